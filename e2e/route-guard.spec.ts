@@ -1,0 +1,51 @@
+import { expect, signIn, test } from "./support/fixtures";
+import { screen } from "./support/screens";
+
+test.describe("Route guard and 404", () => {
+  test("nobody signed in: every protected route goes to /", async ({ page }) => {
+    for (const path of ["/admin", "/admin/courses", "/admin/learners", "/learner", "/profile"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    }
+  });
+
+  test("a learner visiting /admin is sent away from the admin area", async ({
+    page,
+    createLearner,
+  }) => {
+    const learner = await createLearner();
+    await signIn(page, learner);
+    await expect(page).toHaveURL(/\/learner$/);
+
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto("/admin/reports");
+    // The guard sends the learner to /, which forwards a signed-in learner to /learner.
+    await expect(page).toHaveURL(/\/learner$/);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+    expect(visited).toContain("/");
+
+    await page.goto("/course/any-course");
+    await expect(page).toHaveURL(/\/course\/any-course$/);
+    // Not enrolled (no such course): the player says so.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Course not found");
+  });
+
+  test("an admin visiting /learner is sent to /admin", async ({ page, admin }) => {
+    await signIn(page, admin);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/learner");
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("unknown paths show 'Page Not Found' with a link home", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    await screen(page, "not-found");
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,144 @@
+import { expect, expectToast, test, toastLocator, uniqueEmail } from "./support/fixtures";
+import { screen } from "./support/screens";
+
+test.describe("First-time password setup", () => {
+  test("a learner goes through every state of the setup dialog", async ({
+    page,
+    createLearner,
+  }) => {
+    const learner = await createLearner({ withPassword: false });
+
+    await page.goto("/");
+    await page.getByRole("button", { name: "Set Your Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      "Welcome to Credo LMS! Please set up your password to continue.",
+    );
+    const email = dialog.getByLabel("Email address");
+    const verify = dialog.getByRole("button", { name: "Verify" });
+    const submit = dialog.getByRole("button", { name: "Set Password & Continue" });
+    await expect(verify).toBeDisabled();
+    await expect(submit).toBeDisabled();
+    await screen(page, "setup-dialog-empty");
+
+    // Empty email: Enter in the field asks for an address.
+    await email.focus();
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Email required", "Please enter your email address.");
+
+    // Unregistered email: status line, toast, and no further fields.
+    await email.fill(uniqueEmail("stranger"));
+    await verify.click();
+    await expect(dialog.getByText("✗ Email not registered")).toBeVisible();
+    await expectToast(
+      page,
+      "Email not found",
+      "This email is not registered by an administrator. Please contact your admin.",
+    );
+    await expect(dialog.getByLabel("Full name")).toHaveCount(0);
+    await screen(page, "setup-dialog-not-registered");
+
+    // Registered email: verified, and the name and password fields appear.
+    await email.fill(learner.email);
+    await expect(dialog.getByText("✗ Email not registered")).toHaveCount(0);
+    await verify.click();
+    await expect(dialog.getByText("✓ Email verified")).toBeVisible();
+    await expectToast(
+      page,
+      "Email verified",
+      "Your email is registered. You can now set your password.",
+    );
+    const name = dialog.getByLabel("Full name");
+    const password = dialog.getByLabel("Password", { exact: true });
+    const confirm = dialog.getByLabel("Confirm password", { exact: true });
+    await expect(name).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Show password" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Show confirm password" })).toBeVisible();
+    await screen(page, "setup-dialog-verified");
+
+    // Submit stays disabled until name, password and confirmation are all filled.
+    await name.fill("Lee Learner");
+    await password.fill("abcdef");
+    await expect(submit).toBeDisabled();
+
+    // Mismatch.
+    await confirm.fill("abcdeg");
+    await submit.click();
+    await expectToast(page, "Password mismatch", "Passwords do not match.");
+
+    // Too short.
+    await password.fill("abc");
+    await confirm.fill("abc");
+    await submit.click();
+    await expectToast(page, "Password too short", "Password must be at least 6 characters long.");
+
+    // Editing the email resets verification; submitting then asks to verify first.
+    await email.fill(`${learner.email}x`);
+    await expect(dialog.getByText("✓ Email verified")).toHaveCount(0);
+    await expect(name).toHaveCount(0);
+    await submit.click();
+    await expectToast(page, "Email verification required", "Please verify your email first.");
+
+    // Verify again and finish.
+    await email.fill(learner.email);
+    await verify.click();
+    await expect(dialog.getByText("✓ Email verified")).toBeVisible();
+    await password.fill("learner-pass-1");
+    await confirm.fill("learner-pass-1");
+    await submit.click();
+    await expect(page).toHaveURL(/\/learner$/);
+    await expect(dialog).toBeHidden();
+    await expectToast(page, "Password set successfully!");
+    await expect(page.getByRole("heading", { level: 1, name: "My learning" })).toBeVisible();
+
+    // Once set, the dialog says so and closes by itself after 2 seconds.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("button", { name: "Set Your Password" }).click();
+    await expect(dialog).toBeVisible();
+    await email.fill(learner.email);
+    await verify.click();
+    await expectToast(
+      page,
+      "Password already set",
+      "You have already set up your password. Please use the regular login or forgot password option.",
+    );
+    const shownAt = Date.now();
+    await screen(page, "setup-dialog-already-set");
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+    // Measured from the toast, so the 2000 ms close leaves well over a second here.
+    expect(Date.now() - shownAt).toBeGreaterThan(1000);
+    await expect(toastLocator(page)).toBeVisible();
+  });
+
+  test("an invitation link opens the dialog with the email locked", async ({
+    page,
+    createLearner,
+  }) => {
+    const learner = await createLearner({ withPassword: false });
+    await page.goto(`/?setup=1&email=${encodeURIComponent(learner.email)}&token=invite-token-1`);
+    const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
+    await expect(dialog).toBeVisible();
+    const email = dialog.getByLabel("Email address");
+    await expect(email).toHaveValue(learner.email);
+    await expect(email).toHaveAttribute("readonly", "");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await expect(dialog.getByText("✓ Email verified")).toBeVisible();
+    await screen(page, "setup-dialog-invited");
+
+    await dialog.getByLabel("Full name").fill("Ivy Invited");
+    await dialog.getByLabel("Password", { exact: true }).fill("invited-pass-1");
+    await dialog.getByLabel("Confirm password", { exact: true }).fill("invited-pass-1");
+    const setupRequest = page.waitForRequest("**/api/auth/setup-password");
+    await dialog.getByRole("button", { name: "Set Password & Continue" }).click();
+    const body = (await setupRequest).postDataJSON();
+    expect(body).toMatchObject({
+      email: learner.email,
+      password: "invited-pass-1",
+      name: "Ivy Invited",
+      inviteToken: "invite-token-1",
+    });
+    expect(body.firebaseUid).toMatch(/^demo_/);
+  });
+});

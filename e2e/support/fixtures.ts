@@ -1,0 +1,279 @@
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import type { Category, Course, Enrollment, Module } from "../../src/contract";
+
+export const ADMIN_KEY = process.env.E2E_ADMIN_KEY ?? "e2e-admin-key";
+const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:5055";
+
+export type Account = { email: string; password: string; name: string };
+/** A learner made by `createLearner`, with their user id. */
+export type LearnerAccount = Account & { id: string };
+
+/** Files committed for the browser tests. */
+export const FIXTURE_FILES = {
+  thumbnail: "test-fixtures/sample-thumbnail.png",
+  video: "test-fixtures/sample-video.mp4",
+  video2: "test-fixtures/sample-video-2.mp4",
+} as const;
+
+export type CourseSeed = {
+  title?: string;
+  description?: string;
+  category?: Category;
+  duration?: number;
+  /** How many modules to add, each with its own uploaded video (default 0). */
+  modules?: number;
+  /** Publish after adding the modules (needs at least one). */
+  publish?: boolean;
+  /** Upload the sample thumbnail. */
+  thumbnail?: boolean;
+};
+
+/** A documentation-range address (RFC 5737) per test or API client: see start-server.mjs. */
+export function fakeClientIp(): string {
+  return `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
+}
+const asClient = () => ({ "x-forwarded-for": fakeClientIp() });
+
+let counter = 0;
+/** An email no other test (or earlier run against the same server) has used. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return `${prefix}-${stamp}@example.com`;
+}
+
+type WorkerFixtures = {
+  /** One administrator for the whole run (setup endpoints are rate limited per address). */
+  admin: Account;
+};
+
+type TestFixtures = {
+  /** An API client signed in as `admin`, separate from the page's cookies. */
+  adminApi: APIRequestContext;
+  /** Registers a learner as `admin`; with a password, also completes their setup. */
+  createLearner: (options?: {
+    withPassword?: boolean;
+    phone?: string;
+    name?: string;
+  }) => Promise<LearnerAccount>;
+  /** Creates a course through the API as `admin` (real uploads), optionally published. */
+  createCourse: (seed?: CourseSeed) => Promise<Course>;
+  /** Enrolls a learner in a published course as `admin`. */
+  enroll: (learnerId: string, courseId: string) => Promise<Enrollment>;
+  /** Signs in as the learner and completes the course's first `count` modules, in order. */
+  completeModules: (learner: LearnerAccount, course: Course, count: number) => Promise<void>;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every test's browser comes from its own address (see fakeClientIp).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructured first argument.
+  extraHTTPHeaders: async ({}, use) => {
+    await use(asClient());
+  },
+  admin: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({
+        baseURL: BASE_URL,
+        extraHTTPHeaders: asClient(),
+      });
+      const account = {
+        email: uniqueEmail("admin"),
+        password: "admin-pass-123",
+        name: "Avery Admin",
+      };
+      const res = await api.post("/api/auth/setup-admin-password", {
+        data: { ...account, adminKey: ADMIN_KEY },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      await api.dispose();
+      await use(account);
+    },
+    { scope: "worker" },
+  ],
+
+  adminApi: async ({ playwright, admin }, use) => {
+    const api = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: asClient(),
+    });
+    const res = await api.post("/api/auth/login", {
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await use(api);
+    await api.dispose();
+  },
+
+  createLearner: async ({ playwright, adminApi }, use) => {
+    await use(async ({ withPassword = true, phone, name = "Lee Learner" } = {}) => {
+      const account = {
+        email: uniqueEmail("learner"),
+        password: "learner-pass-123",
+        name,
+      };
+      const registered = await adminApi.post("/api/auth/register", {
+        data: { email: account.email, name: account.name, phone: phone ?? null },
+      });
+      expect(registered.status(), await registered.text()).toBe(201);
+      const { id } = (await registered.json()) as { id: string };
+      if (withPassword) {
+        const api = await playwright.request.newContext({
+          baseURL: BASE_URL,
+          extraHTTPHeaders: asClient(),
+        });
+        const res = await api.post("/api/auth/setup-password", { data: account });
+        expect(res.status(), await res.text()).toBe(200);
+        await api.dispose();
+      }
+      return { ...account, id };
+    });
+  },
+
+  createCourse: async ({ adminApi }, use) => {
+    await use(async (seed = {}) => {
+      const created = await adminApi.post("/api/courses", {
+        data: {
+          title: seed.title ?? `Seeded course ${uniqueEmail("c").slice(2, 12)}`,
+          description: seed.description ?? "A course created by the browser tests.",
+          category: seed.category ?? "Development",
+          duration: seed.duration ?? 2,
+          thumbnail: seed.thumbnail
+            ? await uploadFile(adminApi, "thumbnail", FIXTURE_FILES.thumbnail)
+            : null,
+          modules: [],
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const course = (await created.json()) as Course;
+      const modules: Module[] = [];
+      for (let i = 0; i < (seed.modules ?? 0); i += 1) {
+        const module = {
+          // Module ids are 'module_' + a timestamp; keep them unique within the course.
+          id: `module_${Date.now() + i}`,
+          title: `Module ${i + 1}`,
+          description: `Part ${i + 1} of the course.`,
+          duration: 5 + i,
+          videoUrl: await uploadFile(
+            adminApi,
+            "video",
+            i % 2 === 0 ? FIXTURE_FILES.video : FIXTURE_FILES.video2,
+          ),
+        };
+        const added = await adminApi.post(`/api/courses/${course.id}/modules`, { data: module });
+        expect(added.status(), await added.text()).toBe(201);
+        modules.push((await added.json()) as Module);
+      }
+      if (seed.publish) {
+        const published = await adminApi.patch(`/api/courses/${course.id}/publish`);
+        expect(published.status(), await published.text()).toBe(200);
+        return (await published.json()) as Course;
+      }
+      return { ...course, modules };
+    });
+  },
+
+  enroll: async ({ adminApi }, use) => {
+    await use(async (learnerId, courseId) => {
+      const res = await adminApi.post("/api/enrollments", {
+        data: {
+          userId: learnerId,
+          courseId,
+          progress: 0,
+          completedModules: [],
+          isCompleted: false,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as Enrollment;
+    });
+  },
+
+  completeModules: async ({ playwright }, use) => {
+    await use(async (learner, course, count) => {
+      const api = await playwright.request.newContext({
+        baseURL: BASE_URL,
+        extraHTTPHeaders: asClient(),
+      });
+      const login = await api.post("/api/auth/login", {
+        data: { email: learner.email, password: learner.password },
+      });
+      expect(login.status(), await login.text()).toBe(200);
+      for (const module of course.modules.slice(0, count)) {
+        const res = await api.post("/api/progress/update", {
+          data: { userId: learner.id, courseId: course.id, moduleId: module.id },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      await api.dispose();
+    });
+  },
+});
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".mp4": "video/mp4",
+};
+
+/**
+ * The upload flow of ARCHITECTURE section 3 through the API: ask for an upload URL, PUT
+ * the bytes there, then set-acl. Returns the object path.
+ */
+export async function uploadFile(
+  api: APIRequestContext,
+  kind: "thumbnail" | "video",
+  filePath: string,
+): Promise<string> {
+  const bytes = readFileSync(filePath);
+  const contentType = CONTENT_TYPES[filePath.slice(filePath.lastIndexOf("."))] ?? "";
+  const requested = await api.post("/api/objects/upload", {
+    data: { kind, fileName: basename(filePath), contentType, size: bytes.length },
+  });
+  expect(requested.status(), await requested.text()).toBe(200);
+  const { uploadURL } = (await requested.json()) as { uploadURL: string };
+  const put = await api.put(uploadURL, { data: bytes, headers: { "content-type": contentType } });
+  expect(put.status(), await put.text()).toBe(200);
+  const acl = await api.put("/api/objects/set-acl", { data: { objectURL: uploadURL } });
+  expect(acl.status(), await acl.text()).toBe(200);
+  return ((await acl.json()) as { objectPath: string }).objectPath;
+}
+
+export { expect };
+
+/** The visible toast (at most one is ever shown). */
+export function toastLocator(page: Page): Locator {
+  return page.getByTestId("toast");
+}
+
+/** Waits for the toast with exactly this title (and description, when given). */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = toastLocator(page);
+  await expect(toast.getByTestId("toast-title")).toHaveText(title);
+  if (description !== undefined) {
+    await expect(toast.getByTestId("toast-description")).toHaveText(description);
+  }
+}
+
+/** Closes the visible toast, for screenshots of what lies under it. */
+export async function dismissToast(page: Page) {
+  const toast = toastLocator(page);
+  if (await toast.isVisible()) {
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toBeHidden();
+  }
+}
+
+/** Signs in through the sign-in screen. */
+export async function signIn(page: Page, account: Pick<Account, "email" | "password">) {
+  await page.goto("/");
+  await page.getByLabel("Email address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}

@@ -1,0 +1,29 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+const SCREENSHOT_DIR = "test-results/screenshots";
+
+/**
+ * Saves a full-page screenshot to test-results/screenshots/<name>.png and checks the page
+ * with axe: no serious or critical accessibility violations are allowed.
+ */
+export async function screen(page: Page, name: string): Promise<void> {
+  // Let web fonts settle so screenshots are stable.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page, name);
+}
+
+export async function expectNoSeriousA11yViolations(page: Page, name = "page"): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  const summary = serious.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
+  expect(summary, `accessibility violations on ${name}`).toEqual([]);
+}

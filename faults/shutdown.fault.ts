@@ -1,0 +1,96 @@
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { client, createDatabase, seedCourse, startInstance, tempDir } from "./support";
+
+describe("graceful shutdown and crashes", () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it("SIGTERM during progress updates: every acknowledged update is stored", async () => {
+    const db = await createDatabase();
+    cleanups.push(db.drop);
+    const app = await startInstance({ DATABASE_URL: db.url, DATA_DIR: tempDir() });
+    const seeded = await seedCourse(app.url, 1);
+    // Many learners complete module 1 concurrently while the server is told to stop.
+    const learners = [];
+    for (let i = 0; i < 15; i++) {
+      const email = `l${i}-${Date.now()}@faults.test`;
+      const r = await seeded.admin.request("POST", "/api/auth/register", { email, name: `L${i}` });
+      const id = String((r.json as { id: string }).id);
+      await seeded.admin.request("POST", "/api/enrollments", {
+        userId: id,
+        courseId: seeded.courseId,
+      });
+      const c = client(app.url);
+      await c.request("POST", "/api/auth/setup-password", {
+        email,
+        name: `L${i}`,
+        password: "pass-1234",
+      });
+      learners.push({ id, c });
+    }
+    const acknowledged: string[] = [];
+    const attempts = learners.map(async ({ id, c }) => {
+      await new Promise((r) => setTimeout(r, Math.random() * 100));
+      const r = await c
+        .request("POST", "/api/progress/update", {
+          userId: id,
+          courseId: seeded.courseId,
+          moduleId: seeded.moduleIds[0],
+          progress: 0,
+        })
+        .catch(() => ({ status: 0 }));
+      if (r.status === 200) acknowledged.push(id);
+      return r.status;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const exit = app.stop("SIGTERM");
+    const statuses = await Promise.all(attempts);
+    expect(await exit, app.output()).toBe(0);
+    expect(statuses.every((s) => [0, 200, 503].includes(s))).toBe(true);
+    const check = new pg.Client({ connectionString: db.url });
+    await check.connect();
+    const { rows } = await check.query(
+      "select user_id from enrollments where course_id = $1 and is_completed",
+      [seeded.courseId],
+    );
+    await check.end();
+    const stored = new Set(rows.map((r: { user_id: string }) => r.user_id));
+    for (const id of acknowledged) expect(stored.has(id)).toBe(true);
+  });
+
+  it("PGlite killed with SIGKILL during writes reopens with acknowledged writes", async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir };
+    const first = await startInstance(env);
+    const seeded = await seedCourse(first.url, 1);
+    const acknowledged: string[] = [];
+    let running = true;
+    const writer = (async () => {
+      for (let i = 0; running; i++) {
+        const email = `k${i}@faults.test`;
+        const r = await seeded.admin
+          .request("POST", "/api/auth/register", { email, name: `K${i}` })
+          .catch(() => ({ status: 0 }));
+        if (r.status === 201) acknowledged.push(email);
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await first.stop("SIGKILL");
+    running = false;
+    await writer;
+    expect(acknowledged.length).toBeGreaterThan(0);
+    // The killed process's directory lock goes stale after 15 s; then a restart opens it.
+    await new Promise((r) => setTimeout(r, 16_000));
+    const second = await startInstance(env);
+    cleanups.push(() => second.stop());
+    const r = await seeded.admin
+      .withBase(second.url)
+      .request("GET", "/api/users/learners?limit=100");
+    expect(r.status).toBe(200);
+    const emails = new Set((r.json as unknown as { email: string }[]).map((u) => u.email));
+    for (const email of acknowledged) expect(emails.has(email)).toBe(true);
+  });
+});

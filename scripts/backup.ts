@@ -1,0 +1,57 @@
+/**
+ * `npm run backup -- [--out DIR]`: a consistent copy of the database and the local objects.
+ *
+ * PostgreSQL (DATABASE_URL): pg_dump in custom format, taken while the portal runs.
+ * Embedded PGlite: a tarball of its data directory; stop the portal first (its lock says so).
+ * Objects: a copy of DATA_DIR/objects; with S3 use the bucket's versioning or replication.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { buildConfig } from "../src/server/config";
+import { openPglite } from "../src/server/db/client";
+
+const { values } = parseArgs({ options: { out: { type: "string" } } });
+const config = buildConfig();
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const out = resolve(values.out ?? join("backups", `credo-${stamp}`));
+mkdirSync(out, { recursive: true });
+
+const step = (text: string) => process.stdout.write(`  ${text} ... `);
+const done = () => process.stdout.write("done\n");
+console.log(`Backing up to ${out}`);
+
+if (config.databaseUrl) {
+  step("PostgreSQL (pg_dump)");
+  execFileSync(
+    "pg_dump",
+    ["--format=custom", "--no-owner", `--file=${join(out, "database.pgdump")}`, config.databaseUrl],
+    { stdio: "inherit" },
+  );
+  done();
+} else {
+  step(`PGlite (${config.dataDir}/db)`);
+  const handle = await openPglite(config.dataDir);
+  try {
+    const tarball = await handle.pglite.dumpDataDir("gzip");
+    writeFileSync(join(out, "pglite-data.tar.gz"), Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await handle.close();
+  }
+  done();
+}
+
+const objects = join(config.dataDir, "objects");
+let objectCount = 0;
+if (!config.s3 && existsSync(objects)) {
+  step("objects");
+  cpSync(objects, join(out, "objects"), { recursive: true });
+  objectCount = readdirSync(objects).length;
+  done();
+}
+writeFileSync(
+  join(out, "manifest.json"),
+  `${JSON.stringify({ createdAt: new Date().toISOString(), database: config.databaseUrl ? "postgres" : "pglite", objects: config.s3 ? "s3 (not copied)" : objectCount }, null, 2)}\n`,
+);
+console.log(`Backup complete: ${out}`);

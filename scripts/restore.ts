@@ -1,0 +1,52 @@
+/**
+ * `npm run restore -- --from DIR`: puts a backup made by `npm run backup` back.
+ *
+ * PostgreSQL: pg_restore --clean into DATABASE_URL (stop the portal or expect brief errors).
+ * Embedded PGlite: DATA_DIR/db must be empty or absent (stop the portal and move it away).
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { buildConfig } from "../src/server/config";
+import { openPglite } from "../src/server/db/client";
+
+const { values } = parseArgs({ options: { from: { type: "string" } } });
+if (!values.from) {
+  console.error("Usage: npm run restore -- --from <backup directory>");
+  process.exit(1);
+}
+const from = resolve(values.from);
+const config = buildConfig();
+console.log(`Restoring from ${from}`);
+
+if (config.databaseUrl) {
+  const dump = join(from, "database.pgdump");
+  if (!existsSync(dump))
+    throw new Error(`${dump} not found: this backup is not of a PostgreSQL database`);
+  execFileSync(
+    "pg_restore",
+    ["--clean", "--if-exists", "--no-owner", `--dbname=${config.databaseUrl}`, dump],
+    { stdio: "inherit" },
+  );
+  console.log("  PostgreSQL restored");
+} else {
+  const tarball = join(from, "pglite-data.tar.gz");
+  if (!existsSync(tarball))
+    throw new Error(`${tarball} not found: this backup is not of an embedded database`);
+  const dbDir = join(config.dataDir, "db");
+  if (existsSync(dbDir) && readdirSync(dbDir).length > 0) {
+    console.error(`${dbDir} is not empty: stop the portal and move it away before restoring.`);
+    process.exit(1);
+  }
+  const handle = await openPglite(config.dataDir, {
+    loadDataDir: new Blob([readFileSync(tarball)]),
+  });
+  await handle.close();
+  console.log(`  PGlite restored into ${dbDir}`);
+}
+if (existsSync(join(from, "objects")) && !config.s3) {
+  cpSync(join(from, "objects"), join(config.dataDir, "objects"), { recursive: true });
+  console.log("  objects restored");
+}
+console.log("Restore complete.");

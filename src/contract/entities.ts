@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { CATEGORIES } from "./limits";
+
+/** SPEC section 3. Dates travel as ISO strings. */
+export const roleSchema = z.enum(["admin", "learner"]);
+export type Role = z.infer<typeof roleSchema>;
+export const userStatusSchema = z.enum(["active", "restricted"]);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  status: userStatusSchema,
+  createdAt: z.string(),
+  firebaseUid: z.string().nullable(),
+  isRegisteredByAdmin: z.boolean(),
+  passwordSetup: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const categorySchema = z.enum(CATEGORIES);
+
+/** Module ids are generated on the client as 'module_' + timestamp (SPEC section 3). */
+export const moduleIdSchema = z
+  .string()
+  .regex(/^module_\d{10,16}$/, "Module id must be 'module_' followed by a timestamp");
+
+/** Object paths issued by the upload flow (ARCHITECTURE section 3). */
+export const objectPathSchema = z
+  .string()
+  .regex(/^\/objects\/uploads\/[A-Za-z0-9_-]{16,64}$/, "Must be an uploaded object path");
+
+export const moduleSchema = z.object({
+  id: moduleIdSchema,
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  duration: z.number().int(),
+  videoUrl: z.string(),
+});
+export type Module = z.infer<typeof moduleSchema>;
+
+export const courseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: categorySchema,
+  duration: z.number().int(),
+  thumbnail: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  modules: z.array(moduleSchema),
+  isPublished: z.boolean(),
+  createdAt: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const enrollmentSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  courseId: z.string(),
+  progress: z.number().int().min(0).max(100),
+  completedModules: z.array(z.string()),
+  isCompleted: z.boolean(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+/** SPEC section 3 admin stats, plus the totals the Learners page shows. */
+export const adminStatsSchema = z.object({
+  totalCourses: z.number(),
+  activeLearners: z.number(),
+  completions: z.number(),
+  avgProgress: z.number(),
+  totalLearners: z.number(),
+  totalEnrollments: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  passwordSetupMode: z.enum(["open", "invite"]),
+  firebase: z
+    .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() })
+    .nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,181 @@
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import fastifyUnderPressure from "@fastify/under-pressure";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import { MESSAGES } from "../contract";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import { registerAuthRoutes } from "./features/auth/auth.routes";
+import { createAuthService } from "./features/auth/auth.service";
+import { createLoginThrottle } from "./features/auth/login-throttle";
+import { createSessionsService } from "./features/auth/sessions.service";
+import { registerCoursesRoutes } from "./features/courses/courses.routes";
+import { createCoursesService } from "./features/courses/courses.service";
+import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
+import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
+import { registerLearnersRoutes } from "./features/learners/learners.routes";
+import { createLearnersService } from "./features/learners/learners.service";
+import { createObjectAccess } from "./features/objects/object-access";
+import { registerObjectsRoutes } from "./features/objects/objects.routes";
+import { createObjectsService } from "./features/objects/objects.service";
+import { registerReportsRoutes } from "./features/reports/reports.routes";
+import { createReportsService } from "./features/reports/reports.service";
+import { registerSystemRoutes } from "./features/system/system.routes";
+import { createMailer } from "./mail/create-mailer";
+import type { Mailer } from "./mail/mailer";
+import { registerCsrfGuard } from "./plugins/csrf";
+import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
+import { registerInputGuard } from "./plugins/input-guard";
+import { registerNoStore } from "./plugins/no-store";
+import { pgRateLimitStore } from "./plugins/rate-limit-store";
+import { registerSecurityEvents, safeLoggerOptions } from "./plugins/security-events";
+import { contentSecurityPolicy } from "./plugins/security-headers";
+import { registerSessions } from "./plugins/sessions";
+import { registerStaticClient } from "./plugins/static-client";
+import { createObjectStore } from "./storage/create-object-store";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  adminSetupKey: { key: string | undefined; generated: boolean };
+  /** Where the built web client lives (dist/web by default). */
+  webRoot?: string;
+  logger?: FastifyServerOptions["logger"];
+  /** Defaults to SMTP (SMTP_URL) or the outbox in DATA_DIR. */
+  mailer?: Mailer;
+}
+
+const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+/** JSON bodies are small; uploads stream through their own route with their own limit. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/**
+ * Builds the whole HTTP application without listening, so tests can use `app.inject`.
+ * External plugins first, then the app's own, then every feature's routes in order.
+ */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: safeLoggerOptions(deps.logger ?? { level: config.logLevel }),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Headers must arrive quickly; whole requests may take long (500 MB uploads).
+    connectionTimeout: 0,
+    requestTimeout: 60 * 60 * 1000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // External plugins.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.production,
+  });
+  await app.register(fastifyCookie);
+  // Shed load with 503 + Retry-After instead of queueing until every request times out.
+  // Not under test: there the event loop is shared with in-process PGlite and the runner.
+  if (config.env !== "test") {
+    await app.register(fastifyUnderPressure, {
+      maxEventLoopDelay: 1_000,
+      // Embedded PGlite runs its queries on this event loop, so high utilisation is its
+      // normal state there; the utilisation signal only means overload with PostgreSQL.
+      ...(config.databaseUrl ? { maxEventLoopUtilization: 0.98 } : {}),
+      retryAfter: 10,
+      message: MESSAGES.unavailable,
+      exposeStatusRoute: false,
+    });
+  }
+  // Counters shared by every instance: Redis when REDIS_URL is set, else PostgreSQL.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  if (redis) app.addHook("onClose", async () => void redis.disconnect());
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis } : { store: pgRateLimitStore(database.db) }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.productName} LMS API`, version: "1.0.0" },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "credo_session" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // Services.
+  const { db } = database;
+  const sessions = createSessionsService({ db });
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.addHook("onClose", async () => mailer.close());
+  const auth = createAuthService({
+    db,
+    sessions,
+    throttle: createLoginThrottle({ db }),
+    passwordSetupMode: config.passwordSetupMode,
+    adminSetupKey: deps.adminSetupKey.key,
+    adminSetupKeyIsOneTime: deps.adminSetupKey.key !== undefined && !config.adminSetupKey,
+    mailer,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+
+  const objects = createObjectsService({ db, store: createObjectStore(config) });
+  // Courses and enrollments call each other; the closures bind them once both exist.
+  const courses = createCoursesService({
+    db,
+    objects,
+    isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
+    onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
+  });
+  const enrollments = createEnrollmentsService({ db, courses, users: auth });
+
+  // App plugins.
+  registerCsrfGuard(app, { publicOrigin: config.publicOrigin });
+  registerSessions(app, { resolve: sessions.resolve, secureCookies: config.production });
+  registerInputGuard(app);
+  registerNoStore(app);
+  registerSecurityEvents(app);
+
+  // Routes, in one visible list.
+  registerSystemRoutes(app, {
+    ping: database.ping,
+    publicConfig: {
+      productName: config.productName,
+      passwordSetupMode: config.passwordSetupMode,
+      firebase: config.firebase ?? null,
+    },
+  });
+  registerAuthRoutes(app, { auth, secureCookies: config.production });
+  registerCoursesRoutes(app, { courses });
+  registerLearnersRoutes(app, { learners: createLearnersService({ db }), auth });
+  registerEnrollmentsRoutes(app, { enrollments });
+  registerReportsRoutes(app, { reports: createReportsService({ db }) });
+  registerObjectsRoutes(app, {
+    objects,
+    access: createObjectAccess({ courses, enrollments }),
+  });
+
+  await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default("Credo"),
+  ADMIN_SETUP_KEY: z.string().min(12, "must be at least 12 characters").optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolish.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  PASSWORD_SETUP_MODE: z.enum(["open", "invite"]).optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+/** Thrown for a bad environment; main.ts prints its one-line message and exits. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once into a typed config with the embedded defaults
+ * (ARCHITECTURE section 3). Does no I/O: the admin key file is handled by
+ * `resolveAdminSetupKey` at start-up.
+ */
+export function buildConfig(env: Record<string, string | undefined> = process.env) {
+  // Empty strings (e.g. `S3_BUCKET=` in a .env file) mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
+    );
+  }
+  const firebaseParts = [e.FIREBASE_PROJECT_ID, e.FIREBASE_API_KEY, e.FIREBASE_AUTH_DOMAIN];
+  if (e.FIREBASE_PROJECT_ID && firebaseParts.some((p) => !p)) {
+    throw new ConfigError(
+      "Invalid configuration: FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN are required with FIREBASE_PROJECT_ID",
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    productName: e.PRODUCT_NAME,
+    adminSetupKey: e.ADMIN_SETUP_KEY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@localhost>`,
+    firebase: e.FIREBASE_PROJECT_ID
+      ? {
+          projectId: e.FIREBASE_PROJECT_ID,
+          apiKey: e.FIREBASE_API_KEY!,
+          authDomain: e.FIREBASE_AUTH_DOMAIN!,
+        }
+      : undefined,
+    passwordSetupMode: e.PASSWORD_SETUP_MODE ?? (production ? "invite" : "open"),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+  } as const;
+}
+
+/** A hop count or a list of addresses/CIDRs; never `true` (that trusts any client's headers). */
+function parseTrustProxy(
+  value: string | undefined,
+): string[] | false | ((address: string, hop: number) => boolean) {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  if (value === "true") {
+    throw new ConfigError(
+      "Invalid configuration: TRUST_PROXY must list proxy addresses or a hop count, not 'true'",
+    );
+  }
+  const entries = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined || entries.length === 0) {
+    // Fastify would otherwise fail later with a bare "invalid IP address" naming no variable.
+    throw new ConfigError(
+      `Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal (got '${bad ?? value}')`,
+    );
+  }
+  return entries;
+}
+
+/** What Fastify's trustProxy (proxy-addr) accepts in a list. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === "loopback" || entry === "linklocal" || entry === "uniquelocal") return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * The admin setup key: ADMIN_SETUP_KEY when set; otherwise (outside production) a key
+ * generated on first start and kept in DATA_DIR so restarts reuse it.
+ */
+export function resolveAdminSetupKey(config: Config): {
+  key: string | undefined;
+  generated: boolean;
+} {
+  if (config.adminSetupKey) return { key: config.adminSetupKey, generated: false };
+  if (config.production) return { key: undefined, generated: false };
+  const file = join(config.dataDir, "admin-setup-key");
+  if (existsSync(file)) return { key: readFileSync(file, "utf8").trim(), generated: false };
+  mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(18).toString("base64url");
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return { key, generated: true };
+}

@@ -1,0 +1,7 @@
+/** Every table of every feature, gathered for Drizzle and drizzle-kit. */
+export * from "../features/auth/auth.table";
+export * from "../features/courses/courses.table";
+export * from "../features/enrollments/enrollments.table";
+export * from "../features/objects/objects.table";
+export * from "../features/reports/reports.table";
+export * from "../plugins/rate-limits.table";

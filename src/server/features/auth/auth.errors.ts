@@ -1,0 +1,29 @@
+import { MESSAGES } from "../../../contract";
+import {
+  AppError,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from "../../plugins/errors";
+
+/** Unknown email and wrong password answer alike, so accounts cannot be enumerated. */
+export const invalidCredentials = () => unauthorized(MESSAGES.invalidCredentials);
+export const accountRestricted = () => forbidden(MESSAGES.restricted);
+export const accessDenied = () => forbidden(MESSAGES.accessDenied);
+export const tooManyLoginAttempts = (retryAfterSeconds: number) =>
+  tooManyRequests(MESSAGES.tooManyAttempts, retryAfterSeconds);
+export const passwordAlreadySet = () => conflict(MESSAGES.passwordAlreadySet);
+export const emailTaken = () => conflict(MESSAGES.emailTaken);
+export const invalidAdminKey = () => forbidden(MESSAGES.invalidAdminKey);
+export const adminSetupDisabled = () =>
+  forbidden("Administrator setup is disabled: set ADMIN_SETUP_KEY on the server.");
+export const currentPasswordWrong = () => new AppError(400, MESSAGES.currentPasswordWrong);
+export const currentPasswordRequired = () => new AppError(400, MESSAGES.currentPasswordRequired);
+export const invitationRequired = () =>
+  forbidden("Please open the invitation link from your email to set your password.");
+export const notYourAccount = () => forbidden("You can only update your own profile.");
+export const learnerNotFound = () => notFound("Learner not found.");
+export const invalidResetLink = () =>
+  new AppError(400, "This reset link is invalid or has expired. Please request a new one.");

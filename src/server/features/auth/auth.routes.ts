@@ -1,0 +1,261 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  checkEmailResponseSchema,
+  checkPasswordSetupResponseSchema,
+  emailBodySchema,
+  loginBodySchema,
+  messageSchema,
+  profileBodySchema,
+  registerBodySchema,
+  resetConfirmBodySchema,
+  setupAdminBodySchema,
+  setupPasswordBodySchema,
+  userResponseSchema,
+  userSchema,
+} from "../../../contract";
+import { AppError, badRequest } from "../../plugins/errors";
+import { type SecurityEventName, securityEvent } from "../../plugins/security-events";
+import {
+  clearSessionCookie,
+  requireRole,
+  requireUser,
+  sessionOf,
+  setSessionCookie,
+} from "../../plugins/sessions";
+import { toUser } from "./auth.mapper";
+import type { AuthService, ClientInfo } from "./auth.service";
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  secureCookies: boolean;
+}
+
+const tags = ["auth"];
+/** Per-address limits for unauthenticated endpoints that probe accounts or keys. */
+const probeLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+const setupLimit = { rateLimit: { max: 10, timeWindow: "15 minutes" } };
+
+/** Runs an account action, logging its failure as a security event before passing it on. */
+async function logFailure<T>(
+  request: FastifyRequest,
+  event: SecurityEventName,
+  fields: { email?: string; userId?: string },
+  action: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    securityEvent(request, event, {
+      ...fields,
+      status: error instanceof AppError ? error.statusCode : 500,
+    });
+    throw error;
+  }
+}
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  return {
+    ip: request.ip,
+    userAgent: request.headers["user-agent"],
+    currentSession: request.session?.idHash,
+  };
+}
+
+export function registerAuthRoutes(
+  parent: FastifyInstance,
+  { auth, secureCookies }: AuthRoutesOptions,
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    "/api/auth/login",
+    {
+      schema: { tags, body: loginBodySchema, response: { 200: userResponseSchema } },
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const { email, password, rememberMe } = request.body;
+      if (password === undefined) {
+        // Identity-service sign-in (ID token verification) arrives with issue 6.
+        throw badRequest("Firebase not configured");
+      }
+      const { user, session } = await logFailure(request, "auth.login.failure", { email }, () =>
+        auth.login({
+          email,
+          password,
+          rememberMe: rememberMe ?? false,
+          client: clientOf(request),
+        }),
+      );
+      securityEvent(request, "auth.login.success", { userId: user.id });
+      setSessionCookie(reply, session, secureCookies);
+      return { user: toUser(user) };
+    },
+  );
+
+  app.post(
+    "/api/auth/setup-password",
+    {
+      schema: { tags, body: setupPasswordBodySchema, response: { 200: userResponseSchema } },
+      config: setupLimit,
+    },
+    async (request, reply) => {
+      const { user, session } = await logFailure(
+        request,
+        "auth.password.setup.failure",
+        { email: request.body.email },
+        () => auth.setupPassword({ ...request.body, client: clientOf(request) }),
+      );
+      securityEvent(request, "auth.password.setup", { userId: user.id });
+      setSessionCookie(reply, session, secureCookies);
+      return { user: toUser(user) };
+    },
+  );
+
+  app.post(
+    "/api/auth/setup-admin-password",
+    {
+      schema: { tags, body: setupAdminBodySchema, response: { 200: userResponseSchema } },
+      config: setupLimit,
+    },
+    async (request, reply) => {
+      const { user, session } = await logFailure(
+        request,
+        "auth.admin.setup.failure",
+        { email: request.body.email },
+        () => auth.setupAdmin({ ...request.body, client: clientOf(request) }),
+      );
+      securityEvent(request, "auth.admin.created", { userId: user.id, email: user.email });
+      setSessionCookie(reply, session, secureCookies);
+      return { user: toUser(user) };
+    },
+  );
+
+  app.post(
+    "/api/auth/check-email",
+    {
+      schema: { tags, body: emailBodySchema, response: { 200: checkEmailResponseSchema } },
+      config: probeLimit,
+    },
+    async (request) => ({ isRegistered: await auth.isRegistered(request.body.email) }),
+  );
+
+  app.post(
+    "/api/auth/check-password-setup",
+    {
+      schema: { tags, body: emailBodySchema, response: { 200: checkPasswordSetupResponseSchema } },
+      config: probeLimit,
+    },
+    async (request) => ({ passwordSetup: await auth.hasPasswordSetup(request.body.email) }),
+  );
+
+  app.post(
+    "/api/auth/logout",
+    { schema: { tags, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      if (request.session) {
+        await auth.logout(request.session.idHash);
+        securityEvent(request, "auth.logout", { userId: request.session.user.id });
+      }
+      clearSessionCookie(reply, secureCookies);
+      return { message: "Logged out" };
+    },
+  );
+
+  app.post(
+    "/api/auth/reset-password",
+    {
+      schema: { tags, body: emailBodySchema, response: { 200: messageSchema } },
+      config: { rateLimit: { max: 5, timeWindow: "15 minutes" } },
+    },
+    async (request) => {
+      // Answered before any lookup or mail: same reply and timing for every email.
+      securityEvent(request, "auth.password.reset.requested", { email: request.body.email });
+      auth.requestPasswordReset(request.body.email).catch((err) => {
+        request.log.error({ err }, "password reset request failed");
+      });
+      return { message: "If an account exists for this email, a reset link is on its way." };
+    },
+  );
+
+  app.post(
+    "/api/auth/reset-password/confirm",
+    {
+      schema: { tags, body: resetConfirmBodySchema, response: { 200: userResponseSchema } },
+      config: setupLimit,
+    },
+    async (request, reply) => {
+      const { user, session } = await logFailure(request, "auth.password.reset.failure", {}, () =>
+        auth.confirmPasswordReset({ ...request.body, client: clientOf(request) }),
+      );
+      securityEvent(request, "auth.password.reset", { userId: user.id });
+      setSessionCookie(reply, session, secureCookies);
+      return { user: toUser(user) };
+    },
+  );
+
+  app.post(
+    "/api/auth/resend-invitation",
+    {
+      schema: { tags, body: emailBodySchema, response: { 200: messageSchema } },
+      config: { rateLimit: { max: 5, timeWindow: "15 minutes" } },
+    },
+    async (request) => {
+      auth.resendInvitation(request.body.email).catch((err) => {
+        request.log.error({ err }, "invitation resend failed");
+      });
+      return { message: "If this email is registered, a new invitation link is on its way." };
+    },
+  );
+
+  app.get(
+    "/api/auth/me",
+    { schema: { tags, response: { 200: userResponseSchema } }, preValidation: requireUser },
+    async (request) => ({ user: toUser(sessionOf(request).user) }),
+  );
+
+  app.post(
+    "/api/auth/register",
+    {
+      schema: { tags, body: registerBodySchema, response: { 201: userSchema } },
+      preValidation: requireRole("admin"),
+    },
+    async (request, reply) => {
+      const user = await auth.registerLearner(request.body);
+      securityEvent(request, "learner.registered", {
+        userId: user.id,
+        email: user.email,
+        actorId: sessionOf(request).user.id,
+      });
+      return reply.code(201).send(toUser(user));
+    },
+  );
+
+  app.put(
+    "/api/auth/profile",
+    {
+      schema: { tags, body: profileBodySchema, response: { 200: userResponseSchema } },
+      preValidation: requireUser,
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const update = () =>
+        auth.updateProfile({
+          ...request.body,
+          user: session.user,
+          sessionIdHash: session.idHash,
+          ip: request.ip,
+        });
+      if (request.body.newPassword === undefined) return { user: toUser(await update()) };
+      const user = await logFailure(
+        request,
+        "auth.password.change.failure",
+        { userId: session.user.id },
+        update,
+      );
+      securityEvent(request, "auth.password.changed", { userId: user.id });
+      return { user: toUser(user) };
+    },
+  );
+}

@@ -1,0 +1,351 @@
+import type {
+  ProfileBody,
+  RegisterBody,
+  SetupAdminBody,
+  SetupPasswordBody,
+} from "../../../contract";
+import type { Database } from "../../db/client";
+import type { Mailer } from "../../mail/mailer";
+import { invitationMail, passwordResetMail } from "../../mail/templates";
+import { badRequest } from "../../plugins/errors";
+import {
+  accessDenied,
+  accountRestricted,
+  adminSetupDisabled,
+  currentPasswordRequired,
+  currentPasswordWrong,
+  emailTaken,
+  invalidAdminKey,
+  invalidCredentials,
+  invalidResetLink,
+  invitationRequired,
+  learnerNotFound,
+  notYourAccount,
+  passwordAlreadySet,
+} from "./auth.errors";
+import { createAuthRepository } from "./auth.repository";
+import type { UserRow } from "./auth.table";
+import type { LoginThrottle } from "./login-throttle";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import type { SessionsService } from "./sessions.service";
+import { hashSecret, newSecret, safeEqual } from "./tokens";
+
+export interface AuthServiceDeps {
+  db: Database;
+  sessions: SessionsService;
+  throttle: LoginThrottle;
+  passwordSetupMode: "open" | "invite";
+  /** The configured or generated admin key; undefined when admin setup is disabled. */
+  adminSetupKey: string | undefined;
+  /** A generated key only works until the first administrator exists. */
+  adminSetupKeyIsOneTime: boolean;
+  mailer: Mailer;
+  productName: string;
+  /** Links in emails are built from PUBLIC_URL, never from a request's Host header. */
+  publicUrl: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Where a request comes from: used for throttling and recorded on the session. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+  /** The hash of the session the browser already holds, replaced at sign-in. */
+  currentSession?: string;
+}
+
+/** Learners may sign in only when pre-registered and not restricted (SPEC section 5). */
+function assertMaySignIn(user: UserRow) {
+  if (user.role !== "learner") return;
+  if (user.status === "restricted") throw accountRestricted();
+  if (!user.isRegisteredByAdmin) throw accessDenied();
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, sessions, throttle } = deps;
+  const repo = createAuthRepository(db);
+
+  async function startSession(user: UserRow, client: ClientInfo, persistent: boolean) {
+    const session = await sessions.create({
+      userId: user.id,
+      persistent,
+      userAgent: client.userAgent,
+      ip: client.ip,
+      replacing: client.currentSession,
+    });
+    return { user, session };
+  }
+
+  /** Stores a fresh single-use token (only its hash) and returns the secret for the link. */
+  async function issueToken(userId: string, kind: "invite" | "reset", ttlMs: number) {
+    const secret = newSecret();
+    await repo.insertToken({
+      tokenHash: hashSecret(secret),
+      userId,
+      kind,
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    return secret;
+  }
+
+  /** Mail failures are logged, not thrown: the account change itself has succeeded. */
+  async function deliver(message: Parameters<Mailer["send"]>[0]) {
+    try {
+      await deps.mailer.send(message);
+    } catch (err) {
+      deps.log.error({ err, to: message.to }, "could not send email");
+    }
+  }
+
+  async function sendInvitation(user: UserRow) {
+    const token = await issueToken(user.id, "invite", INVITATION_TTL_MS);
+    const query = new URLSearchParams({ setup: "1", email: user.email, token });
+    await deliver(
+      invitationMail({
+        productName: deps.productName,
+        to: user.email,
+        name: user.name,
+        link: `${deps.publicUrl}/?${query}`,
+        expiresInDays: INVITATION_TTL_MS / 86_400_000,
+      }),
+    );
+  }
+
+  return {
+    /** Email and password sign-in (demo mode of SPEC section 1). */
+    async login(input: {
+      email: string;
+      password: string;
+      rememberMe: boolean;
+      client: ClientInfo;
+    }) {
+      const { email, password, client } = input;
+      const attempt = await throttle.beginAttempt(email, client.ip);
+      const user = await repo.findUserByEmail(email);
+      const ok = user?.passwordHash
+        ? await verifyPassword(password, user.passwordHash)
+        : await verifyAgainstDummy(password);
+      if (!user || !ok) {
+        await throttle.recordFailure();
+        throw invalidCredentials();
+      }
+      // Status checks come after the password so they reveal nothing to a guesser.
+      try {
+        assertMaySignIn(user);
+      } catch (error) {
+        await throttle.withdraw(attempt);
+        throw error;
+      }
+      await throttle.recordSuccess(email, client.ip);
+      return startSession(user, client, input.rememberMe);
+    },
+
+    /** The learner's first-time setup: sets the first password, never replaces one. */
+    async setupPassword(input: SetupPasswordBody & { client: ClientInfo }) {
+      const user = await repo.findUserByEmail(input.email);
+      if (!user || user.role !== "learner" || !user.isRegisteredByAdmin) throw accessDenied();
+      if (user.passwordSetup) throw passwordAlreadySet();
+      if (user.status === "restricted") throw accountRestricted();
+      const passwordHash = await hashPassword(input.password);
+      const updated = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx);
+        if (deps.passwordSetupMode === "invite") {
+          // Invite mode closes account takeover by anyone who merely knows the email.
+          const token = input.inviteToken
+            ? await txRepo.consumeToken(hashSecret(input.inviteToken), "invite", new Date())
+            : undefined;
+          if (!token || token.userId !== user.id) throw invitationRequired();
+        }
+        const row = await txRepo.completePasswordSetup(user.id, {
+          passwordHash,
+          name: input.name,
+          firebaseUid: input.firebaseUid ?? user.firebaseUid,
+        });
+        if (!row) throw passwordAlreadySet();
+        return row;
+      });
+      return startSession(updated, input.client, false);
+    },
+
+    /** Creates an administrator with the admin key (SPEC section 6). */
+    async setupAdmin(input: SetupAdminBody & { client: ClientInfo }) {
+      const key = deps.adminSetupKey;
+      if (!key) throw adminSetupDisabled();
+      if (!safeEqual(input.adminKey, key)) throw invalidAdminKey();
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx);
+        await txRepo.lockAdminSetup();
+        if (deps.adminSetupKeyIsOneTime && (await txRepo.countAdmins()) > 0) {
+          throw invalidAdminKey();
+        }
+        const row = await txRepo.insertUser({
+          email: input.email,
+          name: input.name,
+          role: "admin",
+          status: "active",
+          passwordHash,
+          isRegisteredByAdmin: true,
+          passwordSetup: true,
+        });
+        if (!row) throw emailTaken();
+        return row;
+      });
+      return startSession(user, input.client, false);
+    },
+
+    /** SPEC section 7: whether an administrator registered this email for a learner. */
+    async isRegistered(email: string): Promise<boolean> {
+      const user = await repo.findUserByEmail(email);
+      return Boolean(user && user.role === "learner" && user.isRegisteredByAdmin);
+    },
+
+    /**
+     * Only for learners an administrator registered (the setup dialog asks after
+     * check-email): for any other account it answers false, so it never reveals
+     * which emails belong to administrators.
+     */
+    async hasPasswordSetup(email: string): Promise<boolean> {
+      const user = await repo.findUserByEmail(email);
+      return Boolean(
+        user && user.role === "learner" && user.isRegisteredByAdmin && user.passwordSetup,
+      );
+    },
+
+    /** Pre-registers a learner (administrators only; the route checks the role). */
+    async registerLearner(input: RegisterBody): Promise<UserRow> {
+      const row = await repo.insertUser({
+        email: input.email,
+        name: input.name,
+        phone: input.phone || null,
+        role: "learner",
+        status: "active",
+        isRegisteredByAdmin: true,
+        passwordSetup: false,
+      });
+      if (!row) throw emailTaken();
+      await sendInvitation(row);
+      return row;
+    },
+
+    /**
+     * Mails a fresh invitation to a registered learner who has no password yet (invite
+     * mode, when the setup dialog was opened without the emailed link). Silent otherwise,
+     * so the answer never tells whether an email is registered.
+     */
+    async resendInvitation(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(email);
+      if (!user || user.role !== "learner" || !user.isRegisteredByAdmin) return;
+      if (user.passwordSetup || user.status !== "active") return;
+      await sendInvitation(user);
+    },
+
+    /** Mails a one-hour, single-use reset link when the account exists; silent otherwise. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(email);
+      if (!user || !user.passwordSetup) return;
+      if (user.role === "learner" && user.status !== "active") return;
+      const token = await issueToken(user.id, "reset", RESET_TTL_MS);
+      await deliver(
+        passwordResetMail({
+          productName: deps.productName,
+          to: user.email,
+          name: user.name,
+          link: `${deps.publicUrl}/reset-password?${new URLSearchParams({ token })}`,
+        }),
+      );
+    },
+
+    /** Sets a new password from a reset link, ends every other session and signs in. */
+    async confirmPasswordReset(input: { token: string; password: string; client: ClientInfo }) {
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx);
+        const token = await txRepo.consumeToken(hashSecret(input.token), "reset", new Date());
+        if (!token) throw invalidResetLink();
+        const found = await txRepo.findUserById(token.userId);
+        if (!found) throw invalidResetLink();
+        assertMaySignIn(found);
+        const row = await txRepo.updateUser(found.id, { passwordHash, passwordSetup: true });
+        await txRepo.deleteUserSessions(found.id);
+        // Other reset links sent before this one must not set the password again.
+        await txRepo.retireTokens(found.id, "reset", new Date());
+        return row!;
+      });
+      return startSession(user, { ...input.client, currentSession: undefined }, false);
+    },
+
+    /**
+     * Updates the signed-in user's own name and phone, and optionally the password.
+     * A password change ends every other session of the user.
+     */
+    async updateProfile(input: ProfileBody & { user: UserRow; sessionIdHash: string; ip: string }) {
+      const { user } = input;
+      if (input.userId !== undefined && input.userId !== user.id) throw notYourAccount();
+      let passwordHash: string | undefined;
+      if (input.newPassword !== undefined) {
+        if (user.passwordHash) {
+          if (!input.currentPassword) throw currentPasswordRequired();
+          // Whoever holds a session could otherwise guess the password here without limit:
+          // wrong current passwords count like sign-in failures.
+          const attempt = await throttle.beginAttempt(user.email, input.ip);
+          if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+            await throttle.recordFailure();
+            throw currentPasswordWrong();
+          }
+          await throttle.withdraw(attempt);
+        }
+        passwordHash = await hashPassword(input.newPassword);
+      } else if (input.currentPassword) {
+        throw badRequest("newPassword: A new password is required with the current password.");
+      }
+      return db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx);
+        const row = await txRepo.updateUser(user.id, {
+          name: input.name,
+          // A request that leaves the phone out keeps it; an empty or null one clears it.
+          ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+          ...(passwordHash ? { passwordHash, passwordSetup: true } : {}),
+        });
+        if (passwordHash) {
+          await txRepo.deleteUserSessions(user.id, input.sessionIdHash);
+          // A reset link mailed before the change must not undo it.
+          await txRepo.retireTokens(user.id, "reset", new Date());
+        }
+        return row!;
+      });
+    },
+
+    logout: (sessionIdHash: string) => sessions.destroy(sessionIdHash),
+
+    /**
+     * Restricts an active learner or lifts the restriction. Restricting ends the
+     * learner's sessions in the same transaction, so it takes effect at once.
+     */
+    async toggleLearnerStatus(id: string): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx);
+        const user = await txRepo.lockUser(id);
+        if (!user || user.role !== "learner") throw learnerNotFound();
+        const status = user.status === "active" ? "restricted" : "active";
+        const row = await txRepo.updateUser(id, { status });
+        if (status === "restricted") await txRepo.deleteUserSessions(id);
+        return row!;
+      });
+    },
+
+    /** Deletes a learner; their enrollments, completions, sessions and tokens cascade. */
+    async deleteLearner(id: string): Promise<void> {
+      const deleted = await repo.deleteUser(id, "learner");
+      if (!deleted) throw learnerNotFound();
+    },
+
+    findUser: (id: string) => repo.findUserById(id),
+    findUsers: (ids: string[]) => repo.findUsersByIds([...new Set(ids)]),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

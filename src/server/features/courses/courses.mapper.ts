@@ -1,0 +1,27 @@
+import type { Course, Module } from "../../../contract";
+import type { CourseRow, ModuleRow } from "./courses.table";
+
+export function toModule(row: ModuleRow): Module {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    duration: row.duration,
+    videoUrl: row.videoUrl,
+  };
+}
+
+export function toCourse(row: CourseRow, moduleRows: ModuleRow[]): Course {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    duration: row.duration,
+    thumbnail: row.thumbnail,
+    createdBy: row.createdBy,
+    modules: moduleRows.map(toModule),
+    isPublished: row.isPublished,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  courseSchema,
+  createCourseBodySchema,
+  messageSchema,
+  moduleBodySchema,
+  moduleIdSchema,
+  moduleSchema,
+} from "../../../contract";
+import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import type { CoursesService } from "./courses.service";
+
+const tags = ["courses"];
+const courseParams = z.object({ id: z.string().min(1).max(64) });
+const moduleParams = courseParams.extend({ moduleId: moduleIdSchema });
+const admin = requireRole("admin");
+
+export function registerCoursesRoutes(
+  parent: FastifyInstance,
+  { courses }: { courses: CoursesService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/courses",
+    { schema: { tags, response: { 200: z.array(courseSchema) } }, preValidation: requireUser },
+    async (request) => courses.list(sessionOf(request).user),
+  );
+
+  app.get(
+    "/api/courses/:id",
+    {
+      schema: { tags, params: courseParams, response: { 200: courseSchema } },
+      preValidation: requireUser,
+    },
+    async (request) => courses.get(request.params.id, sessionOf(request).user),
+  );
+
+  app.post(
+    "/api/courses",
+    {
+      schema: { tags, body: createCourseBodySchema, response: { 201: courseSchema } },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const course = await courses.create(request.body, sessionOf(request).user.id);
+      return reply.code(201).send(course);
+    },
+  );
+
+  app.delete(
+    "/api/courses/:id",
+    {
+      schema: { tags, params: courseParams, response: { 200: messageSchema } },
+      preValidation: admin,
+    },
+    async (request) => {
+      await courses.remove(request.params.id);
+      return { message: "Course deleted" };
+    },
+  );
+
+  app.patch(
+    "/api/courses/:id/publish",
+    {
+      schema: { tags, params: courseParams, response: { 200: courseSchema } },
+      preValidation: admin,
+    },
+    async (request) => courses.publish(request.params.id),
+  );
+
+  app.post(
+    "/api/courses/:id/modules",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: moduleBodySchema,
+        response: { 201: moduleSchema },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const module = await courses.addModule(request.params.id, request.body);
+      return reply.code(201).send(module);
+    },
+  );
+
+  app.put(
+    "/api/courses/:id/modules/:moduleId",
+    {
+      schema: {
+        tags,
+        params: moduleParams,
+        body: moduleBodySchema,
+        response: { 200: moduleSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) =>
+      courses.updateModule(request.params.id, request.params.moduleId, request.body),
+  );
+
+  app.delete(
+    "/api/courses/:id/modules/:moduleId",
+    {
+      schema: { tags, params: moduleParams, response: { 200: messageSchema } },
+      preValidation: admin,
+    },
+    async (request) => {
+      await courses.removeModule(request.params.id, request.params.moduleId);
+      return { message: "Module deleted" };
+    },
+  );
+}

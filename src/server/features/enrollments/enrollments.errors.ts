@@ -1,0 +1,15 @@
+import { MESSAGES } from "../../../contract";
+import { badRequest, conflict, forbidden, notFound } from "../../plugins/errors";
+
+export const alreadyEnrolled = () => conflict("This learner is already enrolled in this course.");
+export const courseNotPublished = () =>
+  conflict("Only published courses can be assigned to learners.");
+export const notALearner = () => badRequest("userId: not a learner of this portal.");
+export const enrollmentNotFound = () => notFound("Enrollment not found.");
+export const courseNotFound = () => notFound(MESSAGES.courseNotFound);
+export const notEnrolled = () => forbidden("You are not enrolled in this course.");
+export const notYourProgress = () => forbidden("You can only update your own progress.");
+export const notYourEnrollments = () => forbidden("You can only view your own enrollments.");
+export const moduleNotInCourse = () => notFound("Module not found in this course.");
+export const moduleLocked = () =>
+  conflict("This module is locked. Complete the previous module first.");

@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { afterCursor, exactTime, type KeysetCursor } from "../../db/cursor";
+import { preparedOnce } from "../../db/prepared";
+import { type EnrollmentRow, enrollments, moduleCompletions } from "./enrollments.table";
+
+export function createEnrollmentsRepository(db: Executor) {
+  return {
+    async findByUserAndCourse(
+      userId: string,
+      courseId: string,
+    ): Promise<EnrollmentRow | undefined> {
+      const statement = preparedOnce(db, "enrollments_by_user_course", (d) =>
+        d
+          .select()
+          .from(enrollments)
+          .where(
+            and(
+              eq(enrollments.userId, sql.placeholder("userId")),
+              eq(enrollments.courseId, sql.placeholder("courseId")),
+            ),
+          )
+          .limit(1)
+          .prepare("enrollments_by_user_course"),
+      );
+      const [row] = await statement.execute({ userId, courseId });
+      return row;
+    },
+
+    /** Locks the enrollment row: concurrent progress updates run one after the other. */
+    async lockByUserAndCourse(
+      userId: string,
+      courseId: string,
+    ): Promise<EnrollmentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+        .for("update");
+      return row;
+    },
+
+    async findById(id: string): Promise<EnrollmentRow | undefined> {
+      const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
+      return row;
+    },
+
+    /** Inserts; undefined when the learner is already enrolled in the course. */
+    async insert(values: typeof enrollments.$inferInsert): Promise<EnrollmentRow | undefined> {
+      const [row] = await db.insert(enrollments).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async delete(id: string): Promise<EnrollmentRow | undefined> {
+      const [row] = await db.delete(enrollments).where(eq(enrollments.id, id)).returning();
+      return row;
+    },
+
+    async update(
+      id: string,
+      values: Partial<Pick<EnrollmentRow, "progress" | "isCompleted" | "completedAt">>,
+    ): Promise<EnrollmentRow> {
+      const [row] = await db
+        .update(enrollments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(enrollments.id, id))
+        .returning();
+      return row!;
+    },
+
+    async listByUser(userId: string): Promise<EnrollmentRow[]> {
+      const statement = preparedOnce(db, "enrollments_by_user", (d) =>
+        d
+          .select()
+          .from(enrollments)
+          .where(eq(enrollments.userId, sql.placeholder("userId")))
+          .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+          .prepare("enrollments_by_user"),
+      );
+      return statement.execute({ userId });
+    },
+
+    /** A page of all enrollments, newest first, after a keyset cursor. */
+    async page(options: { limit: number; after?: KeysetCursor; userIds?: string[] }) {
+      return db
+        .select({ ...getTableColumns(enrollments), cursorAt: exactTime(enrollments.createdAt) })
+        .from(enrollments)
+        .where(
+          and(
+            afterCursor(enrollments.createdAt, enrollments.id, options.after),
+            options.userIds ? inArray(enrollments.userId, options.userIds) : undefined,
+          ),
+        )
+        .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+        .limit(options.limit);
+    },
+
+    /** Completed module ids per enrollment, each list in completion order. */
+    async completedModuleIds(enrollmentIds: string[]): Promise<Map<string, string[]>> {
+      const result = new Map<string, string[]>();
+      if (!enrollmentIds.length) return result;
+      // `= any($1)`: one prepared statement for any number of ids (an IN list is not).
+      const statement = preparedOnce(db, "module_completions_of", (d) =>
+        d
+          .select()
+          .from(moduleCompletions)
+          .where(sql`${moduleCompletions.enrollmentId} = any(${sql.placeholder("ids")})`)
+          .orderBy(asc(moduleCompletions.completedAt), asc(moduleCompletions.moduleId))
+          .prepare("module_completions_of"),
+      );
+      const rows = await statement.execute({ ids: enrollmentIds });
+      for (const row of rows) {
+        result.set(row.enrollmentId, [...(result.get(row.enrollmentId) ?? []), row.moduleId]);
+      }
+      return result;
+    },
+
+    /** Records a completion once; false when it was already recorded. */
+    async insertCompletion(enrollmentId: string, moduleId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .insert(moduleCompletions)
+        .values({ enrollmentId, moduleId, completedAt: at })
+        .onConflictDoNothing()
+        .returning();
+      return rows.length > 0;
+    },
+
+    /**
+     * Recomputes progress of every enrollment in a course from its completions of the
+     * course's current modules (after a module is added or removed). A completed
+     * enrollment stays completed: credit once earned is not taken back.
+     */
+    async recomputeCourse(courseId: string, moduleIds: string[]): Promise<void> {
+      const total = moduleIds.length;
+      const ids = total
+        ? sql.join(
+            moduleIds.map((id) => sql`${id}`),
+            sql`, `,
+          )
+        : sql`null`;
+      const done = sql`(select count(*) from ${moduleCompletions} mc
+        where mc.enrollment_id = ${enrollments.id} and mc.module_id in (${ids}))`;
+      const allDone = total ? sql`${done} >= ${total}` : sql`false`;
+      await db
+        .update(enrollments)
+        .set({
+          progress: sql`case when ${enrollments.isCompleted} or ${allDone} then 100
+            else ${total ? sql`least(100, round(100.0 * ${done} / ${total}))::int` : sql`0`} end`,
+          completedAt: sql`case when ${enrollments.isCompleted} then ${enrollments.completedAt}
+            when ${allDone} then now() else null end`,
+          isCompleted: sql`${enrollments.isCompleted} or ${allDone}`,
+          updatedAt: new Date(),
+        })
+        .where(eq(enrollments.courseId, courseId));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createEnrollmentBodySchema,
+  enrollmentWithRelationsSchema,
+  messageSchema,
+  NEXT_CURSOR_HEADER,
+  pageQuerySchema,
+  progressUpdateBodySchema,
+} from "../../../contract";
+import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import { notYourEnrollments, notYourProgress } from "./enrollments.errors";
+import type { EnrollmentsService } from "./enrollments.service";
+
+const tags = ["enrollments"];
+const admin = requireRole("admin");
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export function registerEnrollmentsRoutes(
+  parent: FastifyInstance,
+  { enrollments }: { enrollments: EnrollmentsService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    "/api/enrollments",
+    {
+      schema: {
+        tags,
+        body: createEnrollmentBodySchema,
+        response: { 201: enrollmentWithRelationsSchema },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const enrollment = await enrollments.enroll(request.body);
+      return reply.code(201).send(enrollment);
+    },
+  );
+
+  app.get(
+    "/api/enrollments",
+    {
+      schema: {
+        tags,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(enrollmentWithRelationsSchema) },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const { items, nextCursor } = await enrollments.page(request.query);
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return items;
+    },
+  );
+
+  app.delete(
+    "/api/enrollments/:id",
+    { schema: { tags, params: idParams, response: { 200: messageSchema } }, preValidation: admin },
+    async (request) => {
+      await enrollments.remove(request.params.id);
+      return { message: "Enrollment removed" };
+    },
+  );
+
+  app.get(
+    "/api/enrollments/user/:userId",
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: z.string().min(1).max(64) }),
+        response: { 200: z.array(enrollmentWithRelationsSchema) },
+      },
+      preValidation: requireUser,
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      if (user.role !== "admin" && user.id !== request.params.userId) throw notYourEnrollments();
+      return enrollments.listForUser(request.params.userId);
+    },
+  );
+
+  app.post(
+    "/api/progress/update",
+    {
+      schema: {
+        tags,
+        body: progressUpdateBodySchema,
+        response: { 200: enrollmentWithRelationsSchema },
+      },
+      preValidation: requireRole("learner"),
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      if (request.body.userId !== user.id) throw notYourProgress();
+      return enrollments.completeModule({
+        userId: user.id,
+        courseId: request.body.courseId,
+        moduleId: request.body.moduleId,
+      });
+    },
+  );
+}

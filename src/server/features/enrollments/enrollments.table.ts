@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { newId } from "../../db/ids";
+import { users } from "../auth/auth.table";
+import { courses } from "../courses/courses.table";
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: text("id").primaryKey().$defaultFn(newId),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    progress: integer("progress").notNull().default(0),
+    isCompleted: boolean("is_completed").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("enrollments_user_course_unique").on(t.userId, t.courseId),
+    check("enrollments_progress_check", sql`${t.progress} between 0 and 100`),
+    index("enrollments_course_idx").on(t.courseId),
+    index("enrollments_user_created_idx").on(t.userId, t.createdAt),
+    // Keyset pages and recent completions, newest first. NULLS FIRST is what ORDER BY … DESC
+    // means: an index built DESC NULLS LAST cannot serve that order (EXPLAIN test).
+    index("enrollments_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("enrollments_completed_idx")
+      .on(t.completedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isCompleted}`),
+  ],
+);
+
+/**
+ * One row per module a learner completed, with its time: the audit trail of credit.
+ * Rows are kept even if the module is later deleted (the credit was earned).
+ */
+export const moduleCompletions = pgTable(
+  "module_completions",
+  {
+    enrollmentId: text("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    moduleId: text("module_id").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.enrollmentId, t.moduleId] })],
+);
+
+export type EnrollmentRow = typeof enrollments.$inferSelect;

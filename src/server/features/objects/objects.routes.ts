@@ -1,0 +1,128 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  setAclBodySchema,
+  THUMBNAIL_TYPES,
+  uploadRequestBodySchema,
+  VIDEO_TYPES,
+} from "../../../contract";
+import { forbidden } from "../../plugins/errors";
+import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import type { ResolvedSession } from "../auth/sessions.service";
+import type { ObjectAccess } from "./object-access";
+import { objectNotFound } from "./objects.errors";
+import type { ObjectsService } from "./objects.service";
+import type { ObjectRow } from "./objects.table";
+
+export interface ObjectsRoutesOptions {
+  objects: ObjectsService;
+  access(session: ResolvedSession, object: ObjectRow): Promise<ObjectAccess>;
+}
+
+/** The only types the portal's origin ever serves inline: checked images and videos. */
+const INLINE_TYPES = new Set<string>([...THUMBNAIL_TYPES, ...VIDEO_TYPES]);
+const OBJECT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{24}$/, "Invalid object id") });
+const tags = ["objects"];
+/**
+ * Read size of object downloads (issue 7). @fastify/send passes `highWaterMark: null` when none
+ * is given, and on Node 20 that makes fs streams read 16 KiB at a time: a thread-pool round trip
+ * and a socket write per 16 KiB held video ranges to about half the MB/s of 256 KiB reads.
+ * Memory stays bounded: about two chunks per open stream (~25 MB for 50 streams).
+ * (@fastify/static's option types omit it; send() honours it.)
+ */
+const FILE_STREAM = { highWaterMark: 256 * 1024 };
+
+export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsRoutesOptions) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { objects } = options;
+
+  app.post(
+    "/api/objects/upload",
+    {
+      schema: {
+        tags,
+        body: uploadRequestBodySchema,
+        response: { 200: z.object({ uploadURL: z.string() }) },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) =>
+      objects.requestUpload({ ...request.body, ownerId: sessionOf(request).user.id }),
+  );
+
+  // The local store's PUT target: raw bytes, streamed to disk, never parsed or buffered.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      "/api/objects/upload/:id",
+      {
+        schema: { tags, params: idParams, response: { 200: z.object({ ok: z.boolean() }) } },
+        preValidation: requireRole("admin"),
+        config: { allowNonJsonBody: true },
+      },
+      async (request, reply) => {
+        try {
+          await objects.receiveUpload({
+            id: request.params.id,
+            userId: sessionOf(request).user.id,
+            body: request.raw,
+          });
+        } catch (err) {
+          // The rest of a refused body is not read: close the connection after the reply.
+          reply.header("connection", "close");
+          throw err;
+        }
+        return { ok: true };
+      },
+    );
+  });
+
+  app.put(
+    "/api/objects/set-acl",
+    {
+      schema: {
+        tags,
+        body: setAclBodySchema,
+        response: { 200: z.object({ objectPath: z.string() }) },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) =>
+      objects.finalize({ objectURL: request.body.objectURL, userId: sessionOf(request).user.id }),
+  );
+
+  app.get(
+    "/objects/uploads/:id",
+    { schema: { tags, params: idParams }, preValidation: requireUser },
+    async (request, reply) => {
+      const object = await objects.findReady(`/objects/uploads/${request.params.id}`);
+      if (!object) throw objectNotFound();
+      const verdict = await options.access(sessionOf(request), object);
+      if (verdict === "locked")
+        throw forbidden("Complete the previous module to unlock this video.");
+      if (verdict === "deny") throw objectNotFound();
+      reply.header("cache-control", "private, max-age=300");
+      reply.header("x-content-type-options", "nosniff");
+      const inline = INLINE_TYPES.has(object.contentType ?? "");
+      // Anything else would be a file a browser might render on the portal's origin.
+      reply.header("content-disposition", inline ? "inline" : "attachment");
+      // Opened directly, a file is a sandboxed document: no script, no plugin, no framing.
+      reply.header("content-security-policy", OBJECT_CSP);
+      const remote = await objects.readUrl(object);
+      if (remote) return reply.redirect(remote, 302);
+      reply.type(inline ? object.contentType! : "application/octet-stream");
+      return reply.sendFile(object.id, objects.localRoot(), {
+        contentType: false,
+        acceptRanges: true,
+        etag: true,
+        lastModified: true,
+        cacheControl: false,
+        dotfiles: "deny",
+        ...FILE_STREAM,
+      });
+    },
+  );
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import {
+  THUMBNAIL_MAX_BYTES,
+  THUMBNAIL_TYPES,
+  VIDEO_MAX_BYTES,
+  VIDEO_TYPES,
+} from "../../../contract";
+import type { Database } from "../../db/client";
+import { type ObjectStore, ObjectTooLargeError } from "../../storage/object-store";
+import {
+  fileContentMismatch,
+  fileLargerThanDeclared,
+  fileTooLarge,
+  fileTypeNotAllowed,
+  notAnIssuedObject,
+  uploadNotFinished,
+  uploadNotFound,
+} from "./objects.errors";
+import { createObjectsRepository } from "./objects.repository";
+import type { ObjectRow } from "./objects.table";
+
+export type ObjectKind = "thumbnail" | "video";
+
+const RULES: Record<ObjectKind, { maxBytes: number; types: readonly string[] }> = {
+  thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, types: THUMBNAIL_TYPES },
+  video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES },
+};
+/** Some encoders label MP4 files with these brands; they play as video/mp4. */
+const TYPE_ALIASES: Record<string, string> = {
+  "video/x-m4v": "video/mp4",
+  "video/3gpp": "video/mp4",
+};
+const UPLOAD_URL_TTL_SECONDS = 60 * 60;
+const SNIFF_BYTES = 4100;
+export const OBJECT_PATH_PREFIX = "/objects/uploads/";
+const LOCAL_UPLOAD_PREFIX = "/api/objects/upload/";
+
+/** The object id inside an object path (`/objects/uploads/<id>`), or null. */
+export function objectIdFromPath(path: string): string | null {
+  const match = /^\/objects\/uploads\/([A-Za-z0-9_-]{24})$/.exec(path);
+  return match?.[1] ?? null;
+}
+
+/** The object id inside an upload URL this portal issued (local path or presigned S3 URL). */
+function objectIdFromUploadUrl(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, "http://portal.invalid").pathname;
+  } catch {
+    return null;
+  }
+  const match = /\/(?:api\/objects\/upload|incoming)\/([A-Za-z0-9_-]{24})$/.exec(pathname);
+  return match?.[1] ?? null;
+}
+
+/** Upload flow of ARCHITECTURE section 3: request a URL, PUT the bytes, then set-acl. */
+export function createObjectsService({ db, store }: { db: Database; store: ObjectStore }) {
+  const repo = createObjectsRepository(db);
+
+  async function sniff(id: string, kind: ObjectKind): Promise<string> {
+    const head = await store.readHead(id, SNIFF_BYTES);
+    const detected = await fileTypeFromBuffer(head);
+    const mime = detected ? (TYPE_ALIASES[detected.mime] ?? detected.mime) : undefined;
+    // The declared type is the browser's guess from the file name; only the bytes count.
+    if (!mime || !RULES[kind].types.includes(mime)) throw fileContentMismatch();
+    return mime;
+  }
+
+  /** An upload may hold no more than it declared, and never more than its kind allows. */
+  const maxBytesOf = (object: ObjectRow) =>
+    Math.min(object.declaredSize, RULES[object.kind].maxBytes);
+  const tooLarge = (object: ObjectRow) =>
+    object.declaredSize < RULES[object.kind].maxBytes
+      ? fileLargerThanDeclared()
+      : fileTooLarge(RULES[object.kind].maxBytes);
+
+  async function reject(object: ObjectRow) {
+    await store.delete(object.id).catch(() => {});
+    await repo.transition(object.id, ["pending", "uploaded"], { status: "rejected" });
+  }
+
+  return {
+    rules: RULES,
+
+    async requestUpload(input: {
+      kind: ObjectKind;
+      fileName: string;
+      contentType: string;
+      size: number;
+      ownerId: string;
+    }): Promise<{ uploadURL: string }> {
+      const rule = RULES[input.kind];
+      if (!rule.types.includes(input.contentType)) throw fileTypeNotAllowed(input.kind);
+      if (input.size > rule.maxBytes) throw fileTooLarge(rule.maxBytes);
+      const id = randomBytes(18).toString("base64url");
+      await repo.insert({
+        id,
+        kind: input.kind,
+        fileName: input.fileName,
+        declaredType: input.contentType,
+        declaredSize: input.size,
+        ownerId: input.ownerId,
+      });
+      const remote = await store.createUploadUrl(id, {
+        contentType: input.contentType,
+        size: input.size,
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+      });
+      return { uploadURL: remote ?? `${LOCAL_UPLOAD_PREFIX}${id}` };
+    },
+
+    /** Receives the bytes for the local store, streaming to disk up to the declared size. */
+    async receiveUpload(input: { id: string; userId: string; body: Readable }): Promise<void> {
+      const object = await repo.findById(input.id);
+      if (!object || object.status !== "pending" || object.ownerId !== input.userId) {
+        throw uploadNotFound();
+      }
+      let size: number;
+      try {
+        size = await store.write(object.id, input.body, {
+          maxBytes: maxBytesOf(object),
+          contentType: object.declaredType,
+        });
+      } catch (err) {
+        await reject(object);
+        if (err instanceof ObjectTooLargeError) throw tooLarge(object);
+        throw err;
+      }
+      try {
+        const contentType = await sniff(object.id, object.kind);
+        await repo.transition(object.id, ["pending"], { status: "uploaded", size, contentType });
+      } catch (err) {
+        await reject(object);
+        throw err;
+      }
+    },
+
+    /**
+     * set-acl: accepts only an upload this portal issued to this user, whose bytes are
+     * all there and pass the size and real-type checks; returns its object path.
+     */
+    async finalize(input: { objectURL: string; userId: string }): Promise<{ objectPath: string }> {
+      const id = objectIdFromUploadUrl(input.objectURL);
+      if (!id) throw notAnIssuedObject();
+      const object = await repo.findById(id);
+      if (!object || object.ownerId !== input.userId) throw notAnIssuedObject();
+      const objectPath = `${OBJECT_PATH_PREFIX}${id}`;
+      if (object.status === "ready") return { objectPath };
+      if (object.status === "rejected") throw uploadNotFinished();
+      if (!(await store.commitUpload(id))) throw uploadNotFinished();
+      const stat = await store.stat(id);
+      if (!stat || stat.size === 0) throw uploadNotFinished();
+      // A presigned URL signs the declared length, but not every S3-compatible store
+      // enforces it: the stored size is checked against the declaration here as well.
+      if (stat.size > maxBytesOf(object)) {
+        await reject(object);
+        throw tooLarge(object);
+      }
+      let contentType: string;
+      try {
+        contentType = await sniff(id, object.kind);
+      } catch (err) {
+        await reject(object);
+        throw err;
+      }
+      const ready = await repo.transition(id, ["pending", "uploaded"], {
+        status: "ready",
+        size: stat.size,
+        contentType,
+      });
+      if (!ready) throw uploadNotFinished();
+      return { objectPath };
+    },
+
+    /** A ready object of the given kind behind an object path, or undefined. */
+    async findReady(path: string, kind?: ObjectKind): Promise<ObjectRow | undefined> {
+      const id = objectIdFromPath(path);
+      if (!id) return undefined;
+      const object = await repo.findById(id);
+      if (!object || object.status !== "ready") return undefined;
+      if (kind && object.kind !== kind) return undefined;
+      return object;
+    },
+
+    /** Removes objects from the store and the table (e.g. after a course is deleted). */
+    async deleteByPaths(paths: (string | null | undefined)[]): Promise<void> {
+      const ids = paths.map((p) => (p ? objectIdFromPath(p) : null)).filter((id) => id !== null);
+      for (const id of ids) await store.delete(id);
+      await repo.deleteMany(ids);
+    },
+
+    readUrl: (object: ObjectRow) =>
+      store.createReadUrl(object.id, {
+        contentType: object.contentType ?? object.declaredType,
+        expiresInSeconds: 300,
+      }),
+    localRoot: () => store.localRoot ?? "",
+  };
+}
+
+export type ObjectsService = ReturnType<typeof createObjectsService>;

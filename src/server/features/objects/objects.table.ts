@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../auth/auth.table";
+
+/**
+ * Every uploaded file the portal issued. Only `ready` objects (issued by us, fully
+ * uploaded, real type and size checked) can be attached to a course or module.
+ */
+export const objects = pgTable(
+  "objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["thumbnail", "video"] }).notNull(),
+    fileName: text("file_name").notNull(),
+    declaredType: text("declared_type").notNull(),
+    declaredSize: bigint("declared_size", { mode: "number" }).notNull(),
+    contentType: text("content_type"),
+    size: bigint("size", { mode: "number" }),
+    status: text("status", { enum: ["pending", "uploaded", "ready", "rejected"] })
+      .notNull()
+      .default("pending"),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("objects_kind_check", sql`${t.kind} in ('thumbnail', 'video')`),
+    check("objects_status_check", sql`${t.status} in ('pending', 'uploaded', 'ready', 'rejected')`),
+    index("objects_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export type ObjectRow = typeof objects.$inferSelect;

@@ -1,0 +1,45 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { adminStatsSchema, reportsSchema } from "../../../contract";
+import { requireRole } from "../../plugins/sessions";
+import type { ReportsService } from "./reports.service";
+import { reportCsvLines } from "./reports-csv";
+
+const tags = ["reports"];
+const admin = requireRole("admin");
+
+export function registerReportsRoutes(
+  parent: FastifyInstance,
+  { reports }: { reports: ReportsService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/admin/stats",
+    { schema: { tags, response: { 200: adminStatsSchema } }, preValidation: admin },
+    async () => reports.stats(),
+  );
+
+  app.get(
+    "/api/admin/reports",
+    { schema: { tags, response: { 200: reportsSchema } }, preValidation: admin },
+    async () => reports.reports(),
+  );
+
+  app.get(
+    "/api/admin/reports/export",
+    { schema: { tags }, preValidation: admin },
+    async (_request, reply) => {
+      const now = new Date();
+      const report = await reports.reports();
+      const fileName = `report-${now.toISOString().slice(0, 10)}.csv`;
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "no-store");
+      // A byte-order mark makes spreadsheet programs read the file as UTF-8.
+      return reply.send(Readable.from(["\ufeff", ...reportCsvLines(report, now)]));
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { MailMessage } from "./mailer";
+
+/** Escapes text for HTML bodies: names and titles come from users. */
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A simple, table-based layout that renders the same in common mail clients. */
+function layout(
+  productName: string,
+  heading: string,
+  body: string,
+  action: { label: string; link: string },
+) {
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(heading)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:32px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:20px;font-weight:700;color:#4f46e5;padding-bottom:16px">${esc(productName)}</td></tr>
+<tr><td style="font-size:18px;font-weight:600;padding-bottom:12px">${esc(heading)}</td></tr>
+<tr><td style="font-size:15px;line-height:1.6;padding-bottom:24px">${body}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${esc(action.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${esc(action.label)}</a></td></tr>
+<tr><td style="font-size:12px;line-height:1.5;color:#71717a">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${esc(action.link)}</span></td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function invitationMail(input: {
+  productName: string;
+  to: string;
+  name: string;
+  link: string;
+  expiresInDays: number;
+}): MailMessage {
+  const heading = `You're invited to ${input.productName}`;
+  return {
+    to: input.to,
+    subject: `Your ${input.productName} account is ready`,
+    link: input.link,
+    text: `Hello ${input.name},\n\nAn administrator registered you on ${input.productName}. Set your password to start learning:\n\n${input.link}\n\nThis link works once and expires in ${input.expiresInDays} days.\n`,
+    html: layout(
+      input.productName,
+      heading,
+      `Hello ${esc(input.name)},<br><br>An administrator registered you on ${esc(input.productName)}. Set your password to start learning. This link works once and expires in ${input.expiresInDays} days.`,
+      { label: "Set your password", link: input.link },
+    ),
+  };
+}
+
+export function passwordResetMail(input: {
+  productName: string;
+  to: string;
+  name: string;
+  link: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: `Reset your ${input.productName} password`,
+    link: input.link,
+    text: `Hello ${input.name},\n\nSomeone (hopefully you) asked to reset your ${input.productName} password. Choose a new one here:\n\n${input.link}\n\nThis link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.\n`,
+    html: layout(
+      input.productName,
+      "Reset your password",
+      `Hello ${esc(input.name)},<br><br>Someone (hopefully you) asked to reset your ${esc(input.productName)} password. This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.`,
+      { label: "Choose a new password", link: input.link },
+    ),
+  };
+}

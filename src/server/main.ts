@@ -1,0 +1,81 @@
+import { buildApp } from "./app";
+import { buildConfig, ConfigError, resolveAdminSetupKey } from "./config";
+import { DataDirLockedError, openDatabase } from "./db/client";
+
+/** Longest wait for in-flight requests after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = buildConfig();
+  const database = await openDatabase(config);
+  const adminSetupKey = resolveAdminSetupKey(config);
+  const app = await buildApp({ config, database, adminSetupKey });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // After the grace period, connections still open are cut: their requests were never
+    // acknowledged, so nothing a client saw succeed is lost. A last timer guards the exit.
+    const grace = setTimeout(() => {
+      app.log.warn("grace period over: closing the remaining connections");
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    grace.unref();
+    const hardStop = setTimeout(() => {
+      app.log.error("graceful shutdown timed out");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS * 2);
+    hardStop.unref();
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(grace);
+      // PGlite must be closed cleanly or its directory needs recovery at next start.
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.server.headersTimeout = 30_000;
+  printWelcome(config, database.kind, adminSetupKey);
+}
+
+function printWelcome(
+  config: ReturnType<typeof buildConfig>,
+  databaseKind: string,
+  adminKey: { key: string | undefined; generated: boolean },
+) {
+  const lines = [
+    "",
+    `  ${config.productName} LMS is running at ${config.publicUrl}`,
+    `  Database: ${databaseKind === "pglite" ? `embedded PGlite in ${config.dataDir}/db` : "PostgreSQL"}`,
+  ];
+  if (adminKey.generated && adminKey.key) {
+    lines.push(
+      "",
+      "  First start: create the first administrator on the sign-in page with",
+      "  'Administrator setup' and this one-time admin key (shown only now):",
+      "",
+      `      ${adminKey.key}`,
+      "",
+      `  It is also kept in ${config.dataDir}/admin-setup-key until an administrator exists.`,
+    );
+  } else if (adminKey.key) {
+    lines.push("", "  Administrators are created with 'Administrator setup' on the sign-in page.");
+  }
+  console.log(`${lines.join("\n")}\n`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error("Failed to start:", err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import { MESSAGES } from "../../contract";
+import { AppError } from "./errors";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The raw upload PUT carries file bytes, not JSON; the Origin check still applies. */
+    allowNonJsonBody?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery defence in depth, beside SameSite=Lax cookies: a
+ * state-changing request must carry JSON (an HTML form cannot send it cross-site
+ * without a CORS preflight we never grant), and a present Origin must be our own.
+ */
+export function registerCsrfGuard(app: FastifyInstance, options: { publicOrigin: string }) {
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      // The Host header cannot be set by a cross-site page, so our own host counts as ours.
+      const ownOrigin = `${request.protocol}://${request.host}`;
+      if (origin !== options.publicOrigin && origin !== ownOrigin) {
+        throw new AppError(403, MESSAGES.crossSite);
+      }
+    }
+    if (request.routeOptions.config?.allowNonJsonBody) return;
+    const hasBody =
+      request.headers["transfer-encoding"] !== undefined ||
+      Number(request.headers["content-length"] ?? 0) > 0;
+    const type = request.headers["content-type"];
+    if ((hasBody || type !== undefined) && !isJson(type)) {
+      throw new AppError(415, MESSAGES.jsonRequired);
+    }
+  });
+}
+
+function isJson(type: string | undefined): boolean {
+  return type !== undefined && /^application\/json\s*(;|$)/i.test(type);
+}

@@ -1,0 +1,189 @@
+import Fastify from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { MESSAGES } from "../../contract";
+import { buildLearner } from "../testing/factories";
+import { countLoginFailures, countSessions } from "../testing/inspect";
+import { useTestApp } from "../testing/test-app";
+import { AppError, conflict, registerErrorHandler, tooManyRequests } from "./errors";
+
+/** No stack frames, file paths, SQL or error codes may reach a client. */
+function expectNoInternals(body: string) {
+  expect(body).not.toMatch(
+    /\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+|FST_|select |insert |stack/i,
+  );
+}
+
+describe("error handler on the real app", () => {
+  const ctx = useTestApp();
+
+  it("answers malformed JSON with 400 { message } and changes nothing", async () => {
+    const learner = await buildLearner(ctx);
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: `{"email": "${learner.email}", "password": `,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "Request body is not valid JSON." });
+    expectNoInternals(response.body);
+    expect(await countSessions(ctx)).toBe(0);
+    expect(await countLoginFailures(ctx)).toBe(0);
+  });
+
+  it("answers an empty JSON body with 400 { message }", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/check-email",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "Request body is not valid JSON." });
+  });
+
+  it("answers an oversize body with 413 { message } before reading it", async () => {
+    const learner = await buildLearner(ctx);
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: {
+        email: learner.email,
+        password: learner.password,
+        padding: "x".repeat(300 * 1024),
+      },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: "Request body is too large." });
+    expect(await countSessions(ctx)).toBe(0);
+  });
+
+  it("names the offending field in a validation error", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/check-email",
+      payload: { email: "not-an-email" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "email: Enter a valid email address" });
+  });
+
+  it("names a missing field", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/check-email",
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(["message"]);
+    expect(response.json().message).toMatch(/^email: /);
+  });
+
+  it("answers wrong JSON types with 400 naming the field (no type coercion)", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "a@example.com", password: "secret1", rememberMe: "yes" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^rememberMe: /);
+  });
+});
+
+describe("error handler in isolation", () => {
+  async function appThrowing(error: unknown) {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    app.get("/boom", async () => {
+      throw error;
+    });
+    app.post(
+      "/typed",
+      { schema: { body: z.object({ items: z.array(z.object({ n: z.number() })) }) } },
+      () => ({
+        ok: true,
+      }),
+    );
+    await app.ready();
+    return app;
+  }
+
+  it("hides a server error's message, stack and SQL behind a generic 500", async () => {
+    const error = new Error('duplicate key value violates unique constraint "users_email_unique"');
+    Object.assign(error, {
+      code: "23505",
+      detail: "Key (email)=(a@b.c) already exists.",
+      query: "insert into users",
+    });
+    const app = await appThrowing(error);
+    const response = await app.inject({ method: "GET", url: "/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: MESSAGES.serverError });
+    expectNoInternals(response.body);
+    expect(response.body).not.toContain("users_email_unique");
+    await app.close();
+  });
+
+  it("hides errors that are not Error objects too", async () => {
+    const app = await appThrowing("a bare string with secrets");
+    const response = await app.inject({ method: "GET", url: "/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: MESSAGES.serverError });
+    await app.close();
+  });
+
+  it("sends an AppError's status, message and headers", async () => {
+    const app = await appThrowing(tooManyRequests("Slow down.", 12.2));
+    const response = await app.inject({ method: "GET", url: "/boom" });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers["retry-after"]).toBe("13");
+    expect(response.json()).toEqual({ message: "Slow down." });
+    await app.close();
+
+    const app2 = await appThrowing(conflict("Taken."));
+    const response2 = await app2.inject({ method: "GET", url: "/boom" });
+    expect(response2.statusCode).toBe(409);
+    expect(response2.json()).toEqual({ message: "Taken." });
+    await app2.close();
+  });
+
+  it("never sends a Retry-After below one second", async () => {
+    const app = await appThrowing(tooManyRequests("Slow down.", -5));
+    const response = await app.inject({ method: "GET", url: "/boom" });
+    expect(response.headers["retry-after"]).toBe("1");
+    await app.close();
+  });
+
+  it("names nested fields with dots", async () => {
+    const app = await appThrowing(new AppError(400, "unused"));
+    const response = await app.inject({
+      method: "POST",
+      url: "/typed",
+      payload: { items: [{ n: "1" }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^items\.0\.n: /);
+    await app.close();
+  });
+
+  it("keeps Fastify's own client errors as 4xx without their internal codes", async () => {
+    const app = await appThrowing(new Error("unused"));
+    const response = await app.inject({
+      method: "POST",
+      url: "/typed",
+      headers: { "content-type": "application/xml" },
+      payload: "<items/>",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: MESSAGES.jsonRequired });
+    await app.close();
+  });
+});

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
+
+/**
+ * Security events (ASVS V16): one structured log line each, `{ event, ip, … }`, never a
+ * password, key, cookie or token. Sign-in and account changes are logged by their routes
+ * through `securityEvent`; every refused request (401, 403, 429) by the hook below.
+ */
+export type SecurityEventName =
+  | "auth.login.success"
+  | "auth.login.failure"
+  | "auth.logout"
+  | "auth.password.setup"
+  | "auth.password.setup.failure"
+  | "auth.password.changed"
+  | "auth.password.change.failure"
+  | "auth.password.reset.requested"
+  | "auth.password.reset"
+  | "auth.password.reset.failure"
+  | "auth.admin.created"
+  | "auth.admin.setup.failure"
+  | "learner.registered"
+  | "learner.restricted"
+  | "learner.unrestricted"
+  | "learner.deleted"
+  | "access.denied"
+  | "access.throttled";
+
+export interface SecurityEventFields {
+  /** The account the event is about. */
+  userId?: string;
+  /** The signed-in user who did it, when it is someone else (an administrator). */
+  actorId?: string;
+  email?: string;
+  /** Why something was refused: the HTTP status it was refused with. */
+  status?: number;
+}
+
+export function securityEvent(
+  request: FastifyRequest,
+  event: SecurityEventName,
+  fields: SecurityEventFields = {},
+) {
+  const failed = fields.status !== undefined && fields.status >= 400;
+  request.log[failed ? "warn" : "info"](
+    { event, ip: request.ip, ...fields },
+    `security event ${event}`,
+  );
+}
+
+/** Logs every refused request with its route (never its query string) and who sent it. */
+export function registerSecurityEvents(app: FastifyInstance) {
+  app.addHook("onResponse", async (request, reply) => {
+    const status = reply.statusCode;
+    if (status !== 401 && status !== 403 && status !== 429) return;
+    // The web client asks who is signed in on every start: "nobody" is not an attack.
+    if (status === 401 && request.routeOptions.url === "/api/auth/me") return;
+    request.log.warn(
+      {
+        event: status === 429 ? "access.throttled" : "access.denied",
+        status,
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        userId: request.session?.user.id ?? null,
+        role: request.session?.user.role ?? null,
+        ip: request.ip,
+      },
+      status === 429 ? "security event access.throttled" : "security event access.denied",
+    );
+  });
+}
+
+/** Query parameters whose values are secrets (emailed links carry `token`). */
+const SECRET_PARAMS = /([?&](?:token|inviteToken|adminKey|key|password|secret)=)[^&#]*/gi;
+
+/** A URL as it may be logged: secret query values replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, "$1[REDACTED]");
+}
+
+type LoggerOptions = FastifyServerOptions["logger"];
+
+/**
+ * The server's logger options with secrets kept out: request lines log the URL without
+ * token values (an invitation or reset link opens the web client with `?token=`), and any
+ * field named like a secret is censored wherever a log call puts it.
+ */
+export function safeLoggerOptions(logger: LoggerOptions): LoggerOptions {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    redact: {
+      paths: [
+        "password",
+        "currentPassword",
+        "newPassword",
+        "adminKey",
+        "token",
+        "inviteToken",
+        "cookie",
+        "*.password",
+        "*.currentPassword",
+        "*.newPassword",
+        "*.adminKey",
+        "*.token",
+        "*.inviteToken",
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+      ],
+      censor: "[REDACTED]",
+    },
+    serializers: {
+      ...options.serializers,
+      req: (req) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
+}

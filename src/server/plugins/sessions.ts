@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Role } from "../../contract";
+import type { ResolvedSession } from "../features/auth/sessions.service";
+import { forbidden, unauthorized } from "./errors";
+
+export const SESSION_COOKIE = "credo_session";
+/**
+ * The name over HTTPS (production): a `__Host-` cookie must be Secure, on path / and
+ * without Domain, so no subdomain or plain-http page can plant or overwrite it (ASVS 3.3.1).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const cookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in session, or null. Resolved once per request from the cookie. */
+    session: ResolvedSession | null;
+  }
+}
+
+export interface SessionPluginOptions {
+  resolve(secret: string): Promise<ResolvedSession | null>;
+  secureCookies: boolean;
+}
+
+/** Reads the session cookie on every request (requires @fastify/cookie). */
+export function registerSessions(app: FastifyInstance, options: SessionPluginOptions) {
+  app.decorateRequest("session", null);
+  app.addHook("onRequest", async (request, reply) => {
+    const secret = request.cookies[cookieName(options.secureCookies)];
+    if (!secret) return;
+    // Ids are 43 base64url characters; anything else is not worth a database round trip.
+    request.session = /^[A-Za-z0-9_-]{43}$/.test(secret) ? await options.resolve(secret) : null;
+    if (!request.session) clearSessionCookie(reply, options.secureCookies);
+    // The browser keeps a persistent cookie only until its Expires: slide it with the session.
+    else if (request.session.renewed)
+      setSessionCookie(reply, { secret, ...request.session }, options.secureCookies);
+  });
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  session: { secret: string; persistent: boolean; expiresAt: Date },
+  secure: boolean,
+) {
+  reply.setCookie(cookieName(secure), session.secret, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    // Without 'Remember me' the cookie dies with the browser session.
+    ...(session.persistent ? { expires: session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(cookieName(secure), { path: "/", httpOnly: true, sameSite: "lax", secure });
+}
+
+/** preHandler: any signed-in user. */
+export async function requireUser(request: FastifyRequest) {
+  if (!request.session) throw unauthorized();
+}
+
+/** preHandler factory: a signed-in user with this role (403 for other roles). */
+export function requireRole(role: Role) {
+  return async (request: FastifyRequest) => {
+    if (!request.session) throw unauthorized();
+    if (request.session.user.role !== role) throw forbidden();
+  };
+}
+
+/** The signed-in session inside a handler guarded by requireUser/requireRole. */
+export function sessionOf(request: FastifyRequest): ResolvedSession {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}

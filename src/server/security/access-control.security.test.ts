@@ -1,0 +1,510 @@
+import type { InjectOptions } from "fastify";
+import { describe, expect, it } from "vitest";
+import type { Course } from "../../contract";
+import { addModule, createCourse, moduleId, publish, validModule } from "../testing/courses";
+import { userById } from "../testing/inspect";
+import {
+  buildPublishedCourse,
+  completeViaApi,
+  enrollViaApi,
+  nextModuleNumber,
+  quickAdmin,
+  quickLearner,
+  useSharedVideo,
+} from "../testing/learning";
+import { type TestContext, useTestApp } from "../testing/test-app";
+import { requestUpload, uploadObject } from "../testing/uploads";
+import { expectRefusal, expectUnchanged, sessionCookie, snapshotAll } from "./support";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+interface World {
+  adminCookie: string;
+  learnerCookie: string;
+  learner: { id: string; email: string };
+  other: { id: string; email: string; name: string };
+  course: Course;
+  draft: Course;
+  otherEnrollmentId: string;
+  pendingUploadId: string;
+  video: string;
+}
+
+/**
+ * Every administrator route with a request that would succeed for an administrator, so a
+ * missing guard shows up as a changed database, not merely as a different status.
+ */
+const ADMIN_ROUTES: {
+  method: Method;
+  path: string;
+  request(w: World): { url: string; payload?: object };
+}[] = [
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    request: () => ({
+      url: "/api/auth/register",
+      payload: { email: "sneaky@example.com", name: "Sneaky" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/courses",
+    request: () => ({
+      url: "/api/courses",
+      payload: { title: "Pwned", description: "x", category: "Design", duration: 1 },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/courses/:id",
+    request: (w) => ({ url: `/api/courses/${w.course.id}` }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/courses/:id/publish",
+    request: (w) => ({ url: `/api/courses/${w.draft.id}/publish` }),
+  },
+  {
+    method: "POST",
+    path: "/api/courses/:id/modules",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules`,
+      payload: { id: moduleId(900), title: "Injected", duration: 1, videoUrl: w.video },
+    }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/modules/:moduleId",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${w.course.modules[1]!.id}`,
+      payload: { id: w.course.modules[1]!.id, title: "Free", duration: 1, videoUrl: w.video },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/courses/:id/modules/:moduleId",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/modules/${w.course.modules[1]!.id}` }),
+  },
+  { method: "GET", path: "/api/users/learners", request: () => ({ url: "/api/users/learners" }) },
+  {
+    method: "PATCH",
+    path: "/api/users/learners/:id/restrict",
+    request: (w) => ({ url: `/api/users/learners/${w.other.id}/restrict` }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/users/learners/:id",
+    request: (w) => ({ url: `/api/users/learners/${w.other.id}` }),
+  },
+  {
+    method: "POST",
+    path: "/api/enrollments",
+    request: (w) => ({
+      url: "/api/enrollments",
+      payload: { userId: w.learner.id, courseId: w.draft.id },
+    }),
+  },
+  { method: "GET", path: "/api/enrollments", request: () => ({ url: "/api/enrollments" }) },
+  {
+    method: "DELETE",
+    path: "/api/enrollments/:id",
+    request: (w) => ({ url: `/api/enrollments/${w.otherEnrollmentId}` }),
+  },
+  { method: "GET", path: "/api/admin/stats", request: () => ({ url: "/api/admin/stats" }) },
+  { method: "GET", path: "/api/admin/reports", request: () => ({ url: "/api/admin/reports" }) },
+  {
+    method: "GET",
+    path: "/api/admin/reports/export",
+    request: () => ({ url: "/api/admin/reports/export" }),
+  },
+  {
+    method: "POST",
+    path: "/api/objects/upload",
+    request: () => ({
+      url: "/api/objects/upload",
+      payload: { kind: "thumbnail", fileName: "x.png", contentType: "image/png", size: 10 },
+    }),
+  },
+  {
+    method: "PUT",
+    path: "/api/objects/upload/:id",
+    request: (w) => ({ url: `/api/objects/upload/${w.pendingUploadId}` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/objects/set-acl",
+    request: (w) => ({
+      url: "/api/objects/set-acl",
+      payload: { objectURL: `/api/objects/upload/${w.pendingUploadId}` },
+    }),
+  },
+];
+
+/** Routes anyone may call (sign-in, setup, probes, health). */
+const PUBLIC_ROUTES = [
+  "GET /api/health",
+  "GET /api/ready",
+  "GET /api/config",
+  "POST /api/auth/login",
+  "POST /api/auth/setup-password",
+  "POST /api/auth/setup-admin-password",
+  "POST /api/auth/check-email",
+  "POST /api/auth/check-password-setup",
+  "POST /api/auth/logout",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/reset-password/confirm",
+  "POST /api/auth/resend-invitation",
+];
+
+/** Routes for any signed-in user, each checking ownership itself. */
+const SIGNED_IN_ROUTES = [
+  "GET /api/auth/me",
+  "PUT /api/auth/profile",
+  "GET /api/courses",
+  "GET /api/courses/:id",
+  "GET /api/enrollments/user/:userId",
+  "POST /api/progress/update",
+  "GET /objects/uploads/:id",
+];
+
+/** The routes the app really has, from its OpenAPI document, as "METHOD /path/:param". */
+function routesOf(ctx: TestContext): string[] {
+  const doc = (ctx.app as unknown as { swagger(): { paths: Record<string, object> } }).swagger();
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map(
+      (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`,
+    ),
+  );
+}
+
+/** A concrete URL for a route pattern: every parameter filled with a plausible value. */
+function concrete(route: string): { method: Method; url: string } {
+  const [method, path] = route.split(" ") as [Method, string];
+  const url = path.replace(":moduleId", moduleId(1)).replace(/:\w+/g, "AAAAAAAAAAAAAAAAAAAAAAAA");
+  return { method, url };
+}
+
+describe("access control attacks", () => {
+  const ctx = useTestApp();
+  const videoPath = useSharedVideo(ctx);
+
+  /** Two learners in one published course (the other has finished module 1) and a draft. */
+  async function world(): Promise<World> {
+    const admin = await quickAdmin(ctx);
+    const adminCookie = await sessionCookie(ctx, admin);
+    const learner = await quickLearner(ctx, { name: "Lee Learner" });
+    const other = await quickLearner(ctx, { name: "Olive Other" });
+    const video = await videoPath(adminCookie);
+    const course = await buildPublishedCourse(ctx, adminCookie, { video, modules: 2 });
+    const draft = await buildPublishedCourse(ctx, adminCookie, { video, modules: 1, draft: true });
+    await enrollViaApi(ctx, adminCookie, learner.id, course.id);
+    const otherEnrollment = await enrollViaApi(ctx, adminCookie, other.id, course.id);
+    const otherCookie = await sessionCookie(ctx, other);
+    await completeViaApi(ctx, otherCookie, other.id, course, 1);
+    const upload = await requestUpload(ctx, adminCookie, {
+      kind: "thumbnail",
+      contentType: "image/png",
+      size: 10,
+    });
+    const pendingUploadId = (upload.json().uploadURL as string).split("/").pop()!;
+    return {
+      adminCookie,
+      learnerCookie: await sessionCookie(ctx, learner),
+      learner,
+      other,
+      course,
+      draft,
+      otherEnrollmentId: otherEnrollment.id,
+      pendingUploadId,
+      video,
+    };
+  }
+
+  function send(method: Method | "HEAD", url: string, cookie?: string, more: InjectOptions = {}) {
+    return ctx.app.inject({
+      ...more,
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...(more.headers ?? {}) },
+    });
+  }
+
+  it("classifies every route of the app: a new route must be added to this suite", () => {
+    const known = [
+      ...ADMIN_ROUTES.map((r) => `${r.method} ${r.path}`),
+      ...PUBLIC_ROUTES,
+      ...SIGNED_IN_ROUTES,
+    ];
+    expect(routesOf(ctx).sort()).toEqual(known.sort());
+  });
+
+  describe.each(ADMIN_ROUTES)("administrator route $method $path", (route) => {
+    it("is refused to anonymous users (401) and learners (403), also via method override", async () => {
+      const w = await world();
+      const { url, payload } = route.request(w);
+      const before = await snapshotAll(ctx);
+      const options = payload ? { payload } : {};
+      const anonymous = await send(route.method, url, undefined, options);
+      expectRefusal(anonymous, 401, "anonymous");
+      const learner = await send(route.method, url, w.learnerCookie, options);
+      expectRefusal(learner, 403, "learner");
+      // A learner's own method in disguise: no override turns it into something else.
+      const disguised = await send(
+        route.method,
+        `${url}?_method=GET&_method=POST`,
+        w.learnerCookie,
+        {
+          ...options,
+          headers: { "x-http-method-override": "GET", "x-method-override": "GET" },
+        },
+      );
+      expectRefusal(disguised, 403, "method override");
+      if (route.method === "GET") {
+        const head = await send("HEAD", url, w.learnerCookie);
+        expect(head.statusCode, "HEAD").toBe(403);
+      }
+      for (const response of [anonymous, learner, disguised]) {
+        expect(response.body).not.toContain(w.other.email);
+        expect(response.headers["content-disposition"]).toBeUndefined();
+      }
+      await expectUnchanged(ctx, before);
+    });
+  });
+
+  it("refuses every non-public route of the app to anonymous users, whatever it is", async () => {
+    await world();
+    const before = await snapshotAll(ctx);
+    for (const route of routesOf(ctx).filter((r) => !PUBLIC_ROUTES.includes(r))) {
+      const { method, url } = concrete(route);
+      const response = await send(method, url, undefined, method === "GET" ? {} : { payload: {} });
+      expectRefusal(response, 401, route);
+    }
+    await expectUnchanged(ctx, before);
+  });
+
+  it("never turns a GET into a DELETE through X-HTTP-Method-Override or _method", async () => {
+    const w = await world();
+    const before = await snapshotAll(ctx);
+    const override = {
+      "x-http-method-override": "DELETE",
+      "x-method-override": "DELETE",
+      "x-http-method": "DELETE",
+    };
+    // An administrator's browser tricked into a GET: the course is read, not deleted.
+    const read = await send("GET", `/api/courses/${w.course.id}?_method=DELETE`, w.adminCookie, {
+      headers: override,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().id).toBe(w.course.id);
+    // A learner aiming at another learner: there is no such GET route at all.
+    const learner = await send(
+      "GET",
+      `/api/users/learners/${w.other.id}?_method=DELETE`,
+      w.learnerCookie,
+      { headers: override },
+    );
+    expectRefusal(learner, 404);
+    const post = await send("POST", `/api/courses/${w.course.id}?_method=DELETE`, w.adminCookie, {
+      headers: override,
+      payload: {},
+    });
+    expect(post.statusCode).toBe(404);
+    await expectUnchanged(ctx, before);
+    expect(await userById(ctx, w.other.id)).toBeDefined();
+  });
+
+  describe("other learners' data", () => {
+    it("never shows a learner another learner's enrollments; unknown ids answer the same", async () => {
+      const w = await world();
+      const before = await snapshotAll(ctx);
+      const theirs = await send("GET", `/api/enrollments/user/${w.other.id}`, w.learnerCookie);
+      const nobody = await send(
+        "GET",
+        "/api/enrollments/user/AAAAAAAAAAAAAAAAAAAAAA",
+        w.learnerCookie,
+      );
+      expectRefusal(theirs, 403);
+      expect({ status: nobody.statusCode, body: nobody.body }).toEqual({
+        status: theirs.statusCode,
+        body: theirs.body,
+      });
+      expect(theirs.body).not.toContain(w.other.email);
+      await expectUnchanged(ctx, before);
+    });
+
+    it("never lets a learner record progress as another learner, whatever the body claims", async () => {
+      const w = await world();
+      const before = await snapshotAll(ctx);
+      for (const body of [
+        { userId: w.other.id, courseId: w.course.id, moduleId: w.course.modules[1]!.id },
+        {
+          userId: w.other.id,
+          courseId: w.course.id,
+          moduleId: w.course.modules[1]!.id,
+          progress: 100,
+        },
+      ]) {
+        const response = await send("POST", "/api/progress/update", w.learnerCookie, {
+          payload: body,
+        });
+        expectRefusal(response, 403);
+      }
+      // Forged completion state in the body is refused as a shape error.
+      const forged = await send("POST", "/api/progress/update", w.learnerCookie, {
+        payload: {
+          userId: w.learner.id,
+          courseId: w.course.id,
+          moduleId: w.course.modules[0]!.id,
+          isCompleted: true,
+          completedModules: w.course.modules.map((m) => m.id),
+          progress: "100",
+        },
+      });
+      expectRefusal(forged, 400);
+      await expectUnchanged(ctx, before);
+    });
+
+    it("never lets a learner change another learner's profile through userId", async () => {
+      const w = await world();
+      const before = await snapshotAll(ctx);
+      const response = await send("PUT", "/api/auth/profile", w.learnerCookie, {
+        payload: { name: "Hijacked", phone: "666", userId: w.other.id },
+      });
+      expectRefusal(response, 403);
+      await expectUnchanged(ctx, before);
+      expect((await userById(ctx, w.other.id))?.name).toBe("Olive Other");
+    });
+  });
+
+  describe("mass assignment", () => {
+    it.each([
+      ["role", "admin"],
+      ["status", "active"],
+      ["email", "new-address@example.com"],
+      ["isRegisteredByAdmin", true],
+      ["passwordSetup", false],
+      ["passwordHash", "scrypt$1$1$1$AAAA$AAAA"],
+      ["id", "AAAAAAAAAAAAAAAAAAAAAA"],
+      ["createdAt", "2000-01-01T00:00:00.000Z"],
+    ])("refuses a profile update that sets %s (400), changing nothing", async (field, value) => {
+      const w = await world();
+      const before = await snapshotAll(ctx);
+      const response = await send("PUT", "/api/auth/profile", w.learnerCookie, {
+        payload: { name: "Lee Learner", [field]: value },
+      });
+      expectRefusal(response, 400);
+      await expectUnchanged(ctx, before);
+    });
+
+    it("lets no administrator request forge state: role, progress, owner or publication", async () => {
+      const w = await world();
+      const before = await snapshotAll(ctx);
+      const register = await send("POST", "/api/auth/register", w.adminCookie, {
+        payload: { email: "x@example.com", name: "X", role: "admin" },
+      });
+      expectRefusal(register, 400, "register role");
+      const enrollment = await send("POST", "/api/enrollments", w.adminCookie, {
+        payload: { userId: w.other.id, courseId: w.draft.id, progress: 100, isCompleted: true },
+      });
+      expectRefusal(enrollment, 400, "enrollment progress");
+      const withModules = await send("POST", "/api/courses", w.adminCookie, {
+        payload: {
+          title: "T",
+          description: "D",
+          category: "Design",
+          duration: 1,
+          modules: [
+            { id: moduleId(nextModuleNumber()), title: "m", duration: 1, videoUrl: w.video },
+          ],
+        },
+      });
+      expectRefusal(withModules, 400, "course modules");
+      await expectUnchanged(ctx, before);
+      // Fields the server owns are ignored: it stays a draft, owned by the caller.
+      const created = await send("POST", "/api/courses", w.adminCookie, {
+        payload: {
+          title: "T",
+          description: "D",
+          category: "Design",
+          duration: 1,
+          createdBy: w.learner.id,
+          isPublished: true,
+          id: "chosen-id",
+          createdAt: "2000-01-01T00:00:00.000Z",
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ isPublished: false });
+      expect(created.json().id).not.toBe("chosen-id");
+      expect(created.json().createdBy).not.toBe(w.learner.id);
+      expect(created.json().createdAt).not.toMatch(/^2000/);
+    });
+  });
+
+  describe("locked and unpublished content", () => {
+    it("refuses a locked module's video (403); a draft's or another course's like a missing one (404)", async () => {
+      const w = await world();
+      const admin = w.adminCookie;
+      const upload = () => uploadObject(ctx, admin, { kind: "video", file: "sample-video-2.mp4" });
+      const [lockedVideo, draftVideo, foreignVideo] = [
+        await upload(),
+        await upload(),
+        await upload(),
+      ];
+      const course = await createCourse(ctx, admin, { title: "Locked second module" });
+      await addModule(ctx, admin, course.id, validModule(w.video, nextModuleNumber()));
+      const locked = await addModule(
+        ctx,
+        admin,
+        course.id,
+        validModule(lockedVideo, nextModuleNumber()),
+      );
+      await publish(ctx, admin, course.id);
+      await enrollViaApi(ctx, admin, w.learner.id, course.id);
+      const draft = await createCourse(ctx, admin, { title: "Draft" });
+      await addModule(ctx, admin, draft.id, validModule(draftVideo, nextModuleNumber()));
+      const foreign = await buildPublishedCourse(ctx, admin, { video: foreignVideo, modules: 1 });
+      await enrollViaApi(ctx, admin, w.other.id, foreign.id);
+      const before = await snapshotAll(ctx);
+
+      expectRefusal(await send("GET", lockedVideo, w.learnerCookie), 403, "locked video");
+      const complete = await send("POST", "/api/progress/update", w.learnerCookie, {
+        payload: { userId: w.learner.id, courseId: course.id, moduleId: locked.id },
+      });
+      expectRefusal(complete, 409, "locked module");
+      const hidden = [];
+      for (const path of [draftVideo, foreignVideo, "/objects/uploads/AAAAAAAAAAAAAAAAAAAAAAAA"]) {
+        const response = await send("GET", path, w.learnerCookie, {
+          headers: { range: "bytes=0-99" },
+        });
+        expectRefusal(response, 404, path);
+        hidden.push(response.body);
+      }
+      expect(new Set(hidden).size).toBe(1);
+      await expectUnchanged(ctx, before);
+    });
+
+    it("answers a draft, a course not enrolled in and a missing course alike (404)", async () => {
+      const w = await world();
+      const admin = w.adminCookie;
+      const notEnrolled = await buildPublishedCourse(ctx, admin, { video: w.video, modules: 1 });
+      const before = await snapshotAll(ctx);
+      const answers = [];
+      for (const id of [w.draft.id, notEnrolled.id, "AAAAAAAAAAAAAAAAAAAAAA"]) {
+        const response = await send("GET", `/api/courses/${id}`, w.learnerCookie);
+        expectRefusal(response, 404, id);
+        answers.push(response.body);
+        const progress = await send("POST", "/api/progress/update", w.learnerCookie, {
+          payload: { userId: w.learner.id, courseId: id, moduleId: moduleId(1) },
+        });
+        expectRefusal(progress, 403, id);
+        answers.push(progress.body);
+      }
+      expect(new Set(answers).size).toBe(2);
+      const list = await send("GET", "/api/courses", w.learnerCookie);
+      expect(list.json().map((c: Course) => c.id)).not.toContain(w.draft.id);
+      await expectUnchanged(ctx, before);
+    });
+  });
+});

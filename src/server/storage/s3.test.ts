@@ -1,0 +1,85 @@
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildConfig } from "../config";
+import { startTestS3, type TestS3 } from "../testing/s3-server";
+import { fixture } from "../testing/uploads";
+import type { ObjectStore } from "./object-store";
+import { createS3Store } from "./s3";
+
+describe("S3 object store against a real S3-compatible server", () => {
+  let s3: TestS3;
+  let store: ObjectStore;
+  const key = "AbCdEfGhIjKlMnOpQrStUvWx";
+  const video = fixture("sample-video.mp4");
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    store = createS3Store(buildConfig(s3.env).s3!);
+  });
+  afterAll(async () => {
+    await s3.close();
+  });
+
+  it("accepts a browser PUT to a presigned URL and reads it back by range", async () => {
+    const url = await store.createUploadUrl(key, {
+      contentType: "video/mp4",
+      size: video.length,
+      expiresInSeconds: 60,
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/credo-test\/incoming\//);
+    const put = await fetch(url!, {
+      method: "PUT",
+      body: video,
+      headers: { "content-type": "video/mp4" },
+    });
+    expect(put.status).toBe(200);
+    // Nothing is served from an upload until set-acl commits it.
+    expect(await store.stat(key)).toBeNull();
+    expect(await store.commitUpload(key)).toBe(true);
+    expect(await store.stat(key)).toEqual({ size: video.length });
+    expect(await store.commitUpload(key)).toBe(true);
+    const head = await store.readHead(key, 16);
+    expect(head.equals(video.subarray(0, 16))).toBe(true);
+    const readUrl = await store.createReadUrl(key, {
+      contentType: "video/mp4",
+      expiresInSeconds: 60,
+    });
+    const ranged = await fetch(readUrl!, { headers: { range: "bytes=100-199" } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(video.subarray(100, 200))).toBe(true);
+  });
+
+  it("keeps a committed object out of its upload URL's reach", async () => {
+    const committed = "CoMmItTeDoBjEcTkEy012345";
+    const url = await store.createUploadUrl(committed, {
+      contentType: "image/png",
+      size: 8,
+      expiresInSeconds: 60,
+    });
+    expect(await store.commitUpload(committed)).toBe(false);
+    const send = (body: string) =>
+      fetch(url!, { method: "PUT", body, headers: { "content-type": "image/png" } });
+    expect((await send("original")).status).toBe(200);
+    expect(await store.commitUpload(committed)).toBe(true);
+    expect((await send("swapped!")).status).toBe(200);
+    expect((await store.readHead(committed, 8)).toString()).toBe("original");
+    await store.delete(committed);
+    expect(await store.stat(committed)).toBeNull();
+    expect(await store.commitUpload(committed)).toBe(false);
+  });
+
+  it("writes server-side streams and deletes objects", async () => {
+    const other = "ZyXwVuTsRqPoNmLkJiHgFeDc";
+    const size = await store.write(other, Readable.from([video]), {
+      maxBytes: video.length,
+      contentType: "video/mp4",
+    });
+    expect(size).toBe(video.length);
+    await store.delete(other);
+    expect(await store.stat(other)).toBeNull();
+  });
+
+  it("refuses keys that could escape the uploads prefix", async () => {
+    await expect(store.stat("../etc/passwd")).rejects.toThrow(/unsafe object key/);
+  });
+});

@@ -1,0 +1,79 @@
+import { LogOutIcon } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Logo } from "../../components/logo";
+import { Button } from "../../components/ui/button";
+import { useCurrentUser, useSession } from "../../features/auth/session-context";
+import { useProductName } from "../../lib/app-config";
+import { cn } from "../../lib/utils";
+import { SkipLink } from "./skip-link";
+import { UserAvatar } from "./user-avatar";
+
+/** The learner shell: a header with the product name, the profile link and Log out. */
+export function LearnerLayout({ children }: { children?: ReactNode }) {
+  const productName = useProductName();
+  const user = useCurrentUser();
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function onLogout() {
+    setLoggingOut(true);
+    try {
+      await logout();
+      navigate("/", { replace: true });
+    } catch {
+      setLoggingOut(false);
+    }
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:px-6 lg:px-10">
+          <Link
+            to="/learner"
+            className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <Logo name={productName} />
+          </Link>
+          <nav aria-label="Account" className="ml-auto flex items-center gap-1 sm:gap-2">
+            <NavLink
+              to="/profile"
+              aria-label={`${user.name}, profile`}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-2.5 rounded-full py-1 pr-1 pl-1 transition-colors sm:pr-3",
+                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+                  isActive ? "bg-indigo-50" : "hover:bg-zinc-100",
+                )
+              }
+            >
+              <UserAvatar name={user.name} className="size-8" />
+              <span className="hidden max-w-40 truncate text-sm font-medium text-zinc-800 sm:inline">
+                {user.name}
+              </span>
+            </NavLink>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-9 px-2.5 text-zinc-700 sm:px-3"
+              onClick={() => void onLogout()}
+              disabled={loggingOut}
+              aria-label="Log out"
+            >
+              <LogOutIcon className="text-zinc-500" aria-hidden="true" />
+              <span className="hidden sm:inline">Log out</span>
+            </Button>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="outline-none">
+        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
+          {children ?? <Outlet />}
+        </div>
+      </main>
+    </div>
+  );
+}

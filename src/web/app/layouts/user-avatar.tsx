@@ -1,0 +1,16 @@
+import { initials } from "../../lib/format";
+import { cn } from "../../lib/utils";
+
+export function UserAvatar({ name, className }: { name: string; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-[13px] font-semibold text-indigo-800",
+        className,
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}

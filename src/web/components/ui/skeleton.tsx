@@ -1,0 +1,12 @@
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/utils";
+
+export function Skeleton({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn("animate-pulse rounded-md bg-zinc-200/80", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import type { User } from "@contract";
+import { emailSchema } from "@contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { Spinner } from "../../../components/ui/spinner";
+import { useSession } from "../session-context";
+
+const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Password is required"),
+  rememberMe: z.boolean(),
+});
+
+type SignInFormProps = {
+  /** Called after a successful sign-in (the session layer has already set the user). */
+  onSignedIn?: (user: User) => void;
+  /** The 'Forgot password?' control, shown on the password label's line. */
+  forgotPassword: ReactNode;
+};
+
+/** SPEC section 2 "Sign-in screen": email, password, Remember me, Forgot password?, Sign In. */
+export function SignInForm({ onSignedIn, forgotPassword }: SignInFormProps) {
+  const { login } = useSession();
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "", rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
+    setBusy(true);
+    try {
+      const user = await login(email, password, rememberMe);
+      onSignedIn?.(user);
+    } catch {
+      // The session layer has shown the failure toast.
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
+      <Field id="signin-email" label="Email address" error={errors.email?.message}>
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={fieldDescribedBy("signin-email", { error: !!errors.email })}
+          {...register("email")}
+        />
+      </Field>
+      <Field
+        id="signin-password"
+        label="Password"
+        error={errors.password?.message}
+        labelAside={forgotPassword}
+      >
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={fieldDescribedBy("signin-password", { error: !!errors.password })}
+          {...register("password")}
+        />
+      </Field>
+      <div className="flex items-center gap-2.5">
+        <Controller
+          control={control}
+          name="rememberMe"
+          render={({ field }) => (
+            <Checkbox
+              id="signin-remember"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Label htmlFor="signin-remember" className="font-normal text-zinc-700">
+          Remember me
+        </Label>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? (
+          <>
+            <Spinner />
+            Signing in...
+          </>
+        ) : (
+          "Sign In"
+        )}
+      </Button>
+    </form>
+  );
+}

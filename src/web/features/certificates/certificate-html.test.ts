@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildCertificateHtml,
+  type CertificateData,
+  certificateFileName,
+  escapeHtml,
+  formatCompletionDate,
+  formatHours,
+} from "./certificate-html";
+
+const base: CertificateData = {
+  studentName: "Ada Lovelace",
+  courseTitle: "Intro to Databases",
+  completedAt: "2026-11-21T12:30:00.000Z",
+  durationHours: 12,
+  productName: "Credo",
+  certificateId: "enr_123",
+  category: "Database",
+};
+
+const build = (data: Partial<CertificateData> = {}) =>
+  buildCertificateHtml({ ...base, ...data }, { timeZone: "UTC" });
+
+describe("certificateFileName", () => {
+  it("replaces every run of whitespace in the course title with one dash (SPEC section 3)", () => {
+    expect(certificateFileName("Intro to Databases")).toBe("Certificate-Intro-to-Databases.html");
+    expect(certificateFileName("React  &\tTypeScript\n101")).toBe(
+      "Certificate-React-&-TypeScript-101.html",
+    );
+    expect(certificateFileName("Single")).toBe("Certificate-Single.html");
+  });
+});
+
+describe("buildCertificateHtml", () => {
+  it("is a complete HTML document with the student, course, date and hours", () => {
+    const html = build();
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("</html>");
+    expect(html).toContain('<p class="name">Ada Lovelace</p>');
+    expect(html).toContain('<p class="course">Intro to Databases</p>');
+    expect(html).toContain("November 21, 2026");
+    expect(html).toContain("12 hours");
+    expect(html).toContain("Certificate no. enr_123");
+    expect(html).toContain("Database");
+    expect(html).toContain("Credo");
+    expect(html).toContain("Certificate of Completion");
+  });
+
+  it("is self-contained: inline styles and artwork, no scripts or outside resources", () => {
+    const html = build();
+    expect(html).toContain("<style>");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<link/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/url\(/i);
+    expect(html).not.toMatch(/@import/i);
+    expect(html).not.toMatch(/(src|href)=/i);
+    expect(html).not.toMatch(/https?:\/\//i);
+  });
+
+  it("prints on one landscape page that fits A4 and Letter", () => {
+    const html = build();
+    expect(html).toContain("@page { size: landscape; margin: 0; }");
+    expect(html).toContain("@media print");
+    // The sheet fits inside landscape A4 (297 x 210 mm) and Letter (279.4 x 215.9 mm).
+    const width = Number(/width: (\d+)mm;\s*height: \d+mm;/.exec(html)?.[1]);
+    const height = Number(/width: \d+mm;\s*height: (\d+)mm;/.exec(html)?.[1]);
+    expect(width).toBeGreaterThan(200);
+    expect(width).toBeLessThanOrEqual(279);
+    expect(height).toBeGreaterThan(150);
+    expect(height).toBeLessThanOrEqual(210);
+  });
+
+  it("escapes every interpolated text", () => {
+    const html = build({
+      studentName: `<script>alert("x")</script> & Sons`,
+      courseTitle: `Tom & Jerry's <b>Course</b>`,
+      productName: `Acme "Learning" <Co>`,
+      certificateId: "<id>",
+    });
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<b>Course</b>");
+    expect(html).not.toContain("<Co>");
+    expect(html).not.toContain("<id>");
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Sons");
+    expect(html).toContain("Tom &amp; Jerry&#39;s &lt;b&gt;Course&lt;/b&gt;");
+    expect(html).toContain("Acme &quot;Learning&quot; &lt;Co&gt;");
+    expect(html).toContain("Certificate no. &lt;id&gt;");
+  });
+
+  it("leaves out the optional number and category when not given", () => {
+    const html = build({ certificateId: undefined, category: undefined });
+    expect(html).not.toContain("Certificate no.");
+    expect(html).toContain("<b>12 hours</b> of study");
+  });
+
+  it("says '1 hour' for a one-hour course and falls back to the default product name", () => {
+    const html = build({ durationHours: 1, productName: "  " });
+    expect(html).toContain("1 hour");
+    expect(html).not.toContain("1 hours");
+    expect(html).toContain("<span>Credo</span>");
+  });
+});
+
+describe("helpers", () => {
+  it("escapeHtml escapes the five special characters", () => {
+    expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");
+    expect(escapeHtml("plain text")).toBe("plain text");
+  });
+
+  it("formats the completion date in the given time zone", () => {
+    expect(formatCompletionDate("2026-11-21T23:30:00.000Z", "UTC")).toBe("November 21, 2026");
+    expect(formatCompletionDate("2026-11-21T23:30:00.000Z", "Asia/Tokyo")).toBe(
+      "November 22, 2026",
+    );
+    expect(formatCompletionDate("not a date", "UTC")).toBe("");
+  });
+
+  it("formats hours", () => {
+    expect(formatHours(1)).toBe("1 hour");
+    expect(formatHours(40)).toBe("40 hours");
+  });
+});

@@ -1,0 +1,304 @@
+/**
+ * The completion certificate of SPEC section 3, built in the browser from a completed
+ * enrollment: one self-contained HTML file (styles and artwork inline, no scripts, fonts or
+ * images from elsewhere) that opens anywhere and prints on one landscape A4 or Letter page.
+ * Kept free of the DOM so it runs, and is tested, in plain Node.
+ */
+
+export type CertificateData = {
+  studentName: string;
+  courseTitle: string;
+  /** The completion time as an ISO string. */
+  completedAt: string;
+  /** The course duration in whole hours. */
+  durationHours: number;
+  productName: string;
+  /** Printed as the certificate number, so an administrator can look the record up. */
+  certificateId?: string;
+  category?: string;
+};
+
+/** SPEC section 3: "Certificate-{course title with dashes}.html". */
+export function certificateFileName(courseTitle: string): string {
+  return `Certificate-${courseTitle.replace(/\s+/g, "-")}.html`;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/**
+ * "November 21, 2026". `timeZone` defaults to the viewer's own zone: the learner finished
+ * on the day their own calendar showed.
+ */
+export function formatCompletionDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat("en-US", {
+    dateStyle: "long",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+export function formatHours(hours: number): string {
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/** The certificate as a complete HTML document. */
+export function buildCertificateHtml(data: CertificateData, options: { timeZone?: string } = {}) {
+  const name = escapeHtml(data.studentName.trim());
+  const course = escapeHtml(data.courseTitle.trim());
+  const product = escapeHtml(data.productName.trim() || "Credo");
+  const date = escapeHtml(formatCompletionDate(data.completedAt, options.timeZone));
+  const hours = escapeHtml(formatHours(data.durationHours));
+  const category = data.category ? escapeHtml(data.category) : "";
+  const number = data.certificateId ? escapeHtml(data.certificateId) : "";
+  const title = `Certificate of Completion: ${course} · ${name}`;
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="${product}">
+<title>${title}</title>
+<style>
+  @page { size: landscape; margin: 0; }
+  *, *::before, *::after { box-sizing: border-box; }
+  html, body { margin: 0; padding: 0; }
+  body {
+    background: #e9e7f3;
+    color: #1f1d2b;
+    font-family: "Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, "Times New Roman", serif;
+    -webkit-print-color-adjust: exact;
+    print-color-adjust: exact;
+  }
+  .screen-note {
+    margin: 24px auto 0;
+    max-width: 980px;
+    padding: 0 16px;
+    font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    color: #4b4860;
+    text-align: center;
+  }
+  .stage { padding: 24px 16px 48px; }
+  /* 263 x 188 mm fits inside both landscape A4 (297 x 210) and Letter (279 x 216). */
+  .sheet {
+    position: relative;
+    width: 263mm;
+    height: 188mm;
+    margin: 0 auto;
+    background: #fffdf8;
+    box-shadow: 0 20px 60px rgba(30, 27, 75, 0.18), 0 2px 6px rgba(30, 27, 75, 0.08);
+    overflow: hidden;
+  }
+  .frame {
+    position: absolute;
+    inset: 7mm;
+    border: 1.6mm solid #312e81;
+    padding: 1.6mm;
+  }
+  .frame-inner {
+    position: relative;
+    height: 100%;
+    border: 0.5mm solid #b08d3e;
+    background:
+      radial-gradient(ellipse at 50% 0%, rgba(176, 141, 62, 0.10), transparent 55%),
+      radial-gradient(ellipse at 50% 100%, rgba(49, 46, 129, 0.07), transparent 55%);
+  }
+  .corner { position: absolute; width: 22mm; height: 22mm; }
+  .corner.tl { top: 2.5mm; left: 2.5mm; }
+  .corner.tr { top: 2.5mm; right: 2.5mm; transform: scaleX(-1); }
+  .corner.bl { bottom: 2.5mm; left: 2.5mm; transform: scaleY(-1); }
+  .corner.br { bottom: 2.5mm; right: 2.5mm; transform: scale(-1, -1); }
+  .content {
+    position: absolute;
+    inset: 0;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    text-align: center;
+    padding: 13mm 26mm 13mm;
+  }
+  .brand {
+    display: flex;
+    align-items: center;
+    gap: 3mm;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 4mm;
+    font-weight: 600;
+    letter-spacing: 0.02em;
+    color: #312e81;
+  }
+  .brand svg { width: 8mm; height: 8mm; }
+  .eyebrow {
+    margin: 7mm 0 0;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 3.2mm;
+    font-weight: 600;
+    letter-spacing: 0.42em;
+    text-transform: uppercase;
+    color: #8a6a22;
+  }
+  h1 {
+    margin: 2mm 0 0;
+    font-size: 13mm;
+    font-weight: 400;
+    letter-spacing: 0.01em;
+    line-height: 1.05;
+    color: #1e1b4b;
+  }
+  .rule {
+    display: flex;
+    align-items: center;
+    gap: 3mm;
+    width: 80mm;
+    margin: 5mm 0 0;
+    color: #b08d3e;
+  }
+  .rule::before, .rule::after { content: ""; flex: 1; height: 0.35mm; background: currentColor; }
+  .rule span { width: 2.2mm; height: 2.2mm; transform: rotate(45deg); background: currentColor; }
+  .certify { margin: 6mm 0 0; font-size: 4.4mm; font-style: italic; color: #4b4860; }
+  .name {
+    margin: 3mm 0 0;
+    max-width: 100%;
+    padding: 0 6mm 2.2mm;
+    border-bottom: 0.35mm solid #d9cfb6;
+    font-size: 11.5mm;
+    font-style: italic;
+    line-height: 1.15;
+    color: #1e1b4b;
+    overflow-wrap: anywhere;
+  }
+  .completed { margin: 5.5mm 0 0; font-size: 4.4mm; font-style: italic; color: #4b4860; }
+  .course {
+    margin: 2.5mm 0 0;
+    max-width: 100%;
+    font-size: 7.5mm;
+    font-weight: 600;
+    line-height: 1.2;
+    color: #312e81;
+    overflow-wrap: anywhere;
+  }
+  .meta {
+    margin: 3mm 0 0;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 3.3mm;
+    letter-spacing: 0.04em;
+    color: #5b5872;
+  }
+  .meta b { font-weight: 600; color: #1f1d2b; }
+  .footer {
+    margin-top: auto;
+    width: 100%;
+    display: grid;
+    grid-template-columns: 1fr 34mm 1fr;
+    align-items: end;
+    gap: 10mm;
+  }
+  .sign { display: grid; gap: 1.6mm; text-align: center; }
+  .sign .value { min-height: 6mm; font-size: 5mm; color: #1e1b4b; }
+  .sign .line { height: 0.35mm; background: #1f1d2b; opacity: 0.7; }
+  .sign .label {
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 2.9mm;
+    letter-spacing: 0.18em;
+    text-transform: uppercase;
+    color: #5b5872;
+  }
+  .seal { width: 34mm; height: 34mm; justify-self: center; }
+  .number {
+    position: absolute;
+    bottom: 3.2mm;
+    left: 0;
+    right: 0;
+    text-align: center;
+    font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace;
+    font-size: 2.5mm;
+    letter-spacing: 0.06em;
+    color: #8b8799;
+  }
+  @media screen and (max-width: 1040px) {
+    .stage { overflow-x: auto; }
+  }
+  @media print {
+    html, body { width: 100%; height: 100%; background: #ffffff; }
+    .screen-note { display: none; }
+    .stage {
+      padding: 0;
+      height: 100%;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+    }
+    .sheet { background: #ffffff; box-shadow: none; margin: 0; break-inside: avoid; page-break-inside: avoid; }
+  }
+</style>
+</head>
+<body>
+<p class="screen-note">To keep a PDF copy, print this page (Ctrl+P or Cmd+P) and choose Save as PDF. It fits one landscape A4 or Letter page.</p>
+<main class="stage">
+<article class="sheet" aria-label="Certificate of Completion">
+  <div class="frame"><div class="frame-inner">
+    ${corner("tl")}${corner("tr")}${corner("bl")}${corner("br")}
+    <div class="content">
+      <div class="brand">${LOGO_SVG}<span>${product}</span></div>
+      <p class="eyebrow">Certificate</p>
+      <h1>of Completion</h1>
+      <div class="rule" aria-hidden="true"><span></span></div>
+      <p class="certify">This is to certify that</p>
+      <p class="name">${name}</p>
+      <p class="completed">has successfully completed the course</p>
+      <p class="course">${course}</p>
+      <p class="meta">${category ? `${category} &middot; ` : ""}<b>${hours}</b> of study &middot; completed on <b>${date}</b></p>
+      <div class="footer">
+        <div class="sign">
+          <span class="value">${date}</span>
+          <span class="line"></span>
+          <span class="label">Date of completion</span>
+        </div>
+        ${SEAL_SVG}
+        <div class="sign">
+          <span class="value"></span>
+          <span class="line"></span>
+          <span class="label">${product} &middot; Authorized signature</span>
+        </div>
+      </div>
+    </div>
+    ${number ? `<p class="number">Certificate no. ${number}</p>` : ""}
+  </div></div>
+</article>
+</main>
+</body>
+</html>
+`;
+}
+
+function corner(position: "tl" | "tr" | "bl" | "br"): string {
+  return `<svg class="corner ${position}" viewBox="0 0 100 100" aria-hidden="true"><path d="M4 96V30C4 15 15 4 30 4h66" fill="none" stroke="#b08d3e" stroke-width="2.4"/><path d="M14 96V38c0-13 11-24 24-24h58" fill="none" stroke="#312e81" stroke-width="1.2"/><circle cx="30" cy="30" r="5" fill="#b08d3e"/><path d="M30 16l3 11 11 3-11 3-3 11-3-11-11-3 11-3z" fill="#312e81" opacity=".85"/></svg>`;
+}
+
+const LOGO_SVG = `<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M8 12.5 16 8.5l8 4-8 4-8-4Z" fill="#fff"/><path d="M11.5 15v4.6c0 1.4 2 2.9 4.5 2.9s4.5-1.5 4.5-2.9V15L16 17.3 11.5 15Z" fill="#c7d2fe"/><path d="M24 12.5v5.5" stroke="#fff" stroke-width="1.6" stroke-linecap="round"/></svg>`;
+
+/** A gold rosette with a ribbon and a check: drawn, so the file needs nothing else. */
+const SEAL_SVG = (() => {
+  const points: string[] = [];
+  const spikes = 24;
+  for (let i = 0; i < spikes * 2; i += 1) {
+    const radius = i % 2 === 0 ? 46 : 41;
+    const angle = (Math.PI * i) / spikes - Math.PI / 2;
+    points.push(
+      `${(50 + radius * Math.cos(angle)).toFixed(2)},${(50 + radius * Math.sin(angle)).toFixed(2)}`,
+    );
+  }
+  return `<svg class="seal" viewBox="0 0 100 120" aria-hidden="true"><path d="M32 78 22 116l14-8 10 12 6-36z" fill="#312e81"/><path d="M68 78l10 38-14-8-10 12-6-36z" fill="#3f3a9e"/><polygon points="${points.join(" ")}" fill="#b08d3e"/><circle cx="50" cy="50" r="36" fill="#c9a55a"/><circle cx="50" cy="50" r="31" fill="none" stroke="#fffdf8" stroke-width="1.2" stroke-dasharray="2 2.2"/><circle cx="50" cy="50" r="25" fill="#b08d3e"/><path d="M38 50.5l8 8 16-17" fill="none" stroke="#fffdf8" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+})();

@@ -1,0 +1,25 @@
+import type { Module, ModuleBody } from "@contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+import { invalidateCourseData } from "./invalidate-course-data";
+
+export type AddModuleInput = { courseId: string; module: ModuleBody };
+
+/** POST /api/courses/:id/modules: appends a module at the end of the course. */
+export async function addModule({ courseId, module }: AddModuleInput): Promise<Module> {
+  return apiJson<Module>("POST", `/api/courses/${encodeURIComponent(courseId)}/modules`, module);
+}
+
+/** A new module's id: 'module_' followed by a timestamp (SPEC section 3). */
+export function newModuleId(): string {
+  return `module_${Date.now()}`;
+}
+
+export function useAddModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addModule,
+    // Progress percentages depend on the module count, so learners' figures change too.
+    onSuccess: () => invalidateCourseData(queryClient, { learners: true }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { Course, CreateCourseBody } from "@contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+import { invalidateCourseData } from "./invalidate-course-data";
+
+/** POST /api/courses: a new draft course without modules. */
+export async function createCourse(body: CreateCourseBody): Promise<Course> {
+  return apiJson<Course>("POST", "/api/courses", body);
+}
+
+export function useCreateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCourse,
+    onSuccess: () => invalidateCourseData(queryClient),
+  });
+}

@@ -1,0 +1,17 @@
+import type { Course } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+export const coursesQueryKey = ["/api/courses"] as const;
+
+/** GET /api/courses: every course for an administrator, newest first. */
+export async function getCourses(): Promise<Course[]> {
+  return apiJson<Course[]>("GET", "/api/courses");
+}
+
+export const getCoursesQueryOptions = () =>
+  queryOptions({ queryKey: coursesQueryKey, queryFn: getCourses });
+
+export function useCourses() {
+  return useQuery(getCoursesQueryOptions());
+}

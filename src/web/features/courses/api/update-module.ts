@@ -1,0 +1,23 @@
+import type { Module, ModuleBody } from "@contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+import { invalidateCourseData } from "./invalidate-course-data";
+
+export type UpdateModuleInput = { courseId: string; module: ModuleBody };
+
+/** PUT /api/courses/:id/modules/:moduleId with the module's fields. */
+export async function updateModule({ courseId, module }: UpdateModuleInput): Promise<Module> {
+  return apiJson<Module>(
+    "PUT",
+    `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(module.id)}`,
+    module,
+  );
+}
+
+export function useUpdateModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateModule,
+    onSuccess: () => invalidateCourseData(queryClient),
+  });
+}

@@ -1,0 +1,201 @@
+import { type Course, MESSAGES } from "@contract";
+import { ArrowLeftIcon, BookXIcon, PlusIcon, RocketIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/use-toast";
+import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/format";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useCourse } from "../api/get-course";
+import { usePublishCourse } from "../api/publish-course";
+import { formatMinutes, plural } from "../course-figures";
+import { COURSE_TOASTS } from "../messages";
+import { CourseStatusBadge } from "./course-status-badge";
+import { CourseThumbnail } from "./course-thumbnail";
+import { ModuleDialog } from "./module-dialog";
+import { ModuleList } from "./module-list";
+
+function BackToCourses() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit text-zinc-600">
+      <Link to="/admin/courses">
+        <ArrowLeftIcon aria-hidden="true" />
+        All courses
+      </Link>
+    </Button>
+  );
+}
+
+/** /admin/courses/:courseId body: status, publishing, modules and course info (SPEC section 2). */
+export function CourseDetail({ courseId }: { courseId: string }) {
+  const { data: course, isPending, error, refetch } = useCourse(courseId);
+  useDocumentTitle(course?.title ?? "Course details");
+
+  if (isPending) return <CourseDetailLoading />;
+  if (error) {
+    const missing = getErrorStatus(error) === 404;
+    return (
+      <div className="grid grid-cols-1 gap-4">
+        <BackToCourses />
+        <EmptyState
+          titleAs="h1"
+          icon={<BookXIcon />}
+          title={missing ? MESSAGES.courseNotFound : "The course could not be loaded"}
+          description={
+            missing
+              ? "It may have been deleted, or the link is wrong."
+              : "Check your connection and try again."
+          }
+          action={
+            missing ? (
+              <Button asChild variant="outline">
+                <Link to="/admin/courses">Back to courses</Link>
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            )
+          }
+        />
+      </div>
+    );
+  }
+  return <CourseDetailView course={course} />;
+}
+
+function CourseDetailView({ course }: { course: Course }) {
+  const publish = usePublishCourse();
+  const [addOpen, setAddOpen] = useState(false);
+  const hasModules = course.modules.length > 0;
+
+  async function onPublish() {
+    try {
+      await publish.mutateAsync(course.id);
+      toast({ title: COURSE_TOASTS.published, description: COURSE_TOASTS.publishedDescription });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: COURSE_TOASTS.error,
+        description: getErrorMessage(error) ?? "The course could not be published.",
+      });
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-6 sm:gap-8">
+      <div className="grid grid-cols-1 gap-4">
+        <BackToCourses />
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+          <div className="grid min-w-0 gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <CourseStatusBadge isPublished={course.isPublished} />
+              <span className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
+                {course.category}
+              </span>
+            </div>
+            <h1 className="text-2xl font-semibold tracking-tight text-balance text-zinc-950 sm:text-[28px]">
+              {course.title}
+            </h1>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {course.isPublished ? null : (
+              <Button
+                onClick={() => void onPublish()}
+                disabled={!hasModules || publish.isPending}
+                aria-describedby={hasModules ? undefined : "publish-hint"}
+              >
+                {publish.isPending ? <Spinner /> : <RocketIcon aria-hidden="true" />}
+                Publish Course
+              </Button>
+            )}
+            <Button
+              variant={course.isPublished ? "default" : "outline"}
+              onClick={() => setAddOpen(true)}
+            >
+              <PlusIcon aria-hidden="true" />
+              Add Module
+            </Button>
+          </div>
+        </div>
+        {!course.isPublished && !hasModules ? (
+          <p id="publish-hint" className="text-sm text-zinc-600">
+            Add at least one module to publish this course.
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <ModuleList course={course} onAddModule={() => setAddOpen(true)} />
+        <div className="order-first lg:sticky lg:top-10 lg:order-none">
+          <CourseInfoCard course={course} />
+        </div>
+      </div>
+
+      <ModuleDialog courseId={course.id} open={addOpen} onOpenChange={setAddOpen} />
+    </div>
+  );
+}
+
+function CourseInfoCard({ course }: { course: Course }) {
+  const totalMinutes = course.modules.reduce((sum, m) => sum + m.duration, 0);
+  const rows: [string, string][] = [
+    ["Status", course.isPublished ? "Published" : "Draft"],
+    ["Category", course.category],
+    ["Duration", plural(course.duration, "hour")],
+    ["Modules", String(course.modules.length)],
+    ["Video length", formatMinutes(totalMinutes)],
+    ["Created", formatDate(course.createdAt)],
+  ];
+  return (
+    <Card className="overflow-hidden">
+      <CourseThumbnail
+        src={course.thumbnail}
+        category={course.category}
+        className="aspect-[16/9] w-full"
+        iconClassName="size-10"
+      />
+      <CardHeader className="pt-4 sm:pt-5">
+        <CardTitle>Course info</CardTitle>
+        <p className="text-sm leading-relaxed text-zinc-600">{course.description}</p>
+      </CardHeader>
+      <CardContent className="pt-4">
+        <dl className="grid grid-cols-1 gap-2.5 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex items-center justify-between gap-4">
+              <dt className="text-zinc-600">{label}</dt>
+              <dd className="font-medium text-zinc-900 tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CourseDetailLoading() {
+  return (
+    <div className="grid grid-cols-1 gap-6 sm:gap-8">
+      <p role="status" className="flex items-center gap-2 text-sm font-medium text-zinc-600">
+        <Spinner className="size-4 text-indigo-600" />
+        {MESSAGES.loadingCourse}
+      </p>
+      <div className="grid grid-cols-1 gap-3" aria-hidden="true">
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-8 w-2/3 max-w-md" />
+      </div>
+      <div
+        className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+        aria-hidden="true"
+      >
+        <Skeleton className="h-72 rounded-2xl" />
+        <Skeleton className="order-first h-80 rounded-2xl lg:order-none" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { type Module, moduleBodySchema } from "@contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Spinner } from "../../../components/ui/spinner";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/use-toast";
+import { getErrorMessage } from "../../../lib/api-client";
+import { FileUploader } from "../../uploads/components/file-uploader";
+import { newModuleId, useAddModule } from "../api/add-module";
+import { useUpdateModule } from "../api/update-module";
+import { COURSE_TOASTS } from "../messages";
+
+/** SPEC section 5 "Module form", from the contract schema; the video is checked on submit. */
+const moduleFormSchema = moduleBodySchema.pick({ title: true, duration: true }).extend({
+  description: z.string().trim().max(5000),
+  videoUrl: z.string().nullable(),
+});
+
+type ModuleFormInput = z.input<typeof moduleFormSchema>;
+type ModuleFormOutput = z.output<typeof moduleFormSchema>;
+
+type ModuleDialogProps = {
+  courseId: string;
+  /** The module to edit; absent to add a new one at the end of the course. */
+  module?: Module;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** Add Module and edit module share this dialog (SPEC section 2, course detail). */
+export function ModuleDialog({ courseId, module, open, onOpenChange }: ModuleDialogProps) {
+  const editing = module !== undefined;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? "Edit Module" : "Add Module"}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? "Change the details, or upload a new video to replace the current one."
+              : "Modules play in order. The new module goes to the end of the course."}
+          </DialogDescription>
+        </DialogHeader>
+        <ModuleForm courseId={courseId} module={module} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ModuleForm({
+  courseId,
+  module,
+  onDone,
+}: {
+  courseId: string;
+  module?: Module;
+  onDone: () => void;
+}) {
+  const addModule = useAddModule();
+  const updateModule = useUpdateModule();
+  const saving = addModule.isPending || updateModule.isPending;
+  const [uploading, setUploading] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ModuleFormInput, unknown, ModuleFormOutput>({
+    resolver: zodResolver(moduleFormSchema),
+    defaultValues: {
+      title: module?.title ?? "",
+      description: module?.description ?? "",
+      duration: module?.duration,
+      videoUrl: module?.videoUrl ?? null,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!values.videoUrl) {
+      toast({
+        variant: "destructive",
+        title: COURSE_TOASTS.videoRequired,
+        description: COURSE_TOASTS.videoRequiredDescription,
+      });
+      return;
+    }
+    const body = {
+      id: module?.id ?? newModuleId(),
+      title: values.title,
+      description: values.description || null,
+      duration: values.duration,
+      videoUrl: values.videoUrl,
+    };
+    try {
+      if (module) {
+        await updateModule.mutateAsync({ courseId, module: body });
+        toast({ title: COURSE_TOASTS.moduleUpdated });
+      } else {
+        await addModule.mutateAsync({ courseId, module: body });
+        toast({ title: COURSE_TOASTS.moduleAdded });
+      }
+      onDone();
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: COURSE_TOASTS.error,
+        description: getErrorMessage(error) ?? COURSE_TOASTS.createFailedDescription,
+      });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={module ? "Edit module" : "Add module"}
+      className="grid grid-cols-1 gap-5"
+    >
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+        <Field id="module-title" label="Module title" error={errors.title?.message}>
+          <Input
+            id="module-title"
+            placeholder="e.g. Writing your first query"
+            autoComplete="off"
+            required
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={fieldDescribedBy("module-title", { error: !!errors.title })}
+            {...register("title")}
+          />
+        </Field>
+        <Field id="module-duration" label="Duration (minutes)" error={errors.duration?.message}>
+          <Input
+            id="module-duration"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder="e.g. 12"
+            required
+            aria-invalid={errors.duration ? true : undefined}
+            aria-describedby={fieldDescribedBy("module-duration", { error: !!errors.duration })}
+            {...register("duration", { valueAsNumber: true })}
+          />
+        </Field>
+      </div>
+      <Field
+        id="module-description"
+        label={
+          <>
+            Description <span className="font-normal text-zinc-500">(optional)</span>
+          </>
+        }
+        error={errors.description?.message}
+      >
+        <Textarea
+          id="module-description"
+          placeholder="What this module covers"
+          rows={2}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={fieldDescribedBy("module-description", {
+            error: !!errors.description,
+          })}
+          {...register("description")}
+        />
+      </Field>
+      <div className="grid grid-cols-1 gap-2">
+        <Label id="module-video-label">Video</Label>
+        <Controller
+          control={control}
+          name="videoUrl"
+          render={({ field }) => (
+            <FileUploader
+              kind="video"
+              value={field.value ?? null}
+              onChange={field.onChange}
+              onBusyChange={setUploading}
+              labelledBy="module-video-label"
+              currentLabel="Current video"
+            />
+          )}
+        />
+      </div>
+      <DialogFooter className="pt-1">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving || uploading}>
+          {saving ? <Spinner /> : null}
+          {uploading ? "Waiting for upload..." : module ? "Save Changes" : "Add Module"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Course and module toasts of SPEC section 8, word for word. (They belong beside TOASTS in
+ * the contract; kept here until the contract gains them.)
+ */
+export const COURSE_TOASTS = {
+  created: "Course created successfully",
+  createFailed: "Error creating course",
+  createFailedDescription: "Please check your information and try again.",
+  deleted: "Course deleted successfully",
+  error: "Error",
+  deleteFailedDescription: "Failed to delete course",
+  published: "Course published successfully",
+  publishedDescription: "The course is now available to learners.",
+  moduleAdded: "Module added successfully",
+  moduleUpdated: "Module updated successfully",
+  moduleDeleted: "Module deleted successfully",
+  videoRequired: "Video required",
+  videoRequiredDescription: "Please upload a video for this module.",
+} as const;
+
+export const COURSE_EMPTY_STATES = {
+  noMatch: "No courses found matching your search",
+  none: "No courses created yet",
+} as const;
+
+/** The browser confirmations before a deletion (SPEC section 5). */
+export const COURSE_CONFIRMS = {
+  deleteCourse: (title: string) =>
+    `Delete "${title}"? Its modules, videos and every learner's enrollment in it will be removed. This cannot be undone.`,
+  deleteModule: (title: string) => `Delete the module "${title}"? This cannot be undone.`,
+} as const;

@@ -1,0 +1,26 @@
+import type { LearnerSummary, UserStatus } from "@contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+import { patchCachedLearner } from "./get-learners";
+import { invalidateLearnerData } from "./invalidate-learner-data";
+
+export type ToggleLearnerStatusResult = { message: string; status: UserStatus };
+
+/** PATCH /api/users/learners/:id/restrict: active ⇄ restricted; answers the message to show. */
+export async function toggleLearnerStatus(learnerId: string): Promise<ToggleLearnerStatusResult> {
+  return apiJson<ToggleLearnerStatusResult>(
+    "PATCH",
+    `/api/users/learners/${encodeURIComponent(learnerId)}/restrict`,
+  );
+}
+
+export function useToggleLearnerStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (learner: Pick<LearnerSummary, "id">) => toggleLearnerStatus(learner.id),
+    onSuccess: ({ status }, learner) => {
+      patchCachedLearner(queryClient, learner.id, (item) => ({ ...item, status }));
+      return invalidateLearnerData(queryClient, { lists: false });
+    },
+  });
+}

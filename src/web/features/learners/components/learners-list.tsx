@@ -1,0 +1,192 @@
+import type { Course, LearnerSummary } from "@contract";
+import { SearchIcon, SearchXIcon, UserPlusIcon, UsersIcon, XIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { Input } from "../../../components/ui/input";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
+import { useLearners } from "../api/get-learners";
+import { EnrollCoursesDialog } from "./enroll-courses-dialog";
+import { LearnerCard } from "./learner-card";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value`, once it has stopped changing for `delay` ms. */
+function useDebouncedValue<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+type LearnersListProps = {
+  onAddLearner: () => void;
+  /** Published courses, for the Enroll in courses dialog. */
+  publishedCourses: Course[] | undefined;
+};
+
+/**
+ * The Learners page list: server-side search on name or email and keyset pages of 25,
+ * loaded with 'Load more' or automatically as the end of the list scrolls into view.
+ */
+export function LearnersList({ onAddLearner, publishedCourses }: LearnersListProps) {
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
+    useLearners(q);
+  const [enrolling, setEnrolling] = useState<LearnerSummary | null>(null);
+  const learners = data?.pages.flatMap((page) => page.items) ?? [];
+
+  // Infinite scroll: the sentinel under the list pulls in the next page.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const searching = search.trim() !== q;
+
+  return (
+    <div className="grid grid-cols-1 gap-5">
+      <div className="relative max-w-md">
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search learners by name or email"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {search ? (
+          <button
+            type="button"
+            onClick={() => setSearch("")}
+            aria-label="Clear search"
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            {searching ? (
+              <Spinner className="size-4" />
+            ) : (
+              <XIcon className="size-4" aria-hidden="true" />
+            )}
+          </button>
+        ) : null}
+      </div>
+
+      {isPending ? (
+        <LearnersSkeleton />
+      ) : isError ? (
+        <EmptyState
+          icon={<UsersIcon />}
+          title="Learners could not be loaded"
+          description="Check your connection and try again."
+          action={
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : learners.length === 0 ? (
+        q ? (
+          <EmptyState
+            icon={<SearchXIcon />}
+            title="No learners found matching your search"
+            description={`Nobody's name or email contains “${q}”.`}
+            action={
+              <Button variant="outline" onClick={() => setSearch("")}>
+                Clear search
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<UsersIcon />}
+            title="No learners yet"
+            description="Add a learner's email to invite them. You can enroll them in courses at the same time."
+            action={
+              <Button onClick={onAddLearner}>
+                <UserPlusIcon aria-hidden="true" />
+                Add Learner
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <section aria-label="Learners" className="grid grid-cols-1 gap-3">
+          <ul className="grid grid-cols-1 gap-3">
+            {learners.map((learner) => (
+              <li key={learner.id}>
+                <LearnerCard learner={learner} onEnroll={setEnrolling} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="flex min-h-12 items-center justify-center">
+            {hasNextPage ? (
+              <Button
+                variant="outline"
+                onClick={() => void fetchNextPage()}
+                disabled={isFetchingNextPage}
+              >
+                {isFetchingNextPage ? <Spinner /> : null}
+                {isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            ) : (
+              <p className="text-sm text-zinc-500">
+                {learners.length === 1 ? "1 learner" : `All ${learners.length} learners`} shown
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+
+      <EnrollCoursesDialog
+        learner={enrolling}
+        onClose={() => setEnrolling(null)}
+        courses={publishedCourses}
+      />
+    </div>
+  );
+}
+
+function LearnersSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-3">
+      <p role="status" className="sr-only">
+        Loading learners...
+      </p>
+      {[0, 1, 2].map((i) => (
+        <div
+          key={i}
+          aria-hidden="true"
+          className="grid grid-cols-1 gap-4 rounded-2xl border border-zinc-200 bg-white p-5"
+        >
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="h-3 w-72 max-w-full" />
+            </div>
+          </div>
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  type EnrollmentWithRelations,
+  type ProgressUpdateBody,
+  progressAfterCompleting,
+} from "@contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+import { courseQueryKey } from "./get-course";
+import { myEnrollmentsQueryKey } from "./get-my-enrollments";
+
+export type CompleteModuleInput = {
+  userId: string;
+  courseId: string;
+  moduleId: string;
+  /** Modules completed before this one, and the course's module count (for `progress`). */
+  completedBefore: number;
+  totalModules: number;
+};
+
+/**
+ * POST /api/progress/update. The body carries the spec's `progress` (SPEC section 4), but
+ * the server computes its own and answers with the updated enrollment.
+ */
+export async function completeModule(input: CompleteModuleInput): Promise<EnrollmentWithRelations> {
+  const body: ProgressUpdateBody = {
+    userId: input.userId,
+    courseId: input.courseId,
+    moduleId: input.moduleId,
+    progress: progressAfterCompleting(input.completedBefore, input.totalModules),
+  };
+  return apiJson<EnrollmentWithRelations>("POST", "/api/progress/update", body);
+}
+
+/** Marks a module complete and writes the answer into the caches at once. */
+export function useCompleteModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeModule,
+    onSuccess: (updated) => {
+      // The enrollment list feeds both the dashboard and the player's locks, so the next
+      // module unlocks and the dashboard counts change without another request.
+      queryClient.setQueryData<EnrollmentWithRelations[]>(
+        myEnrollmentsQueryKey(updated.userId),
+        (list) => list?.map((enrollment) => (enrollment.id === updated.id ? updated : enrollment)),
+      );
+      queryClient.setQueryData(courseQueryKey(updated.courseId), updated.course);
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import type { EnrollmentWithRelations } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+export const myEnrollmentsQueryKey = (userId: string) => ["/api/enrollments/user", userId] as const;
+
+/** GET /api/enrollments/user/:userId: the learner's enrollments with course and user. */
+export async function getMyEnrollments(userId: string): Promise<EnrollmentWithRelations[]> {
+  return apiJson<EnrollmentWithRelations[]>(
+    "GET",
+    `/api/enrollments/user/${encodeURIComponent(userId)}`,
+  );
+}
+
+export const getMyEnrollmentsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: myEnrollmentsQueryKey(userId),
+    queryFn: () => getMyEnrollments(userId),
+  });
+
+export function useMyEnrollments(userId: string) {
+  return useQuery(getMyEnrollmentsQueryOptions(userId));
+}

@@ -1,0 +1,122 @@
+import type { EnrollmentWithRelations } from "@contract";
+import {
+  ArrowRightIcon,
+  CircleCheckIcon,
+  ClockIcon,
+  LayersIcon,
+  RotateCcwIcon,
+} from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Progress } from "../../../components/ui/progress";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/utils";
+import { displayProgress, enrollmentStatus } from "../enrollment-status";
+import { CourseThumbnail } from "./course-thumbnail";
+
+const ACTION_LABEL = {
+  "not-started": "Start",
+  "in-progress": "Continue",
+  completed: "Review",
+} as const;
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** A course the learner is enrolled in: thumbnail, category, progress and the way in. */
+export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations }) {
+  const { course } = enrollment;
+  const status = enrollmentStatus(enrollment);
+  const percent = displayProgress(enrollment);
+  const titleId = `course-card-${enrollment.id}`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="course-card"
+      className="group flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-950/5 transition-shadow hover:shadow-md hover:shadow-zinc-950/5"
+    >
+      <div className="relative aspect-video overflow-hidden bg-zinc-100">
+        <CourseThumbnail
+          src={course.thumbnail}
+          category={course.category}
+          className="transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+        {status === "completed" ? (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-emerald-800 shadow-sm">
+            <CircleCheckIcon className="size-3.5 text-emerald-600" aria-hidden="true" />
+            Completed
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-zinc-600">
+          <Badge variant="secondary">{course.category}</Badge>
+          <span className="inline-flex items-center gap-1">
+            <LayersIcon className="size-3.5" aria-hidden="true" />
+            {plural(course.modules.length, "module")}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <ClockIcon className="size-3.5" aria-hidden="true" />
+            {plural(course.duration, "hour")}
+          </span>
+        </div>
+        <div className="grid gap-1">
+          <h3
+            id={titleId}
+            className="line-clamp-2 text-[15px] leading-snug font-semibold text-zinc-950"
+          >
+            {course.title}
+          </h3>
+          <p className="line-clamp-2 text-sm leading-relaxed text-zinc-600">{course.description}</p>
+        </div>
+        <div className="mt-auto grid gap-2 pt-1">
+          <div className="flex items-center justify-between text-xs">
+            <span className="font-medium text-zinc-700">
+              {status === "not-started"
+                ? "Not started"
+                : status === "completed"
+                  ? "Completed"
+                  : "In progress"}
+            </span>
+            <span className="font-semibold text-zinc-900 tabular-nums">{percent}%</span>
+          </div>
+          <Progress
+            value={percent}
+            aria-label={`${course.title} progress`}
+            className={cn(status === "completed" && "[&>div]:bg-emerald-600")}
+          />
+        </div>
+        <Button
+          asChild
+          variant={status === "completed" ? "outline" : "default"}
+          className="mt-1 w-full"
+        >
+          <Link to={`/course/${encodeURIComponent(course.id)}`}>
+            {status === "completed" ? <RotateCcwIcon aria-hidden="true" /> : null}
+            {ACTION_LABEL[status]}
+            <span className="sr-only"> {course.title}</span>
+            {status === "completed" ? null : <ArrowRightIcon aria-hidden="true" />}
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function CourseCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="grid gap-3 p-4 sm:p-5">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="mt-2 h-2 w-full rounded-full" />
+        <Skeleton className="mt-1 h-10 w-full rounded-lg" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,617 @@
+import {
+  type Course,
+  type EnrollmentWithRelations,
+  MESSAGES,
+  type Module,
+  type User,
+} from "@contract";
+import {
+  ArrowLeftIcon,
+  CheckIcon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CircleCheckIcon,
+  ClockIcon,
+  LayersIcon,
+  LockIcon,
+  PlayIcon,
+  RefreshCwIcon,
+  SearchXIcon,
+  TrophyIcon,
+} from "lucide-react";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Badge } from "../../../components/ui/badge";
+import { Button, type ButtonProps } from "../../../components/ui/button";
+import { Progress } from "../../../components/ui/progress";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/use-toast";
+import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/format";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { cn } from "../../../lib/utils";
+import { useCompleteModule } from "../api/complete-module";
+import { useCourse } from "../api/get-course";
+import { useMyEnrollments } from "../api/get-my-enrollments";
+import {
+  displayProgress,
+  type ModuleState,
+  moduleStates,
+  resumeModuleId,
+} from "../enrollment-status";
+import { plural } from "./course-card";
+import { EmptyState } from "./empty-state";
+import { ModuleVideo } from "./module-video";
+
+/** SPEC section 8 success toast of a progress update. */
+export const PROGRESS_TOAST = {
+  title: "Progress updated",
+  description: "Your progress has been saved",
+} as const;
+const PROGRESS_FAILED = "Could not save your progress";
+
+export type CertificateButtonProps = {
+  enrollment: EnrollmentWithRelations;
+  className?: string;
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+};
+
+/**
+ * SPEC section 2 "Course player": the modules in order with locks, the protected video,
+ * Previous and Next, 'Mark as Complete', and the celebration with the certificate once the
+ * course is complete. Data: GET /api/courses/:id and the learner's enrollment.
+ */
+export function CoursePlayer({
+  courseId,
+  user,
+  CertificateButton,
+}: {
+  courseId: string;
+  user: User;
+  /** The certificate download control (certificates feature). */
+  CertificateButton: ComponentType<CertificateButtonProps>;
+}) {
+  const enrollmentsQuery = useMyEnrollments(user.id);
+  const enrollment = enrollmentsQuery.data?.find((e) => e.courseId === courseId);
+  // The dashboard already holds the course: show it at once while the server confirms.
+  const courseQuery = useCourse(
+    courseId,
+    enrollment?.course.isPublished ? enrollment.course : undefined,
+  );
+  const status = courseQuery.isError ? getErrorStatus(courseQuery.error) : undefined;
+
+  // The server answers the course only to enrolled learners, so a course that loads while
+  // the cached list lacks it means an enrollment made since: read the list again, once.
+  const missing = enrollmentsQuery.isSuccess && !enrollment;
+  const [reloadedList, setReloadedList] = useState(false);
+  const { refetch: refetchEnrollments } = enrollmentsQuery;
+  useEffect(() => {
+    if (missing && courseQuery.isSuccess && !reloadedList) {
+      setReloadedList(true);
+      void refetchEnrollments();
+    }
+  }, [missing, courseQuery.isSuccess, reloadedList, refetchEnrollments]);
+
+  const notFound =
+    status === 404 ||
+    status === 403 ||
+    (missing && courseQuery.isSuccess && reloadedList && !enrollmentsQuery.isFetching);
+
+  useDocumentTitle(notFound ? MESSAGES.courseNotFound : (courseQuery.data?.title ?? "Course"));
+
+  if (notFound) return <CourseNotFound />;
+  if (courseQuery.isError || enrollmentsQuery.isError) {
+    return (
+      <PlayerError
+        onRetry={() => {
+          if (courseQuery.isError) void courseQuery.refetch();
+          if (enrollmentsQuery.isError) void enrollmentsQuery.refetch();
+        }}
+      />
+    );
+  }
+  if (!courseQuery.data || !enrollment) return <PlayerSkeleton />;
+  return (
+    <Player
+      course={courseQuery.data}
+      enrollment={enrollment}
+      userId={user.id}
+      CertificateButton={CertificateButton}
+    />
+  );
+}
+
+function Player({
+  course,
+  enrollment,
+  userId,
+  CertificateButton,
+}: {
+  course: Course;
+  enrollment: EnrollmentWithRelations;
+  userId: string;
+  CertificateButton: ComponentType<CertificateButtonProps>;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const completeModule = useCompleteModule();
+  const videoAreaRef = useRef<HTMLDivElement>(null);
+  const nextButtonRef = useRef<HTMLButtonElement>(null);
+  const celebrationRef = useRef<HTMLElement>(null);
+  const [pendingFocus, setPendingFocus] = useState<"next" | "celebration" | null>(null);
+
+  const modules = course.modules;
+  const completed = enrollment.completedModules.filter((id) => modules.some((m) => m.id === id));
+  const states = moduleStates(modules, completed);
+  const requested = searchParams.get("module");
+  const currentId =
+    requested && states.has(requested) && states.get(requested) !== "locked"
+      ? requested
+      : resumeModuleId(modules, completed);
+  const index = modules.findIndex((m) => m.id === currentId);
+  const current = modules[index];
+  const previous = index > 0 ? modules[index - 1] : undefined;
+  const next = index >= 0 ? modules[index + 1] : undefined;
+  const nextLocked = !next || states.get(next.id) === "locked";
+  const percent = displayProgress(enrollment);
+
+  // Pin the module being watched in the address, so completing it does not jump ahead
+  // (the resume point moves on) and a reload or a shared link opens the same module.
+  useEffect(() => {
+    if (currentId && requested !== currentId) {
+      setSearchParams({ module: currentId }, { replace: true });
+    }
+  }, [currentId, requested, setSearchParams]);
+
+  // After a completion, focus moves to what the learner most likely wants next.
+  // It waits until the updated enrollment has reached this component.
+  useEffect(() => {
+    if (pendingFocus === "next" && !nextLocked) {
+      nextButtonRef.current?.focus();
+      setPendingFocus(null);
+    } else if (pendingFocus === "celebration" && enrollment.isCompleted) {
+      celebrationRef.current?.focus();
+      setPendingFocus(null);
+    }
+  }, [pendingFocus, nextLocked, enrollment.isCompleted]);
+
+  function select(moduleId: string, options: { reveal?: boolean } = {}) {
+    setSearchParams({ module: moduleId }, { replace: true });
+    // On phones the list sits under the video: bring the video back into view.
+    const videoArea = videoAreaRef.current;
+    if (options.reveal && videoArea && videoArea.getBoundingClientRect().top < 64) {
+      videoArea.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  }
+
+  async function onMarkComplete(module: Module) {
+    try {
+      const updated = await completeModule.mutateAsync({
+        userId,
+        courseId: course.id,
+        moduleId: module.id,
+        completedBefore: completed.length,
+        totalModules: modules.length,
+      });
+      toast(PROGRESS_TOAST);
+      if (updated.isCompleted && !enrollment.isCompleted) setPendingFocus("celebration");
+      else if (next) setPendingFocus("next");
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: PROGRESS_FAILED,
+        description: getErrorMessage(error) ?? "Please try again.",
+      });
+    }
+  }
+
+  return (
+    <div className="grid gap-6 sm:gap-8">
+      <header className="grid gap-4">
+        <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit text-zinc-600">
+          <Link to="/learner">
+            <ArrowLeftIcon aria-hidden="true" />
+            My learning
+          </Link>
+        </Button>
+        <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between lg:gap-10">
+          <div className="grid min-w-0 gap-2.5">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-zinc-600">
+              <Badge variant="secondary">{course.category}</Badge>
+              <span className="inline-flex items-center gap-1">
+                <LayersIcon className="size-3.5" aria-hidden="true" />
+                {plural(modules.length, "module")}
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <ClockIcon className="size-3.5" aria-hidden="true" />
+                {plural(course.duration, "hour")}
+              </span>
+            </div>
+            <h1 className="text-2xl font-semibold tracking-tight text-balance text-zinc-950 sm:text-[28px]">
+              {course.title}
+            </h1>
+          </div>
+          <div className="grid w-full shrink-0 gap-2 lg:w-80">
+            <div className="flex items-baseline justify-between gap-3 text-sm">
+              <span className="text-zinc-600" data-testid="course-progress-text">
+                {completed.length} of {modules.length} modules completed
+              </span>
+              <span
+                className="font-semibold text-zinc-950 tabular-nums"
+                data-testid="course-progress"
+              >
+                {percent}%
+              </span>
+            </div>
+            <Progress
+              value={percent}
+              aria-label="Course progress"
+              className={cn("h-2.5", enrollment.isCompleted && "[&>div]:bg-emerald-600")}
+            />
+          </div>
+        </div>
+      </header>
+
+      {current ? (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
+          <div className="grid min-w-0 gap-5 sm:gap-6">
+            <div ref={videoAreaRef} className="scroll-mt-20">
+              <ModuleVideo key={current.id} module={current} />
+            </div>
+
+            {enrollment.isCompleted ? (
+              <section
+                ref={celebrationRef}
+                tabIndex={-1}
+                aria-labelledby="course-complete-title"
+                data-testid="course-complete"
+                className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-600 via-indigo-600 to-violet-700 p-5 text-white shadow-lg shadow-indigo-950/10 outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:ring-offset-2 sm:p-6"
+              >
+                <span
+                  aria-hidden="true"
+                  className="absolute -top-16 -right-10 size-48 rounded-full bg-white/10"
+                />
+                <span
+                  aria-hidden="true"
+                  className="absolute -bottom-20 right-24 size-40 rounded-full bg-violet-400/20"
+                />
+                <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-5">
+                  <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
+                    <TrophyIcon className="size-7 text-amber-300" aria-hidden="true" />
+                  </span>
+                  <div className="grid min-w-0 flex-1 gap-1">
+                    <h2 id="course-complete-title" className="text-lg font-semibold">
+                      Course complete. Congratulations!
+                    </h2>
+                    <p className="text-sm leading-relaxed text-indigo-100">
+                      You finished every module on {formatDate(enrollment.completedAt)}. Your
+                      certificate is ready to download and print.
+                    </p>
+                  </div>
+                  <CertificateButton
+                    enrollment={enrollment}
+                    variant="outline"
+                    className="border-transparent bg-white text-indigo-800 shadow-sm hover:border-transparent hover:bg-indigo-50 focus-visible:ring-white focus-visible:ring-offset-indigo-700"
+                  />
+                </div>
+              </section>
+            ) : null}
+
+            <section
+              aria-labelledby="module-title"
+              className="rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-950/5"
+            >
+              <div className="grid gap-2 px-5 pt-5 sm:px-6 sm:pt-6">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-zinc-600">
+                  <span className="font-semibold tracking-wide text-indigo-700 uppercase">
+                    Module {index + 1} of {modules.length}
+                  </span>
+                  <span aria-hidden="true">·</span>
+                  <span>{current.duration} min</span>
+                  {states.get(current.id) === "completed" ? (
+                    <Badge variant="success" className="ml-1">
+                      <CheckIcon aria-hidden="true" />
+                      Completed
+                    </Badge>
+                  ) : null}
+                </p>
+                <h2
+                  id="module-title"
+                  className="text-lg leading-snug font-semibold text-zinc-950 sm:text-xl"
+                >
+                  {current.title}
+                </h2>
+                {current.description ? (
+                  <p className="text-sm leading-relaxed whitespace-pre-line text-zinc-600 sm:text-[15px]">
+                    {current.description}
+                  </p>
+                ) : null}
+              </div>
+              <div className="mt-5 grid grid-cols-2 gap-3 border-t border-zinc-100 px-5 py-4 sm:flex sm:items-center sm:px-6">
+                <Button
+                  variant="outline"
+                  disabled={!previous}
+                  onClick={() => previous && select(previous.id)}
+                  className="sm:order-1"
+                >
+                  <ChevronLeftIcon aria-hidden="true" />
+                  Previous
+                </Button>
+                <div className="order-first col-span-2 sm:order-2 sm:col-span-1 sm:mx-auto">
+                  {states.get(current.id) === "completed" ? null : (
+                    <Button
+                      onClick={() => void onMarkComplete(current)}
+                      disabled={completeModule.isPending}
+                      className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
+                    >
+                      {completeModule.isPending ? (
+                        <Spinner />
+                      ) : (
+                        <CircleCheckIcon aria-hidden="true" />
+                      )}
+                      Mark as Complete
+                    </Button>
+                  )}
+                </div>
+                <Button
+                  ref={nextButtonRef}
+                  variant={
+                    states.get(current.id) === "completed" && !nextLocked ? "default" : "outline"
+                  }
+                  disabled={nextLocked}
+                  onClick={() => next && select(next.id)}
+                  className="sm:order-3"
+                >
+                  Next
+                  <ChevronRightIcon aria-hidden="true" />
+                </Button>
+              </div>
+              {next && nextLocked ? (
+                <p className="-mt-1 flex items-center gap-2 px-5 pb-4 text-xs text-zinc-600 sm:px-6">
+                  <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                  Mark this module as complete to unlock the next one.
+                </p>
+              ) : null}
+            </section>
+          </div>
+
+          <ModuleList
+            modules={modules}
+            states={states}
+            currentId={current.id}
+            completedCount={completed.length}
+            onSelect={(id) => select(id, { reveal: true })}
+          />
+        </div>
+      ) : (
+        <EmptyState icon={LayersIcon} title="No modules yet">
+          This course has no modules yet. Check back soon, or contact your administrator.
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+const STATE_LABEL: Record<ModuleState, string> = {
+  completed: "completed",
+  available: "available",
+  locked: "locked",
+};
+
+function ModuleList({
+  modules,
+  states,
+  currentId,
+  completedCount,
+  onSelect,
+}: {
+  modules: Module[];
+  states: Map<string, ModuleState>;
+  currentId: string;
+  completedCount: number;
+  onSelect: (moduleId: string) => void;
+}) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  return (
+    <nav
+      aria-label="Course modules"
+      className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-950/5 lg:sticky lg:top-24"
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-zinc-100 px-5 py-4">
+        <div className="grid gap-0.5">
+          <h2 className="text-base leading-tight font-semibold text-zinc-950">Course content</h2>
+          <p className="text-xs text-zinc-600">
+            {completedCount} of {modules.length} completed
+          </p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="lg:hidden"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={open ? "Hide modules" : "Show modules"}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <ChevronDownIcon
+            className={cn("transition-transform", open && "rotate-180")}
+            aria-hidden="true"
+          />
+        </Button>
+      </div>
+      <ol
+        id={listId}
+        className={cn(
+          "grid gap-0.5 p-2 lg:max-h-[calc(100dvh-14rem)] lg:overflow-y-auto",
+          !open && "hidden lg:grid",
+        )}
+      >
+        {modules.map((module, i) => {
+          const state = states.get(module.id) ?? "locked";
+          const isCurrent = module.id === currentId;
+          return (
+            <li key={module.id} data-testid="module-item" data-state={state}>
+              <button
+                type="button"
+                disabled={state === "locked"}
+                aria-current={isCurrent ? "step" : undefined}
+                onClick={() => onSelect(module.id)}
+                className={cn(
+                  "flex w-full items-start gap-3 rounded-xl px-3 py-2.5 text-left transition-colors",
+                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+                  isCurrent ? "bg-indigo-50 ring-1 ring-indigo-200" : "hover:bg-zinc-50",
+                  "disabled:cursor-not-allowed disabled:hover:bg-transparent",
+                )}
+              >
+                <ModuleStateIcon state={state} current={isCurrent} number={i + 1} />
+                <span className="grid min-w-0 flex-1 gap-0.5">
+                  <span
+                    className={cn(
+                      "line-clamp-2 text-sm leading-snug font-medium",
+                      state === "locked" ? "text-zinc-500" : "text-zinc-900",
+                      isCurrent && "text-indigo-900",
+                    )}
+                  >
+                    <span className="sr-only">Module {i + 1}: </span>
+                    {module.title}
+                  </span>
+                  <span className="text-xs text-zinc-600">
+                    {module.duration} min
+                    {state === "locked" ? " · Locked" : null}
+                    <span className="sr-only">
+                      {state === "locked" ? "" : `, ${STATE_LABEL[state]}`}
+                      {isCurrent ? ", now playing" : ""}
+                    </span>
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function ModuleStateIcon({
+  state,
+  current,
+  number,
+}: {
+  state: ModuleState;
+  current: boolean;
+  number: number;
+}) {
+  const base =
+    "mt-px flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold";
+  if (state === "completed") {
+    return (
+      <span
+        data-icon="completed"
+        className={cn(base, "bg-emerald-600 text-white")}
+        aria-hidden="true"
+      >
+        <CheckIcon className="size-3.5" strokeWidth={3} />
+      </span>
+    );
+  }
+  if (state === "locked") {
+    return (
+      <span data-icon="locked" className={cn(base, "bg-zinc-100 text-zinc-500")} aria-hidden="true">
+        <LockIcon className="size-3.5" />
+      </span>
+    );
+  }
+  return current ? (
+    <span data-icon="current" className={cn(base, "bg-indigo-600 text-white")} aria-hidden="true">
+      <PlayIcon className="ml-px size-3" fill="currentColor" />
+    </span>
+  ) : (
+    <span
+      data-icon="available"
+      className={cn(base, "border border-zinc-300 bg-white text-zinc-700")}
+      aria-hidden="true"
+    >
+      {number}
+    </span>
+  );
+}
+
+function CourseNotFound() {
+  return (
+    <div className="flex flex-col items-center px-4 py-16 text-center sm:py-24">
+      <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 ring-8 ring-zinc-100/50">
+        <SearchXIcon className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight text-zinc-950">
+        {MESSAGES.courseNotFound}
+      </h1>
+      <p className="mt-2 max-w-md text-[15px] leading-relaxed text-zinc-600">
+        This course doesn't exist, isn't available yet, or you aren't enrolled in it. If you think
+        this is a mistake, contact your administrator.
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/learner">
+          <ArrowLeftIcon aria-hidden="true" />
+          Back to my learning
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function PlayerError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-14 text-center"
+    >
+      <h1 className="text-xl font-semibold text-red-950">We couldn't load this course</h1>
+      <p className="mt-2 max-w-sm text-sm text-red-900">
+        Check your connection and try again. Your progress is safe.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        <Button variant="outline" onClick={onRetry}>
+          <RefreshCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/learner">Back to my learning</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function PlayerSkeleton() {
+  return (
+    <div className="grid gap-6 sm:gap-8">
+      <p role="status" className="sr-only">
+        {MESSAGES.loadingCourse}
+      </p>
+      <div className="grid gap-4" aria-hidden="true">
+        <Skeleton className="h-8 w-32" />
+        <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+          <div className="grid gap-3">
+            <Skeleton className="h-5 w-48 rounded-full" />
+            <Skeleton className="h-8 w-72 max-w-full" />
+          </div>
+          <Skeleton className="h-9 w-full lg:w-80" />
+        </div>
+      </div>
+      <div
+        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8"
+        aria-hidden="true"
+      >
+        <div className="grid gap-6">
+          <Skeleton className="aspect-video w-full rounded-2xl" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+        <Skeleton className="h-80 w-full rounded-2xl" />
+      </div>
+    </div>
+  );
+}

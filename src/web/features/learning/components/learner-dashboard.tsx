@@ -1,0 +1,427 @@
+import type { EnrollmentWithRelations, User } from "@contract";
+import {
+  AwardIcon,
+  BookOpenIcon,
+  CircleCheckIcon,
+  CirclePlayIcon,
+  HistoryIcon,
+  RefreshCwIcon,
+  TrophyIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Progress } from "../../../components/ui/progress";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { formatDate } from "../../../lib/format";
+import { cn } from "../../../lib/utils";
+import { useMyEnrollments } from "../api/get-my-enrollments";
+import {
+  displayProgress,
+  enrollmentStatus,
+  type LearningSummary,
+  summarizeLearning,
+} from "../enrollment-status";
+import { CourseCard, CourseCardSkeleton, plural } from "./course-card";
+import { CourseThumbnail } from "./course-thumbnail";
+import { EmptyState } from "./empty-state";
+
+type CertificateAction = (enrollment: EnrollmentWithRelations) => ReactNode;
+
+const TABS = ["courses", "continue", "completed", "certificates"] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * SPEC section 2 "Learner dashboard": the four tabs with their counts and empty states,
+ * the overall progress with the Level, and Recent Activity (the first 3 enrollments).
+ */
+export function LearnerDashboard({
+  user,
+  certificateAction,
+}: {
+  user: User;
+  /** The certificate download control for a completed enrollment (certificates feature). */
+  certificateAction: CertificateAction;
+}) {
+  const enrollmentsQuery = useMyEnrollments(user.id);
+  const firstName = user.name.trim().split(/\s+/)[0] || user.name;
+
+  return (
+    <div className="grid gap-6 sm:gap-8">
+      <PageHeader
+        title="My learning"
+        description={`Welcome back, ${firstName}. Pick up where you left off.`}
+      />
+      {enrollmentsQuery.isPending ? (
+        <DashboardSkeleton />
+      ) : enrollmentsQuery.isError ? (
+        <LoadError onRetry={() => void enrollmentsQuery.refetch()} />
+      ) : (
+        <DashboardContent
+          // Drafts stay out of sight until published, as the player would refuse them.
+          enrollments={enrollmentsQuery.data.filter((e) => e.course.isPublished)}
+          certificateAction={certificateAction}
+        />
+      )}
+    </div>
+  );
+}
+
+function DashboardContent({
+  enrollments,
+  certificateAction,
+}: {
+  enrollments: EnrollmentWithRelations[];
+  certificateAction: CertificateAction;
+}) {
+  const summary = summarizeLearning(enrollments);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "courses";
+
+  function onTabChange(value: string) {
+    setSearchParams(value === "courses" ? {} : { tab: value }, { replace: true });
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:grid-rows-[auto_1fr] xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <OverallProgressCard summary={summary} className="lg:col-start-2 lg:row-start-1" />
+
+      <Tabs
+        value={tab}
+        onValueChange={onTabChange}
+        className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1"
+      >
+        <TabsList
+          aria-label="Your courses"
+          className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto"
+        >
+          <TabsTrigger value="courses">My Courses</TabsTrigger>
+          <TabsTrigger value="continue" className="group">
+            Continue Learning <Count value={summary.inProgress.length} />
+          </TabsTrigger>
+          <TabsTrigger value="completed" className="group">
+            Completed <Count value={summary.completed.length} />
+          </TabsTrigger>
+          <TabsTrigger value="certificates" className="group">
+            Certificates <Count value={summary.completed.length} />
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="courses" className="mt-5">
+          {enrollments.length ? (
+            <CourseGrid enrollments={enrollments} />
+          ) : (
+            <EmptyState icon={BookOpenIcon} title="No courses yet">
+              When your administrator enrolls you in a course, it will appear here, ready to start.
+            </EmptyState>
+          )}
+        </TabsContent>
+        <TabsContent value="continue" className="mt-5">
+          {summary.inProgress.length ? (
+            <CourseGrid enrollments={summary.inProgress} />
+          ) : (
+            <EmptyState
+              icon={CirclePlayIcon}
+              title="Nothing in progress"
+              action={
+                enrollments.length ? (
+                  <Button variant="outline" onClick={() => onTabChange("courses")}>
+                    Browse my courses
+                  </Button>
+                ) : null
+              }
+            >
+              Start a course and it will wait for you here, so you can pick up right where you left
+              off.
+            </EmptyState>
+          )}
+        </TabsContent>
+        <TabsContent value="completed" className="mt-5">
+          {summary.completed.length ? (
+            <CourseGrid enrollments={summary.completed} />
+          ) : (
+            <EmptyState icon={CircleCheckIcon} title="No completed courses yet">
+              Finish every module of a course to complete it. Your completed courses will be listed
+              here.
+            </EmptyState>
+          )}
+        </TabsContent>
+        <TabsContent value="certificates" className="mt-5">
+          {summary.completed.length ? (
+            <CertificateList
+              enrollments={summary.completed}
+              certificateAction={certificateAction}
+            />
+          ) : (
+            <EmptyState icon={AwardIcon} title="No certificates yet">
+              Complete a course to earn a certificate you can download, print and share.
+            </EmptyState>
+          )}
+        </TabsContent>
+      </Tabs>
+
+      <RecentActivityCard enrollments={summary.recent} className="lg:col-start-2 lg:row-start-2" />
+    </div>
+  );
+}
+
+function Count({ value }: { value: number }) {
+  return (
+    <span className="min-w-5 rounded-full bg-zinc-200/80 px-1.5 py-px text-center text-xs font-semibold text-zinc-700 tabular-nums group-data-[state=active]:bg-indigo-100 group-data-[state=active]:text-indigo-800">
+      {value}
+    </span>
+  );
+}
+
+function CourseGrid({ enrollments }: { enrollments: EnrollmentWithRelations[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5">
+      {enrollments.map((enrollment) => (
+        <li key={enrollment.id} className="grid">
+          <CourseCard enrollment={enrollment} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CertificateList({
+  enrollments,
+  certificateAction,
+}: {
+  enrollments: EnrollmentWithRelations[];
+  certificateAction: CertificateAction;
+}) {
+  return (
+    <ul className="grid gap-3">
+      {enrollments.map((enrollment) => (
+        <li
+          key={enrollment.id}
+          data-testid="certificate-item"
+          className="flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-4 shadow-xs shadow-zinc-950/5 sm:flex-row sm:items-center sm:p-5"
+        >
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-amber-100 to-amber-200 text-amber-800 ring-1 ring-amber-300/60">
+            <AwardIcon className="size-6" aria-hidden="true" />
+          </span>
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <h3 className="truncate text-[15px] font-semibold text-zinc-950">
+              {enrollment.course.title}
+            </h3>
+            <p className="text-sm text-zinc-600">
+              Completed {formatDate(enrollment.completedAt)} ·{" "}
+              {plural(enrollment.course.duration, "hour")} · {enrollment.course.category}
+            </p>
+          </div>
+          <div className="shrink-0">{certificateAction(enrollment)}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OverallProgressCard({
+  summary,
+  className,
+}: {
+  summary: LearningSummary<EnrollmentWithRelations>;
+  className?: string;
+}) {
+  const completedShare = summary.total
+    ? Math.round((summary.completed.length / summary.total) * 100)
+    : 0;
+  return (
+    <Card
+      role="region"
+      className={cn("overflow-hidden", className)}
+      aria-labelledby="overall-progress-title"
+    >
+      <CardHeader>
+        <CardTitle id="overall-progress-title">Overall progress</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="grid gap-5">
+          <div className="grid gap-2">
+            <p className="flex items-baseline justify-between gap-3 text-sm">
+              <span id="stat-completed-label" className="text-zinc-600">
+                Courses completed
+              </span>
+              <span
+                data-testid="stat-completed"
+                className="font-semibold text-zinc-950 tabular-nums"
+              >
+                {summary.completed.length} of {summary.total}
+              </span>
+            </p>
+            <Progress
+              value={completedShare}
+              aria-labelledby="stat-completed-label"
+              className="[&>div]:bg-emerald-600"
+            />
+          </div>
+          <div className="grid gap-2">
+            <p className="flex items-baseline justify-between gap-3 text-sm">
+              <span id="stat-average-label" className="text-zinc-600">
+                Average progress
+              </span>
+              <span data-testid="stat-average" className="font-semibold text-zinc-950 tabular-nums">
+                {summary.averageProgress}%
+              </span>
+            </p>
+            <Progress value={summary.averageProgress} aria-labelledby="stat-average-label" />
+          </div>
+        </div>
+        <div className="grid gap-2.5">
+          <div className="flex items-center gap-3.5 rounded-xl bg-gradient-to-br from-indigo-600 to-violet-700 p-4 text-white">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25">
+              <TrophyIcon className="size-5" aria-hidden="true" />
+            </span>
+            <p className="grid min-w-0 gap-1">
+              <span className="text-xs font-medium tracking-wide text-indigo-100 uppercase">
+                Level
+              </span>
+              <span
+                data-testid="stat-level"
+                className="text-2xl leading-none font-semibold tabular-nums"
+              >
+                {summary.level}
+              </span>
+            </p>
+          </div>
+          <p className="text-xs leading-relaxed text-zinc-600">
+            {summary.nextLevelAt === null
+              ? "Top level reached. Outstanding work!"
+              : `Reach ${summary.nextLevelAt}% average progress to unlock Level ${summary.level + 1}.`}
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** "Nov 21", with the year only when it is not this year's. */
+function formatShortDate(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+  });
+}
+
+const STATUS_TEXT = {
+  "not-started": "Not started",
+  "in-progress": "In progress",
+  completed: "Completed",
+} as const;
+
+function RecentActivityCard({
+  enrollments,
+  className,
+}: {
+  enrollments: EnrollmentWithRelations[];
+  className?: string;
+}) {
+  return (
+    <Card role="region" className={className} aria-labelledby="recent-activity-title">
+      <CardHeader>
+        <CardTitle id="recent-activity-title" className="flex items-center gap-2">
+          <HistoryIcon className="size-4 text-zinc-500" aria-hidden="true" />
+          Recent Activity
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="pt-3">
+        {enrollments.length ? (
+          <ul className="-mx-2 grid gap-1">
+            {enrollments.map((enrollment) => {
+              const status = enrollmentStatus(enrollment);
+              return (
+                <li key={enrollment.id}>
+                  <Link
+                    to={`/course/${encodeURIComponent(enrollment.courseId)}`}
+                    className="flex items-center gap-3 rounded-lg p-2 transition-colors hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  >
+                    <span className="size-10 shrink-0 overflow-hidden rounded-lg bg-zinc-100">
+                      <CourseThumbnail
+                        src={enrollment.course.thumbnail}
+                        category={enrollment.course.category}
+                      />
+                    </span>
+                    <span className="grid min-w-0 flex-1 gap-0.5">
+                      <span className="truncate text-sm font-medium text-zinc-900">
+                        {enrollment.course.title}
+                      </span>
+                      <span className="text-xs text-zinc-600">
+                        {status === "completed"
+                          ? `Completed ${formatShortDate(enrollment.completedAt)}`
+                          : status === "in-progress"
+                            ? `${STATUS_TEXT[status]} · ${displayProgress(enrollment)}%`
+                            : `${STATUS_TEXT[status]} · enrolled ${formatShortDate(enrollment.createdAt)}`}
+                      </span>
+                    </span>
+                    {status === "completed" ? (
+                      <CircleCheckIcon
+                        className="size-4 shrink-0 text-emerald-600"
+                        aria-hidden="true"
+                      />
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="text-sm text-zinc-600">
+            Your latest courses will show up here once you are enrolled.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
+    >
+      <h2 className="text-base font-semibold text-red-950">We couldn't load your courses</h2>
+      <p className="mt-1.5 max-w-sm text-sm text-red-900">
+        Check your connection and try again. Your progress is safe.
+      </p>
+      <Button variant="outline" className="mt-5" onClick={onRetry}>
+        <RefreshCwIcon aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading your courses"
+      className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_20rem]"
+    >
+      <div className="grid gap-5">
+        <Skeleton className="h-10 w-full max-w-lg rounded-xl" />
+        <div className="grid gap-4 sm:grid-cols-2 sm:gap-5">
+          <CourseCardSkeleton />
+          <CourseCardSkeleton />
+        </div>
+      </div>
+      <div className="order-first grid gap-6 lg:order-none">
+        <Skeleton className="h-72 rounded-2xl" />
+        <Skeleton className="hidden h-56 rounded-2xl lg:block" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+/**
+ * PUT /api/objects/set-acl with the uploadURL the portal issued: the server checks the
+ * finished upload and answers the object path that courses and modules store.
+ */
+export async function setObjectAcl(objectURL: string): Promise<{ objectPath: string }> {
+  return apiJson<{ objectPath: string }>("PUT", "/api/objects/set-acl", { objectURL });
+}
+
+export function useSetObjectAcl() {
+  return useMutation({ mutationFn: setObjectAcl });
+}

@@ -1,0 +1,43 @@
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from "@contract";
+
+export type UploadKind = "thumbnail" | "video";
+
+/** SPEC section 9 limits per kind, from the contract the server enforces too. */
+export const UPLOAD_RULES = {
+  thumbnail: {
+    maxBytes: THUMBNAIL_MAX_BYTES,
+    types: [...THUMBNAIL_TYPES],
+    hint: "JPEG, PNG, WebP or GIF, up to 5 MB",
+    success: "Thumbnail uploaded",
+  },
+  video: {
+    maxBytes: VIDEO_MAX_BYTES,
+    types: [...VIDEO_TYPES],
+    hint: "MP4, WebM or MOV, up to 500 MB",
+    success: "Video uploaded",
+  },
+} as const satisfies Record<
+  UploadKind,
+  { maxBytes: number; types: string[]; hint: string; success: string }
+>;
+
+/** Toast texts of SPEC section 8 for the upload flow. */
+export const UPLOAD_TOASTS = {
+  failed: "Upload failed",
+  noUploadUrl: "Failed to get upload URL",
+  notProcessed: (kind: UploadKind) => `Failed to process uploaded ${kind}`,
+} as const;
+
+const units = ["bytes", "KB", "MB", "GB"] as const;
+
+/** "4.2 MB" */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}

@@ -1,0 +1,25 @@
+import type { PublicConfig } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "./api-client";
+
+/** Shown until GET /api/config answers, and if it never does. */
+export const DEFAULT_PRODUCT_NAME = "Credo";
+
+export const getConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ["/api/config"],
+    queryFn: getQueryFn<PublicConfig>({ on401: "throw" }),
+  });
+
+/**
+ * The deployment's public configuration (product name, password-setup mode and the
+ * identity-service settings), fetched once per page load.
+ */
+export function useAppConfig(): PublicConfig {
+  const { data } = useQuery(getConfigQueryOptions());
+  return data ?? { productName: DEFAULT_PRODUCT_NAME, passwordSetupMode: "open", firebase: null };
+}
+
+export function useProductName(): string {
+  return useAppConfig().productName || DEFAULT_PRODUCT_NAME;
+}
