@@ -215,6 +215,8 @@ test.describe("Learners (admin)", () => {
 
     await searchBox(page).fill(stamp);
     const cards = page.getByTestId("learner-card");
+    // Until the search answers, the previous list stays on screen: wait for the results.
+    await expect(cards.filter({ hasNotText: stamp })).toHaveCount(0);
     await expect(cards).toHaveCount(25);
     // The next page loads by itself as the end of the list scrolls into view ('Load more'
     // is there for keyboard users and as a fallback).

@@ -275,7 +275,9 @@ test.describe("Learner journey", () => {
     expect(html).toContain(completionDate);
     expect(html).toContain("6 hours");
     expect(html).toContain("Certificate of Completion");
-    expect(html).not.toMatch(/<script|<link|https?:\/\//i);
+    // Self-contained: the only address is the verification one, as text (issue 11).
+    expect(html).not.toMatch(/<script|<link|<img|(src|href)=/i);
+    expect(html).toMatch(/Verify at http:\/\/[^<\s]+\/verify\/[0-9A-Z]{32}</);
 
     // The file itself: how it looks, and it prints on one landscape A4 and Letter page.
     const certificate = await page.context().newPage();

@@ -56,8 +56,12 @@ async function waitFor(url: string, child: ChildProcess, log: () => string, seco
 }
 
 /** The portal as in production: NODE_ENV=production, its own process, built client. */
-export async function startPortal(env: Record<string, string>, port: number): Promise<Managed> {
-  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
+export async function startPortal(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<Managed> {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --duration 10 --warmup 2 --connections 50 --only <regex>]`
+ * `npm run bench [-- --quick] [-- --database-url <url>] [-- --duration 10 --only <regex>]`
  *
  * Measures the portal in production mode against an already-seeded database, one scenario
  * after the other, each driven by autocannon from its own process (scripts/bench/load.ts):
@@ -7,13 +7,15 @@
  * API routes, and 500 MB video range reads; plus the gzip weight of the web client's first
  * load. Prints a table and the budgets of issue 7, and writes bench/results/latest.{json,svg,md}.
  *
- * Database: DATABASE_URL (PostgreSQL, e.g. credo_scale seeded by `npm run seed:scale`), else
- * PGlite in DATA_DIR, else a fresh PGlite seeded at 10,000 learners and 100,000 enrollments.
- * Progress calls complete modules: the run restores the database exactly at the end.
+ * Database: --database-url or DATABASE_URL (PostgreSQL; created and seeded with `npm run
+ * seed:scale` when missing or empty), else PGlite in DATA_DIR, else a fresh PGlite seeded at
+ * 10,000 learners and 100,000 enrollments. `--quick` is a smoke run: small sizes, 2-second
+ * scenarios. Progress calls complete modules: the run restores the database at the end.
  */
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import {
+  copyFileSync,
   createReadStream,
   existsSync,
   mkdirSync,
@@ -26,6 +28,7 @@ import {
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import {
   BENCH_VIDEO_BYTES,
   BENCH_VIDEO_ID,
@@ -36,6 +39,7 @@ import {
   SCALE_ADMIN,
   SCALE_PASSWORD,
 } from "./fixtures";
+import { svgToPng } from "./png";
 import {
   type Managed,
   machineBusyOver,
@@ -63,26 +67,36 @@ import { measureWeb, type WebWeights } from "./web-size";
 
 const { values: flags } = parseArgs({
   options: {
-    duration: { type: "string", default: "10" },
-    warmup: { type: "string", default: "2" },
+    quick: { type: "boolean", default: false },
+    "database-url": { type: "string" },
+    duration: { type: "string" },
+    warmup: { type: "string" },
     connections: { type: "string", default: "50" },
     "video-connections": { type: "string", default: "20" },
     "memory-connections": { type: "string", default: "50" },
     "range-mb": { type: "string", default: "8" },
-    learners: { type: "string", default: "200" },
+    learners: { type: "string" },
     "log-level": { type: "string", default: "warn" },
     only: { type: "string" },
     out: { type: "string", default: "bench/results" },
-    "pglite-learners": { type: "string", default: "10000" },
-    "pglite-enrollments": { type: "string", default: "100000" },
+    "pglite-learners": { type: "string" },
+    "pglite-enrollments": { type: "string" },
+    "seed-learners": { type: "string", default: "100000" },
+    "seed-courses": { type: "string", default: "1000" },
+    "seed-enrollments": { type: "string", default: "1000000" },
     "keep-data": { type: "boolean", default: false },
-    "wait-idle": { type: "string", default: "60" },
+    "wait-idle": { type: "string" },
+    "no-png": { type: "boolean", default: false },
+    profile: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 
 if (flags.help) {
   console.log(`npm run bench -- [options]
+  --quick                   smoke run: 2 s scenarios, 1 s warm-up, 40 learners, fresh PGlite
+                            at 500 learners / 5,000 enrollments, results under tmp/bench-quick
+  --database-url <url>      PostgreSQL to measure (else DATABASE_URL); created and seeded if empty
   --duration <s>            measured seconds per scenario (10)
   --warmup <s>              unmeasured warm-up seconds per scenario (2)
   --connections <n>         connections for API scenarios (50)
@@ -94,11 +108,29 @@ if (flags.help) {
   --only <regex>            run only scenarios whose id matches
   --out <dir>               results directory (bench/results)
   --pglite-learners/--pglite-enrollments  size of a fresh PGlite seed (10000/100000)
+  --seed-learners/--seed-courses/--seed-enrollments  size of an empty PostgreSQL's seed (100000/1000/1000000)
   --keep-data               keep a freshly seeded PGlite directory
   --wait-idle <s>           wait up to this long for other processes to leave the CPU idle (60)
-Database: DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite), else a fresh PGlite seed.`);
+  --no-png                  skip the PNG chart (rendered from the SVG with headless Chromium)
+  --profile <dir>           write the portal's CPU profile (node --cpu-prof) into <dir>
+Database: --database-url / DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite), else a fresh PGlite seed.`);
   process.exit(0);
 }
+
+// --quick: a smoke test of the whole pipeline in about a minute, not a measurement.
+const QUICK = flags.quick === true;
+const quickOr = (name: keyof typeof flags, normal: string, quick: string) => {
+  if (flags[name] === undefined) (flags as Record<string, unknown>)[name] = QUICK ? quick : normal;
+};
+quickOr("duration", "10", "2");
+quickOr("warmup", "2", "1");
+quickOr("learners", "200", "40");
+quickOr("pglite-learners", "10000", "500");
+quickOr("pglite-enrollments", "100000", "5000");
+quickOr("wait-idle", "60", "0");
+// Smoke runs are not results: they go to the ignored tmp/ directory.
+if (QUICK && flags.out === "bench/results") flags.out = "tmp/bench-quick";
+if (flags["database-url"]) process.env.DATABASE_URL = flags["database-url"];
 
 const int = (name: keyof typeof flags) => {
   const n = Number(flags[name]);
@@ -147,9 +179,9 @@ function chooseDatabase(): DbChoice {
   };
 }
 
-function seedPglite(dataDir: string) {
+function seed(db: DbChoice, sizes: { learners: string; courses: string; enrollments: string }) {
   say(
-    `Seeding a fresh PGlite in ${dataDir}: ${flags["pglite-learners"]} learners, ${flags["pglite-enrollments"]} enrollments (npm run seed:scale)`,
+    `Seeding ${db.kind === "postgres" ? "PostgreSQL" : `a fresh PGlite in ${db.dataDir}`}: ${sizes.learners} learners, ${sizes.courses} courses, ${sizes.enrollments} enrollments (npm run seed:scale)`,
   );
   const result = spawnSync(
     process.execPath,
@@ -158,13 +190,61 @@ function seedPglite(dataDir: string) {
       "tsx",
       join(root, "scripts/seed-scale.ts"),
       "--learners",
-      flags["pglite-learners"]!,
+      sizes.learners,
+      "--courses",
+      sizes.courses,
       "--enrollments",
-      flags["pglite-enrollments"]!,
+      sizes.enrollments,
     ],
-    { cwd: root, stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } },
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        DATA_DIR: db.dataDir,
+        ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+      },
+    },
   );
   if (result.status !== 0) throw new Error("seed:scale failed");
+}
+
+/**
+ * PostgreSQL: creates the database when it does not exist and says whether it holds
+ * enrollments (a fresh database is seeded before the run; an existing one is reused).
+ */
+async function postgresHasData(url: string): Promise<boolean> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+  } catch (err) {
+    if ((err as { code?: string }).code !== "3D000") throw err;
+    const admin = new URL(url);
+    admin.pathname = "/postgres";
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      say(`Creating database ${name} ...`);
+      await client.query(`create database "${name.replace(/"/g, '""')}"`);
+    } finally {
+      await client.end();
+    }
+    return false;
+  }
+  try {
+    const { rows } = await probe.query<{ has: boolean }>(
+      "select to_regclass('public.enrollments') is not null as has",
+    );
+    if (!rows[0]?.has) return false;
+    const count = await probe.query<{ any: boolean }>(
+      "select exists (select 1 from enrollments) as any",
+    );
+    return Boolean(count.rows[0]?.any);
+  } finally {
+    await probe.end();
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -623,10 +703,17 @@ async function expectStatus(url: string, spec: LoadSpec, expected: number) {
     path = spec.path;
     headers = { ...spec.headers, range: `bytes=0-${spec.rangeBytes - 1}` };
   } else return;
-  const res = await fetch(`${url}${path}`, { headers });
-  await res.arrayBuffer();
-  if (res.status !== expected) {
-    throw new Error(`${path} answered ${res.status}, expected ${expected}`);
+  // A 503 is the portal shedding load (@fastify/under-pressure) after the previous scenario
+  // stalled its event loop: give it up to 30 s to recover before this scenario starts.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${url}${path}`, { headers });
+    await res.arrayBuffer();
+    if (res.status === expected) return;
+    if (res.status !== 503 || Date.now() > deadline) {
+      throw new Error(`${path} answered ${res.status}, expected ${expected}`);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
@@ -667,7 +754,19 @@ async function main() {
   if (idleBusy > 0.2) {
     say("WARNING: other processes are using the CPU; the results will be noisy.");
   }
-  if (db.fresh) seedPglite(db.dataDir);
+  if (db.fresh) {
+    seed(db, {
+      learners: flags["pglite-learners"]!,
+      courses: QUICK ? "50" : "1000",
+      enrollments: flags["pglite-enrollments"]!,
+    });
+  } else if (db.kind === "postgres" && !(await postgresHasData(db.databaseUrl!))) {
+    seed(db, {
+      learners: flags["seed-learners"]!,
+      courses: flags["seed-courses"]!,
+      enrollments: flags["seed-enrollments"]!,
+    });
+  }
 
   const webRoot = ensureWebBuild();
   const web = measureWeb(webRoot);
@@ -704,6 +803,7 @@ async function main() {
         ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
       },
       port(),
+      flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${resolve(flags.profile)}`] : [],
     );
     say(`Portal at ${portal.url} (pid ${portal.pid})`);
     const learners = await signInAll(portal.url, fixtures);
@@ -849,7 +949,7 @@ async function main() {
       (p) =>
         `${p.page}: ${(p.jsGzip / 1000).toFixed(1)} KB gzip JS, ${(p.cssGzip / 1000).toFixed(1)} KB gzip CSS${p === web.pages[0] ? " (budget 170 KB JS)" : ""}`,
     ),
-    `${machine.cpus} CPUs (${machine.model}), Node ${machine.node}, ${db.kind}: ${fixtures.counts.learners.toLocaleString()} learners, ${fixtures.counts.enrollments.toLocaleString()} enrollments; ${stamp}`,
+    `${machine.cpus} CPUs (${machine.model}), Node ${machine.node}, ${db.kind}: ${fixtures.counts.learners.toLocaleString()} learners, ${fixtures.counts.enrollments.toLocaleString()} enrollments; CPU ${(idleBusy * 100).toFixed(0)}% busy before the run; ${stamp}`,
   ];
   const helloMean = baselineOf(results, "hello", false);
   const rpsMarks: Record<string, number> = {};
@@ -866,6 +966,7 @@ async function main() {
   const md = [
     `Generated ${stamp} on ${machine.cpus} CPUs (${machine.model}), ${machine.memoryGB} GB, Node ${machine.node};`,
     `${db.kind}: ${fixtures.counts.learners.toLocaleString()} learners, ${fixtures.counts.courses.toLocaleString()} courses, ${fixtures.counts.enrollments.toLocaleString()} enrollments.`,
+    `The CPU was ${(idleBusy * 100).toFixed(0)}% busy with other processes before the run${idleBusy > 0.2 ? " (a shared machine: absolute figures are pessimistic, ratios to baselines less so)" : ""}.`,
     "",
     markdownTable(results),
     "",
@@ -879,7 +980,15 @@ async function main() {
     writeFileSync(join(outDir, `${label}.svg`), svg);
     writeFileSync(join(outDir, `${label}.md`), md);
   }
-  say(`Wrote ${labels.map((l) => join(flags.out!, `${l}.{json,svg,md}`)).join(" and ")}`);
+  if (!flags["no-png"]) {
+    const png = join(outDir, `${labels[0]}.png`);
+    const problem = svgToPng(svg, png);
+    if (problem) say(`PNG chart skipped: ${problem}`);
+    else for (const label of labels.slice(1)) copyFileSync(png, join(outDir, `${label}.png`));
+  }
+  say(
+    `Wrote ${labels.map((l) => join(flags.out!, `${l}.{json,svg,md${flags["no-png"] ? "" : ",png"}}`)).join(" and ")}`,
+  );
   if (failures.length) process.exitCode = 1;
 }
 

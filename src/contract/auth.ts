@@ -40,6 +40,8 @@ export const setupPasswordBodySchema = z.object({
   password: passwordSchema,
   name: nameSchema,
   firebaseUid: z.string().max(128).optional(),
+  /** The identity service's ID token for the account just created (Firebase mode). */
+  firebaseIdToken: z.string().min(1).max(8192).optional(),
   inviteToken: z.string().max(256).optional(),
 });
 export type SetupPasswordBody = z.infer<typeof setupPasswordBodySchema>;

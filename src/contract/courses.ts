@@ -1,8 +1,58 @@
 import { z } from "zod";
-import { categorySchema, moduleIdSchema, objectPathSchema } from "./entities";
+import {
+  categorySchema,
+  completionPolicySchema,
+  moduleIdSchema,
+  objectPathSchema,
+} from "./entities";
 
 const title = z.string().trim().min(1, "Title is required").max(200);
 const description = z.string().trim().max(5000);
+
+/** Blank optional text means "none": stored as null. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Issues 10 and 11: a course's completion rule and credit data. Every field is optional, so a
+ * PATCH changes only what it names; unknown keys are refused so a misspelt setting is not
+ * silently ignored.
+ */
+export const courseSettingsBodySchema = z.strictObject({
+  completionPolicy: completionPolicySchema.optional(),
+  minWatchPercent: z
+    .number({ error: "Minimum watched share must be a number" })
+    .int("Minimum watched share must be a whole percentage")
+    .min(1, "Minimum watched share must be between 1 and 100")
+    .max(100, "Minimum watched share must be between 1 and 100")
+    .optional(),
+  minSeatSeconds: z
+    .number({ error: "Minimum seat time must be a number" })
+    .int("Minimum seat time must be whole seconds")
+    .min(0, "Minimum seat time cannot be negative")
+    .max(1_000_000, "Minimum seat time is too long")
+    .nullable()
+    .optional(),
+  creditHours: z
+    .number({ error: "Credit hours must be a number" })
+    .positive("Credit hours must be greater than 0")
+    .max(1000, "Credit hours must be at most 1000")
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: "Credit hours can have at most 2 decimals",
+    })
+    .nullable()
+    .optional(),
+  creditType: optionalText(100, "Credit type").optional(),
+  accreditingBody: optionalText(200, "Accrediting body").optional(),
+  providerNumber: optionalText(100, "Provider number").optional(),
+});
+export type CourseSettingsBody = z.infer<typeof courseSettingsBodySchema>;
+export type CourseSettingsInput = z.input<typeof courseSettingsBodySchema>;
 
 /** SPEC section 5, create course. createdBy is taken from the session, never from the body. */
 export const createCourseBodySchema = z.object({
@@ -17,6 +67,7 @@ export const createCourseBodySchema = z.object({
   thumbnail: objectPathSchema.nullable().optional().or(z.literal("")),
   createdBy: z.string().optional(),
   modules: z.array(z.never()).max(0).optional(),
+  ...courseSettingsBodySchema.shape,
 });
 export type CreateCourseBody = z.infer<typeof createCourseBodySchema>;
 

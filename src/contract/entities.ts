@@ -42,6 +42,10 @@ export const moduleSchema = z.object({
 });
 export type Module = z.infer<typeof moduleSchema>;
 
+/** Issue 10: 'manual' is the spec's 'Mark as Complete at any time'; 'verified' requires watching. */
+export const completionPolicySchema = z.enum(["manual", "verified"]);
+export type CompletionPolicy = z.infer<typeof completionPolicySchema>;
+
 export const courseSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -52,6 +56,14 @@ export const courseSchema = z.object({
   createdBy: z.string().nullable(),
   modules: z.array(moduleSchema),
   isPublished: z.boolean(),
+  /** Issues 10 and 11: completion rule and credit data, set in the course's settings. */
+  completionPolicy: completionPolicySchema,
+  minWatchPercent: z.number().int(),
+  minSeatSeconds: z.number().int().nullable(),
+  creditHours: z.number().nullable(),
+  creditType: z.string().nullable(),
+  accreditingBody: z.string().nullable(),
+  providerNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Course = z.infer<typeof courseSchema>;
@@ -85,7 +97,13 @@ export const publicConfigSchema = z.object({
   productName: z.string(),
   passwordSetupMode: z.enum(["open", "invite"]),
   firebase: z
-    .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() })
+    .object({
+      apiKey: z.string(),
+      authDomain: z.string(),
+      projectId: z.string(),
+      /** Only in development and tests: the Auth emulator's host:port (FIREBASE_AUTH_EMULATOR_HOST). */
+      emulatorHost: z.string().optional(),
+    })
     .nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

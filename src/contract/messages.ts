@@ -1,3 +1,5 @@
+import { formatWatchSeconds } from "./watching";
+
 /** Exact user-facing texts of SPEC sections 2, 5 and 8. Never reword these. */
 export const MESSAGES = {
   restricted: "Your account has been restricted. Please contact the administrator.",
@@ -59,4 +61,17 @@ export const TOASTS = {
   resetEmailSent: "Password reset email sent",
   resetEmailFailed: "Failed to send reset email",
   resetEmailFailedDescription: "Please try again later.",
+} as const;
+
+/** Issue 10: what the player and the server say about verified watching. */
+export const WATCH_MESSAGES = {
+  notWatchedEnough: (minPercent: number) =>
+    `Watch at least ${minPercent}% of this video before marking it complete.`,
+  notSeatedEnough: (minSeconds: number) =>
+    `Spend at least ${formatWatchSeconds(minSeconds)} with this video playing before marking it complete.`,
+  beyondDuration: "The reported playback lies beyond the end of the video.",
+  durationMismatch:
+    "The video's length does not match this module. Ask your administrator to check the module's duration.",
+  impossibleReport: "The reported playback is more than the time elapsed allows.",
+  watchedToComplete: "Watch the video to unlock 'Mark as Complete'.",
 } as const;

@@ -15,10 +15,14 @@ import { Redis } from "ioredis";
 import { MESSAGES } from "../contract";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { registerAuditRoutes } from "./features/audit/audit.routes";
+import { createAuditService } from "./features/audit/audit.service";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { createAuthService } from "./features/auth/auth.service";
 import { createLoginThrottle } from "./features/auth/login-throttle";
 import { createSessionsService } from "./features/auth/sessions.service";
+import { registerCertificatesRoutes } from "./features/certificates/certificates.routes";
+import { createCertificatesService } from "./features/certificates/certificates.service";
 import { registerCoursesRoutes } from "./features/courses/courses.routes";
 import { createCoursesService } from "./features/courses/courses.service";
 import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
@@ -31,6 +35,9 @@ import { createObjectsService } from "./features/objects/objects.service";
 import { registerReportsRoutes } from "./features/reports/reports.routes";
 import { createReportsService } from "./features/reports/reports.service";
 import { registerSystemRoutes } from "./features/system/system.routes";
+import { registerWatchingRoutes } from "./features/watching/watching.routes";
+import { createWatchingService } from "./features/watching/watching.service";
+import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { registerCsrfGuard } from "./plugins/csrf";
@@ -41,6 +48,7 @@ import { pgRateLimitStore } from "./plugins/rate-limit-store";
 import { registerSecurityEvents, safeLoggerOptions } from "./plugins/security-events";
 import { contentSecurityPolicy } from "./plugins/security-headers";
 import { registerSessions } from "./plugins/sessions";
+import { registerSlowBodyGuard } from "./plugins/slow-body-guard";
 import { registerStaticClient } from "./plugins/static-client";
 import { createObjectStore } from "./storage/create-object-store";
 
@@ -53,6 +61,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Defaults to SMTP (SMTP_URL) or the outbox in DATA_DIR. */
   mailer?: Mailer;
+  /** Defaults to Firebase Auth when FIREBASE_PROJECT_ID is set, else the not-configured one. */
+  identity?: IdentityService;
+  /** Issue 10: the clock that paces watch credit; tests pass one they can move. */
+  watchingClock?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -70,7 +82,12 @@ export async function buildApp(deps: AppDeps) {
     logger: safeLoggerOptions(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
-    // Headers must arrive quickly; whole requests may take long (500 MB uploads).
+    // Timeouts against slow clients (docs/deploy.md). Headers must arrive within 30 s,
+    // checked every 5 s (Node's default check every 30 s would allow up to a minute).
+    // A body must keep arriving (registerSlowBodyGuard); a whole request may take an hour
+    // (a 500 MB upload). Idle keep-alive connections close after 72 s, longer than a load
+    // balancer's usual 60 s, so the balancer never reuses one this server is closing.
+    http: { headersTimeout: 30_000, connectionsCheckingInterval: 5_000 },
     connectionTimeout: 0,
     requestTimeout: 60 * 60 * 1000,
     keepAliveTimeout: 72_000,
@@ -81,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSlowBodyGuard(app);
 
   // External plugins.
   await app.register(fastifyHelmet, {
@@ -125,6 +143,11 @@ export async function buildApp(deps: AppDeps) {
   const sessions = createSessionsService({ db });
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
+  const identity = deps.identity ?? createIdentityService(config.firebase);
+  app.addHook("onClose", async () => identity.close());
+  if (config.firebase?.emulatorHost) {
+    app.log.warn({ host: config.firebase.emulatorHost }, "using the Firebase Auth emulator");
+  }
   const auth = createAuthService({
     db,
     sessions,
@@ -136,6 +159,7 @@ export async function buildApp(deps: AppDeps) {
     productName: config.productName,
     publicUrl: config.publicUrl,
     log: app.log,
+    identity,
   });
 
   const objects = createObjectsService({ db, store: createObjectStore(config) });
@@ -146,7 +170,31 @@ export async function buildApp(deps: AppDeps) {
     isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
     onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
   });
-  const enrollments = createEnrollmentsService({ db, courses, users: auth });
+  // Issue 11: certificates and the audit trail, written in the enrollments' transactions.
+  const audit = createAuditService({ db });
+  const certificates = createCertificatesService({
+    db,
+    audit,
+    issuerName: config.productName,
+    publicUrl: config.publicUrl,
+    enrollments: { listForUser: (userId) => enrollments.listForUser(userId) },
+    users: auth,
+  });
+  const enrollments = createEnrollmentsService({
+    db,
+    courses,
+    users: auth,
+    credit: certificates.hooks,
+    completionGuard: (input) => watching.completionGuard(input),
+  });
+  // Issue 10: verified watching; guards completeModule above.
+  const watching = createWatchingService({
+    db,
+    courses,
+    enrollments,
+    users: auth,
+    now: deps.watchingClock,
+  });
 
   // App plugins.
   registerCsrfGuard(app, { publicOrigin: config.publicOrigin });
@@ -166,9 +214,15 @@ export async function buildApp(deps: AppDeps) {
   });
   registerAuthRoutes(app, { auth, secureCookies: config.production });
   registerCoursesRoutes(app, { courses });
-  registerLearnersRoutes(app, { learners: createLearnersService({ db }), auth });
+  registerLearnersRoutes(app, { learners: createLearnersService({ db }), auth, audit });
   registerEnrollmentsRoutes(app, { enrollments });
-  registerReportsRoutes(app, { reports: createReportsService({ db }) });
+  registerWatchingRoutes(app, { watching });
+  registerReportsRoutes(app, {
+    reports: createReportsService({ db }),
+    watchRecords: () => watching.csvRecords(),
+  });
+  registerCertificatesRoutes(app, { certificates });
+  registerAuditRoutes(app, { audit });
   registerObjectsRoutes(app, {
     objects,
     access: createObjectAccess({ courses, enrollments }),

@@ -34,6 +34,10 @@ const envSchema = z.object({
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   FIREBASE_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, "must be host:port")
+    .optional(),
   PASSWORD_SETUP_MODE: z.enum(["open", "invite"]).optional(),
   TRUST_PROXY: z.string().min(1).optional(),
   REDIS_URL: z
@@ -75,6 +79,12 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
       "Invalid configuration: FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN are required with FIREBASE_PROJECT_ID",
     );
   }
+  if (e.FIREBASE_AUTH_EMULATOR_HOST && production) {
+    // The emulator's tokens are unsigned and firebase-admin accepts them while this is set.
+    throw new ConfigError(
+      "Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production",
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
@@ -104,6 +114,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
           projectId: e.FIREBASE_PROJECT_ID,
           apiKey: e.FIREBASE_API_KEY!,
           authDomain: e.FIREBASE_AUTH_DOMAIN!,
+          emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
         }
       : undefined,
     passwordSetupMode: e.PASSWORD_SETUP_MODE ?? (production ? "invite" : "open"),

@@ -1,6 +1,8 @@
 import { buildApp } from "./app";
 import { buildConfig, ConfigError, resolveAdminSetupKey } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
+import { startObjectsSweeper } from "./features/objects/objects.sweeper";
+import { createObjectStore } from "./storage/create-object-store";
 
 /** Longest wait for in-flight requests after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -10,6 +12,12 @@ async function main() {
   const database = await openDatabase(config);
   const adminSetupKey = resolveAdminSetupKey(config);
   const app = await buildApp({ config, database, adminSetupKey });
+  // Deletes abandoned uploads (cut off, never confirmed) hourly; one instance at a time.
+  const stopSweeper = startObjectsSweeper({
+    database,
+    store: createObjectStore(config),
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,7 +37,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS * 2);
     hardStop.unref();
     try {
-      await app.close();
+      await Promise.all([stopSweeper(), app.close()]);
     } finally {
       clearTimeout(grace);
       // PGlite must be closed cleanly or its directory needs recovery at next start.
@@ -41,7 +49,6 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.server.headersTimeout = 30_000;
   printWelcome(config, database.kind, adminSetupKey);
 }
 

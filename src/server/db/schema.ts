@@ -1,7 +1,10 @@
 /** Every table of every feature, gathered for Drizzle and drizzle-kit. */
+export * from "../features/audit/audit.table";
 export * from "../features/auth/auth.table";
+export * from "../features/certificates/certificates.table";
 export * from "../features/courses/courses.table";
 export * from "../features/enrollments/enrollments.table";
 export * from "../features/objects/objects.table";
 export * from "../features/reports/reports.table";
+export * from "../features/watching/watching.table";
 export * from "../plugins/rate-limits.table";

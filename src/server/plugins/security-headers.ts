@@ -7,12 +7,16 @@ import type { Config } from "../config";
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const storage = config.s3?.endpoint ? [new URL(config.s3.endpoint).origin] : [];
   const s3Hosts = config.s3 && !config.s3.endpoint ? ["https://*.amazonaws.com"] : [];
+  // The Firebase web SDK's endpoints, only when the identity service is configured; in
+  // development and tests the Auth emulator instead (config.ts refuses it in production).
   const firebase = config.firebase
-    ? [
-        "https://identitytoolkit.googleapis.com",
-        "https://securetoken.googleapis.com",
-        `https://${config.firebase.authDomain}`,
-      ]
+    ? config.firebase.emulatorHost
+      ? [`http://${config.firebase.emulatorHost}`]
+      : [
+          "https://identitytoolkit.googleapis.com",
+          "https://securetoken.googleapis.com",
+          `https://${config.firebase.authDomain}`,
+        ]
     : [];
   return {
     defaultSrc: ["'self'"],

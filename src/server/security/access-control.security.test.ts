@@ -139,6 +139,31 @@ const ADMIN_ROUTES: {
       payload: { objectURL: `/api/objects/upload/${w.pendingUploadId}` },
     }),
   },
+  // Issue 11: revocation and the audit trail.
+  {
+    method: "POST",
+    path: "/api/certificates/:id/revoke",
+    request: () => ({
+      url: "/api/certificates/AAAAAAAAAAAAAAAAAAAAAA/revoke",
+      payload: { reason: "Issued in error" },
+    }),
+  },
+  { method: "GET", path: "/api/audit", request: () => ({ url: "/api/audit" }) },
+  { method: "GET", path: "/api/audit/verify", request: () => ({ url: "/api/audit/verify" }) },
+  // Issues 10 and 11: course completion and credit settings; learners' watching.
+  {
+    method: "PATCH",
+    path: "/api/courses/:id/settings",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/settings`,
+      payload: { completionPolicy: "verified" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/watch/:userId/:courseId",
+    request: (w) => ({ url: `/api/admin/watch/${w.learner.id}/${w.course.id}` }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -155,6 +180,10 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/reset-password",
   "POST /api/auth/reset-password/confirm",
   "POST /api/auth/resend-invitation",
+  // Issue 6: sign-in with an identity-service ID token, which the server verifies.
+  "POST /api/auth/firebase-sync",
+  // Issue 11: anyone holding a certificate may check it.
+  "GET /api/certificates/verify/:code",
 ];
 
 /** Routes for any signed-in user, each checking ownership itself. */
@@ -166,6 +195,15 @@ const SIGNED_IN_ROUTES = [
   "GET /api/enrollments/user/:userId",
   "POST /api/progress/update",
   "GET /objects/uploads/:id",
+  // Issue 11: a learner's own certificates and transcript; administrators any.
+  "GET /api/certificates/mine",
+  "GET /api/certificates/:id/pdf",
+  "GET /api/learners/:id/transcript",
+  "GET /api/learners/:id/transcript.csv",
+  "GET /api/learners/:id/transcript.pdf",
+  // Issue 10: the learner's own watching (learners only, of their own enrollments).
+  "POST /api/progress/heartbeat",
+  "GET /api/progress/watch/:courseId",
 ];
 
 /** The routes the app really has, from its OpenAPI document, as "METHOD /path/:param". */

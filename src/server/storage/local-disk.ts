@@ -1,11 +1,23 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { PassThrough, Transform } from "node:stream";
+import { finished, PassThrough, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertSafeKey, type ObjectStore, ObjectTooLargeError } from "./object-store";
+import {
+  assertSafeKey,
+  ObjectIncompleteError,
+  type ObjectStore,
+  ObjectTooLargeError,
+} from "./object-store";
 
-/** Objects as files in one directory; writes go to a temp file and are renamed when whole. */
+/** A write in progress (or cut off by a crash): `<key>.<random>.part`, never served. */
+const TEMP_FILE = /^[A-Za-z0-9_-]{16,64}(\.[0-9a-f]{12})?\.part$/;
+
+/**
+ * Objects as files in one directory. Writes go to a temp file of their own and are renamed
+ * only when whole, so an object file is always complete and a cut-off upload leaves none.
+ */
 export function createLocalDiskStore(root: string): ObjectStore {
   const pathOf = (key: string) => {
     assertSafeKey(key);
@@ -18,10 +30,11 @@ export function createLocalDiskStore(root: string): ObjectStore {
     createReadUrl: async () => null,
     localRoot: root,
 
-    async write(key, source, { maxBytes }) {
+    async write(key, source, { maxBytes, size }) {
       const target = pathOf(key);
       await mkdir(root, { recursive: true });
-      const temp = `${target}.part`;
+      // One temp file per attempt: a retry racing a stalled first attempt never shares it.
+      const temp = join(root, `${key}.${randomBytes(6).toString("hex")}.part`);
       let written = 0;
       // Counts as it streams: a 500 MB video never sits in memory, and an oversize
       // body is cut off at the limit instead of filling the disk.
@@ -37,13 +50,20 @@ export function createLocalDiskStore(root: string): ObjectStore {
         // ends only our side: the request itself stays intact for the 413 reply.
         const input = new PassThrough();
         source.pipe(input);
-        source.once("error", (err) => input.destroy(err));
+        // A client cut off mid-body ends the request with an error or a premature close,
+        // never with 'end': either must fail the write instead of leaving it waiting.
+        const stopWatching = finished(source, (err) => {
+          if (err) input.destroy(err);
+        });
         try {
           await pipeline(input, limiter, createWriteStream(temp, { mode: 0o600 }));
         } catch (err) {
           source.unpipe(input);
           throw err;
+        } finally {
+          stopWatching();
         }
+        if (size !== undefined && written !== size) throw new ObjectIncompleteError(size, written);
         await rename(temp, target);
         return written;
       } catch (err) {
@@ -82,6 +102,24 @@ export function createLocalDiskStore(root: string): ObjectStore {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *listLeftovers(before) {
+      let dir: Awaited<ReturnType<typeof opendir>>;
+      try {
+        dir = await opendir(root);
+      } catch {
+        return; // no upload has created the directory yet
+      }
+      for await (const entry of dir) {
+        if (!entry.isFile() || !TEMP_FILE.test(entry.name)) continue;
+        // A live write keeps touching its temp file: only a stale one is a leftover.
+        const info = await stat(join(root, entry.name)).catch(() => null);
+        if (info && info.mtime < before) yield entry.name;
+      }
+    },
+    async deleteLeftover(name) {
+      if (!TEMP_FILE.test(name)) throw new Error(`not an upload leftover: ${name}`);
+      await rm(join(root, name), { force: true });
     },
   };
 }

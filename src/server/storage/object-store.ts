@@ -14,11 +14,15 @@ export interface ObjectStore {
     key: string,
     options: { contentType: string; size: number; expiresInSeconds: number },
   ): Promise<string | null>;
-  /** Streams bytes into the store, failing with ObjectTooLargeError past maxBytes. */
+  /**
+   * Streams bytes into the store, failing with ObjectTooLargeError past maxBytes and, when
+   * `size` is given, with ObjectIncompleteError when the input ends short of it. A failed
+   * or cut-off write leaves nothing under the key.
+   */
   write(
     key: string,
     source: Readable,
-    options: { maxBytes: number; contentType: string },
+    options: { maxBytes: number; contentType: string; size?: number },
   ): Promise<number>;
   /**
    * Called by set-acl before the checks: moves a browser upload where its upload URL can
@@ -37,12 +41,31 @@ export interface ObjectStore {
   ): Promise<string | null>;
   /** The directory of the local store's files (served with Range support); undefined for S3. */
   readonly localRoot: string | undefined;
+  /** Deletes an object and anything its upload left behind. */
   delete(key: string): Promise<void>;
+  /**
+   * Upload leftovers last written before `before`, for the sweeper: temp files of local
+   * writes cut off by a crash, S3 uploads never committed by set-acl. Never a committed
+   * object: those are deleted only through their database row.
+   */
+  listLeftovers(before: Date): AsyncIterable<string>;
+  /** Deletes one leftover named by listLeftovers. */
+  deleteLeftover(name: string): Promise<void>;
 }
 
 export class ObjectTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`Object larger than ${maxBytes} bytes`);
+  }
+}
+
+/** The input ended (complete, but short) before the expected number of bytes. */
+export class ObjectIncompleteError extends Error {
+  constructor(
+    readonly expected: number,
+    readonly received: number,
+  ) {
+    super(`Object incomplete: ${received} of ${expected} bytes`);
   }
 }
 

@@ -4,11 +4,17 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { assertSafeKey, type ObjectStore, ObjectTooLargeError } from "./object-store";
+import {
+  assertSafeKey,
+  ObjectIncompleteError,
+  type ObjectStore,
+  ObjectTooLargeError,
+} from "./object-store";
 
 export interface S3StoreConfig {
   bucket: string;
@@ -82,7 +88,7 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },
 
-    async write(key, source, { maxBytes, contentType }) {
+    async write(key, source, { maxBytes, contentType, size }) {
       const chunks: Buffer[] = [];
       let written = 0;
       // Server-side writes (seeding) are small; uploads from browsers go direct to S3.
@@ -104,6 +110,7 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
           .on("finish", resolve);
         source.on("error", reject);
       });
+      if (size !== undefined && written !== size) throw new ObjectIncompleteError(size, written);
       await client.send(
         new PutObjectCommand({
           Bucket: config.bucket,
@@ -119,13 +126,23 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
       const incoming = incomingKeyOf(key);
       // Already moved (a set-acl that stopped before recording it): nothing left to move.
       if (!(await head(incoming))) return (await head(keyOf(key))) !== null;
-      await client.send(
-        new CopyObjectCommand({
-          Bucket: config.bucket,
-          Key: keyOf(key),
-          CopySource: `${config.bucket}/${incoming}`,
-        }),
-      );
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: config.bucket,
+            Key: keyOf(key),
+            CopySource: `${config.bucket}/${incoming}`,
+          }),
+        );
+      } catch {
+        // Unreadable like an absent upload (see head): some S3-compatible servers keep a
+        // cut-off PUT half-written. Not finished; a new PUT to the same URL replaces it.
+        // Whatever part of it the failed copy left under uploads/ goes.
+        await client
+          .send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }))
+          .catch(() => {});
+        return false;
+      }
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: incoming }));
       return true;
     },
@@ -150,6 +167,33 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
       for (const Key of [keyOf(key), incomingKeyOf(key)]) {
         await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key }));
       }
+    },
+    async *listLeftovers(before) {
+      // Whatever is still under incoming/ was never committed (or was PUT again after
+      // set-acl); its upload URL expired long ago, so nothing will ever read it.
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: config.bucket, Prefix: INCOMING, ContinuationToken }),
+        );
+        for (const item of page.Contents ?? []) {
+          const name = item.Key?.slice(INCOMING.length);
+          if (
+            name &&
+            /^[A-Za-z0-9_-]{16,64}$/.test(name) &&
+            item.LastModified &&
+            item.LastModified < before
+          ) {
+            yield name;
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async deleteLeftover(name) {
+      await client.send(
+        new DeleteObjectCommand({ Bucket: config.bucket, Key: incomingKeyOf(name) }),
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type App, buildApp } from "../app";
 import { buildConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
+import type { IdentityService } from "../identity/firebase-identity";
 import { openTestDatabase, resetDatabase } from "./test-database";
 
 export const TEST_ADMIN_KEY = "test-admin-setup-key";
@@ -23,6 +24,8 @@ export interface TestAppOptions {
    * `{ key, generated: true }` with `ADMIN_SETUP_KEY: ""` to test a generated one-time key.
    */
   adminSetupKey?: { key: string | undefined; generated: boolean };
+  /** The identity service to use instead of the config's (issue 6); read in beforeAll. */
+  identity?: () => IdentityService;
 }
 
 /**
@@ -51,6 +54,7 @@ export function useTestApp(
       config,
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
+      ...(options.identity ? { identity: options.identity() } : {}),
       logger: false,
     });
     await ctx.app.ready();

@@ -27,3 +27,13 @@ export const notYourAccount = () => forbidden("You can only update your own prof
 export const learnerNotFound = () => notFound("Learner not found.");
 export const invalidResetLink = () =>
   new AppError(400, "This reset link is invalid or has expired. Please request a new one.");
+
+/** Identity-service sign-in (issue 6): the server acts only on what it verified itself. */
+export const identityMismatch = () =>
+  new AppError(401, "The sign-in token does not belong to this account. Please sign in again.");
+export const identityInUse = () =>
+  conflict("This sign-in account is already linked to another user.");
+export const identityEmailNotVerified = () =>
+  forbidden(
+    "Your email address is not verified with the sign-in service yet. Sign in with your password instead.",
+  );

@@ -23,6 +23,34 @@ export function createAuthRepository(db: Executor) {
       return row;
     },
 
+    async findUserByFirebaseUid(uid: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.firebaseUid, uid)).limit(1);
+      return row;
+    },
+
+    /**
+     * Binds a verified identity-service uid to a user whose uid is still `expected` (null,
+     * or a stale placeholder): a concurrent binding makes this match no row. The unique
+     * constraint on firebase_uid refuses a uid already bound to another user.
+     */
+    async bindFirebaseUid(
+      id: string,
+      uid: string,
+      expected: string | null,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ firebaseUid: uid, updatedAt: new Date() })
+        .where(
+          and(
+            eq(users.id, id),
+            expected === null ? sql`${users.firebaseUid} is null` : eq(users.firebaseUid, expected),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     async lockUser(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).for("update");
       return row;

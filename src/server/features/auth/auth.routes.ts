@@ -4,6 +4,7 @@ import {
   checkEmailResponseSchema,
   checkPasswordSetupResponseSchema,
   emailBodySchema,
+  firebaseSyncBodySchema,
   loginBodySchema,
   messageSchema,
   profileBodySchema,
@@ -14,7 +15,7 @@ import {
   userResponseSchema,
   userSchema,
 } from "../../../contract";
-import { AppError, badRequest } from "../../plugins/errors";
+import { AppError } from "../../plugins/errors";
 import { type SecurityEventName, securityEvent } from "../../plugins/security-events";
 import {
   clearSessionCookie,
@@ -75,16 +76,44 @@ export function registerAuthRoutes(
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
-      const { email, password, rememberMe } = request.body;
-      if (password === undefined) {
-        // Identity-service sign-in (ID token verification) arrives with issue 6.
-        throw badRequest("Firebase not configured");
-      }
+      const { email, password, rememberMe, firebaseIdToken, firebaseUid } = request.body;
+      // No password means identity-service sign-in: the body's refinement then requires
+      // the ID token, and only what the server verifies in it counts.
       const { user, session } = await logFailure(request, "auth.login.failure", { email }, () =>
-        auth.login({
+        password === undefined
+          ? auth.loginWithIdToken({
+              email,
+              idToken: firebaseIdToken ?? "",
+              firebaseUid,
+              rememberMe: rememberMe ?? false,
+              client: clientOf(request),
+            })
+          : auth.login({
+              email,
+              password,
+              rememberMe: rememberMe ?? false,
+              client: clientOf(request),
+            }),
+      );
+      securityEvent(request, "auth.login.success", { userId: user.id });
+      setSessionCookie(reply, session, secureCookies);
+      return { user: toUser(user) };
+    },
+  );
+
+  app.post(
+    "/api/auth/firebase-sync",
+    {
+      schema: { tags, body: firebaseSyncBodySchema, response: { 200: userResponseSchema } },
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const { firebaseIdToken, firebaseUid, email } = request.body;
+      const { user, session } = await logFailure(request, "auth.login.failure", { email }, () =>
+        auth.firebaseSync({
+          idToken: firebaseIdToken,
+          firebaseUid,
           email,
-          password,
-          rememberMe: rememberMe ?? false,
           client: clientOf(request),
         }),
       );

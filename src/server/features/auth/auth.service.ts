@@ -4,7 +4,12 @@ import type {
   SetupAdminBody,
   SetupPasswordBody,
 } from "../../../contract";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
+import {
+  type IdentityService,
+  identityUnavailable,
+  type VerifiedIdentity,
+} from "../../identity/firebase-identity";
 import type { Mailer } from "../../mail/mailer";
 import { invitationMail, passwordResetMail } from "../../mail/templates";
 import { badRequest } from "../../plugins/errors";
@@ -15,6 +20,9 @@ import {
   currentPasswordRequired,
   currentPasswordWrong,
   emailTaken,
+  identityEmailNotVerified,
+  identityInUse,
+  identityMismatch,
   invalidAdminKey,
   invalidCredentials,
   invalidResetLink,
@@ -44,6 +52,8 @@ export interface AuthServiceDeps {
   /** Links in emails are built from PUBLIC_URL, never from a request's Host header. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
+  /** Firebase Auth, or the not-configured service (issue 6). */
+  identity: IdentityService;
 }
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -114,7 +124,115 @@ export function createAuthService(deps: AuthServiceDeps) {
     );
   }
 
+  /**
+   * Mirrors a local change to the identity service. Its failure is logged and never undoes
+   * or blocks the local change: the database decides who may sign in (every identity-service
+   * sign-in is checked against it), so a stale mirror cannot let anyone in.
+   */
+  async function mirror(action: string, user: UserRow, run: (uid: string) => Promise<void>) {
+    if (!deps.identity.configured || !user.firebaseUid) return;
+    try {
+      await run(user.firebaseUid);
+    } catch (err) {
+      deps.log.error({ err, userId: user.id, action }, "identity service update failed");
+    }
+  }
+
+  /** Verifies the token; the uid and email sent beside it are claims that must match it. */
+  async function verifiedIdentity(idToken: string, claimed: { email?: string; uid?: string }) {
+    const identity = await deps.identity.verifyIdToken(idToken);
+    if (claimed.uid !== undefined && claimed.uid !== identity.uid) throw identityMismatch();
+    if (claimed.email !== undefined && claimed.email !== identity.email) throw identityMismatch();
+    return identity;
+  }
+
+  /**
+   * Whether the user's stored uid stands in the way of binding `uid`: a real account of
+   * the identity service does; null, or a placeholder (a demo-mode value, a deleted
+   * account) does not.
+   */
+  async function boundElsewhere(user: UserRow, uid: string): Promise<boolean> {
+    if (!user.firebaseUid || user.firebaseUid === uid) return false;
+    try {
+      return await deps.identity.exists(user.firebaseUid);
+    } catch (err) {
+      deps.log.error({ err, userId: user.id }, "identity service lookup failed");
+      throw identityUnavailable();
+    }
+  }
+
+  /** The unique firebase_uid constraint refuses a uid bound to another user concurrently. */
+  async function refuseTakenUid<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const code =
+        (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (code === "23505") throw identityInUse();
+      throw error;
+    }
+  }
+
+  /**
+   * The user a verified identity signs in as: the one bound to its uid, else the
+   * pre-registered user with its (lower-cased) email, which it is then bound to.
+   */
+  async function userForIdentity(identity: VerifiedIdentity): Promise<UserRow> {
+    const bound = await repo.findUserByFirebaseUid(identity.uid);
+    if (bound) {
+      assertMaySignIn(bound);
+      return bound;
+    }
+    const user = identity.email ? await repo.findUserByEmail(identity.email) : undefined;
+    if (!user) throw accessDenied();
+    assertMaySignIn(user);
+    // Anyone can create an identity-service account for any address: binding by email
+    // needs the service to have proven the mailbox. Unverified accounts are bound by the
+    // first-time setup instead, under its own rules (invitation token in invite mode).
+    if (!identity.emailVerified) throw identityEmailNotVerified();
+    if (await boundElsewhere(user, identity.uid)) throw identityInUse();
+    const row = await refuseTakenUid(() =>
+      repo.bindFirebaseUid(user.id, identity.uid, user.firebaseUid),
+    );
+    if (!row) throw identityInUse();
+    return row;
+  }
+
   return {
+    /**
+     * Identity-service sign-in (SPEC section 7: {email, firebaseUid} after the web SDK
+     * signed in): the ID token is verified, revocation included, before anything else.
+     */
+    async loginWithIdToken(input: {
+      email: string;
+      idToken: string;
+      firebaseUid?: string;
+      rememberMe: boolean;
+      client: ClientInfo;
+    }) {
+      const identity = await verifiedIdentity(input.idToken, {
+        email: input.email,
+        uid: input.firebaseUid,
+      });
+      const user = await userForIdentity(identity);
+      return startSession(user, input.client, input.rememberMe);
+    },
+
+    /** POST /api/auth/firebase-sync: a signed-in identity user without a server session. */
+    async firebaseSync(input: {
+      idToken: string;
+      firebaseUid?: string;
+      email?: string;
+      client: ClientInfo;
+    }) {
+      const identity = await verifiedIdentity(input.idToken, {
+        email: input.email,
+        uid: input.firebaseUid,
+      });
+      const user = await userForIdentity(identity);
+      return startSession(user, input.client, false);
+    },
+
     /** Email and password sign-in (demo mode of SPEC section 1). */
     async login(input: {
       email: string;
@@ -149,24 +267,42 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || user.role !== "learner" || !user.isRegisteredByAdmin) throw accessDenied();
       if (user.passwordSetup) throw passwordAlreadySet();
       if (user.status === "restricted") throw accountRestricted();
+      // Firebase mode: the account the web SDK just created, verified, is bound here.
+      const identity = input.firebaseIdToken
+        ? await verifiedIdentity(input.firebaseIdToken, { email: input.email })
+        : undefined;
+      if (identity) {
+        const holder = await repo.findUserByFirebaseUid(identity.uid);
+        if (holder && holder.id !== user.id) throw identityInUse();
+        if (await boundElsewhere(user, identity.uid)) throw identityInUse();
+      }
+      // Without a verified token, a client's uid is only kept in demo mode, where it is the
+      // spec's generated placeholder and binds nothing.
+      const firebaseUid = identity
+        ? identity.uid
+        : deps.identity.configured
+          ? user.firebaseUid
+          : (input.firebaseUid ?? user.firebaseUid);
       const passwordHash = await hashPassword(input.password);
-      const updated = await db.transaction(async (tx) => {
-        const txRepo = createAuthRepository(tx);
-        if (deps.passwordSetupMode === "invite") {
-          // Invite mode closes account takeover by anyone who merely knows the email.
-          const token = input.inviteToken
-            ? await txRepo.consumeToken(hashSecret(input.inviteToken), "invite", new Date())
-            : undefined;
-          if (!token || token.userId !== user.id) throw invitationRequired();
-        }
-        const row = await txRepo.completePasswordSetup(user.id, {
-          passwordHash,
-          name: input.name,
-          firebaseUid: input.firebaseUid ?? user.firebaseUid,
-        });
-        if (!row) throw passwordAlreadySet();
-        return row;
-      });
+      const updated = await refuseTakenUid(() =>
+        db.transaction(async (tx) => {
+          const txRepo = createAuthRepository(tx);
+          if (deps.passwordSetupMode === "invite") {
+            // Invite mode closes account takeover by anyone who merely knows the email.
+            const token = input.inviteToken
+              ? await txRepo.consumeToken(hashSecret(input.inviteToken), "invite", new Date())
+              : undefined;
+            if (!token || token.userId !== user.id) throw invitationRequired();
+          }
+          const row = await txRepo.completePasswordSetup(user.id, {
+            passwordHash,
+            name: input.name,
+            firebaseUid,
+          });
+          if (!row) throw passwordAlreadySet();
+          return row;
+        }),
+      );
       return startSession(updated, input.client, false);
     },
 
@@ -275,6 +411,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await txRepo.retireTokens(found.id, "reset", new Date());
         return row!;
       });
+      await mirror("password.reset", user, (uid) =>
+        deps.identity.updatePassword(uid, input.password),
+      );
       return startSession(user, { ...input.client, currentSession: undefined }, false);
     },
 
@@ -302,7 +441,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       } else if (input.currentPassword) {
         throw badRequest("newPassword: A new password is required with the current password.");
       }
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const txRepo = createAuthRepository(tx);
         const row = await txRepo.updateUser(user.id, {
           name: input.name,
@@ -317,6 +456,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         return row!;
       });
+      const newPassword = input.newPassword;
+      if (newPassword !== undefined) {
+        await mirror("password.change", updated, (uid) =>
+          deps.identity.updatePassword(uid, newPassword),
+        );
+      }
+      return updated;
     },
 
     logout: (sessionIdHash: string) => sessions.destroy(sessionIdHash),
@@ -325,22 +471,44 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Restricts an active learner or lifts the restriction. Restricting ends the
      * learner's sessions in the same transaction, so it takes effect at once.
      */
-    async toggleLearnerStatus(id: string): Promise<UserRow> {
-      return db.transaction(async (tx) => {
+    /** `record` runs in the same transaction (issue 11: the audit trail). */
+    async toggleLearnerStatus(
+      id: string,
+      record?: (tx: Executor, user: UserRow) => Promise<void>,
+    ): Promise<UserRow> {
+      const updated = await db.transaction(async (tx) => {
         const txRepo = createAuthRepository(tx);
         const user = await txRepo.lockUser(id);
         if (!user || user.role !== "learner") throw learnerNotFound();
         const status = user.status === "active" ? "restricted" : "active";
         const row = await txRepo.updateUser(id, { status });
         if (status === "restricted") await txRepo.deleteUserSessions(id);
+        await record?.(tx, row!);
         return row!;
       });
+      // Restricting disables the identity-service account (and revokes its tokens);
+      // lifting the restriction enables it again.
+      await mirror(`status.${updated.status}`, updated, (uid) =>
+        deps.identity.setDisabled(uid, updated.status === "restricted"),
+      );
+      return updated;
     },
 
     /** Deletes a learner; their enrollments, completions, sessions and tokens cascade. */
-    async deleteLearner(id: string): Promise<void> {
-      const deleted = await repo.deleteUser(id, "learner");
-      if (!deleted) throw learnerNotFound();
+    async deleteLearner(
+      id: string,
+      record?: (tx: Executor, user: UserRow) => Promise<void>,
+    ): Promise<void> {
+      const deleted = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx);
+        // Read first: the record (issue 11) keeps who was deleted, after the row is gone.
+        const user = await txRepo.lockUser(id);
+        if (!user || user.role !== "learner") throw learnerNotFound();
+        if (!(await txRepo.deleteUser(id, "learner"))) throw learnerNotFound();
+        await record?.(tx, user);
+        return user;
+      });
+      await mirror("delete", deleted, (uid) => deps.identity.deleteUser(uid));
     },
 
     findUser: (id: string) => repo.findUserById(id),

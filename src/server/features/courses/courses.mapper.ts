@@ -22,6 +22,13 @@ export function toCourse(row: CourseRow, moduleRows: ModuleRow[]): Course {
     createdBy: row.createdBy,
     modules: moduleRows.map(toModule),
     isPublished: row.isPublished,
+    completionPolicy: row.completionPolicy,
+    minWatchPercent: row.minWatchPercent,
+    minSeatSeconds: row.minSeatSeconds,
+    creditHours: row.creditHours === null ? null : Number(row.creditHours),
+    creditType: row.creditType,
+    accreditingBody: row.accreditingBody,
+    providerNumber: row.providerNumber,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -69,6 +69,15 @@ export function createCoursesRepository(db: Executor) {
       return row;
     },
 
+    async updateSettings(id: string, values: Partial<CourseRow>): Promise<CourseRow | undefined> {
+      const [row] = await db
+        .update(courses)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(courses.id, id))
+        .returning();
+      return row;
+    },
+
     /** Publishes only when the course has a module; one statement, so no race with deletes. */
     async publish(id: string): Promise<CourseRow | undefined> {
       const [row] = await db

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   courseSchema,
+  courseSettingsBodySchema,
   createCourseBodySchema,
   messageSchema,
   moduleBodySchema,
@@ -69,6 +70,21 @@ export function registerCoursesRoutes(
       preValidation: admin,
     },
     async (request) => courses.publish(request.params.id),
+  );
+
+  // Issues 10 and 11: completion rule and credit data, partial updates allowed.
+  app.patch(
+    "/api/courses/:id/settings",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: courseSettingsBodySchema,
+        response: { 200: courseSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => courses.updateSettings(request.params.id, request.body),
   );
 
   app.post(

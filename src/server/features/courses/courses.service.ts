@@ -1,4 +1,10 @@
-import type { Course, CreateCourseBody, ModuleBody, Role } from "../../../contract";
+import type {
+  Course,
+  CourseSettingsBody,
+  CreateCourseBody,
+  ModuleBody,
+  Role,
+} from "../../../contract";
 import type { Database } from "../../db/client";
 import type { ObjectsService } from "../objects/objects.service";
 import {
@@ -95,8 +101,20 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         duration: body.duration,
         thumbnail,
         createdBy: adminId,
+        ...settingsValues(body),
       });
       return toCourse(row, []);
+    },
+
+    /** Issues 10 and 11: changes only the completion and credit settings the body names. */
+    async updateSettings(id: string, body: CourseSettingsBody): Promise<Course> {
+      const values = settingsValues(body);
+      const row = Object.keys(values).length
+        ? await repo.updateSettings(id, values)
+        : await repo.findById(id);
+      if (!row) throw courseNotFound();
+      const [course] = await withModules([row]);
+      return course!;
     },
 
     /** Deletes the course with its modules and enrollments (one statement, cascading), then its files. */
@@ -176,6 +194,19 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     coursesWithThumbnail: (path: string) => repo.coursesWithThumbnail(path),
     modulesWithVideo: (path: string) => repo.modulesWithVideo(path),
   };
+}
+
+/** The settings a body names, as column values (absent keys stay untouched). */
+function settingsValues(body: CourseSettingsBody): Partial<CourseRow> {
+  const values: Partial<CourseRow> = {};
+  if (body.completionPolicy !== undefined) values.completionPolicy = body.completionPolicy;
+  if (body.minWatchPercent !== undefined) values.minWatchPercent = body.minWatchPercent;
+  if (body.minSeatSeconds !== undefined) values.minSeatSeconds = body.minSeatSeconds;
+  if (body.creditHours !== undefined) values.creditHours = body.creditHours;
+  if (body.creditType !== undefined) values.creditType = body.creditType;
+  if (body.accreditingBody !== undefined) values.accreditingBody = body.accreditingBody;
+  if (body.providerNumber !== undefined) values.providerNumber = body.providerNumber;
+  return values;
 }
 
 export type CoursesService = ReturnType<typeof createCoursesService>;

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -24,6 +25,17 @@ export const courses = pgTable(
     thumbnail: text("thumbnail"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     isPublished: boolean("is_published").notNull().default(false),
+    /** Issue 10: 'manual' is the spec's behaviour; 'verified' gates completion on watching. */
+    completionPolicy: text("completion_policy", { enum: ["manual", "verified"] })
+      .notNull()
+      .default("manual"),
+    minWatchPercent: integer("min_watch_percent").notNull().default(90),
+    minSeatSeconds: integer("min_seat_seconds"),
+    /** Credit data (issues 10 and 11); numeric keeps 2 decimals exact, read as a JS number. */
+    creditHours: numeric("credit_hours", { precision: 6, scale: 2, mode: "number" }),
+    creditType: text("credit_type"),
+    accreditingBody: text("accrediting_body"),
+    providerNumber: text("provider_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +44,14 @@ export const courses = pgTable(
     check(
       "courses_category_check",
       sql`${t.category} in ('Development', 'Database', 'Mobile', 'Design')`,
+    ),
+    check("courses_completion_policy_check", sql`${t.completionPolicy} in ('manual', 'verified')`),
+    check("courses_min_watch_percent_check", sql`${t.minWatchPercent} between 1 and 100`),
+    check("courses_min_seat_seconds_check", sql`${t.minSeatSeconds} >= 0`),
+    check("courses_credit_hours_check", sql`${t.creditHours} > 0 and ${t.creditHours} <= 1000`),
+    check(
+      "courses_credit_text_check",
+      sql`char_length(${t.creditType}) <= 100 and char_length(${t.accreditingBody}) <= 200 and char_length(${t.providerNumber}) <= 100`,
     ),
     // NULLS FIRST is what ORDER BY … DESC means; DESC NULLS LAST would not serve the list.
     index("courses_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

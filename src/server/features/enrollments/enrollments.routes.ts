@@ -34,7 +34,8 @@ export function registerEnrollmentsRoutes(
       preValidation: admin,
     },
     async (request, reply) => {
-      const enrollment = await enrollments.enroll(request.body);
+      const { id, role } = sessionOf(request).user;
+      const enrollment = await enrollments.enroll({ ...request.body, actor: { id, role } });
       return reply.code(201).send(enrollment);
     },
   );
@@ -60,7 +61,8 @@ export function registerEnrollmentsRoutes(
     "/api/enrollments/:id",
     { schema: { tags, params: idParams, response: { 200: messageSchema } }, preValidation: admin },
     async (request) => {
-      await enrollments.remove(request.params.id);
+      const { id, role } = sessionOf(request).user;
+      await enrollments.remove(request.params.id, { id, role });
       return { message: "Enrollment removed" };
     },
   );

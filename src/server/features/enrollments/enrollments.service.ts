@@ -5,8 +5,9 @@ import {
   progressFor,
   type User,
 } from "../../../contract";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/cursor";
+import type { Actor } from "../audit/audit.service";
 import { toUser } from "../auth/auth.mapper";
 import type { UserRow } from "../auth/auth.table";
 import type { CourseRow } from "../courses/courses.table";
@@ -23,6 +24,21 @@ import {
 import { createEnrollmentsRepository } from "./enrollments.repository";
 import type { EnrollmentRow } from "./enrollments.table";
 
+/**
+ * Issue 11: the credit record (audit trail, certificates) of each change, written inside
+ * the transaction that makes the change, so both commit together or not at all.
+ */
+export interface CreditHooks {
+  enrolled(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
+  removed(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
+  moduleCompleted(
+    tx: Executor,
+    input: { enrollment: EnrollmentRow; moduleId: string; at: Date; actor: Actor },
+  ): Promise<void>;
+  /** The enrollment has just become completed: issue its certificate. */
+  courseCompleted(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
+}
+
 export interface EnrollmentsServiceDeps {
   db: Database;
   /** The courses feature: courses with modules, and module order. */
@@ -36,6 +52,17 @@ export interface EnrollmentsServiceDeps {
     findUser(id: string): Promise<UserRow | undefined>;
     findUsers(ids: string[]): Promise<UserRow[]>;
   };
+  credit?: CreditHooks;
+  /**
+   * Issue 10: refuses a completion the course's rule does not allow yet (verified watching).
+   * Prepared before the transaction (embedded PGlite has one connection: reads outside the
+   * transaction would wait for it), then checked inside it.
+   */
+  completionGuard?: (input: {
+    userId: string;
+    courseId: string;
+    moduleId: string;
+  }) => Promise<(tx: Executor) => Promise<void>>;
 }
 
 /** Enrollments and progress (SPEC sections 4 and 7); the server alone computes progress. */
@@ -94,19 +121,30 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     },
 
     /** Enrolls a learner in a published course; a second enrollment is refused (409). */
-    async enroll(input: { userId: string; courseId: string }) {
+    async enroll(input: { userId: string; courseId: string; actor?: Actor }) {
       const user = await deps.users.findUser(input.userId);
       if (!user || user.role !== "learner") throw notALearner();
       const course = await deps.courses.findRow(input.courseId);
       if (!course) throw courseNotFound();
       if (!course.isPublished) throw courseNotPublished();
-      const row = await repo.insert({ userId: input.userId, courseId: input.courseId });
-      if (!row) throw alreadyEnrolled();
+      const row = await db.transaction(async (tx) => {
+        const inserted = await createEnrollmentsRepository(tx).insert({
+          userId: input.userId,
+          courseId: input.courseId,
+        });
+        if (!inserted) throw alreadyEnrolled();
+        await deps.credit?.enrolled(tx, inserted, input.actor ?? null);
+        return inserted;
+      });
       return one(row);
     },
 
-    async remove(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw enrollmentNotFound();
+    async remove(id: string, actor: Actor = null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const removed = await createEnrollmentsRepository(tx).delete(id);
+        if (!removed) throw enrollmentNotFound();
+        await deps.credit?.removed(tx, removed, actor);
+      });
     },
 
     async listForUser(userId: string) {
@@ -126,6 +164,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
      */
     async completeModule(input: { userId: string; courseId: string; moduleId: string }) {
       const order = await deps.courses.moduleIds(input.courseId);
+      const guard = await deps.completionGuard?.(input);
       const { row, completedIds } = await db.transaction(async (tx) => {
         const txRepo = createEnrollmentsRepository(tx);
         const enrollment = await txRepo.lockByUserAndCourse(input.userId, input.courseId);
@@ -136,6 +175,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         const completed = recorded.filter((id) => order.includes(id));
         if (completed.includes(input.moduleId)) return { row: enrollment, completedIds: recorded };
         if (!isModuleUnlocked(order, input.moduleId, completed)) throw moduleLocked();
+        await guard?.(tx);
         const now = new Date();
         await txRepo.insertCompletion(enrollment.id, input.moduleId, now);
         const done = completed.length + 1;
@@ -145,6 +185,12 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
           isCompleted: enrollment.isCompleted || finished,
           completedAt: enrollment.completedAt ?? (finished ? now : null),
         });
+        const actor = { id: input.userId, role: "learner" } as const;
+        const credit = { enrollment: updated, moduleId: input.moduleId, at: now, actor };
+        await deps.credit?.moduleCompleted(tx, credit);
+        if (updated.isCompleted && !enrollment.isCompleted) {
+          await deps.credit?.courseCompleted(tx, updated, actor);
+        }
         return { row: updated, completedIds: [...recorded, input.moduleId] };
       });
       // Answered from what the transaction saw: a concurrent call that commits meanwhile

@@ -10,6 +10,7 @@ import {
 } from "../../../contract";
 import { securityEvent } from "../../plugins/security-events";
 import { requireRole, sessionOf } from "../../plugins/sessions";
+import type { AuditService } from "../audit/audit.service";
 import type { AuthService } from "../auth/auth.service";
 import type { LearnersService } from "./learners.service";
 
@@ -19,7 +20,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function registerLearnersRoutes(
   parent: FastifyInstance,
-  { learners, auth }: { learners: LearnersService; auth: AuthService },
+  { learners, auth, audit }: { learners: LearnersService; auth: AuthService; audit?: AuditService },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -47,7 +48,15 @@ export function registerLearnersRoutes(
       preValidation: admin,
     },
     async (request) => {
-      const user = await auth.toggleLearnerStatus(request.params.id);
+      const { id, role } = sessionOf(request).user;
+      const user = await auth.toggleLearnerStatus(request.params.id, async (tx, changed) => {
+        await audit?.append(tx, {
+          type: changed.status === "restricted" ? "learner.restricted" : "learner.unrestricted",
+          actor: { id, role },
+          learnerId: changed.id,
+          details: { learnerName: changed.name, learnerEmail: changed.email },
+        });
+      });
       securityEvent(
         request,
         user.status === "restricted" ? "learner.restricted" : "learner.unrestricted",
@@ -67,7 +76,16 @@ export function registerLearnersRoutes(
     "/api/users/learners/:id",
     { schema: { tags, params: idParams, response: { 200: messageSchema } }, preValidation: admin },
     async (request) => {
-      await auth.deleteLearner(request.params.id);
+      const { id, role } = sessionOf(request).user;
+      // The audit rows and certificates stay: they have no cascading key to the user.
+      await auth.deleteLearner(request.params.id, async (tx, deleted) => {
+        await audit?.append(tx, {
+          type: "learner.deleted",
+          actor: { id, role },
+          learnerId: deleted.id,
+          details: { learnerName: deleted.name, learnerEmail: deleted.email },
+        });
+      });
       securityEvent(request, "learner.deleted", {
         userId: request.params.id,
         actorId: sessionOf(request).user.id,

@@ -9,6 +9,8 @@ export const fileTypeNotAllowed = (kind: string) =>
 export const fileContentMismatch = () =>
   new AppError(415, "The file's contents do not match an allowed type.");
 export const uploadNotFound = () => notFound("Upload not found.");
+export const uploadIncomplete = () =>
+  badRequest("The upload ended before the whole file arrived. Send the file again.");
 export const uploadNotFinished = () =>
   new AppError(409, "The upload has not finished or was refused.");
 export const notAnIssuedObject = () =>

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { THUMBNAIL_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../contract";
@@ -230,6 +231,75 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
         }
       }
     });
+
+    it("never accepts fewer bytes than declared; the same URL can be sent again", async () => {
+      const cookie = await adminCookie();
+      const uploadURL = await issue(cookie, "video", "video/mp4", mp4.length);
+      const half = mp4.subarray(0, mp4.length / 2);
+      if (storeKind === "local") {
+        // A body that ended short (a proxy cut it, a chunked upload stopped early).
+        const short = await putUpload(ctx, cookie, uploadURL, half, "video/mp4");
+        expect(short.statusCode).toBe(400);
+        expect(JSON.parse(short.body).message).toBe(
+          "The upload ended before the whole file arrived. Send the file again.",
+        );
+        const id = idOfUploadUrl(uploadURL);
+        expect(readdirSync(join(ctx.dataDir, "objects")).filter((f) => f.startsWith(id))).toEqual(
+          [],
+        );
+      } else {
+        // What a lenient S3-compatible store would keep of a cut-off PUT.
+        await ctx.store.write(idOfUploadUrl(uploadURL), Readable.from([half]), {
+          maxBytes: mp4.length,
+          contentType: "video/mp4",
+        });
+      }
+      expect((await setAcl(ctx, cookie, uploadURL)).statusCode).toBe(409);
+      expect(await ctx.store.stat(idOfUploadUrl(uploadURL))).toBeNull();
+      expect((await objectRow(uploadURL))?.status).toBe("pending");
+      const path = pathOfUploadUrl(uploadURL);
+      expect(
+        (await ctx.app.inject({ method: "GET", url: path, headers: { cookie } })).statusCode,
+      ).toBe(404);
+      const course = await createCourse(ctx, cookie, { title: "Uses nothing partial" });
+      expect((await postModule(ctx, cookie, course.id, validModule(path))).statusCode).toBe(400);
+      // The retry: the whole file to the same URL.
+      expect((await putUpload(ctx, cookie, uploadURL, mp4, "video/mp4")).statusCode).toBe(200);
+      expect((await setAcl(ctx, cookie, uploadURL)).json()).toEqual({ objectPath: path });
+      expect((await postModule(ctx, cookie, course.id, validModule(path))).statusCode).toBe(201);
+    });
+
+    it.runIf(storeKind === "local")(
+      "keeps nothing of a PUT whose connection is cut off; the upload stays pending",
+      async () => {
+        const cookie = await adminCookie();
+        const uploadURL = await issue(cookie, "video", "video/mp4", mp4.length);
+        const socket = connect((await listening()).port, "127.0.0.1");
+        socket.on("error", () => {});
+        socket.write(
+          `PUT ${uploadURL} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: video/mp4\r\nContent-Length: ${mp4.length}\r\n\r\n`,
+        );
+        socket.write(mp4.subarray(0, Math.floor(mp4.length * 0.9)));
+        const id = idOfUploadUrl(uploadURL);
+        const files = () =>
+          readdirSync(join(ctx.dataDir, "objects"), { withFileTypes: true })
+            .map((f) => f.name)
+            .filter((f) => f.startsWith(id));
+        // The bytes are arriving (into a temp file only)...
+        const deadline = Date.now() + 5_000;
+        while (!files().length && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(files()).toEqual([expect.stringMatching(/\.part$/)]);
+        // ...then the connection drops at 90 %.
+        socket.destroy();
+        while (files().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        expect(files()).toEqual([]);
+        expect((await objectRow(uploadURL))?.status).toBe("pending");
+        expect((await setAcl(ctx, cookie, uploadURL)).statusCode).toBe(409);
+        expect((await putUpload(ctx, cookie, uploadURL, mp4, "video/mp4")).statusCode).toBe(200);
+        expect((await setAcl(ctx, cookie, uploadURL)).statusCode).toBe(200);
+      },
+    );
 
     it("refuses disguised files (a renamed HTML or SVG file) with 415; they never become usable", async () => {
       const cookie = await adminCookie();

@@ -8,13 +8,18 @@ import {
   VIDEO_TYPES,
 } from "../../../contract";
 import type { Database } from "../../db/client";
-import { type ObjectStore, ObjectTooLargeError } from "../../storage/object-store";
+import {
+  ObjectIncompleteError,
+  type ObjectStore,
+  ObjectTooLargeError,
+} from "../../storage/object-store";
 import {
   fileContentMismatch,
   fileLargerThanDeclared,
   fileTooLarge,
   fileTypeNotAllowed,
   notAnIssuedObject,
+  uploadIncomplete,
   uploadNotFinished,
   uploadNotFound,
 } from "./objects.errors";
@@ -111,7 +116,11 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
       return { uploadURL: remote ?? `${LOCAL_UPLOAD_PREFIX}${id}` };
     },
 
-    /** Receives the bytes for the local store, streaming to disk up to the declared size. */
+    /**
+     * Receives the bytes for the local store, streaming to disk; exactly the declared size
+     * is stored or nothing. A body that is cut off (the connection dropped at 90 %) or ends
+     * short leaves no file and the upload pending, so the same URL can be sent again.
+     */
     async receiveUpload(input: { id: string; userId: string; body: Readable }): Promise<void> {
       const object = await repo.findById(input.id);
       if (!object || object.status !== "pending" || object.ownerId !== input.userId) {
@@ -122,10 +131,14 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
         size = await store.write(object.id, input.body, {
           maxBytes: maxBytesOf(object),
           contentType: object.declaredType,
+          size: object.declaredSize,
         });
       } catch (err) {
-        await reject(object);
-        if (err instanceof ObjectTooLargeError) throw tooLarge(object);
+        if (err instanceof ObjectTooLargeError) {
+          await reject(object);
+          throw tooLarge(object);
+        }
+        if (err instanceof ObjectIncompleteError || input.body.destroyed) throw uploadIncomplete();
         throw err;
       }
       try {
@@ -157,6 +170,12 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
       if (stat.size > maxBytesOf(object)) {
         await reject(object);
         throw tooLarge(object);
+      }
+      if (stat.size !== object.declaredSize) {
+        // Short of the declared size: a cut-off PUT that a lenient S3-compatible store kept.
+        // Never usable; removed so the upload stays pending and its URL can be sent again.
+        await store.delete(id);
+        throw uploadNotFinished();
       }
       let contentType: string;
       try {

@@ -56,3 +56,43 @@ export function* reportCsvLines(report: Reports, generatedAt: Date): Generator<s
     yield row(c.learnerName, c.learnerEmail, c.courseTitle, c.completedAt);
   }
 }
+
+/** Issue 10: one learner's watching of one module, as the export lists it. */
+export interface WatchCsvRecord {
+  learnerName: string;
+  learnerEmail: string;
+  courseTitle: string;
+  moduleTitle: string;
+  watchedPercent: number;
+  watchedSeconds: number;
+  seatSeconds: number;
+  lastWatchedAt: string;
+}
+
+/** Issue 10: the watched share and seat time per learner and module, after the report. */
+export async function* watchCsvLines(records: AsyncIterable<WatchCsvRecord>) {
+  yield "\r\n";
+  yield row("Watch Progress");
+  yield row(
+    "Learner",
+    "Email",
+    "Course",
+    "Module",
+    "Watched (%)",
+    "Watched (s)",
+    "Seat Time (s)",
+    "Last Watched At",
+  );
+  for await (const r of records) {
+    yield row(
+      r.learnerName,
+      r.learnerEmail,
+      r.courseTitle,
+      r.moduleTitle,
+      r.watchedPercent,
+      r.watchedSeconds,
+      r.seatSeconds,
+      r.lastWatchedAt,
+    );
+  }
+}

@@ -4,8 +4,10 @@ import {
   type CourseReport,
   REPORT_RECENT_COMPLETIONS,
   type Reports,
+  reportsSchema,
 } from "../../../contract";
 import type { Database } from "../../db/client";
+import { coalesce } from "./coalesce";
 import { createReportsRepository } from "./reports.repository";
 
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
@@ -35,38 +37,51 @@ function byCategory(courseReports: (CourseReport & { progressSum: number })[]) {
 export function createReportsService({ db }: { db: Database }) {
   const repo = createReportsRepository(db);
 
-  return {
-    async stats(): Promise<AdminStats> {
-      const o = await repo.overall();
-      return {
-        totalCourses: o.totalCourses,
-        activeLearners: o.activeLearners,
-        completions: o.completions,
-        avgProgress: o.avgProgress,
+  async function stats(): Promise<AdminStats> {
+    const o = await repo.overall();
+    return {
+      totalCourses: o.totalCourses,
+      activeLearners: o.activeLearners,
+      completions: o.completions,
+      avgProgress: o.avgProgress,
+      totalLearners: o.totalLearners,
+      totalEnrollments: o.totalEnrollments,
+    };
+  }
+
+  async function reports(): Promise<Reports> {
+    const [o, courseReports, recent] = await Promise.all([
+      repo.overall(),
+      repo.perCourse(),
+      repo.recentCompletions(REPORT_RECENT_COMPLETIONS),
+    ]);
+    return {
+      summary: {
         totalLearners: o.totalLearners,
         totalEnrollments: o.totalEnrollments,
-      };
-    },
+        completions: o.completions,
+        completionRate: o.completionRate,
+        avgProgress: o.avgProgress,
+      },
+      courses: courseReports.map(({ progressSum: _sum, ...course }) => course),
+      categories: byCategory(courseReports),
+      recentCompletions: recent,
+    };
+  }
 
-    async reports(): Promise<Reports> {
-      const [o, courseReports, recent] = await Promise.all([
-        repo.overall(),
-        repo.perCourse(),
-        repo.recentCompletions(REPORT_RECENT_COMPLETIONS),
-      ]);
-      return {
-        summary: {
-          totalLearners: o.totalLearners,
-          totalEnrollments: o.totalEnrollments,
-          completions: o.completions,
-          completionRate: o.completionRate,
-          avgProgress: o.avgProgress,
-        },
-        courses: courseReports.map(({ progressSum: _sum, ...course }) => course),
-        categories: byCategory(courseReports),
-        recentCompletions: recent,
-      };
-    },
+  // Every administrator sees the same figures: simultaneous requests share one read and
+  // one serialization (coalesce.ts explains why no answer is ever staler than its request).
+  const sharedStats = coalesce(stats);
+  const sharedReportsJson = coalesce(async () =>
+    // The response schema's own encoding, as the route serializer would do for each reply.
+    JSON.stringify(reportsSchema.encode(await reports())),
+  );
+
+  return {
+    stats: sharedStats,
+    reports,
+    /** GET /api/admin/reports, serialized once for every request waiting on it. */
+    reportsJson: sharedReportsJson,
   };
 }
 

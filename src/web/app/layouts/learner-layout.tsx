@@ -1,4 +1,4 @@
-import { LogOutIcon } from "lucide-react";
+import { LogOutIcon, ScrollTextIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../../components/logo";
@@ -39,6 +39,20 @@ export function LearnerLayout({ children }: { children?: ReactNode }) {
             <Logo name={productName} />
           </Link>
           <nav aria-label="Account" className="ml-auto flex items-center gap-1 sm:gap-2">
+            <NavLink
+              to="/learner/transcript"
+              aria-label="Transcript"
+              className={({ isActive }) =>
+                cn(
+                  "flex h-9 items-center gap-2 rounded-md px-2.5 text-sm font-medium text-zinc-700 transition-colors sm:px-3",
+                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+                  isActive ? "bg-indigo-50 text-indigo-800" : "hover:bg-zinc-100",
+                )
+              }
+            >
+              <ScrollTextIcon className="size-4 text-zinc-500" aria-hidden="true" />
+              <span className="hidden sm:inline">Transcript</span>
+            </NavLink>
             <NavLink
               to="/profile"
               aria-label={`${user.name}, profile`}

@@ -1,4 +1,7 @@
+import { ScrollTextIcon } from "lucide-react";
+import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header";
+import { Button } from "../../components/ui/button";
 import { ExportReportButton, ReportsView } from "../../features/reports/components/reports-view";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -10,7 +13,18 @@ export function AdminReportsRoute() {
       <PageHeader
         title="Reports"
         description="Enrollments, completions and progress across courses."
-        actions={<ExportReportButton />}
+        actions={
+          <>
+            {/* Issue 11: the audit trail's export and integrity check. */}
+            <Button asChild variant="outline">
+              <Link to="/admin/audit">
+                <ScrollTextIcon aria-hidden="true" />
+                Audit trail
+              </Link>
+            </Button>
+            <ExportReportButton />
+          </>
+        }
       />
       <ReportsView />
     </div>

@@ -1,5 +1,5 @@
 import { useCurrentUser } from "../../features/auth/session-context";
-import { DownloadCertificateButton } from "../../features/certificates/components/download-certificate-button";
+import { CertificateActions } from "../../features/certificates/components/certificate-actions";
 import { LearnerDashboard } from "../../features/learning/components/learner-dashboard";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -10,16 +10,7 @@ export function LearnerDashboardRoute() {
   return (
     <LearnerDashboard
       user={user}
-      certificateAction={(enrollment) => (
-        <DownloadCertificateButton
-          enrollment={enrollment}
-          variant="outline"
-          className="w-full sm:w-auto"
-        >
-          Download certificate
-          <span className="sr-only"> for {enrollment.course.title}</span>
-        </DownloadCertificateButton>
-      )}
+      certificateAction={(enrollment) => <CertificateActions enrollment={enrollment} />}
     />
   );
 }

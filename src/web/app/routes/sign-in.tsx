@@ -1,19 +1,30 @@
 import { TOASTS } from "@contract";
 import { BadgeCheckIcon, CirclePlayIcon, TrendingUpIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../components/full-page-loader";
 import { Logo, LogoMark } from "../../components/logo";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
-import { AdminSetupDialog } from "../../features/auth/components/admin-setup-dialog";
-import { ForgotPasswordDialog } from "../../features/auth/components/forgot-password-dialog";
-import { SetupPasswordDialog } from "../../features/auth/components/setup-password-dialog";
 import { SignInForm } from "../../features/auth/components/sign-in-form";
 import { homePathFor, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
+import { DeferredDialog, dialogLoader } from "./deferred-dialog";
+
+// The three dialogs load after the first render (issue 7 budget for the sign-in page).
+const forgotPasswordDialog = dialogLoader(() =>
+  import("../../features/auth/components/forgot-password-dialog").then(
+    (m) => m.ForgotPasswordDialog,
+  ),
+);
+const setupPasswordDialog = dialogLoader(() =>
+  import("../../features/auth/components/setup-password-dialog").then((m) => m.SetupPasswordDialog),
+);
+const adminSetupDialog = dialogLoader(() =>
+  import("../../features/auth/components/admin-setup-dialog").then((m) => m.AdminSetupDialog),
+);
 
 const HIGHLIGHTS = [
   { icon: CirclePlayIcon, text: "Video modules, unlocked one step at a time" },
@@ -27,6 +38,12 @@ export function SignInRoute() {
   const productName = useProductName();
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle("Sign in");
+  // Fetch the dialogs' code while the session resolves, so their buttons work at once.
+  useEffect(() => {
+    for (const dialog of [forgotPasswordDialog, setupPasswordDialog, adminSetupDialog]) {
+      dialog.preload().catch(() => undefined); // retried when the dialog renders
+    }
+  }, []);
 
   // Invitation links open the setup dialog: /?setup=1&email=...&token=...
   const invited = searchParams.get("setup") === "1";
@@ -92,7 +109,8 @@ export function SignInRoute() {
 
           <SignInForm
             forgotPassword={
-              <ForgotPasswordDialog
+              <DeferredDialog
+                loader={forgotPasswordDialog}
                 open={forgotOpen}
                 onOpenChange={setForgotOpen}
                 trigger={
@@ -117,7 +135,8 @@ export function SignInRoute() {
             <p className="mt-1 text-sm text-zinc-600">
               Use the email your administrator registered to create your password.
             </p>
-            <SetupPasswordDialog
+            <DeferredDialog
+              loader={setupPasswordDialog}
               open={setupOpen}
               onOpenChange={onSetupOpenChange}
               email={invitedEmail}
@@ -132,7 +151,8 @@ export function SignInRoute() {
         </div>
 
         <div className="mx-auto mt-10 flex w-full max-w-sm justify-center">
-          <AdminSetupDialog
+          <DeferredDialog
+            loader={adminSetupDialog}
             open={adminSetupOpen}
             onOpenChange={setAdminSetupOpen}
             trigger={

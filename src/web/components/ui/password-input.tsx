@@ -1,8 +1,8 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { type ComponentProps, useState } from "react";
 import { cn } from "../../lib/utils";
+import { DeferredTooltip } from "./deferred-tooltip";
 import { Input } from "./input";
-import { SimpleTooltip } from "./tooltip";
 
 type PasswordInputProps = Omit<ComponentProps<"input">, "type"> & {
   /** Names the field in the toggle's label, e.g. "confirm password". */
@@ -26,7 +26,7 @@ export function PasswordInput({
         className={cn("pr-11", className)}
         {...props}
       />
-      <SimpleTooltip content={visible ? "Hide password" : "Show password"}>
+      <DeferredTooltip content={visible ? "Hide password" : "Show password"}>
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
@@ -44,7 +44,7 @@ export function PasswordInput({
             <EyeIcon className="size-4" aria-hidden="true" />
           )}
         </button>
-      </SimpleTooltip>
+      </DeferredTooltip>
     </div>
   );
 }

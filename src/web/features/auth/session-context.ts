@@ -1,7 +1,7 @@
 import type { User } from "@contract";
 import { createContext, useContext } from "react";
 
-/** The identity service's user (SPEC section 3); always null until Firebase is wired in. */
+/** The identity service's user (SPEC section 3); null unless Firebase is configured. */
 export type IdentityUser = {
   uid: string;
   email: string | null;

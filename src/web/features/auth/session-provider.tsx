@@ -1,14 +1,17 @@
 import { TOASTS, type User } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useMemo } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../components/ui/use-toast";
 import { getErrorMessage } from "../../lib/api-client";
+import { useAppConfig } from "../../lib/app-config";
 import { getMeQueryOptions, meQueryKey, useMe } from "./api/get-me";
 import { login as loginRequest } from "./api/login";
 import { logout as logoutRequest } from "./api/logout";
 import { setupAdmin as setupAdminRequest } from "./api/setup-admin";
 import { demoFirebaseUid, setupPassword as setupPasswordRequest } from "./api/setup-password";
+import { loadIdentity } from "./identity/identity-client";
 import {
+  type IdentityUser,
   type Session,
   SessionContext,
   type SetupAdminParams,
@@ -19,14 +22,21 @@ import {
  * Holds the session of SPEC section 4. The user lives in the TanStack Query cache under
  * the GET /api/auth/me key, so screens that update the user (profile) stay in step.
  *
- * The identity service (Firebase) arrives in a later issue: it will add an identity
- * listener here that syncs through POST /api/auth/firebase-sync, driven by
- * `useAppConfig().firebase`. Until then `firebaseUser` is always null and every call
- * takes the server-only (demo-mode) path.
+ * With Firebase configured (`useAppConfig().firebase`), sign-in and password setup go
+ * through the identity service and send its ID token; any identity-service failure is
+ * logged and the server-only path is tried (SPEC section 4). An identity user that
+ * appears while nobody is signed in is synced through POST /api/auth/firebase-sync.
+ * Without Firebase, `firebaseUser` stays null and the SDK is never downloaded.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const me = useMe();
+  const { firebase } = useAppConfig();
+  const [firebaseUser, setFirebaseUser] = useState<IdentityUser | null>(null);
+  // While login or setup runs, the identity listener must not start a second session.
+  const busy = useRef(false);
+  const currentUser = useRef<User | null>(null);
+  currentUser.current = me.data ?? null;
 
   /** A new session: drop data cached for whoever was signed in before, then set the user. */
   const setSessionUser = useCallback(
@@ -40,10 +50,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  /** Firebase mode goes through the identity service (identity-flows.ts, loaded lazily). */
+  const loginRequestFor = useCallback(
+    async (email: string, password: string, rememberMe: boolean): Promise<User> => {
+      if (!firebase) return loginRequest({ email, password, rememberMe });
+      return (await loadIdentity(firebase)).login(firebase, { email, password, rememberMe });
+    },
+    [firebase],
+  );
+
   const login = useCallback(
     async (email: string, password: string, rememberMe = false) => {
+      busy.current = true;
       try {
-        const user = await loginRequest({ email, password, rememberMe });
+        const user = await loginRequestFor(email, password, rememberMe);
         setSessionUser(user);
         toast({ title: TOASTS.loginSuccess, description: TOASTS.welcomeBack(user.name) });
         return user;
@@ -54,21 +74,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           description: getErrorMessage(error) ?? TOASTS.loginFailedFallback,
         });
         throw error;
+      } finally {
+        busy.current = false;
       }
     },
-    [setSessionUser],
+    [setSessionUser, loginRequestFor],
   );
 
   const setupPassword = useCallback(
     async ({ email, password, name, inviteToken }: SetupPasswordParams) => {
+      busy.current = true;
       try {
-        const user = await setupPasswordRequest({
-          email,
-          password,
-          name,
-          firebaseUid: demoFirebaseUid(),
-          ...(inviteToken ? { inviteToken } : {}),
-        });
+        const body = { email, password, name, ...(inviteToken ? { inviteToken } : {}) };
+        const user = firebase
+          ? await (await loadIdentity(firebase)).setupPassword(firebase, body)
+          : await setupPasswordRequest({ ...body, firebaseUid: demoFirebaseUid() });
         setSessionUser(user);
         toast({ title: TOASTS.setupSuccess });
         return user;
@@ -79,9 +99,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           description: getErrorMessage(error) ?? TOASTS.setupFailedFallback,
         });
         throw error;
+      } finally {
+        busy.current = false;
       }
     },
-    [setSessionUser],
+    [setSessionUser, firebase],
   );
 
   const setupAdmin = useCallback(
@@ -104,6 +126,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    if (firebase) {
+      // SPEC section 4: sign out of the identity service first, so it cannot sync back in.
+      await loadIdentity(firebase)
+        .then((identity) => identity.signOut(firebase))
+        .catch((error) => console.warn("Identity service sign-out failed.", error));
+    }
     try {
       await logoutRequest();
     } catch (error) {
@@ -116,20 +144,47 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       throw error;
     }
     setSessionUser(null);
+    setFirebaseUser(null);
     toast({ title: TOASTS.loggedOut });
-  }, [setSessionUser]);
+  }, [setSessionUser, firebase]);
+
+  // SPEC section 4: listen to the identity service once the server session is known; an
+  // identity user without a current user is synced with the server.
+  const sessionKnown = !me.isPending;
+  useEffect(() => {
+    if (!firebase || !sessionKnown) return;
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    loadIdentity(firebase)
+      .then((identity) =>
+        identity.watchAndSync(firebase, {
+          onIdentityUser: setFirebaseUser,
+          shouldSync: () => !currentUser.current && !busy.current,
+          onSynced: setSessionUser,
+        }),
+      )
+      .then((stop) => {
+        if (cancelled) stop();
+        else unsubscribe = stop;
+      })
+      .catch((error) => console.warn("Identity service unavailable.", error));
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [firebase, sessionKnown, setSessionUser]);
 
   const value = useMemo<Session>(
     () => ({
       user: me.data ?? null,
-      firebaseUser: null,
+      firebaseUser,
       loading: me.isPending,
       login,
       setupPassword,
       setupAdmin,
       logout,
     }),
-    [me.data, me.isPending, login, setupPassword, setupAdmin, logout],
+    [me.data, me.isPending, firebaseUser, login, setupPassword, setupAdmin, logout],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;

@@ -7,6 +7,7 @@ import {
   formatCompletionDate,
   formatHours,
 } from "./certificate-html";
+import { qrSvgMarkup } from "./certificate-qr";
 
 const base: CertificateData = {
   studentName: "Ada Lovelace",
@@ -100,6 +101,39 @@ describe("buildCertificateHtml", () => {
     expect(html).toContain("1 hour");
     expect(html).not.toContain("1 hours");
     expect(html).toContain("<span>Credo</span>");
+  });
+});
+
+describe("verification (issue 11)", () => {
+  const url = "https://lms.example.com/verify/7B6PXBDRRYXEE9Y2YH75BNYQ0VGKWVMZ";
+  const withVerification = (qr = '<svg class="qr"><path d="M0 0h1v1h-1z"/></svg>') =>
+    build({
+      credit: ["2.5 CME credit hours", "Accredited by State Board"],
+      verification: { code: "7B6P-XBDR", url, qrSvg: qr },
+    });
+
+  it("prints the code, the verification address, the credit and the QR code", () => {
+    const html = withVerification();
+    expect(html).toContain(`Certificate no. 7B6P-XBDR &middot; Verify at ${url}`);
+    expect(html).toContain('<div class="verify"><svg class="qr">');
+    expect(html).toContain("Scan to verify");
+    expect(html).toContain(
+      '<p class="credit">2.5 CME credit hours &middot; Accredited by State Board</p>',
+    );
+  });
+
+  it("stays self-contained: the address is text, never a link or a resource", () => {
+    const html = withVerification();
+    expect(html).not.toMatch(/<script|<link|<img|url\(|@import|(src|href)=/i);
+    expect(html.match(/https?:\/\/\S+?(?=[<\s])/g)).toEqual([url]);
+  });
+
+  it("builds the QR code's SVG without namespaces, keeping the address it encodes", () => {
+    const svg = qrSvgMarkup(3, (r, c) => r === c, 'https://x.test/verify/A"B');
+    expect(svg).toContain('data-verify-url="https://x.test/verify/A&quot;B"');
+    expect(svg).toContain('d="M0 0h1v1h-1zM1 1h1v1h-1zM2 2h1v1h-1z"');
+    expect(svg).toContain('viewBox="-2 -2 7 7"');
+    expect(svg).not.toContain("xmlns");
   });
 });
 

@@ -16,6 +16,13 @@ export type CertificateData = {
   /** Printed as the certificate number, so an administrator can look the record up. */
   certificateId?: string;
   category?: string;
+  /** Credit lines as issued ("2.5 CME credit hours", "Accredited by …"), issue 11. */
+  credit?: string[];
+  /**
+   * Issue 11: the public verification code, its address and a QR code of the address as
+   * inline SVG markup (certificate-qr.ts), so the file still needs nothing from elsewhere.
+   */
+  verification?: { code: string; url: string; qrSvg: string };
 };
 
 /** SPEC section 3: "Certificate-{course title with dashes}.html". */
@@ -62,6 +69,8 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   const hours = escapeHtml(formatHours(data.durationHours));
   const category = data.category ? escapeHtml(data.category) : "";
   const number = data.certificateId ? escapeHtml(data.certificateId) : "";
+  const credit = (data.credit ?? []).map(escapeHtml).join(" &middot; ");
+  const verification = data.verification;
   const title = `Certificate of Completion: ${course} · ${name}`;
 
   return `<!doctype html>
@@ -216,6 +225,29 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
     color: #5b5872;
   }
   .seal { width: 34mm; height: 34mm; justify-self: center; }
+  .credit {
+    margin: 1.6mm 0 0;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 3.2mm;
+    font-weight: 600;
+    letter-spacing: 0.03em;
+    color: #1f1d2b;
+  }
+  .verify {
+    position: absolute;
+    top: 4mm;
+    right: 4mm;
+    display: grid;
+    justify-items: center;
+    gap: 0.8mm;
+    width: 25mm;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 2.2mm;
+    letter-spacing: 0.08em;
+    text-transform: uppercase;
+    color: #5b5872;
+  }
+  .verify svg { width: 22mm; height: 22mm; display: block; }
   .number {
     position: absolute;
     bottom: 3.2mm;
@@ -249,7 +281,7 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
 <main class="stage">
 <article class="sheet" aria-label="Certificate of Completion">
   <div class="frame"><div class="frame-inner">
-    ${corner("tl")}${corner("tr")}${corner("bl")}${corner("br")}
+    ${corner("tl")}${verification ? `<div class="verify">${verification.qrSvg}<span>Scan to verify</span></div>` : corner("tr")}${corner("bl")}${corner("br")}
     <div class="content">
       <div class="brand">${LOGO_SVG}<span>${product}</span></div>
       <p class="eyebrow">Certificate</p>
@@ -260,6 +292,7 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
       <p class="completed">has successfully completed the course</p>
       <p class="course">${course}</p>
       <p class="meta">${category ? `${category} &middot; ` : ""}<b>${hours}</b> of study &middot; completed on <b>${date}</b></p>
+      ${credit ? `<p class="credit">${credit}</p>` : ""}
       <div class="footer">
         <div class="sign">
           <span class="value">${date}</span>
@@ -274,7 +307,13 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
         </div>
       </div>
     </div>
-    ${number ? `<p class="number">Certificate no. ${number}</p>` : ""}
+    ${
+      verification
+        ? `<p class="number">Certificate no. ${escapeHtml(verification.code)} &middot; Verify at ${escapeHtml(verification.url)}</p>`
+        : number
+          ? `<p class="number">Certificate no. ${number}</p>`
+          : ""
+    }
   </div></div>
 </article>
 </main>

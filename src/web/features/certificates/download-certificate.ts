@@ -1,16 +1,27 @@
-import type { EnrollmentWithRelations } from "@contract";
+import {
+  type Certificate,
+  creditLines,
+  type EnrollmentWithRelations,
+  formatCertificateCode,
+} from "@contract";
 import {
   buildCertificateHtml,
   type CertificateData,
   certificateFileName,
 } from "./certificate-html";
+import { qrSvg } from "./certificate-qr";
 
-/** SPEC section 3: the certificate's fields, taken from a completed enrollment. */
-export function certificateFromEnrollment(
+/**
+ * SPEC section 3: the certificate's fields, taken from a completed enrollment. With its
+ * issued certificate (issue 11) the snapshot wins: name, title, hours and credit as
+ * certified, plus the code, the verification address and its QR code.
+ */
+export async function certificateFromEnrollment(
   enrollment: EnrollmentWithRelations,
   productName: string,
-): CertificateData {
-  return {
+  issued?: Certificate,
+): Promise<CertificateData> {
+  const base: CertificateData = {
     studentName: enrollment.user.name,
     courseTitle: enrollment.course.title,
     // A completed enrollment always has its time; the fallback only guards old rows.
@@ -20,11 +31,32 @@ export function certificateFromEnrollment(
     certificateId: enrollment.id,
     category: enrollment.course.category,
   };
+  if (!issued) return base;
+  return {
+    ...base,
+    studentName: issued.learnerName,
+    courseTitle: issued.courseTitle,
+    completedAt: issued.completedAt,
+    durationHours: issued.durationHours,
+    productName: issued.issuerName,
+    category: issued.courseCategory,
+    credit: creditLines(issued),
+    verification: {
+      code: formatCertificateCode(issued.code),
+      url: issued.verifyUrl,
+      qrSvg: await qrSvg(issued.verifyUrl),
+    },
+  };
 }
 
 /** Builds the certificate and hands it to the browser as a file download. */
-export function downloadCertificate(enrollment: EnrollmentWithRelations, productName: string) {
-  const html = buildCertificateHtml(certificateFromEnrollment(enrollment, productName));
+export async function downloadCertificate(
+  enrollment: EnrollmentWithRelations,
+  productName: string,
+  issued?: Certificate,
+) {
+  const data = await certificateFromEnrollment(enrollment, productName, issued);
+  const html = buildCertificateHtml(data);
   const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;

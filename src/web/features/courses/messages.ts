@@ -16,6 +16,8 @@ export const COURSE_TOASTS = {
   moduleDeleted: "Module deleted successfully",
   videoRequired: "Video required",
   videoRequiredDescription: "Please upload a video for this module.",
+  /** Issues 10 and 11 (not in the spec). */
+  settingsSaved: "Credit and completion settings saved",
 } as const;
 
 export const COURSE_EMPTY_STATES = {

@@ -2,9 +2,16 @@ import type { User } from "@contract";
 import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
-export type LoginInput = { email: string; password: string; rememberMe?: boolean };
+export type LoginInput = {
+  email: string;
+  rememberMe?: boolean;
+} & (
+  | { password: string }
+  /** After identity-service sign-in (SPEC section 7): the server verifies the ID token. */
+  | { firebaseUid: string; firebaseIdToken: string }
+);
 
-/** POST /api/auth/login: demo-mode sign-in with email and password. */
+/** POST /api/auth/login: email and password, or the identity service's ID token. */
 export async function login(input: LoginInput): Promise<User> {
   const { user } = await apiJson<{ user: User }>("POST", "/api/auth/login", input);
   return user;

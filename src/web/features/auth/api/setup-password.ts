@@ -8,6 +8,8 @@ export type SetupPasswordInput = {
   name: string;
   /** A generated demo value while the identity service is not configured (SPEC section 7). */
   firebaseUid?: string;
+  /** The ID token of the identity account just created (Firebase mode). */
+  firebaseIdToken?: string;
   /** The invitation token from the emailed setup link, when there is one. */
   inviteToken?: string;
 };

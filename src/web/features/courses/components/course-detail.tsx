@@ -15,6 +15,7 @@ import { useCourse } from "../api/get-course";
 import { usePublishCourse } from "../api/publish-course";
 import { formatMinutes, plural } from "../course-figures";
 import { COURSE_TOASTS } from "../messages";
+import { CourseSettingsCard } from "./course-settings-card";
 import { CourseStatusBadge } from "./course-status-badge";
 import { CourseThumbnail } from "./course-thumbnail";
 import { ModuleDialog } from "./module-dialog";
@@ -132,8 +133,9 @@ function CourseDetailView({ course }: { course: Course }) {
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <ModuleList course={course} onAddModule={() => setAddOpen(true)} />
-        <div className="order-first lg:sticky lg:top-10 lg:order-none">
+        <div className="order-first grid gap-6 lg:sticky lg:top-10 lg:order-none">
           <CourseInfoCard course={course} />
+          <CourseSettingsCard course={course} />
         </div>
       </div>
 

@@ -4,11 +4,13 @@ import {
   CalendarIcon,
   MailIcon,
   PhoneIcon,
+  ScrollTextIcon,
   ShieldCheckIcon,
   ShieldOffIcon,
   Trash2Icon,
   XIcon,
 } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -21,6 +23,7 @@ import { useRemoveEnrollment } from "../api/remove-enrollment";
 import { useToggleLearnerStatus } from "../api/toggle-learner-status";
 import { LEARNER_CONFIRMS, LEARNER_TOASTS } from "../messages";
 import { LearnerStatusBadge } from "./learner-status-badge";
+import { LearnerWatchDetails } from "./learner-watch-details";
 
 type LearnerCardProps = {
   learner: LearnerSummary;
@@ -138,7 +141,17 @@ export function LearnerCard({ learner, onEnroll }: LearnerCardProps) {
             </ul>
           </div>
         </div>
-        <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:items-center md:shrink-0 md:justify-end">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center md:shrink-0 md:justify-end">
+          {/* Issue 11: the learner's transcript, certificates and audit export. */}
+          <Button asChild variant="outline" size="sm">
+            <Link
+              to={`/admin/learners/${encodeURIComponent(learner.id)}`}
+              aria-label={`Transcript of ${learner.name}`}
+            >
+              <ScrollTextIcon aria-hidden="true" />
+              Transcript
+            </Link>
+          </Button>
           <Button
             variant="outline"
             size="sm"
@@ -215,6 +228,7 @@ export function LearnerCard({ learner, onEnroll }: LearnerCardProps) {
           <p className="self-center text-sm text-zinc-500">Not enrolled in any course yet.</p>
         )}
       </div>
+      <LearnerWatchDetails learner={learner} />
     </article>
   );
 }

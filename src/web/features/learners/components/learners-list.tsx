@@ -35,27 +35,37 @@ type LearnersListProps = {
 export function LearnersList({ onAddLearner, publishedCourses }: LearnersListProps) {
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
-    useLearners(q);
+  const {
+    data,
+    isPending,
+    isError,
+    isPlaceholderData,
+    refetch,
+    fetchNextPage,
+    hasNextPage,
+    isFetchingNextPage,
+  } = useLearners(q);
   const [enrolling, setEnrolling] = useState<LearnerSummary | null>(null);
   const learners = data?.pages.flatMap((page) => page.items) ?? [];
 
-  // Infinite scroll: the sentinel under the list pulls in the next page.
+  // Infinite scroll: the sentinel under the list pulls in the next page. The observer is
+  // made anew for every settled list (`data`), because it reports only changes: one made
+  // while a new search still showed the previous results (placeholder data, which can't
+  // be extended) would never fire again for a sentinel that stayed in view.
   const sentinel = useRef<HTMLDivElement>(null);
+  const canLoadMore = hasNextPage && !isPlaceholderData && !isFetchingNextPage;
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    if (!node || !canLoadMore || !data) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-          void fetchNextPage();
-        }
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
       },
       { rootMargin: "400px 0px" },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [canLoadMore, data, fetchNextPage]);
 
   const searching = search.trim() !== q;
 
@@ -142,7 +152,7 @@ export function LearnersList({ onAddLearner, publishedCourses }: LearnersListPro
               <Button
                 variant="outline"
                 onClick={() => void fetchNextPage()}
-                disabled={isFetchingNextPage}
+                disabled={!canLoadMore}
               >
                 {isFetchingNextPage ? <Spinner /> : null}
                 {isFetchingNextPage ? "Loading..." : "Load more"}

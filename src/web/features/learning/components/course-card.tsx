@@ -13,6 +13,7 @@ import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/utils";
 import { displayProgress, enrollmentStatus } from "../enrollment-status";
+import { CourseCredit } from "./course-credit";
 import { CourseThumbnail } from "./course-thumbnail";
 
 const ACTION_LABEL = {
@@ -62,6 +63,7 @@ export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations
             <ClockIcon className="size-3.5" aria-hidden="true" />
             {plural(course.duration, "hour")}
           </span>
+          <CourseCredit course={course} compact />
         </div>
         <div className="grid gap-1">
           <h3

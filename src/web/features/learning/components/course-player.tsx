@@ -34,6 +34,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { cn } from "../../../lib/utils";
 import { useCompleteModule } from "../api/complete-module";
 import { useCourse } from "../api/get-course";
+import { useCourseWatch } from "../api/get-course-watch";
 import { useMyEnrollments } from "../api/get-my-enrollments";
 import {
   displayProgress,
@@ -42,8 +43,11 @@ import {
   resumeModuleId,
 } from "../enrollment-status";
 import { plural } from "./course-card";
+import { CourseCredit } from "./course-credit";
 import { EmptyState } from "./empty-state";
 import { ModuleVideo } from "./module-video";
+import { useWatchTracker } from "./use-watch-tracker";
+import { WatchProgress } from "./watch-progress";
 
 /** SPEC section 8 success toast of a progress update. */
 export const PROGRESS_TOAST = {
@@ -157,6 +161,19 @@ function Player({
   const nextLocked = !next || states.get(next.id) === "locked";
   const percent = displayProgress(enrollment);
 
+  // Issue 10: watch tracking and resume for every course; the completion rule if verified.
+  const watchQuery = useCourseWatch(course.id);
+  const verified = course.completionPolicy === "verified";
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const tracker = useWatchTracker(video, {
+    courseId: course.id,
+    moduleId: current?.id ?? "",
+    pauseWhenHidden: verified,
+  });
+  const currentWatch = watchQuery.data?.modules.find((m) => m.moduleId === current?.id);
+  const canComplete = !verified || Boolean(currentWatch?.canComplete);
+  const watchHintId = useId();
+
   // Pin the module being watched in the address, so completing it does not jump ahead
   // (the resume point moves on) and a reload or a shared link opens the same module.
   useEffect(() => {
@@ -228,6 +245,7 @@ function Player({
                 <ClockIcon className="size-3.5" aria-hidden="true" />
                 {plural(course.duration, "hour")}
               </span>
+              <CourseCredit course={course} />
             </div>
             <h1 className="text-2xl font-semibold tracking-tight text-balance text-zinc-950 sm:text-[28px]">
               {course.title}
@@ -258,7 +276,16 @@ function Player({
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
           <div className="grid min-w-0 gap-5 sm:gap-6">
             <div ref={videoAreaRef} className="scroll-mt-20">
-              <ModuleVideo key={current.id} module={current} />
+              {watchQuery.isPending ? (
+                <Skeleton className="aspect-video w-full rounded-2xl" />
+              ) : (
+                <ModuleVideo
+                  key={current.id}
+                  module={current}
+                  startAt={currentWatch?.position ?? 0}
+                  onElement={setVideo}
+                />
+              )}
             </div>
 
             {enrollment.isCompleted ? (
@@ -329,6 +356,14 @@ function Player({
                   </p>
                 ) : null}
               </div>
+              {verified && watchQuery.data && states.get(current.id) !== "completed" ? (
+                <WatchProgress
+                  watch={watchQuery.data}
+                  module={currentWatch}
+                  hintId={watchHintId}
+                  error={tracker.error}
+                />
+              ) : null}
               <div className="mt-5 grid grid-cols-2 gap-3 border-t border-zinc-100 px-5 py-4 sm:flex sm:items-center sm:px-6">
                 <Button
                   variant="outline"
@@ -343,7 +378,8 @@ function Player({
                   {states.get(current.id) === "completed" ? null : (
                     <Button
                       onClick={() => void onMarkComplete(current)}
-                      disabled={completeModule.isPending}
+                      disabled={completeModule.isPending || !canComplete}
+                      aria-describedby={canComplete ? undefined : watchHintId}
                       className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
                     >
                       {completeModule.isPending ? (

@@ -8,7 +8,17 @@ import { Button } from "../../../components/ui/button";
  * are disabled, and the address carries a cache-busting query of a timestamp and the
  * module id (the server ignores the query). Remount it (a new `key`) for a new address.
  */
-export function ModuleVideo({ module }: { module: Module }) {
+export function ModuleVideo({
+  module,
+  startAt = 0,
+  onElement,
+}: {
+  module: Module;
+  /** Issue 10: the learner's last position, where the video opens. */
+  startAt?: number;
+  /** The video element, for watch tracking (issue 10). */
+  onElement?: (video: HTMLVideoElement | null) => void;
+}) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
 
@@ -41,6 +51,8 @@ export function ModuleVideo({ module }: { module: Module }) {
         <VideoElement
           key={`${module.id}:${attempt}`}
           module={module}
+          startAt={startAt}
+          onElement={onElement}
           onFailed={() => setFailed(true)}
         />
       )}
@@ -48,7 +60,17 @@ export function ModuleVideo({ module }: { module: Module }) {
   );
 }
 
-function VideoElement({ module, onFailed }: { module: Module; onFailed: () => void }) {
+function VideoElement({
+  module,
+  startAt,
+  onElement,
+  onFailed,
+}: {
+  module: Module;
+  startAt: number;
+  onElement: ((video: HTMLVideoElement | null) => void) | undefined;
+  onFailed: () => void;
+}) {
   // Computed once per mount, so re-renders never reload the video.
   const [src] = useState(
     () => `${module.videoUrl}?t=${Date.now()}&module=${encodeURIComponent(module.id)}`,
@@ -62,6 +84,12 @@ function VideoElement({ module, onFailed }: { module: Module; onFailed: () => vo
       disablePictureInPicture
       onContextMenu={(event) => event.preventDefault()}
       onError={onFailed}
+      ref={onElement}
+      onLoadedMetadata={(event) => {
+        // Resume where the learner left off, unless that was (almost) the end.
+        const video = event.currentTarget;
+        if (startAt > 1 && startAt < video.duration - 1) video.currentTime = startAt;
+      }}
       playsInline
       preload="metadata"
       aria-label={`Video: ${module.title}`}

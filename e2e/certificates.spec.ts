@@ -1,0 +1,233 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { formatCertificateCode } from "../src/contract";
+import { pdfText } from "../src/server/testing/pdf-text";
+import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
+import { createPublishedCourse, enroll } from "./support/learning";
+import { screen } from "./support/screens";
+
+/** Issue 11: issued certificates, their public verification, transcripts and the audit. */
+
+type Issued = { id: string; code: string; verifyUrl: string; enrollmentId: string };
+
+/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
+async function screens(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screen(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screen(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Reads the QR code on the page: screenshot it large, then decode its pixels with jsQR. */
+async function decodeQr(page: Page): Promise<string | undefined> {
+  const qr = page.locator("svg.qr");
+  await expect(qr).toBeVisible();
+  await qr.evaluate((el) => {
+    (el as SVGElement).style.width = "320px";
+    (el as SVGElement).style.height = "320px";
+  });
+  const png = (await qr.screenshot()).toString("base64");
+  const { width, height, data } = await page.evaluate(async (b64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${b64}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: canvas.width, height: canvas.height, data: Array.from(pixels.data) };
+  }, png);
+  return jsQR(Uint8ClampedArray.from(data), width, height)?.data;
+}
+
+test.describe("Certificates", () => {
+  test("a learner's certificate downloads as HTML and PDF, verifies publicly, and shows revoked after revocation", async ({
+    page,
+    browser,
+    admin,
+    adminApi,
+    createLearner,
+    completeModules,
+  }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now().toString(36);
+    const course = await createPublishedCourse(adminApi, {
+      title: `Clinical Ethics ${stamp}`,
+      category: "Design",
+      duration: 4,
+      modules: [
+        { title: "Foundations", duration: 6 },
+        { title: "Case studies", duration: 8, video: "test-fixtures/sample-video-2.mp4" },
+      ],
+    });
+    const settings = await adminApi.patch(`/api/courses/${course.id}/settings`, {
+      data: {
+        creditHours: 2.5,
+        creditType: "CME",
+        accreditingBody: "State Medical Board",
+        providerNumber: "PN-20461",
+      },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const learner = await createLearner({ name: "Dana Scully" });
+    await enroll(adminApi, learner.id, course.id);
+    await completeModules(learner, { ...course, modules: course.modules } as never, 1);
+
+    // The learner completes the last module in the player.
+    await signIn(page, learner);
+    await expect(page).toHaveURL(/\/learner$/);
+    await page.goto(`/course/${course.id}`);
+    await expect(page.getByRole("heading", { level: 2, name: "Case studies" })).toBeVisible();
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    const celebration = page.getByTestId("course-complete");
+    await expect(celebration).toBeVisible();
+
+    const mine = await page.request.get("/api/certificates/mine");
+    expect(mine.status()).toBe(200);
+    const [issued] = (await mine.json()) as Issued[];
+    expect(issued!.verifyUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/verify\/[0-9A-Z]{32}$/);
+    const code = formatCertificateCode(issued!.code);
+
+    // The spec's HTML certificate: now with the code, the address and its QR code.
+    const htmlDownload = page.waitForEvent("download");
+    await celebration.getByRole("button", { name: "Download certificate" }).click();
+    const html = readFileSync((await (await htmlDownload).path())!, "utf8");
+    expect((await htmlDownload).suggestedFilename()).toBe(
+      `Certificate-${course.title.replace(/\s+/g, "-")}.html`,
+    );
+    expect(html).toContain(`Certificate no. ${code}`);
+    expect(html).toContain(`Verify at ${issued!.verifyUrl}`);
+    expect(html).toContain("2.5 CME credit hours &middot; Accredited by State Medical Board");
+    expect(html).not.toMatch(/<script|<link|<img|(src|href)=/i);
+
+    const certificatePage = await page.context().newPage();
+    await certificatePage.setContent(html);
+    await expect(certificatePage.getByText("Dana Scully")).toBeVisible();
+    await screen(certificatePage, "certificate-verifiable");
+    await expect(certificatePage.locator("svg.qr")).toHaveAttribute(
+      "data-verify-url",
+      issued!.verifyUrl,
+    );
+    const fromQr = await decodeQr(certificatePage);
+    expect(fromQr, "the QR code decodes to the verification address").toBe(issued!.verifyUrl);
+    await certificatePage.close();
+
+    // The PDF beside it, on the Certificates tab.
+    await dismissToast(page);
+    await page.goto("/learner?tab=certificates");
+    const item = page.getByTestId("certificate-item");
+    await expect(item).toHaveCount(1);
+    await expect(item.getByTestId("certificate-code")).toHaveText(code);
+    await screens(page, "learner-certificates-verifiable");
+    const pdfDownload = page.waitForEvent("download");
+    await item.getByRole("link", { name: `PDF certificate for ${course.title}` }).click();
+    expect((await pdfDownload).suggestedFilename()).toBe(
+      `Certificate-${course.title.replace(/\s+/g, "-")}.pdf`,
+    );
+    const pdf = readFileSync((await (await pdfDownload).path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(pdf);
+    expect(text).toContain(`Certificate no. ${code}`);
+    expect(text).toContain("Dana Scully");
+    expect(text).toContain(
+      "2.5 CME credit hours · Accredited by State Medical Board · Provider no. PN-20461",
+    );
+
+    // The transcript, with its downloads.
+    await page.getByRole("link", { name: "Transcript" }).click();
+    await expect(page).toHaveURL(/\/learner\/transcript$/);
+    await expect(page.getByTestId("transcript-certificate-code")).toHaveText(code);
+    await expect(page.getByTestId("transcript-credit-hours")).toHaveText("2.5");
+    await screens(page, "learner-transcript");
+    const csvDownload = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download CSV" }).click();
+    const csv = readFileSync((await (await csvDownload).path())!, "utf8");
+    expect(csv).toContain(`${course.title},Design,completed,100`);
+    expect(csv).toContain(code);
+    const transcriptPdf = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download PDF" }).click();
+    const transcriptBytes = readFileSync((await (await transcriptPdf).path())!);
+    expect(pdfText(transcriptBytes)).toContain(`Certificate ${code}`);
+
+    // Anyone, signed out, opens the address the QR code holds: valid.
+    const visitor = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(new URL(fromQr!).pathname);
+    const result = publicPage.getByTestId("verification-result");
+    await expect(result).toHaveAttribute("data-status", "valid");
+    await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("✓ Valid certificate");
+    await expect(result).toContainText("Dana Scully");
+    await expect(result).toContainText(course.title);
+    await expect(result).toContainText("2.5 CME credit hours");
+    await expect(result).not.toContainText(learner.email);
+    await screens(publicPage, "verify-valid");
+
+    // An administrator revokes it, with a reason, from the learner's record.
+    const adminContext = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, admin);
+    await expect(adminPage).toHaveURL(/\/admin$/);
+    await adminPage.goto("/admin/learners");
+    await adminPage
+      .getByRole("searchbox", { name: "Search learners by name or email" })
+      .fill(learner.email);
+    await adminPage.getByRole("link", { name: "Transcript of Dana Scully" }).click();
+    await expect(adminPage).toHaveURL(new RegExp(`/admin/learners/${learner.id}$`));
+    await expect(adminPage.getByRole("heading", { level: 1 })).toHaveText("Dana Scully");
+    await screens(adminPage, "admin-learner-record");
+    await adminPage
+      .getByRole("button", { name: `Revoke the certificate for ${course.title}` })
+      .click();
+    const dialog = adminPage.getByRole("dialog", { name: "Revoke certificate" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Revoke certificate" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Give a reason of at least 3 characters");
+    await dialog.getByLabel("Reason").fill("Attendance records did not match the session logs.");
+    await screen(adminPage, "admin-revoke-dialog");
+    await dialog.getByRole("button", { name: "Revoke certificate" }).click();
+    await expectToast(adminPage, "Certificate revoked");
+    await expect(dialog).toBeHidden();
+    await expect(adminPage.getByTestId("transcript-entry")).toContainText("Revoked");
+
+    // The audit trail: exported as CSV, and the chain checks out.
+    await adminPage.goto("/admin/audit");
+    await adminPage.getByRole("button", { name: "Verify the chain" }).click();
+    await expect(adminPage.getByTestId("audit-chain-status")).toContainText("Chain intact");
+    await screens(adminPage, "admin-audit");
+    const auditDownload = adminPage.waitForEvent("download");
+    await adminPage.getByTestId("audit-export").click();
+    const audit = readFileSync((await (await auditDownload).path())!, "utf8");
+    expect(audit.split("\r\n")[0]).toBe(
+      "seq,at,type,actor_id,actor_role,learner_id,course_id,module_id,details,prev_hash,hash",
+    );
+    for (const type of [
+      "enrollment.created",
+      "module.completed",
+      "course.completed",
+      "certificate.issued",
+      "certificate.revoked",
+    ]) {
+      expect(audit).toContain(`,${type},`);
+    }
+
+    // The public page now says revoked, with the reason and the date.
+    await publicPage.reload();
+    await expect(result).toHaveAttribute("data-status", "revoked");
+    await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("✗ Revoked certificate");
+    await expect(result).toContainText("Attendance records did not match the session logs.");
+    await screens(publicPage, "verify-revoked");
+
+    // An unknown code: not found, like any random one.
+    await publicPage.goto("/verify/0000000000000000000000000000ZZZZ");
+    await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("No certificate found");
+    await screen(publicPage, "verify-unknown");
+    await visitor.close();
+    await adminContext.close();
+  });
+});

@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { expect } from "@playwright/test";
+import {
+  type FirebaseEmulator,
+  startFirebaseEmulator,
+} from "../../src/server/testing/firebase-emulator";
+import { type Mail, parseEml } from "./learning";
+
+/**
+ * A second portal for e2e/firebase-auth.spec.ts: the same built client and server, started
+ * with FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN and
+ * FIREBASE_AUTH_EMULATOR_HOST, next to a Firebase Auth emulator. Both on free 127.0.0.1
+ * ports, so it never clashes with the main test server or another run.
+ */
+export interface FirebasePortal {
+  url: string;
+  emulator: FirebaseEmulator;
+  /** Mails in this portal's outbox to the address, oldest first. */
+  mailsTo(address: string): Mail[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startFirebasePortal(): Promise<FirebasePortal> {
+  const emulator = await startFirebaseEmulator();
+  const port = String(await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const server: ChildProcess = spawn(process.execPath, ["e2e/support/start-server.mjs"], {
+    env: {
+      ...process.env,
+      E2E_PORT: port,
+      // The main test server has just built the client; two builds at once would clash.
+      SKIP_WEB_BUILD: "1",
+      LOG_LEVEL: "warn",
+      FIREBASE_PROJECT_ID: emulator.projectId,
+      FIREBASE_API_KEY: emulator.apiKey,
+      FIREBASE_AUTH_DOMAIN: `${emulator.projectId}.firebaseapp.com`,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  server.stderr?.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  let exited = false;
+  server.once("exit", () => {
+    exited = true;
+  });
+
+  const stop = async () => {
+    if (!exited) {
+      const done = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+      // SIGTERM lets it close PGlite and remove its data directory.
+      server.kill("SIGTERM");
+      await done;
+    }
+    await emulator.stop();
+  };
+
+  const started = Date.now();
+  for (;;) {
+    if (exited) {
+      await emulator.stop();
+      throw new Error(`The Firebase portal exited before it was ready:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > 90_000) {
+      await stop();
+      throw new Error(`The Firebase portal did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const dataDirFile = join("test-results", `e2e-data-dir-${port}.txt`);
+  const dataDir = readFileSync(dataDirFile, "utf8").trim();
+  return {
+    url,
+    emulator,
+    mailsTo(address) {
+      const dir = join(dataDir, "outbox");
+      if (!existsSync(dir)) return [];
+      const needle = address.toLowerCase().replace(/[^a-z0-9@._-]/gi, "_");
+      return readdirSync(dir)
+        .filter((name) => name.endsWith(".eml") && name.toLowerCase().includes(needle))
+        .map((name) => join(dir, name))
+        .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs || a.localeCompare(b))
+        .map((file) => parseEml(readFileSync(file, "utf8"), file));
+    },
+    stop,
+  };
+}
+
+/** Waits for a mail to the address with a link like the pattern (mails before `seen` skipped). */
+export async function waitForPortalMailLink(
+  portal: FirebasePortal,
+  address: string,
+  pattern: RegExp,
+  seen = 0,
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const mail of portal.mailsTo(address).slice(seen)) {
+          link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
+          if (link) return true;
+        }
+        return false;
+      },
+      { message: `an email to ${address} with a link like ${pattern}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link!;
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm run audit:verify`: walks the audit trail's hash chain (issue 11) and reports the
+ * first row that does not fit: edited, deleted or inserted. Exit code 0 when the chain is
+ * intact, 1 when it is broken, 2 when the database cannot be opened.
+ *
+ * Uses DATABASE_URL, or the embedded PGlite in DATA_DIR (stop the portal first: its lock
+ * says so). Keep the printed head hash somewhere else (a ticket, an email): a chain can
+ * only prove that nothing changed before the last hash you recorded outside it.
+ */
+import { buildConfig } from "../src/server/config";
+import { DataDirLockedError, openDatabase } from "../src/server/db/client";
+import { createAuditService } from "../src/server/features/audit/audit.service";
+
+const config = buildConfig();
+let handle: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  handle = await openDatabase(config);
+} catch (error) {
+  console.error(
+    error instanceof DataDirLockedError
+      ? error.message
+      : `Cannot open the database: ${String(error)}`,
+  );
+  process.exit(2);
+}
+try {
+  const report = await createAuditService({ db: handle.db }).verify();
+  if (report.ok) {
+    console.log(`Audit trail intact: ${report.checked} events checked.`);
+    console.log(`Head: seq ${report.headSeq ?? 0}, hash ${report.headHash ?? "(empty trail)"}`);
+  } else {
+    console.error(`Audit trail BROKEN at seq ${report.broken?.seq}: ${report.broken?.reason}`);
+    console.error(`${report.checked} events before it check out.`);
+  }
+  process.exitCode = report.ok ? 0 : 1;
+} finally {
+  await handle.close();
+}

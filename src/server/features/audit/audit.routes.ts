@@ -1,0 +1,62 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { auditQuerySchema } from "../../../contract";
+import { badRequest } from "../../plugins/errors";
+import { requireRole } from "../../plugins/sessions";
+import type { AuditService } from "./audit.service";
+import { auditCsvLines } from "./audit-csv";
+
+const tags = ["audit"];
+const DAY_MS = 86_400_000;
+
+export function registerAuditRoutes(parent: FastifyInstance, { audit }: { audit: AuditService }) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const admin = requireRole("admin");
+
+  /** The audit trail as CSV for a learner, a course and/or a range of whole UTC days. */
+  app.get(
+    "/api/audit",
+    { schema: { tags, querystring: auditQuerySchema }, preValidation: admin },
+    async (request, reply) => {
+      const { learnerId, courseId, from, to } = request.query;
+      const fromDate = from ? new Date(`${from}T00:00:00Z`) : undefined;
+      // `to` is inclusive: events before the start of the next day.
+      const toDate = to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
+      if (fromDate && toDate && fromDate >= toDate) throw badRequest("to: must not be before from");
+      const events = audit.events({
+        learnerId: learnerId || undefined,
+        courseId: courseId || undefined,
+        from: fromDate,
+        to: toDate,
+      });
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-disposition", `attachment; filename="audit-${stamp}.csv"`)
+        .type("text/csv; charset=utf-8")
+        .send(Readable.from(auditCsvLines(events)));
+    },
+  );
+
+  /** Walks the hash chain (as `npm run audit:verify` does) and reports the first break. */
+  app.get(
+    "/api/audit/verify",
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            ok: z.boolean(),
+            checked: z.number(),
+            headSeq: z.number().nullable(),
+            headHash: z.string().nullable(),
+            broken: z.object({ seq: z.number(), reason: z.string() }).optional(),
+          }),
+        },
+      },
+      preValidation: admin,
+    },
+    async () => audit.verify(),
+  );
+}

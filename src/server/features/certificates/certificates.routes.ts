@@ -1,0 +1,128 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  certificateSchema,
+  revokeCertificateBodySchema,
+  transcriptSchema,
+  verifyCertificateResponseSchema,
+} from "../../../contract";
+import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import { buildCertificatePdf, certificatePdfFileName } from "./certificate-pdf";
+import type { CertificatesService } from "./certificates.service";
+import { transcriptCsvLines, transcriptFileName } from "./transcript-csv";
+import { buildTranscriptPdf } from "./transcript-pdf";
+
+const tags = ["certificates"];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** RFC 6266: an ASCII fallback name and the exact UTF-8 one. */
+function attachment(reply: FastifyReply, fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  reply.header(
+    "content-disposition",
+    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  );
+}
+
+const viewerOf = (request: Parameters<typeof sessionOf>[0]) => {
+  const { id, role } = sessionOf(request).user;
+  return { id, role };
+};
+
+export function registerCertificatesRoutes(
+  parent: FastifyInstance,
+  { certificates }: { certificates: CertificatesService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  // Public: anyone holding a certificate may check it, signed in or not. Rate limited per
+  // address so the code space cannot be walked; any string is accepted and every code
+  // that names nothing gets the same 404, so a malformed code tells nothing either.
+  app.get(
+    "/api/certificates/verify/:code",
+    {
+      schema: {
+        tags,
+        params: z.object({ code: z.string() }),
+        response: { 200: verifyCertificateResponseSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    },
+    async (request) => ({ certificate: await certificates.verify(request.params.code) }),
+  );
+
+  app.get(
+    "/api/certificates/mine",
+    {
+      schema: { tags, response: { 200: z.array(certificateSchema) } },
+      preValidation: requireRole("learner"),
+    },
+    async (request) => certificates.mine(sessionOf(request).user.id),
+  );
+
+  app.get(
+    "/api/certificates/:id/pdf",
+    { schema: { tags, params: idParams }, preValidation: requireUser },
+    async (request, reply) => {
+      const certificate = await certificates.forViewer(request.params.id, viewerOf(request));
+      const pdf = await buildCertificatePdf(certificate);
+      attachment(reply, certificatePdfFileName(certificate.courseTitle));
+      return reply.type("application/pdf").send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    "/api/certificates/:id/revoke",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: revokeCertificateBodySchema,
+        response: { 200: certificateSchema },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) =>
+      certificates.revoke({
+        id: request.params.id,
+        reason: request.body.reason,
+        actor: viewerOf(request),
+      }),
+  );
+
+  // Transcripts: administrators read anyone's, a learner only their own.
+  app.get(
+    "/api/learners/:id/transcript",
+    {
+      schema: { tags, params: idParams, response: { 200: transcriptSchema } },
+      preValidation: requireUser,
+    },
+    async (request) => certificates.transcript(request.params.id, viewerOf(request)),
+  );
+
+  app.get(
+    "/api/learners/:id/transcript.csv",
+    { schema: { tags, params: idParams }, preValidation: requireUser },
+    async (request, reply) => {
+      const transcript = await certificates.transcript(request.params.id, viewerOf(request));
+      attachment(reply, transcriptFileName(transcript.learner.name, "csv"));
+      // A BOM so spreadsheet programs read the names as UTF-8.
+      return reply
+        .type("text/csv; charset=utf-8")
+        .send(Readable.from(["\ufeff", ...transcriptCsvLines(transcript)]));
+    },
+  );
+
+  app.get(
+    "/api/learners/:id/transcript.pdf",
+    { schema: { tags, params: idParams }, preValidation: requireUser },
+    async (request, reply) => {
+      const transcript = await certificates.transcript(request.params.id, viewerOf(request));
+      const pdf = await buildTranscriptPdf(transcript);
+      attachment(reply, transcriptFileName(transcript.learner.name, "pdf"));
+      return reply.type("application/pdf").send(Buffer.from(pdf));
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { index, integer, numeric, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { newId } from "../../db/ids";
+import { users } from "../auth/auth.table";
+import { courses } from "../courses/courses.table";
+import { enrollments } from "../enrollments/enrollments.table";
+
+/**
+ * Issued certificates (issue 11): a snapshot taken when the enrollment completed. A trigger
+ * (migration 0009) refuses any change but one revocation and the clearing of the links when
+ * the learner, course or enrollment is deleted: the snapshot keeps it verifiable.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: text("id").primaryKey().$defaultFn(newId),
+    /** The public verification code: 160 random bits in Crockford base32 (certificate-code.ts). */
+    code: text("code").notNull(),
+    enrollmentId: text("enrollment_id").references(() => enrollments.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    courseId: text("course_id").references(() => courses.id, { onDelete: "set null" }),
+    learnerName: text("learner_name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    courseCategory: text("course_category").notNull(),
+    durationHours: integer("duration_hours").notNull(),
+    creditHours: numeric("credit_hours", { precision: 7, scale: 2, mode: "number" }),
+    creditType: text("credit_type"),
+    accreditingBody: text("accrediting_body"),
+    providerNumber: text("provider_number"),
+    issuerName: text("issuer_name").notNull(),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    revokedBy: text("revoked_by"),
+  },
+  (t) => [
+    unique("certificates_code_unique").on(t.code),
+    // One certificate per enrollment: issuing twice (a retry, a race) finds the first.
+    unique("certificates_enrollment_unique").on(t.enrollmentId),
+    index("certificates_user_idx").on(t.userId, t.completedAt),
+  ],
+);
+
+export type CertificateRow = typeof certificates.$inferSelect;

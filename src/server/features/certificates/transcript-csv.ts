@@ -1,0 +1,68 @@
+import { formatCertificateCode, type Transcript } from "../../../contract";
+import { csvField } from "../reports/reports-csv";
+
+const row = (...fields: (string | number | null)[]) =>
+  `${fields.map((f) => csvField(f ?? "")).join(",")}\r\n`;
+
+/** The transcript as CSV lines (a header block, then one row per course). */
+export function* transcriptCsvLines(t: Transcript): Generator<string> {
+  yield row("Transcript", t.learner.name);
+  yield row("Email", t.learner.email);
+  yield row("Issued by", t.issuerName);
+  yield row("Generated", t.generatedAt);
+  yield row(
+    "Courses",
+    t.totals.courses,
+    "Completed",
+    t.totals.completed,
+    "Credit hours",
+    t.totals.creditHours,
+  );
+  yield "\r\n";
+  yield row(
+    "Course",
+    "Category",
+    "Status",
+    "Progress (%)",
+    "Enrolled",
+    "Completed",
+    "Duration (hours)",
+    "Credit hours",
+    "Credit type",
+    "Accrediting body",
+    "Provider number",
+    "Certificate code",
+    "Certificate status",
+    "Revoked reason",
+    "Verification URL",
+  );
+  for (const e of t.entries) {
+    yield row(
+      e.courseTitle,
+      e.courseCategory,
+      e.status,
+      e.progress,
+      e.enrolledAt,
+      e.completedAt,
+      e.durationHours,
+      e.creditHours,
+      e.creditType,
+      e.accreditingBody,
+      e.providerNumber,
+      e.certificate ? formatCertificateCode(e.certificate.code) : null,
+      e.certificate?.status ?? null,
+      e.certificate?.revokedReason ?? null,
+      e.certificate?.verifyUrl ?? null,
+    );
+  }
+}
+
+/** "Transcript-Ada-Lovelace.csv" (or .pdf). */
+export function transcriptFileName(name: string, extension: "csv" | "pdf"): string {
+  const safe =
+    name
+      .trim()
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-|-$/g, "") || "learner";
+  return `Transcript-${safe}.${extension}`;
+}

@@ -1,0 +1,144 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { creditLines, formatCertificateCode, type Transcript } from "../../../contract";
+import { longDate, pdfSafe, wrapText } from "./pdf-text";
+
+const NAVY = rgb(0.19, 0.18, 0.51);
+const INK = rgb(0.12, 0.11, 0.17);
+const MUTED = rgb(0.36, 0.35, 0.45);
+const LINE = rgb(0.85, 0.85, 0.88);
+const RED = rgb(0.73, 0.11, 0.11);
+
+const [WIDTH, HEIGHT] = [595, 842];
+const MARGIN = 48;
+/** Column x positions: course, enrolled, completed, hours. */
+const COLS = { course: MARGIN, enrolled: 318, completed: 398, hours: 490 };
+
+const shortDate = (iso: string | null) =>
+  iso
+    ? new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
+        new Date(iso),
+      )
+    : "—";
+
+/** The transcript as an A4 portrait PDF, paginated, with the header repeated on each page. */
+export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(pdfSafe(`Transcript: ${t.learner.name}`));
+  doc.setAuthor(pdfSafe(t.issuerName));
+  doc.setCreator(pdfSafe(t.issuerName));
+  const sans = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  const text = (
+    page: PDFPage,
+    s: string,
+    x: number,
+    y: number,
+    size: number,
+    font: PDFFont,
+    color = INK,
+  ) => page.drawText(pdfSafe(s), { x, y, size, font, color });
+
+  let page = doc.addPage([WIDTH, HEIGHT]);
+  let y = HEIGHT - MARGIN;
+
+  function tableHeader() {
+    page.drawRectangle({
+      x: MARGIN,
+      y: y - 6,
+      width: WIDTH - 2 * MARGIN,
+      height: 20,
+      color: rgb(0.95, 0.95, 0.98),
+    });
+    text(page, "Course", COLS.course + 4, y, 8.5, bold, MUTED);
+    text(page, "Enrolled", COLS.enrolled, y, 8.5, bold, MUTED);
+    text(page, "Completed", COLS.completed, y, 8.5, bold, MUTED);
+    text(page, "Hours", COLS.hours, y, 8.5, bold, MUTED);
+    y -= 24;
+  }
+
+  text(page, t.issuerName, MARGIN, y, 11, bold, NAVY);
+  y -= 30;
+  text(page, "Academic transcript", MARGIN, y, 22, bold, INK);
+  y -= 24;
+  text(page, t.learner.name, MARGIN, y, 13, bold, NAVY);
+  y -= 16;
+  text(page, t.learner.email, MARGIN, y, 10, sans, MUTED);
+  y -= 22;
+  const summary = `${t.totals.courses} courses · ${t.totals.completed} completed · ${t.totals.creditHours} credit hours (valid certificates) · generated ${longDate(t.generatedAt)}`;
+  for (const line of wrapText(summary, sans, 9.5, WIDTH - 2 * MARGIN)) {
+    text(page, line, MARGIN, y, 9.5, sans, MUTED);
+    y -= 13;
+  }
+  y -= 14;
+  tableHeader();
+
+  if (!t.entries.length) text(page, "No courses yet.", MARGIN + 4, y, 10, sans, MUTED);
+  for (const e of t.entries) {
+    const titleLines = wrapText(e.courseTitle, bold, 10, COLS.enrolled - COLS.course - 14).slice(
+      0,
+      3,
+    );
+    const details = [
+      `${e.courseCategory} · ${e.status === "completed" ? "Completed" : e.status === "in-progress" ? `In progress (${e.progress}%)` : "Not started"}`,
+      ...creditLines(e),
+    ].join(" · ");
+    const detailLines = wrapText(details, sans, 8, COLS.hours + 50 - COLS.course - 4).slice(0, 3);
+    const cert = e.certificate;
+    const rowHeight = titleLines.length * 13 + detailLines.length * 11 + (cert ? 24 : 0) + 10;
+    if (y - rowHeight < MARGIN + 20) {
+      page = doc.addPage([WIDTH, HEIGHT]);
+      y = HEIGHT - MARGIN;
+      text(page, `${t.learner.name}: transcript (continued)`, MARGIN, y, 10, bold, MUTED);
+      y -= 26;
+      tableHeader();
+    }
+    const top = y;
+    for (const line of titleLines) {
+      text(page, line, COLS.course + 4, y, 10, bold);
+      y -= 13;
+    }
+    text(page, shortDate(e.enrolledAt), COLS.enrolled, top, 9, sans);
+    text(page, shortDate(e.completedAt), COLS.completed, top, 9, sans);
+    text(page, String(e.durationHours), COLS.hours, top, 9, sans);
+    for (const line of detailLines) {
+      text(page, line, COLS.course + 4, y, 8, sans, MUTED);
+      y -= 11;
+    }
+    if (cert) {
+      const revoked = cert.status === "revoked";
+      text(
+        page,
+        `Certificate ${formatCertificateCode(cert.code)}${revoked ? " · REVOKED" : ""}`,
+        COLS.course + 4,
+        y,
+        7.5,
+        mono,
+        revoked ? RED : NAVY,
+      );
+      y -= 10;
+      text(page, cert.verifyUrl, COLS.course + 4, y, 7, mono, MUTED);
+      y -= 14;
+    }
+    y -= 4;
+    page.drawLine({
+      start: { x: MARGIN, y: y + 8 },
+      end: { x: WIDTH - MARGIN, y: y + 8 },
+      thickness: 0.5,
+      color: LINE,
+    });
+    y -= 6;
+  }
+
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    p.drawText(pdfSafe(`${t.issuerName} · ${t.learner.name} · page ${i + 1} of ${pages.length}`), {
+      x: MARGIN,
+      y: 28,
+      size: 7.5,
+      font: sans,
+      color: MUTED,
+    });
+  });
+  return doc.save();
+}

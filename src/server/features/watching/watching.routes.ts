@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { courseWatchSchema, heartbeatBodySchema, moduleWatchSchema } from "../../../contract";
+import { requireRole, sessionOf } from "../../plugins/sessions";
+import type { WatchingService } from "./watching.service";
+
+const tags = ["watching"];
+const id = z.string().min(1).max(64);
+
+/**
+ * A player beats every 5 s and on pause, seek and end: 120 a minute leaves room for that
+ * and stops a script hammering the row lock. Counted per session, falling back to address.
+ */
+const heartbeatLimit = {
+  rateLimit: {
+    max: 120,
+    timeWindow: "1 minute",
+    keyGenerator: (request: { cookies?: Record<string, string | undefined>; ip: string }) =>
+      `watch:${request.cookies?.credo_session ?? request.ip}`,
+  },
+};
+
+export function registerWatchingRoutes(
+  parent: FastifyInstance,
+  { watching }: { watching: WatchingService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    "/api/progress/heartbeat",
+    {
+      schema: { tags, body: heartbeatBodySchema, response: { 200: moduleWatchSchema } },
+      preValidation: requireRole("learner"),
+      config: heartbeatLimit,
+    },
+    async (request) =>
+      watching.heartbeat({ userId: sessionOf(request).user.id, body: request.body }),
+  );
+
+  app.get(
+    "/api/progress/watch/:courseId",
+    {
+      schema: { tags, params: z.object({ courseId: id }), response: { 200: courseWatchSchema } },
+      preValidation: requireRole("learner"),
+    },
+    async (request) =>
+      watching.mine({ userId: sessionOf(request).user.id, courseId: request.params.courseId }),
+  );
+
+  app.get(
+    "/api/admin/watch/:userId/:courseId",
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: id, courseId: id }),
+        response: { 200: courseWatchSchema },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => watching.ofLearner(request.params),
+  );
+}

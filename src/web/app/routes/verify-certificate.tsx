@@ -1,0 +1,11 @@
+import { useParams } from "react-router";
+import { VerifyCertificateView } from "../../features/certificates/components/verify-certificate-view";
+import { useProductName } from "../../lib/app-config";
+import { useDocumentTitle } from "../../lib/use-document-title";
+
+/** /verify/{code}: public, for signed-out visitors too (issue 11). */
+export function VerifyCertificateRoute() {
+  const { code = "" } = useParams();
+  useDocumentTitle("Certificate verification");
+  return <VerifyCertificateView code={code} productName={useProductName()} />;
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+export type ChainReport = {
+  ok: boolean;
+  checked: number;
+  headSeq: number | null;
+  headHash: string | null;
+  broken?: { seq: number; reason: string };
+};
+
+/** GET /api/audit/verify: the hash chain walked on the server (administrators). */
+export const verifyAuditChain = () => apiJson<ChainReport>("GET", "/api/audit/verify");
+
+export const verifyAuditChainQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/audit/verify"], queryFn: verifyAuditChain });
+
+export function useAuditChain(enabled: boolean) {
+  return useQuery({ ...verifyAuditChainQueryOptions(), enabled });
+}

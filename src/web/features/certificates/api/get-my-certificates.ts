@@ -1,0 +1,13 @@
+import type { Certificate } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+/** GET /api/certificates/mine: the signed-in learner's issued certificates. */
+export const getMyCertificates = () => apiJson<Certificate[]>("GET", "/api/certificates/mine");
+
+export const getMyCertificatesQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/certificates/mine"], queryFn: getMyCertificates });
+
+export function useMyCertificates() {
+  return useQuery(getMyCertificatesQueryOptions());
+}

@@ -1,0 +1,20 @@
+import type { Transcript } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+export const transcriptUrl = (learnerId: string, format?: "csv" | "pdf") =>
+  `/api/learners/${encodeURIComponent(learnerId)}/transcript${format ? `.${format}` : ""}`;
+
+/** GET /api/learners/:id/transcript: the learner's own, or anyone's for administrators. */
+export const getTranscript = (learnerId: string) =>
+  apiJson<Transcript>("GET", transcriptUrl(learnerId));
+
+export const getTranscriptQueryOptions = (learnerId: string) =>
+  queryOptions({
+    queryKey: ["/api/learners", learnerId, "transcript"],
+    queryFn: () => getTranscript(learnerId),
+  });
+
+export function useTranscript(learnerId: string) {
+  return useQuery(getTranscriptQueryOptions(learnerId));
+}

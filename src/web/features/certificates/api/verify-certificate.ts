@@ -1,0 +1,27 @@
+import type { PublicCertificate, VerifyCertificateResponse } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson, getErrorStatus } from "../../../lib/api-client";
+
+/** GET /api/certificates/verify/:code (public); null when no certificate has this code. */
+export async function verifyCertificate(code: string): Promise<PublicCertificate | null> {
+  try {
+    const body = await apiJson<VerifyCertificateResponse>(
+      "GET",
+      `/api/certificates/verify/${encodeURIComponent(code)}`,
+    );
+    return body.certificate;
+  } catch (error) {
+    if (getErrorStatus(error) === 404) return null;
+    throw error;
+  }
+}
+
+export const verifyCertificateQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: ["/api/certificates/verify", code],
+    queryFn: () => verifyCertificate(code),
+  });
+
+export function useVerifyCertificate(code: string) {
+  return useQuery(verifyCertificateQueryOptions(code));
+}

@@ -1,0 +1,225 @@
+import {
+  creditLines,
+  formatCertificateCode,
+  type Transcript,
+  type TranscriptEntry,
+} from "@contract";
+import { FileSpreadsheetIcon, FileTextIcon, GraduationCapIcon, RefreshCwIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { formatDate } from "../../../lib/format";
+import { transcriptUrl, useTranscript } from "../api/get-transcript";
+import { RevokeCertificateDialog, type RevokeTarget } from "./revoke-certificate-dialog";
+
+/** PDF and CSV downloads of a transcript (served by the API as attachments). */
+export function TranscriptDownloads({ learnerId }: { learnerId: string }) {
+  return (
+    <>
+      <Button asChild variant="outline">
+        <a href={transcriptUrl(learnerId, "pdf")} download>
+          <FileTextIcon aria-hidden="true" />
+          Download PDF
+        </a>
+      </Button>
+      <Button asChild variant="outline">
+        <a href={transcriptUrl(learnerId, "csv")} download>
+          <FileSpreadsheetIcon aria-hidden="true" />
+          Download CSV
+        </a>
+      </Button>
+    </>
+  );
+}
+
+/**
+ * A learner's transcript (issue 11): every course with its dates, hours, credit and
+ * certificate. Administrators (`canRevoke`) may revoke a valid certificate from here.
+ */
+export function TranscriptView({
+  learnerId,
+  canRevoke = false,
+}: {
+  learnerId: string;
+  canRevoke?: boolean;
+}) {
+  const query = useTranscript(learnerId);
+  const [revoking, setRevoking] = useState<RevokeTarget | null>(null);
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading the transcript" className="grid gap-4">
+        <Skeleton className="h-24 rounded-2xl" />
+        <Skeleton className="h-40 rounded-2xl" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div
+        role="alert"
+        className="rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center"
+      >
+        <h2 className="text-base font-semibold text-red-950">We couldn't load the transcript</h2>
+        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+          <RefreshCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const t = query.data;
+  return (
+    <div className="grid gap-6">
+      <Totals transcript={t} />
+      {t.entries.length ? (
+        <ul className="grid gap-3" aria-label="Courses">
+          {t.entries.map((entry, i) => (
+            <EntryCard
+              key={entry.certificate?.id ?? `${entry.courseId}-${i}`}
+              entry={entry}
+              onRevoke={
+                canRevoke && entry.certificate?.status === "valid"
+                  ? () =>
+                      setRevoking({
+                        id: entry.certificate!.id,
+                        courseTitle: entry.courseTitle,
+                        learnerName: t.learner.name,
+                      })
+                  : undefined
+              }
+            />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          icon={<GraduationCapIcon aria-hidden="true" />}
+          title="No courses yet"
+          description="Courses appear here once the learner is enrolled."
+        />
+      )}
+      {canRevoke ? (
+        <RevokeCertificateDialog target={revoking} onClose={() => setRevoking(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+function Totals({ transcript: t }: { transcript: Transcript }) {
+  const items = [
+    { label: "Courses", value: t.totals.courses },
+    { label: "Completed", value: t.totals.completed },
+    { label: "Credit hours", value: t.totals.creditHours },
+  ];
+  return (
+    <section aria-label="Totals" className="grid grid-cols-3 gap-3">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-2xl border border-zinc-200 bg-white px-4 py-3">
+          <p className="text-xs text-zinc-600">{item.label}</p>
+          <p
+            className="text-xl font-semibold text-zinc-950 tabular-nums"
+            data-testid={`transcript-${item.label.toLowerCase().replace(" ", "-")}`}
+          >
+            {item.value}
+          </p>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+const STATUS = {
+  completed: { text: "Completed", variant: "success" },
+  "in-progress": { text: "In progress", variant: "default" },
+  "not-started": { text: "Not started", variant: "secondary" },
+} as const;
+
+function EntryCard({ entry: e, onRevoke }: { entry: TranscriptEntry; onRevoke?: () => void }) {
+  const credit = creditLines(e);
+  const status = STATUS[e.status];
+  const cert = e.certificate;
+  return (
+    <li
+      data-testid="transcript-entry"
+      className="grid gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-xs shadow-zinc-950/5 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-0.5">
+          <h3 className="text-[15px] font-semibold text-zinc-950">{e.courseTitle}</h3>
+          <p className="text-sm text-zinc-600">{e.courseCategory}</p>
+        </div>
+        <Badge variant={status.variant}>
+          {e.status === "in-progress" ? `${status.text} · ${e.progress}%` : status.text}
+        </Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-xs text-zinc-600">Enrolled</dt>
+          <dd className="text-zinc-900">{formatDate(e.enrolledAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600">Completed</dt>
+          <dd className="text-zinc-900">{formatDate(e.completedAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600">Hours</dt>
+          <dd className="text-zinc-900 tabular-nums">{e.durationHours}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600">Credit</dt>
+          <dd className="text-zinc-900">{credit[0] ?? "—"}</dd>
+        </div>
+      </dl>
+      {credit.length > 1 ? (
+        <p className="text-xs text-zinc-600">{credit.slice(1).join(" · ")}</p>
+      ) : null}
+      {cert ? (
+        <div className="flex flex-col gap-2 border-t border-zinc-100 pt-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="grid gap-0.5 text-xs text-zinc-600">
+            <span>
+              Certificate{" "}
+              <span className="font-mono text-zinc-900" data-testid="transcript-certificate-code">
+                {formatCertificateCode(cert.code)}
+              </span>{" "}
+              {cert.status === "valid" ? (
+                <Badge variant="success">Valid</Badge>
+              ) : (
+                <Badge variant="destructive">Revoked</Badge>
+              )}
+            </span>
+            {cert.status === "revoked" ? (
+              <span className="text-red-800">
+                Revoked {formatDate(cert.revokedAt)}: {cert.revokedReason}
+              </span>
+            ) : null}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to={`/verify/${cert.code}`}>
+                Verification page<span className="sr-only"> for {e.courseTitle}</span>
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/certificates/${encodeURIComponent(cert.id)}/pdf`} download>
+                Certificate PDF<span className="sr-only"> for {e.courseTitle}</span>
+              </a>
+            </Button>
+            {onRevoke ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-red-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800"
+                onClick={onRevoke}
+              >
+                Revoke<span className="sr-only"> the certificate for {e.courseTitle}</span>
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+import { creditLines, formatCertificateCode, type PublicCertificate } from "@contract";
+import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Logo } from "../../../components/logo";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { formatDate } from "../../../lib/format";
+import { cn } from "../../../lib/utils";
+import { useVerifyCertificate } from "../api/verify-certificate";
+
+/**
+ * The public verification page (issue 11): anyone with the code or the QR code sees
+ * whether the certificate is valid or revoked, and the certificate's own details only.
+ */
+export function VerifyCertificateView({
+  code,
+  productName,
+}: {
+  code: string;
+  productName: string;
+}) {
+  const query = useVerifyCertificate(code);
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-zinc-100 to-zinc-50">
+      <header className="border-b border-zinc-200 bg-white">
+        <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Logo name={productName} />
+          <span className="text-xs font-medium tracking-wide text-zinc-600 uppercase">
+            Certificate verification
+          </span>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+        {query.isPending ? (
+          <div role="status" aria-label="Checking the certificate" className="grid gap-4">
+            <Skeleton className="h-28 rounded-2xl" />
+            <Skeleton className="h-72 rounded-2xl" />
+          </div>
+        ) : query.isError ? (
+          <Notice
+            icon={<SearchXIcon className="size-7" aria-hidden="true" />}
+            title="We could not check this certificate"
+            tone="zinc"
+          >
+            The verification service did not answer. Check your connection and reload the page.
+          </Notice>
+        ) : query.data ? (
+          <CertificateResult certificate={query.data} />
+        ) : (
+          <Notice
+            icon={<SearchXIcon className="size-7" aria-hidden="true" />}
+            title="No certificate found"
+            tone="zinc"
+          >
+            No certificate matches the code <span className="font-mono break-all">{code}</span>.
+            Check that the address or code was copied completely.
+          </Notice>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Notice({
+  icon,
+  title,
+  tone,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  tone: "zinc";
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="verify-title"
+      data-testid="verification-result"
+      data-status="not-found"
+      className={cn(
+        "flex flex-col items-center rounded-2xl border bg-white px-6 py-12 text-center",
+        tone === "zinc" && "border-zinc-200",
+      )}
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-600">
+        {icon}
+      </span>
+      <h1 id="verify-title" className="mt-5 text-xl font-semibold text-zinc-950">
+        {title}
+      </h1>
+      <p className="mt-2 max-w-md text-sm text-zinc-600">{children}</p>
+    </section>
+  );
+}
+
+function CertificateResult({ certificate: c }: { certificate: PublicCertificate }) {
+  const valid = c.status === "valid";
+  const credit = creditLines(c);
+  return (
+    <section
+      aria-labelledby="verify-title"
+      data-testid="verification-result"
+      data-status={c.status}
+      className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm shadow-zinc-950/5"
+    >
+      <div
+        className={cn(
+          "flex items-start gap-4 px-5 py-6 sm:px-8",
+          valid ? "bg-emerald-50 text-emerald-950" : "bg-red-50 text-red-950",
+        )}
+      >
+        <span
+          className={cn(
+            "flex size-12 shrink-0 items-center justify-center rounded-full text-white",
+            valid ? "bg-emerald-600" : "bg-red-600",
+          )}
+        >
+          {valid ? (
+            <BadgeCheckIcon className="size-7" aria-hidden="true" />
+          ) : (
+            <ShieldXIcon className="size-7" aria-hidden="true" />
+          )}
+        </span>
+        <div className="grid gap-1">
+          <h1 id="verify-title" className="text-xl font-semibold sm:text-2xl">
+            {valid ? "✓ Valid certificate" : "✗ Revoked certificate"}
+          </h1>
+          <p className="text-sm">
+            {valid
+              ? `This certificate was issued by ${c.issuerName} and has not been revoked.`
+              : `${c.issuerName} revoked this certificate on ${formatDate(c.revokedAt)}. It is no longer valid.`}
+          </p>
+          {!valid && c.revokedReason ? (
+            <p className="mt-1 text-sm">
+              <span className="font-semibold">Reason:</span> {c.revokedReason}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <dl className="grid gap-x-8 gap-y-5 px-5 py-6 sm:grid-cols-2 sm:px-8">
+        <Item label="Awarded to" wide>
+          <span className="text-lg font-semibold text-zinc-950">{c.learnerName}</span>
+        </Item>
+        <Item label="Course" wide>
+          <span className="text-base font-semibold text-zinc-950">{c.courseTitle}</span>
+          <span className="block text-sm text-zinc-600">{c.courseCategory}</span>
+        </Item>
+        <Item label="Completed on">{formatDate(c.completedAt)}</Item>
+        <Item label="Duration">
+          {c.durationHours} {c.durationHours === 1 ? "hour" : "hours"}
+        </Item>
+        <Item label="Credit" wide>
+          {credit.length ? credit.join(" · ") : "No credit recorded for this course"}
+        </Item>
+        <Item label="Issued by">{c.issuerName}</Item>
+        <Item label="Issued on">{formatDate(c.issuedAt)}</Item>
+        <Item label="Certificate code" wide>
+          <span className="font-mono text-sm break-all">{formatCertificateCode(c.code)}</span>
+        </Item>
+      </dl>
+    </section>
+  );
+}
+
+function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={cn("grid gap-1", wide && "sm:col-span-2")}>
+      <dt className="text-xs font-medium tracking-wide text-zinc-600 uppercase">{label}</dt>
+      <dd className="text-[15px] text-zinc-900">{children}</dd>
+    </div>
+  );
+}

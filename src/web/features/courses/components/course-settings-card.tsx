@@ -1,0 +1,51 @@
+import type { Course } from "@contract";
+import { formatWatchSeconds } from "@contract";
+import { SlidersHorizontalIcon } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { CourseSettingsDialog } from "./course-settings-dialog";
+
+/** Issues 10 and 11: the course's completion rule and credit data, with an Edit action. */
+export function CourseSettingsCard({ course }: { course: Course }) {
+  const [open, setOpen] = useState(false);
+  const verified = course.completionPolicy === "verified";
+  const rows: [string, string][] = [
+    ["Completion", verified ? "Verified watching" : "Manual"],
+    ...(verified
+      ? ([
+          ["Minimum watched", `${course.minWatchPercent}%`],
+          [
+            "Minimum seat time",
+            course.minSeatSeconds ? formatWatchSeconds(course.minSeatSeconds) : "None",
+          ],
+        ] as [string, string][])
+      : []),
+    ["Credit hours", course.creditHours === null ? "None" : String(course.creditHours)],
+    ["Credit type", course.creditType ?? "—"],
+    ["Accrediting body", course.accreditingBody ?? "—"],
+    ["Provider number", course.providerNumber ?? "—"],
+  ];
+  return (
+    <Card data-testid="course-settings-card">
+      <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
+        <CardTitle>Credit &amp; completion</CardTitle>
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          <SlidersHorizontalIcon aria-hidden="true" />
+          Edit settings
+        </Button>
+      </CardHeader>
+      <CardContent className="pt-4">
+        <dl className="grid grid-cols-1 gap-2.5 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex items-start justify-between gap-4">
+              <dt className="shrink-0 text-zinc-600">{label}</dt>
+              <dd className="min-w-0 text-right font-medium break-words text-zinc-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+      <CourseSettingsDialog course={course} open={open} onOpenChange={setOpen} />
+    </Card>
+  );
+}

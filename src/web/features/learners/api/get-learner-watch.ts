@@ -1,0 +1,17 @@
+import type { CourseWatch } from "@contract";
+import { queryOptions } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+/** GET /api/admin/watch/:userId/:courseId: a learner's watching per module (issue 10). */
+export async function getLearnerWatch(userId: string, courseId: string): Promise<CourseWatch> {
+  return apiJson<CourseWatch>(
+    "GET",
+    `/api/admin/watch/${encodeURIComponent(userId)}/${encodeURIComponent(courseId)}`,
+  );
+}
+
+export const getLearnerWatchQueryOptions = (userId: string, courseId: string) =>
+  queryOptions({
+    queryKey: ["/api/admin/watch", userId, courseId] as const,
+    queryFn: () => getLearnerWatch(userId, courseId),
+  });

@@ -1,0 +1,84 @@
+import { formatWatchSeconds, type LearnerSummary } from "@contract";
+import { useQueries } from "@tanstack/react-query";
+import { useState } from "react";
+import { Spinner } from "../../../components/ui/spinner";
+import { getLearnerWatchQueryOptions } from "../api/get-learner-watch";
+
+/**
+ * Issue 10: per course and module, how much of each video the learner watched and how long
+ * they sat with it playing. Loaded only when the administrator opens it.
+ */
+export function LearnerWatchDetails({ learner }: { learner: LearnerSummary }) {
+  const [open, setOpen] = useState(false);
+  if (learner.courses.length === 0) return null;
+  return (
+    <details
+      className="mt-3 rounded-xl border border-zinc-200 text-sm"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer rounded-xl px-3 py-2 font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        Watching per module
+      </summary>
+      {open ? <WatchTables learner={learner} /> : null}
+    </details>
+  );
+}
+
+function WatchTables({ learner }: { learner: LearnerSummary }) {
+  const results = useQueries({
+    queries: learner.courses.map((c) => getLearnerWatchQueryOptions(learner.id, c.courseId)),
+  });
+  return (
+    <div className="grid gap-4 border-t border-zinc-100 p-3">
+      {learner.courses.map((course, i) => {
+        const result = results[i];
+        return (
+          <section key={course.enrollmentId} className="grid gap-2">
+            <h4 className="text-xs font-semibold text-zinc-900">
+              {course.title}
+              {result?.data?.completionPolicy === "verified" ? (
+                <span className="ml-2 font-normal text-indigo-700">
+                  Verified · {result.data.minWatchPercent}% required
+                </span>
+              ) : null}
+            </h4>
+            {result?.isPending ? (
+              <p className="flex items-center gap-2 text-xs text-zinc-600">
+                <Spinner className="size-3.5" /> Loading...
+              </p>
+            ) : result?.isError ? (
+              <p className="text-xs text-red-700">Could not load watching data.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-xs">
+                  <thead className="text-zinc-600">
+                    <tr>
+                      <th scope="col" className="py-1 pr-3 font-medium">
+                        Module
+                      </th>
+                      <th scope="col" className="py-1 pr-3 text-right font-medium">
+                        Watched
+                      </th>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        Seat time
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="text-zinc-900 tabular-nums">
+                    {result?.data?.modules.map((m) => (
+                      <tr key={m.moduleId} className="border-t border-zinc-100">
+                        <td className="py-1 pr-3">{m.moduleTitle}</td>
+                        <td className="py-1 pr-3 text-right">{m.watchedPercent}%</td>
+                        <td className="py-1 text-right">{formatWatchSeconds(m.seatSeconds)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

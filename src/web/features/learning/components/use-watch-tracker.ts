@@ -1,0 +1,147 @@
+import {
+  HEARTBEAT_INTERVAL_MS,
+  type HeartbeatBody,
+  MAX_HEARTBEAT_INTERVALS,
+  MAX_PLAYBACK_RATE,
+} from "@contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { sendHeartbeat, storeModuleWatch } from "../api/send-heartbeat";
+
+/** A jump larger than this between two time updates is a seek, not playback. */
+const MAX_SAMPLE_STEP_SECONDS = 3;
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Issue 10: reports what the learner plays. It samples the video's time while it plays
+ * (seeks are not playback), and sends the played intervals every few seconds and on pause,
+ * seek, end, leaving and hiding the page. The server decides what counts; this only reports.
+ * In verified courses the video pauses when the page is hidden, since nothing played
+ * there counts.
+ */
+export function useWatchTracker(
+  video: HTMLVideoElement | null,
+  options: { courseId: string; moduleId: string; pauseWhenHidden: boolean },
+) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const { courseId, moduleId, pauseWhenHidden } = options;
+
+  useEffect(() => {
+    if (!video) return;
+    let pending: [number, number][] = [];
+    let last: number | null = null;
+    // One heartbeat at a time, in order: the server paces credit between them.
+    let queue: Promise<void> = Promise.resolve();
+
+    const sample = () => {
+      const now = video.currentTime;
+      if (last !== null && !video.seeking) {
+        const step = now - last;
+        if (step > 0 && step <= MAX_SAMPLE_STEP_SECONDS) {
+          const tail = pending[pending.length - 1];
+          if (tail && Math.abs(tail[1] - last) < 0.001) tail[1] = now;
+          else pending.push([last, now]);
+        }
+      }
+      last = video.seeking ? null : now;
+    };
+
+    const flush = (keepalive = false) => {
+      const duration = video.duration;
+      if (!Number.isFinite(duration) || duration <= 0) return;
+      const intervals = pending
+        .slice(-MAX_HEARTBEAT_INTERVALS)
+        .map(([s, e]): [number, number] => [round(s), round(Math.min(e, duration))]);
+      pending = [];
+      const body: HeartbeatBody = {
+        courseId,
+        moduleId,
+        intervals,
+        position: round(Math.min(video.currentTime, duration)),
+        duration,
+        playbackRate: video.playbackRate,
+        visible: document.visibilityState === "visible",
+      };
+      queue = queue.then(() =>
+        sendHeartbeat(body, { keepalive }).then(
+          (state) => {
+            storeModuleWatch(queryClient, courseId, state);
+            setError(null);
+          },
+          (failure: unknown) => {
+            // Refusals (400) say why (e.g. the video's length does not match the module);
+            // network blips are retried by the next heartbeat's position.
+            if (getErrorStatus(failure) === 400) setError(getErrorMessage(failure) ?? null);
+          },
+        ),
+      );
+    };
+
+    const onTime = () => sample();
+    const onPlay = () => {
+      last = video.currentTime;
+      flush();
+    };
+    const onStop = () => {
+      sample();
+      flush();
+      last = null;
+    };
+    const onSeeking = () => {
+      sample();
+      last = null;
+    };
+    const onSeeked = () => {
+      last = video.paused ? null : video.currentTime;
+    };
+    const onRate = () => {
+      if (video.playbackRate > MAX_PLAYBACK_RATE) video.playbackRate = MAX_PLAYBACK_RATE;
+    };
+    const onVisibility = () => {
+      if (document.visibilityState !== "hidden") return;
+      // What played while visible goes now, flagged visible; then hidden time counts nothing.
+      sample();
+      flush();
+      if (pauseWhenHidden && !video.paused) video.pause();
+    };
+    const onPageHide = () => {
+      sample();
+      flush(true);
+    };
+    const timer = window.setInterval(() => {
+      if (video.paused) return;
+      sample();
+      flush();
+    }, HEARTBEAT_INTERVAL_MS);
+
+    video.addEventListener("timeupdate", onTime);
+    video.addEventListener("play", onPlay);
+    video.addEventListener("pause", onStop);
+    video.addEventListener("ended", onStop);
+    video.addEventListener("seeking", onSeeking);
+    video.addEventListener("seeked", onSeeked);
+    video.addEventListener("ratechange", onRate);
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      window.clearInterval(timer);
+      video.removeEventListener("timeupdate", onTime);
+      video.removeEventListener("play", onPlay);
+      video.removeEventListener("pause", onStop);
+      video.removeEventListener("ended", onStop);
+      video.removeEventListener("seeking", onSeeking);
+      video.removeEventListener("seeked", onSeeked);
+      video.removeEventListener("ratechange", onRate);
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("pagehide", onPageHide);
+      // Leaving the module (or the page): report what played since the last heartbeat.
+      if (!video.paused) sample();
+      if (pending.length) flush(true);
+    };
+  }, [video, courseId, moduleId, pauseWhenHidden, queryClient]);
+
+  return { error };
+}
