@@ -251,12 +251,13 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   .number {
     position: absolute;
     bottom: 3.2mm;
-    left: 0;
-    right: 0;
+    /* Clear of the corner ornaments, which a long verification address would cross. */
+    left: 26mm;
+    right: 26mm;
     text-align: center;
     font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace;
-    font-size: 2.5mm;
-    letter-spacing: 0.06em;
+    font-size: 2.3mm;
+    letter-spacing: 0.02em;
     color: #8b8799;
   }
   @media screen and (max-width: 1040px) {
