@@ -213,11 +213,17 @@ test.describe("Learners (admin)", () => {
     await page.goto("/admin/learners");
     await dismissToast(page);
 
+    // Until the search answers, the previous list stays on screen (and may hold only these
+    // learners too, when they are all there is): wait for the search's own answer.
+    const searched = page.waitForResponse(
+      (res) => res.url().includes("/api/users/learners?") && res.url().includes(`q=${stamp}`),
+    );
     await searchBox(page).fill(stamp);
+    await searched;
     const cards = page.getByTestId("learner-card");
-    // Until the search answers, the previous list stays on screen: wait for the results.
     await expect(cards.filter({ hasNotText: stamp })).toHaveCount(0);
     await expect(cards).toHaveCount(25);
+    await expect(page.getByRole("button", { name: "Load more" })).toBeEnabled();
     // The next page loads by itself as the end of the list scrolls into view ('Load more'
     // is there for keyboard users and as a fallback).
     const loadMore = page.getByRole("button", { name: "Load more" });
