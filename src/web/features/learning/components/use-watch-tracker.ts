@@ -117,26 +117,21 @@ export function useWatchTracker(
       flush();
     }, HEARTBEAT_INTERVAL_MS);
 
-    video.addEventListener("timeupdate", onTime);
-    video.addEventListener("play", onPlay);
-    video.addEventListener("pause", onStop);
-    video.addEventListener("ended", onStop);
-    video.addEventListener("seeking", onSeeking);
-    video.addEventListener("seeked", onSeeked);
-    video.addEventListener("ratechange", onRate);
-    document.addEventListener("visibilitychange", onVisibility);
-    window.addEventListener("pagehide", onPageHide);
+    // One abort removes every listener below when the module changes or the page unmounts.
+    const listening = new AbortController();
+    const options = { signal: listening.signal };
+    video.addEventListener("timeupdate", onTime, options);
+    video.addEventListener("play", onPlay, options);
+    video.addEventListener("pause", onStop, options);
+    video.addEventListener("ended", onStop, options);
+    video.addEventListener("seeking", onSeeking, options);
+    video.addEventListener("seeked", onSeeked, options);
+    video.addEventListener("ratechange", onRate, options);
+    document.addEventListener("visibilitychange", onVisibility, options);
+    window.addEventListener("pagehide", onPageHide, options);
     return () => {
       window.clearInterval(timer);
-      video.removeEventListener("timeupdate", onTime);
-      video.removeEventListener("play", onPlay);
-      video.removeEventListener("pause", onStop);
-      video.removeEventListener("ended", onStop);
-      video.removeEventListener("seeking", onSeeking);
-      video.removeEventListener("seeked", onSeeked);
-      video.removeEventListener("ratechange", onRate);
-      document.removeEventListener("visibilitychange", onVisibility);
-      window.removeEventListener("pagehide", onPageHide);
+      listening.abort();
       // Leaving the module (or the page): report what played since the last heartbeat.
       if (!video.paused) sample();
       if (pending.length) flush(true);
