@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import { freePort } from "../src/server/testing/free-port";
+import { createScratchDatabase } from "../src/server/testing/test-database";
 
 export const PG_SERVER =
   process.env.FAULTS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -17,11 +18,10 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-let nextPort = 5600 + Math.floor(Math.random() * 300);
-
 /** Starts the real server (`scripts/start.mjs`) as its own process and waits until it answers. */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = nextPort++;
+  // A port the OS reports free: a fixed range may hold another service (RabbitMQ on 5672).
+  const port = await freePort();
   let log = "";
   const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
@@ -64,24 +64,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
 }
 
 /** A throwaway PostgreSQL database for one fault test; dropped by the returned function. */
-export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `credo_fault_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_SERVER });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const createDatabase = () => createScratchDatabase(PG_SERVER, "credo_fault");
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), "credo-fault-"));
 

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
 import {
   type FirebaseEmulator,
   startFirebaseEmulator,
 } from "../../src/server/testing/firebase-emulator";
+import { freePort } from "../../src/server/testing/free-port";
 import { type Mail, parseEml } from "./learning";
 
 /**
@@ -21,18 +21,6 @@ export interface FirebasePortal {
   /** Mails in this portal's outbox to the address, oldest first. */
   mailsTo(address: string): Mail[];
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startFirebasePortal(): Promise<FirebasePortal> {

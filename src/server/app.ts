@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -46,7 +45,7 @@ import { registerInputGuard } from "./plugins/input-guard";
 import { registerNoStore } from "./plugins/no-store";
 import { pgRateLimitStore } from "./plugins/rate-limit-store";
 import { registerSecurityEvents, safeLoggerOptions } from "./plugins/security-events";
-import { contentSecurityPolicy } from "./plugins/security-headers";
+import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerSessions } from "./plugins/sessions";
 import { registerSlowBodyGuard } from "./plugins/slow-body-guard";
 import { registerStaticClient } from "./plugins/static-client";
@@ -101,7 +100,7 @@ export async function buildApp(deps: AppDeps) {
   registerSlowBodyGuard(app);
 
   // External plugins.
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     hsts: config.production,
@@ -140,7 +139,8 @@ export async function buildApp(deps: AppDeps) {
 
   // Services.
   const { db } = database;
-  const sessions = createSessionsService({ db });
+  const sessions = createSessionsService({ db, changes: database.changes });
+  app.addHook("onClose", async () => sessions.close());
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
   const identity = deps.identity ?? createIdentityService(config.firebase);
@@ -169,9 +169,14 @@ export async function buildApp(deps: AppDeps) {
     objects,
     isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
     onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
+    changes: database.changes,
   });
   // Issue 11: certificates and the audit trail, written in the enrollments' transactions.
-  const audit = createAuditService({ db });
+  const audit = createAuditService({ db, log: app.log });
+  // Issue 7: appends are linked into the hash chain in the background; stop before the
+  // database closes.
+  audit.start();
+  app.addHook("onClose", async () => audit.stop());
   const certificates = createCertificatesService({
     db,
     audit,
@@ -186,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
     users: auth,
     credit: certificates.hooks,
     completionGuard: (input) => watching.completionGuard(input),
+    changes: database.changes,
   });
   // Issue 10: verified watching; guards completeModule above.
   const watching = createWatchingService({

@@ -9,7 +9,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = buildConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    // Before the app's logger exists; the change feed reconnects on its own.
+    log: (message, err) => console.warn(`${message}${err ? `: ${String(err)}` : ""}`),
+  });
   const adminSetupKey = resolveAdminSetupKey(config);
   const app = await buildApp({ config, database, adminSetupKey });
   // Deletes abandoned uploads (cut off, never confirmed) hourly; one instance at a time.

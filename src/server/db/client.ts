@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -23,6 +24,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Changes of cached rows, from this and every other instance (db/change-feed.ts). */
+  changes: ChangeFeed;
   /** Cheap liveness query for /api/ready. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -69,14 +72,17 @@ export async function openPglite(
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
+  const changes = await pgliteChangeFeed(client);
   return {
     db,
     pglite: client,
     kind: "pglite",
+    changes,
     ping: async () => {
       await client.query("select 1");
     },
     close: async () => {
+      await changes.close();
       await client.close();
       await release?.();
     },
@@ -84,7 +90,10 @@ export async function openPglite(
 }
 
 /** Connects to PostgreSQL and runs migrations once, even when several instances start together. */
-export async function openPostgres(url: string, options: { poolSize?: number } = {}) {
+export async function openPostgres(
+  url: string,
+  options: { poolSize?: number; log?: (message: string, err?: unknown) => void } = {},
+) {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 20,
@@ -102,22 +111,27 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
+  const changes = await postgresChangeFeed(url, options.log);
   const handle: DatabaseHandle = {
     db,
     kind: "postgres",
+    changes,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
   return handle;
 }
 
-export async function openDatabase(config: {
-  databaseUrl?: string;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  options: { log?: (message: string, err?: unknown) => void } = {},
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { log: options.log });
   mkdirSync(config.dataDir, { recursive: true });
   return openPglite(config.dataDir);
 }

@@ -28,15 +28,27 @@ export async function snapshotAll(ctx: TestContext): Promise<DatabaseSnapshot> {
     ),
   )
     .map((r) => r.tablename)
-    .filter((name) => !COUNTER_TABLES.test(name));
+    // The chain's head moves with the background linker (see withoutChainLinks).
+    .filter((name) => !COUNTER_TABLES.test(name) && name !== "audit_head");
   const snapshot: DatabaseSnapshot = {};
   for (const table of tables) {
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql.raw(`select * from "${table}"`)),
     );
-    snapshot[table] = rows.map((row) => JSON.stringify(row)).sort();
+    snapshot[table] = rows.map((row) => JSON.stringify(withoutChainLinks(table, row))).sort();
   }
   return snapshot;
+}
+
+/**
+ * The audit trail's rows are linked into the hash chain in the background (issue 7), so their
+ * chain columns (and the chain's head, left out) may fill in between two snapshots: what a refused
+ * request must not change is which events exist and what they say.
+ */
+function withoutChainLinks(table: string, row: Record<string, unknown>) {
+  if (table !== "audit_events") return row;
+  const { seq: _seq, prev_hash: _prev, hash: _hash, ...content } = row;
+  return content;
 }
 
 function rowsOf<T>(result: unknown): T[] {

@@ -26,6 +26,13 @@ export interface TestAppOptions {
   adminSetupKey?: { key: string | undefined; generated: boolean };
   /** The identity service to use instead of the config's (issue 6); read in beforeAll. */
   identity?: () => IdentityService;
+  /**
+   * Tests write rows straight into the database, as another instance would. On PostgreSQL the
+   * caches hear of such a change a moment later, so by default each request first waits for
+   * the change feed to catch up (`changes.sync()`), and tests read what they wrote. Tests of
+   * the caches themselves turn this off, to see the real timing.
+   */
+  syncChangesBeforeRequests?: boolean;
 }
 
 /**
@@ -57,10 +64,16 @@ export function useTestApp(
       ...(options.identity ? { identity: options.identity() } : {}),
       logger: false,
     });
+    if (options.syncChangesBeforeRequests !== false) {
+      ctx.app.addHook("onRequest", async () => {
+        await ctx.database.changes.sync();
+      });
+    }
     await ctx.app.ready();
   });
   beforeEach(async () => {
     await resetDatabase(ctx.database);
+    await ctx.database.changes.sync();
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -4,28 +4,43 @@ import pg from "pg";
 import { type DatabaseHandle, openPglite, openPostgres } from "../db/client";
 
 /**
+ * An empty database on the PostgreSQL server at `serverUrl`, named `<prefix>_<random>`, for
+ * one test file (or fault test); `drop()` removes it even while connections remain.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
  * A migrated database for one test file: PGlite in memory by default, or a throwaway
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openPglite(null);
-  const name = `credo_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { poolSize: 5 });
+  const scratch = await createScratchDatabase(serverUrl, "credo_test");
+  const handle = await openPostgres(scratch.url, { poolSize: 5 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { csvField } from "../reports/reports-csv";
+import { csvRow } from "../../lib/csv";
 import type { AuditEventRow } from "./audit.table";
 import { canonicalJson } from "./audit-hash";
 
@@ -16,8 +16,7 @@ export const AUDIT_CSV_HEADER = [
   "hash",
 ];
 
-const line = (fields: (string | number | null)[]) =>
-  `${fields.map((f) => csvField(f ?? "")).join(",")}\r\n`;
+const line = csvRow;
 
 /**
  * The export, streamed row by row. It carries prev_hash and hash, and details in the

@@ -25,6 +25,10 @@ describe.skipIf(!serverUrl)("audit export query plans (PostgreSQL)", () => {
       select g, timestamptz '2025-01-01' + (g || ' minutes')::interval, 'admin', 'admin',
         'module.completed', 'learner-' || (g % 2000), 'course-' || (g % 200), '{}'::jsonb, 'x', 'x'
       from generate_series(1, 200000) g`);
+    // And a few rows waiting for the linker.
+    await handle.db.execute(sql`
+      insert into audit_events (at, type, details)
+      select now(), 'module.completed', '{}'::jsonb from generate_series(1, 5)`);
     await handle.db.execute(sql`analyze audit_events`);
   }, 120_000);
 
@@ -35,9 +39,10 @@ describe.skipIf(!serverUrl)("audit export query plans (PostgreSQL)", () => {
   async function plan(
     filter: Parameters<ReturnType<typeof createAuditRepository>["pageQuery"]>[0],
   ) {
-    const captured: { sql: string; params: unknown[] }[] = [];
-    captured.push(createAuditRepository(handle.db).pageQuery(filter, 0, 1000).toSQL());
-    const { sql: text, params } = captured[0]!;
+    return planOf(createAuditRepository(handle.db).pageQuery(filter, 0, 1000).toSQL());
+  }
+
+  async function planOf({ sql: text, params }: { sql: string; params: unknown[] }) {
     const result = await handle.db.execute(
       sql.raw(
         `explain (format json) ${text.replace(/\$(\d+)/g, (_, n) => {
@@ -63,6 +68,12 @@ describe.skipIf(!serverUrl)("audit export query plans (PostgreSQL)", () => {
   it("serves a course's events from audit_events_course_idx, in seq order", async () => {
     const nodes = await plan({ courseId: "course-7" });
     expect(nodes.map((n) => n["Index Name"])).toContain("audit_events_course_idx");
+    expect(nodes.map((n) => n["Node Type"])).not.toContain("Seq Scan");
+  });
+
+  it("finds the linker's unlinked rows from audit_events_unlinked_idx", async () => {
+    const nodes = await planOf(createAuditRepository(handle.db).unlinkedQuery(1000).toSQL());
+    expect(nodes.map((n) => n["Index Name"])).toContain("audit_events_unlinked_idx");
     expect(nodes.map((n) => n["Node Type"])).not.toContain("Seq Scan");
   });
 

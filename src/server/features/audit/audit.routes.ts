@@ -15,7 +15,10 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit }: { audit:
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const admin = requireRole("admin");
 
-  /** The audit trail as CSV for a learner, a course and/or a range of whole UTC days. */
+  /**
+   * The audit trail as CSV for a learner, a course and/or a range of whole UTC days, in
+   * chain order; `events` links every committed event first.
+   */
   app.get(
     "/api/audit",
     { schema: { tags, querystring: auditQuerySchema }, preValidation: admin },
@@ -39,7 +42,10 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit }: { audit:
     },
   );
 
-  /** Walks the hash chain (as `npm run audit:verify` does) and reports the first break. */
+  /**
+   * Links, then walks the hash chain (as `npm run audit:verify` does) and reports the first
+   * break and the rows still unlinked.
+   */
   app.get(
     "/api/audit/verify",
     {
@@ -51,6 +57,7 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit }: { audit:
             checked: z.number(),
             headSeq: z.number().nullable(),
             headHash: z.string().nullable(),
+            unlinked: z.number(),
             broken: z.object({ seq: z.number(), reason: z.string() }).optional(),
           }),
         },

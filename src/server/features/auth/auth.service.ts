@@ -195,6 +195,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       repo.bindFirebaseUid(user.id, identity.uid, user.firebaseUid),
     );
     if (!row) throw identityInUse();
+    sessions.forgetUser(row.id);
     return row;
   }
 
@@ -303,6 +304,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           return row;
         }),
       );
+      sessions.forgetUser(updated.id);
       return startSession(updated, input.client, false);
     },
 
@@ -411,6 +413,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await txRepo.retireTokens(found.id, "reset", new Date());
         return row!;
       });
+      sessions.forgetUser(user.id);
       await mirror("password.reset", user, (uid) =>
         deps.identity.updatePassword(uid, input.password),
       );
@@ -456,6 +459,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         return row!;
       });
+      sessions.forgetUser(user.id);
       const newPassword = input.newPassword;
       if (newPassword !== undefined) {
         await mirror("password.change", updated, (uid) =>
@@ -486,6 +490,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await record?.(tx, row!);
         return row!;
       });
+      sessions.forgetUser(updated.id);
       // Restricting disables the identity-service account (and revokes its tokens);
       // lifting the restriction enables it again.
       await mirror(`status.${updated.status}`, updated, (uid) =>
@@ -508,6 +513,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await record?.(tx, user);
         return user;
       });
+      sessions.forgetUser(deleted.id);
       await mirror("delete", deleted, (uid) => deps.identity.deleteUser(uid));
     },
 

@@ -1,4 +1,6 @@
+import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
 import { hashSecret, newSecret } from "./tokens";
@@ -18,8 +20,32 @@ export interface ResolvedSession {
   user: UserRow;
 }
 
-export function createSessionsService({ db }: { db: Database }) {
+/**
+ * Issue 7: sessions in memory. Every signed-in request resolves its session; a database round
+ * trip for it cost more than the rest of a small request. Entries are dropped when their
+ * session or user row changes, in any instance (migration 0010, db/change-feed.ts), so a
+ * sign-out, a restriction or a deletion still takes effect on the very next request.
+ */
+const SESSION_CACHE_MAX = 100_000;
+const SESSION_CACHE_TTL_MS = 60_000;
+
+export function createSessionsService({ db, changes }: { db: Database; changes?: ChangeFeed }) {
   const repo = createAuthRepository(db);
+  type Found = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
+  const cache = changes
+    ? createReadCache<Found>({
+        feed: changes,
+        tables: ["sessions", "users"],
+        tagsOf: (found) => [`sessions:${found.session.idHash}`, `users:${found.user.id}`],
+        max: SESSION_CACHE_MAX,
+        ttlMs: SESSION_CACHE_TTL_MS,
+      })
+    : undefined;
+  const findSession = (idHash: string) =>
+    cache ? cache.get(idHash, () => repo.findSession(idHash)) : repo.findSession(idHash);
+  /** After this process changed a session or user: drop it here now, before the notification. */
+  const forgetSession = (idHash: string) => changes?.announce("sessions", idHash);
+  const forgetUser = (userId: string) => changes?.announce("users", userId);
 
   return {
     /** Starts a fresh session (a new id at every sign-in); returns the secret for the cookie. */
@@ -36,7 +62,10 @@ export function createSessionsService({ db }: { db: Database }) {
       ip?: string;
       replacing?: string;
     }) {
-      if (replacing) await repo.deleteSession(replacing);
+      if (replacing) {
+        await repo.deleteSession(replacing);
+        forgetSession(replacing);
+      }
       const secret = newSecret();
       const now = Date.now();
       const expiresAt = new Date(now + (persistent ? LONG_SESSION_MS : SHORT_SESSION_MS));
@@ -57,27 +86,39 @@ export function createSessionsService({ db }: { db: Database }) {
      */
     async resolve(secret: string): Promise<ResolvedSession | null> {
       const idHash = hashSecret(secret);
-      const found = await repo.findSession(idHash);
+      const found = await findSession(idHash);
       if (!found) return null;
+      const now = Date.now();
+      // A cached session may have expired since it was read.
+      if (found.session.expiresAt.getTime() <= now) return null;
       if (found.user.role === "learner" && found.user.status === "restricted") {
         await repo.deleteUserSessions(found.user.id);
+        forgetUser(found.user.id);
         return null;
       }
       const { session } = found;
       let expiresAt = session.expiresAt;
-      const now = Date.now();
       const renewed = session.persistent && now - session.lastSeenAt.getTime() > SLIDE_EVERY_MS;
       if (renewed) {
         expiresAt = new Date(now + LONG_SESSION_MS);
         await repo.touchSession(idHash, { lastSeenAt: new Date(now), expiresAt });
+        forgetSession(idHash);
       }
       return { idHash, persistent: session.persistent, expiresAt, renewed, user: found.user };
     },
 
-    destroy: (idHash: string) => repo.deleteSession(idHash),
-    destroyAllForUser: (userId: string, exceptIdHash?: string) =>
-      repo.deleteUserSessions(userId, exceptIdHash),
+    async destroy(idHash: string) {
+      await repo.deleteSession(idHash);
+      forgetSession(idHash);
+    },
+    async destroyAllForUser(userId: string, exceptIdHash?: string) {
+      await repo.deleteUserSessions(userId, exceptIdHash);
+      forgetUser(userId);
+    },
     purgeExpired: () => repo.deleteExpiredSessions(new Date()),
+    /** Call after a committed change of the user row (status, name, role, deletion, ...). */
+    forgetUser,
+    close: () => cache?.close(),
   };
 }
 

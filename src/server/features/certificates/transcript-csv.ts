@@ -1,8 +1,7 @@
 import { formatCertificateCode, type Transcript } from "../../../contract";
-import { csvField } from "../reports/reports-csv";
+import { csvRow } from "../../lib/csv";
 
-const row = (...fields: (string | number | null)[]) =>
-  `${fields.map((f) => csvField(f ?? "")).join(",")}\r\n`;
+const row = (...fields: (string | number | null)[]) => csvRow(fields);
 
 /** The transcript as CSV lines (a header block, then one row per course). */
 export function* transcriptCsvLines(t: Transcript): Generator<string> {

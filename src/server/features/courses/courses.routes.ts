@@ -10,6 +10,7 @@ import {
   moduleIdSchema,
   moduleSchema,
 } from "../../../contract";
+import { sendJsonText } from "../../lib/json-text";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { CoursesService } from "./courses.service";
 
@@ -36,7 +37,9 @@ export function registerCoursesRoutes(
       schema: { tags, params: courseParams, response: { 200: courseSchema } },
       preValidation: requireUser,
     },
-    async (request) => courses.get(request.params.id, sessionOf(request).user),
+    // Issue 7: the cached course's JSON, made once per change, not re-serialized per request.
+    async (request, reply) =>
+      sendJsonText(reply, (await courses.get(request.params.id, sessionOf(request).user)).json),
   );
 
   app.post(

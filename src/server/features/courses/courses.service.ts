@@ -5,7 +5,10 @@ import type {
   ModuleBody,
   Role,
 } from "../../../contract";
+import { courseSchema } from "../../../contract";
+import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import type { ObjectsService } from "../objects/objects.service";
 import {
   courseNotFound,
@@ -32,17 +35,76 @@ export interface CoursesServiceDeps {
   isEnrolled(userId: string, courseId: string): Promise<boolean>;
   /** Called after a module is added or removed, so learners' progress follows the course. */
   onModulesChanged(courseId: string): Promise<void>;
+  /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
+  changes?: ChangeFeed;
+}
+
+/** A course as read on the hot paths: its row, its ordered modules, and its JSON answer. */
+export interface CatalogueEntry {
+  row: CourseRow;
+  modules: ModuleRow[];
+  course: Course;
+  /** `course` as the response schema serializes it, made once per cache fill. */
+  json: string;
+}
+
+/**
+ * Issue 7: every learner request reads a course (its page, its modules for progress, its
+ * policy for completion) and courses change rarely, so the catalogue is cached in memory and
+ * dropped entry by entry when a course or its modules change (db/change-feed.ts).
+ */
+const CATALOGUE_MAX = 20_000;
+const CATALOGUE_TTL_MS = 10 * 60_000;
+
+/** Modules by course id, each list in the order given (modulesOf reads them in order). */
+function groupByCourse(moduleRows: ModuleRow[]): Map<string, ModuleRow[]> {
+  const byCourse = new Map<string, ModuleRow[]>();
+  for (const m of moduleRows) {
+    const list = byCourse.get(m.courseId);
+    if (list) list.push(m);
+    else byCourse.set(m.courseId, [m]);
+  }
+  return byCourse;
 }
 
 /** Courses and their ordered modules (SPEC sections 2 to 5). Changes are administrators' only. */
 export function createCoursesService(deps: CoursesServiceDeps) {
   const { db, objects } = deps;
   const repo = createCoursesRepository(db);
+  const catalogue = deps.changes
+    ? createReadCache<CatalogueEntry>({
+        feed: deps.changes,
+        tables: ["courses"],
+        tagsOf: (entry) => [`courses:${entry.row.id}`],
+        max: CATALOGUE_MAX,
+        ttlMs: CATALOGUE_TTL_MS,
+      })
+    : undefined;
+
+  async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
+    const [rows, moduleRows] = await Promise.all([repo.findByIds(ids), repo.modulesOf(ids)]);
+    const byCourse = groupByCourse(moduleRows);
+    return new Map(
+      rows.map((row) => {
+        const mods = byCourse.get(row.id) ?? [];
+        const course = toCourse(row, mods);
+        return [
+          row.id,
+          { row, modules: mods, course, json: JSON.stringify(courseSchema.parse(course)) },
+        ];
+      }),
+    );
+  }
+
+  /** Cached entries by id (missing ids are absent); misses are read in two queries. */
+  const entries = (ids: string[]) =>
+    catalogue ? catalogue.getMany(ids, loadEntries) : loadEntries([...new Set(ids)]);
+  const entry = async (id: string) => (await entries([id])).get(id);
+  /** After this process changed a course or its modules (committed): drop it here at once. */
+  const changed = (id: string) => deps.changes?.announce("courses", id);
 
   async function withModules(rows: CourseRow[]): Promise<Course[]> {
-    const all = await repo.modulesOf(rows.map((r) => r.id));
-    const byCourse = new Map<string, ModuleRow[]>();
-    for (const m of all) byCourse.set(m.courseId, [...(byCourse.get(m.courseId) ?? []), m]);
+    const byCourse = groupByCourse(await repo.modulesOf(rows.map((r) => r.id)));
     return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? []));
   }
 
@@ -66,28 +128,32 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     },
 
     /** A learner may read a course only when it is published and they are enrolled. */
-    async get(id: string, viewer: Viewer): Promise<Course> {
-      const row = await repo.findById(id);
-      if (!row) throw courseNotFound();
+    async get(id: string, viewer: Viewer): Promise<CatalogueEntry> {
+      const found = await entry(id);
+      if (!found) throw courseNotFound();
       if (viewer.role !== "admin") {
-        if (!row.isPublished || !(await deps.isEnrolled(viewer.id, id))) throw courseNotFound();
+        if (!found.row.isPublished || !(await deps.isEnrolled(viewer.id, id))) {
+          throw courseNotFound();
+        }
       }
-      const [course] = await withModules([row]);
-      return course!;
+      return found;
     },
 
     /** The course's module ids in order (for progress and unlocking). */
     async moduleIds(courseId: string): Promise<string[]> {
-      return (await repo.modulesOf([courseId])).map((m) => m.id);
+      return (await entry(courseId))?.modules.map((m) => m.id) ?? [];
     },
 
-    findRow: (id: string) => repo.findById(id),
+    findRow: async (id: string) => (await entry(id))?.row,
 
     /** Courses by id, with their modules, for embedding in other features' responses. */
     async findMany(ids: string[]): Promise<Map<string, Course>> {
-      const rows = await repo.findByIds([...new Set(ids)]);
-      return new Map((await withModules(rows)).map((c) => [c.id, c]));
+      const found = await entries(ids);
+      return new Map([...found].map(([id, e]) => [id, e.course]));
     },
+
+    /** The same as catalogue entries, with each course's JSON made once. */
+    findEntries: entries,
 
     async create(body: CreateCourseBody, adminId: string): Promise<Course> {
       const thumbnail = body.thumbnail || null;
@@ -113,6 +179,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         ? await repo.updateSettings(id, values)
         : await repo.findById(id);
       if (!row) throw courseNotFound();
+      changed(id);
       const [course] = await withModules([row]);
       return course!;
     },
@@ -122,12 +189,14 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       const moduleRows = await repo.modulesOf([id]);
       const row = await repo.delete(id);
       if (!row) throw courseNotFound();
+      changed(id);
       await releaseObjects([row.thumbnail, ...moduleRows.map((m) => m.videoUrl)]);
     },
 
     async publish(id: string): Promise<Course> {
       const row = await repo.publish(id);
-      if (!row) {
+      if (row) changed(id);
+      else {
         if (!(await repo.findById(id))) throw courseNotFound();
         throw publishNeedsModules();
       }
@@ -153,6 +222,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         if (!inserted) throw moduleIdTaken();
         return inserted;
       });
+      changed(courseId);
       await deps.onModulesChanged(courseId);
       return toModule(row);
     },
@@ -171,6 +241,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         videoUrl: body.videoUrl,
       });
       if (!row) throw moduleNotFound();
+      changed(courseId);
       if (before.videoUrl !== row.videoUrl) await releaseObjects([before.videoUrl]);
       return toModule(row);
     },
@@ -187,6 +258,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         }
         return row;
       });
+      changed(courseId);
       await deps.onModulesChanged(courseId);
       await releaseObjects([removed.videoUrl]);
     },

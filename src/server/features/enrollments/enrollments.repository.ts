@@ -6,27 +6,6 @@ import { type EnrollmentRow, enrollments, moduleCompletions } from "./enrollment
 
 export function createEnrollmentsRepository(db: Executor) {
   return {
-    async findByUserAndCourse(
-      userId: string,
-      courseId: string,
-    ): Promise<EnrollmentRow | undefined> {
-      const statement = preparedOnce(db, "enrollments_by_user_course", (d) =>
-        d
-          .select()
-          .from(enrollments)
-          .where(
-            and(
-              eq(enrollments.userId, sql.placeholder("userId")),
-              eq(enrollments.courseId, sql.placeholder("courseId")),
-            ),
-          )
-          .limit(1)
-          .prepare("enrollments_by_user_course"),
-      );
-      const [row] = await statement.execute({ userId, courseId });
-      return row;
-    },
-
     /** Locks the enrollment row: concurrent progress updates run one after the other. */
     async lockByUserAndCourse(
       userId: string,
@@ -68,14 +47,23 @@ export function createEnrollmentsRepository(db: Executor) {
       return row!;
     },
 
-    async listByUser(userId: string): Promise<EnrollmentRow[]> {
-      const statement = preparedOnce(db, "enrollments_by_user", (d) =>
+    /**
+     * The user's enrollments with each one's completed module ids (in completion order) in
+     * one round trip: the learner dashboard's read (issue 7).
+     */
+    async listByUserWithCompletions(userId: string) {
+      const statement = preparedOnce(db, "enrollments_by_user_with_completions", (d) =>
         d
-          .select()
+          .select({
+            ...getTableColumns(enrollments),
+            completed: sql<
+              string[]
+            >`coalesce((select array_agg(${moduleCompletions.moduleId} order by ${moduleCompletions.completedAt}, ${moduleCompletions.moduleId}) from ${moduleCompletions} where ${moduleCompletions.enrollmentId} = ${enrollments.id}), '{}')`,
+          })
           .from(enrollments)
           .where(eq(enrollments.userId, sql.placeholder("userId")))
           .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
-          .prepare("enrollments_by_user"),
+          .prepare("enrollments_by_user_with_completions"),
       );
       return statement.execute({ userId });
     },

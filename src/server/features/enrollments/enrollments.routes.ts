@@ -9,6 +9,7 @@ import {
   pageQuerySchema,
   progressUpdateBodySchema,
 } from "../../../contract";
+import { sendJsonText } from "../../lib/json-text";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import { notYourEnrollments, notYourProgress } from "./enrollments.errors";
 import type { EnrollmentsService } from "./enrollments.service";
@@ -77,10 +78,11 @@ export function registerEnrollmentsRoutes(
       },
       preValidation: requireUser,
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = sessionOf(request);
       if (user.role !== "admin" && user.id !== request.params.userId) throw notYourEnrollments();
-      return enrollments.listForUser(request.params.userId);
+      // Issue 7: JSON made from the catalogue's cached course JSON (enrollments.service.ts).
+      return sendJsonText(reply, await enrollments.listForUserJson(request.params.userId, user));
     },
   );
 
@@ -98,6 +100,7 @@ export function registerEnrollmentsRoutes(
       const { user } = sessionOf(request);
       if (request.body.userId !== user.id) throw notYourProgress();
       return enrollments.completeModule({
+        user,
         userId: user.id,
         courseId: request.body.courseId,
         moduleId: request.body.moduleId,

@@ -5,8 +5,10 @@ import {
   progressFor,
   type User,
 } from "../../../contract";
+import type { ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/cursor";
+import { createReadCache } from "../../db/read-cache";
 import type { Actor } from "../audit/audit.service";
 import { toUser } from "../auth/auth.mapper";
 import type { UserRow } from "../auth/auth.table";
@@ -45,6 +47,8 @@ export interface EnrollmentsServiceDeps {
   courses: {
     findRow(id: string): Promise<CourseRow | undefined>;
     findMany(ids: string[]): Promise<Map<string, Course>>;
+    /** Courses with their response JSON made once (the catalogue cache, issue 7). */
+    findEntries(ids: string[]): Promise<Map<string, { course: Course; json: string }>>;
     moduleIds(courseId: string): Promise<string[]>;
   };
   /** The auth feature: users by id. */
@@ -53,6 +57,8 @@ export interface EnrollmentsServiceDeps {
     findUsers(ids: string[]): Promise<UserRow[]>;
   };
   credit?: CreditHooks;
+  /** Keeps the per-learner cache exact across instances; without it nothing is cached. */
+  changes?: ChangeFeed;
   /**
    * Issue 10: refuses a completion the course's rule does not allow yet (verified watching).
    * Prepared before the transaction (embedded PGlite has one connection: reads outside the
@@ -69,6 +75,30 @@ export interface EnrollmentsServiceDeps {
 export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
   const { db } = deps;
   const repo = createEnrollmentsRepository(db);
+  type LearnerRow = Awaited<ReturnType<typeof repo.listByUserWithCompletions>>[number];
+  /**
+   * Issue 7: each learner's enrollments with their completions, cached per learner. The
+   * dashboard, the course page's enrollment check and the player read them on every visit;
+   * they change only when this learner's enrollments or completions do, and every such change
+   * is announced per learner (the statement triggers of migrations 0010 and 0012; this service
+   * right after commit).
+   * Writes never read from here: completeModule reads and locks the row in its transaction.
+   */
+  const byLearner = deps.changes
+    ? createReadCache<{ userId: string; rows: LearnerRow[] }>({
+        feed: deps.changes,
+        tables: ["enrollments"],
+        tagsOf: (entry) => [`enrollments:${entry.userId}`],
+        max: 50_000,
+        ttlMs: 5 * 60_000,
+      })
+    : undefined;
+  const enrollmentsOf = async (userId: string): Promise<LearnerRow[]> => {
+    const load = async () => ({ userId, rows: await repo.listByUserWithCompletions(userId) });
+    return ((await byLearner?.get(userId, load)) ?? (await load())).rows;
+  };
+  /** After this process changed a learner's enrollments (committed): drop them here at once. */
+  const changed = (userId: string) => deps.changes?.announce("enrollments", userId);
 
   /**
    * Adds completedModules (only those still in the course) and the related course and user.
@@ -78,46 +108,70 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
   async function withRelations(
     rows: EnrollmentRow[],
     known?: Map<string, string[]>,
+    knownUser?: UserRow,
   ): Promise<EnrollmentWithRelations[]> {
+    const userIds = rows.map((r) => r.userId);
     const [completions, courses, users] = await Promise.all([
       known ?? repo.completedModuleIds(rows.map((r) => r.id)),
       deps.courses.findMany(rows.map((r) => r.courseId)),
-      deps.users.findUsers(rows.map((r) => r.userId)),
+      // The signed-in learner's own row is already at hand (issue 7: one round trip less).
+      knownUser && userIds.every((id) => id === knownUser.id)
+        ? [knownUser]
+        : deps.users.findUsers(userIds),
     ]);
     const userById = new Map<string, User>(users.map((u) => [u.id, toUser(u)]));
     return rows.map((row) => {
       const course = courses.get(row.courseId)!;
-      const current = new Set(course.modules.map((m) => m.id));
       return {
-        id: row.id,
-        userId: row.userId,
-        courseId: row.courseId,
-        progress: row.progress,
-        completedModules: (completions.get(row.id) ?? []).filter((id) => current.has(id)),
-        isCompleted: row.isCompleted,
-        completedAt: row.completedAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
+        ...enrollmentFields(row, currentModules(course, completions.get(row.id) ?? [])),
         course,
         user: userById.get(row.userId)!,
       };
     });
   }
 
-  async function one(row: EnrollmentRow, known?: Map<string, string[]>) {
-    const [enrollment] = await withRelations([row], known);
+  /**
+   * The user's enrollments, each with its own fields (completedModules counting only modules
+   * still in the course) and its catalogue entry, and the user: in two round trips, none when
+   * cached. Undefined for an unknown user.
+   */
+  async function forUser(userId: string, knownUser?: UserRow) {
+    const [rows, user] = await Promise.all([
+      enrollmentsOf(userId),
+      knownUser?.id === userId ? knownUser : deps.users.findUser(userId),
+    ]);
+    if (!user) return undefined;
+    const entries = await deps.courses.findEntries(rows.map((r) => r.courseId));
+    const items = rows.map(({ completed, ...row }) => {
+      const entry = entries.get(row.courseId)!;
+      return { fields: enrollmentFields(row, currentModules(entry.course, completed)), entry };
+    });
+    return { user: toUser(user), items };
+  }
+
+  /** Only the modules still in the course count (a removed module's completion stays stored). */
+  const currentModules = (course: Course, completed: string[]) => {
+    const current = new Set(course.modules.map((m) => m.id));
+    return completed.filter((id) => current.has(id));
+  };
+
+  async function one(row: EnrollmentRow, known?: Map<string, string[]>, knownUser?: UserRow) {
+    const [enrollment] = await withRelations([row], known, knownUser);
     return enrollment!;
   }
 
   return {
     async isEnrolled(userId: string, courseId: string): Promise<boolean> {
-      return Boolean(await repo.findByUserAndCourse(userId, courseId));
+      return (await enrollmentsOf(userId)).some((e) => e.courseId === courseId);
     },
 
-    /** The learner's completed module ids in a course, or null when not enrolled. */
+    /**
+     * The learner's completed module ids in a course (in completion order), or null when not
+     * enrolled. From the per-learner cache: every heartbeat and every video range asks.
+     */
     async completedModules(userId: string, courseId: string): Promise<string[] | null> {
-      const enrollment = await repo.findByUserAndCourse(userId, courseId);
-      if (!enrollment) return null;
-      return (await repo.completedModuleIds([enrollment.id])).get(enrollment.id) ?? [];
+      const enrollment = (await enrollmentsOf(userId)).find((e) => e.courseId === courseId);
+      return enrollment ? enrollment.completed : null;
     },
 
     /** Enrolls a learner in a published course; a second enrollment is refused (409). */
@@ -136,19 +190,44 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         await deps.credit?.enrolled(tx, inserted, input.actor ?? null);
         return inserted;
       });
+      changed(row.userId);
       return one(row);
     },
 
     async remove(id: string, actor: Actor = null): Promise<void> {
-      await db.transaction(async (tx) => {
-        const removed = await createEnrollmentsRepository(tx).delete(id);
-        if (!removed) throw enrollmentNotFound();
-        await deps.credit?.removed(tx, removed, actor);
+      const removed = await db.transaction(async (tx) => {
+        const row = await createEnrollmentsRepository(tx).delete(id);
+        if (!row) throw enrollmentNotFound();
+        await deps.credit?.removed(tx, row, actor);
+        return row;
       });
+      changed(removed.userId);
     },
 
-    async listForUser(userId: string) {
-      return withRelations(await repo.listByUser(userId));
+    async listForUser(userId: string): Promise<EnrollmentWithRelations[]> {
+      const found = await forUser(userId);
+      if (!found) return [];
+      return found.items.map(({ fields, entry }) => ({
+        ...fields,
+        course: entry.course,
+        user: found.user,
+      }));
+    },
+
+    /**
+     * listForUser as JSON text, for GET /api/enrollments/user/{id} (issue 7): each course's
+     * JSON is the catalogue's, made once, and the rest is small; the shape is the response
+     * schema's by construction (json-answers.test.ts compares it with the schema).
+     */
+    async listForUserJson(userId: string, viewer?: UserRow): Promise<string> {
+      const found = await forUser(userId, viewer);
+      if (!found) return "[]";
+      const owner = JSON.stringify(found.user);
+      const items = found.items.map(
+        ({ fields, entry }) =>
+          `${JSON.stringify(fields).slice(0, -1)},"course":${entry.json},"user":${owner}}`,
+      );
+      return `[${items.join(",")}]`;
     },
 
     async page(input: { limit: number; cursor?: string }) {
@@ -162,7 +241,13 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
      * enrollment row is locked, so concurrent calls run in turn: nothing is lost and
      * nothing is counted twice. Calling it again for a completed module changes nothing.
      */
-    async completeModule(input: { userId: string; courseId: string; moduleId: string }) {
+    async completeModule(input: {
+      userId: string;
+      courseId: string;
+      moduleId: string;
+      /** The signed-in learner's row, when the caller has it. */
+      user?: UserRow;
+    }) {
       const order = await deps.courses.moduleIds(input.courseId);
       const guard = await deps.completionGuard?.(input);
       const { row, completedIds } = await db.transaction(async (tx) => {
@@ -193,16 +278,33 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         }
         return { row: updated, completedIds: [...recorded, input.moduleId] };
       });
+      changed(row.userId);
       // Answered from what the transaction saw: a concurrent call that commits meanwhile
       // must not show up in this answer's completedModules beside this answer's progress.
-      return one(row, new Map([[row.id, completedIds]]));
+      return one(row, new Map([[row.id, completedIds]]), input.user);
     },
 
     /** After modules are added or removed: progress follows the course's current modules. */
     async recomputeCourse(courseId: string): Promise<void> {
       await repo.recomputeCourse(courseId, await deps.courses.moduleIds(courseId));
+      // Every learner of the course may have changed.
+      changed("*");
     },
   };
 }
 
 export type EnrollmentsService = ReturnType<typeof createEnrollmentsService>;
+
+/** An enrollment's own fields in the response schema's order (course and user follow). */
+function enrollmentFields(row: EnrollmentRow, completedModules: string[]) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    courseId: row.courseId,
+    progress: row.progress,
+    completedModules,
+    isCompleted: row.isCompleted,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

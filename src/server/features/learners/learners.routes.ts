@@ -8,6 +8,7 @@ import {
   pageQuerySchema,
   restrictResponseSchema,
 } from "../../../contract";
+import { sendJsonText } from "../../lib/json-text";
 import { securityEvent } from "../../plugins/security-events";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { AuditService } from "../audit/audit.service";
@@ -35,9 +36,11 @@ export function registerLearnersRoutes(
       preValidation: admin,
     },
     async (request, reply) => {
-      const { items, nextCursor } = await learners.page(request.query);
+      const { json, nextCursor } = await learners.page(request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return items;
+      // Built as JSON by PostgreSQL in the response schema's shape (learners.repository.ts):
+      // sent as it is, without zod parsing and re-encoding ~35 KB per page (issue 7).
+      return sendJsonText(reply, json);
     },
   );
 

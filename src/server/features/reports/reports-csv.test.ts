@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { csvField } from "../../lib/csv";
 import { enroll } from "../../testing/courses";
 import {
   buildPublishedCourse,
@@ -13,7 +14,6 @@ import {
 } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
 import { enrollments } from "../enrollments/enrollments.table";
-import { csvField } from "./reports-csv";
 
 /** An RFC 4180 parser: quoted fields, doubled quotes, CRLF records. */
 function parseCsv(text: string): string[][] {

@@ -1,13 +1,7 @@
 import type { Reports } from "../../../contract";
+import { csvRow } from "../../lib/csv";
 
-/** RFC 4180 field; a leading =, +, - or @ is neutralised so spreadsheets never run it. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const row = (...fields: (string | number)[]) => `${fields.map(csvField).join(",")}\r\n`;
+const row = (...fields: (string | number)[]) => csvRow(fields);
 
 /** The report as CSV sections, yielded line by line so the response streams. */
 export function* reportCsvLines(report: Reports, generatedAt: Date): Generator<string> {

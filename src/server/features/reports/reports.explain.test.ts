@@ -1,14 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
-import { openPostgres } from "../../db/client";
 import type { KeysetCursor } from "../../db/cursor";
-import * as schema from "../../db/schema";
+import { nodesOf, type PlanNode, useExplainDatabase } from "../../testing/explain";
 import { createEnrollmentsRepository } from "../enrollments/enrollments.repository";
 import { createLearnersRepository } from "../learners/learners.repository";
 import { createReportsRepository } from "./reports.repository";
@@ -29,32 +24,54 @@ const COURSES = 200 * SCALE;
 const PER_LEARNER = 10; // 200,000 enrollments
 const PAGE = 26; // a page of 25 and one more, as the services ask
 
+/** Fills the database: learners, courses of five modules, enrollments and completions. */
+const FILL = `
+      insert into users (id, name, email, role, status, is_registered_by_admin, password_setup, created_at)
+      values ('admin', 'Admin', 'admin@example.com', 'admin', 'active', false, true, now());
+      insert into users (id, name, email, role, status, is_registered_by_admin, password_setup, created_at)
+      select 'u' || n, 'Learner ' || n || ' ' || md5(n::text), 'learner' || n || '@example.com',
+        'learner', case when n % 10 = 0 then 'restricted' else 'active' end, true, n % 3 = 0,
+        -- Every 50 learners share one instant (a bulk import), the rest are a second apart.
+        timestamptz '2026-01-01' + (n / 50) * interval '1 minute' + (n % 50 % 7) * interval '1 second'
+      from generate_series(1, ${LEARNERS}) as n;
+      insert into courses (id, title, description, category, duration, is_published, created_by, created_at)
+      select 'c' || n, 'Course ' || n, 'About course ' || n,
+        (array['Development', 'Database', 'Mobile', 'Design'])[1 + n % 4], 1 + n % 10, true, 'admin',
+        timestamptz '2025-06-01' + n * interval '1 hour'
+      from generate_series(1, ${COURSES}) as n;
+      insert into modules (course_id, id, position, title, duration, video_url)
+      select 'c' || c, 'module_' || (1700000000000 + c * 10 + m), m, 'Module ' || m, 5,
+        '/objects/uploads/AAAAAAAAAAAAAAAAAAAAAAAA'
+      from generate_series(1, ${COURSES}) as c, generate_series(1, 5) as m;
+      insert into enrollments (id, user_id, course_id, progress, is_completed, completed_at, created_at)
+      select 'e' || u || '_' || k, 'u' || u, 'c' || (1 + (u + k * 20) % ${COURSES}),
+        p.progress, p.progress = 100,
+        case when p.progress = 100 then timestamptz '2026-06-01' + ((u * 37 + k) % 100000) * interval '1 minute' end,
+        timestamptz '2026-02-01' + ((u * 13 + k * 7) % 50000) * interval '1 minute'
+      from generate_series(1, ${LEARNERS}) as u, generate_series(0, ${PER_LEARNER - 1}) as k,
+        lateral (select ((u * 7 + k * 11) % 6) * 20 as progress) as p;
+      insert into module_completions (enrollment_id, module_id, completed_at)
+      select e.id, 'module_' || (1700000000000 + substr(e.course_id, 2)::int * 10 + m), now()
+      from enrollments e, generate_series(1, 5) as m
+      where m <= e.progress / 20;
+    `;
+
 const plansFile = fileURLToPath(
   new URL("../../../../test-results/query-plans.txt", import.meta.url),
 );
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Total Time"?: number;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
 const INDEX_NODES = new Set(["Index Scan", "Index Only Scan", "Bitmap Index Scan"]);
 
 describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
-  const name = `credo_explain_${randomBytes(6).toString("hex")}`;
-  let pool: pg.Pool;
-  let db: Database;
-  let close: () => Promise<void> = async () => {};
-  const captured: { sql: string; params: unknown[] }[] = [];
   const report: string[] = [];
   const summary: string[] = [];
+  let filledIn = 0;
+  const database = useExplainDatabase("credo_explain", async (pool) => {
+    const started = Date.now();
+    await pool.query(FILL);
+    filledIn = Date.now() - started;
+  });
+  const { captured } = database;
 
   /** Runs a repository call and answers the SQL statements it sent. */
   async function capture(run: () => Promise<unknown>) {
@@ -68,14 +85,14 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
     expect(statements.length, label).toBeGreaterThan(0);
     const plans = [];
     for (const statement of statements) {
-      const result = await pool.query(
+      const result = await database.pool.query(
         `explain (analyze, buffers, format json) ${statement.sql}`,
         statement.params,
       );
       const plan = (
         result.rows[0]["QUERY PLAN"] as [{ Plan: PlanNode; "Execution Time": number }]
       )[0];
-      const text = await pool.query(
+      const text = await database.pool.query(
         `explain (analyze, costs off) ${statement.sql}`,
         statement.params,
       );
@@ -120,69 +137,13 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
     ).toEqual([]);
   }
 
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    // Migrations, exactly as the app runs them.
-    const migrated = await openPostgres(url.toString(), { poolSize: 2 });
-    await migrated.close();
-    pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-    db = drizzle({
-      client: pool,
-      schema,
-      casing: "snake_case",
-      logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
-    }) as unknown as Database;
-    close = async () => {
-      await pool.end();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
-
-    const started = Date.now();
-    await pool.query(`
-      insert into users (id, name, email, role, status, is_registered_by_admin, password_setup, created_at)
-      values ('admin', 'Admin', 'admin@example.com', 'admin', 'active', false, true, now());
-      insert into users (id, name, email, role, status, is_registered_by_admin, password_setup, created_at)
-      select 'u' || n, 'Learner ' || n || ' ' || md5(n::text), 'learner' || n || '@example.com',
-        'learner', case when n % 10 = 0 then 'restricted' else 'active' end, true, n % 3 = 0,
-        -- Every 50 learners share one instant (a bulk import), the rest are a second apart.
-        timestamptz '2026-01-01' + (n / 50) * interval '1 minute' + (n % 50 % 7) * interval '1 second'
-      from generate_series(1, ${LEARNERS}) as n;
-      insert into courses (id, title, description, category, duration, is_published, created_by, created_at)
-      select 'c' || n, 'Course ' || n, 'About course ' || n,
-        (array['Development', 'Database', 'Mobile', 'Design'])[1 + n % 4], 1 + n % 10, true, 'admin',
-        timestamptz '2025-06-01' + n * interval '1 hour'
-      from generate_series(1, ${COURSES}) as n;
-      insert into modules (course_id, id, position, title, duration, video_url)
-      select 'c' || c, 'module_' || (1700000000000 + c * 10 + m), m, 'Module ' || m, 5,
-        '/objects/uploads/AAAAAAAAAAAAAAAAAAAAAAAA'
-      from generate_series(1, ${COURSES}) as c, generate_series(1, 5) as m;
-      insert into enrollments (id, user_id, course_id, progress, is_completed, completed_at, created_at)
-      select 'e' || u || '_' || k, 'u' || u, 'c' || (1 + (u + k * 20) % ${COURSES}),
-        p.progress, p.progress = 100,
-        case when p.progress = 100 then timestamptz '2026-06-01' + ((u * 37 + k) % 100000) * interval '1 minute' end,
-        timestamptz '2026-02-01' + ((u * 13 + k * 7) % 50000) * interval '1 minute'
-      from generate_series(1, ${LEARNERS}) as u, generate_series(0, ${PER_LEARNER - 1}) as k,
-        lateral (select ((u * 7 + k * 11) % 6) * 20 as progress) as p;
-      insert into module_completions (enrollment_id, module_id, completed_at)
-      select e.id, 'module_' || (1700000000000 + substr(e.course_id, 2)::int * 10 + m), now()
-      from enrollments e, generate_series(1, 5) as m
-      where m <= e.progress / 20;
-    `);
-    await pool.query("vacuum analyze");
+  beforeAll(() => {
     report.push(
       `Query plans — ${LEARNERS} learners, ${COURSES} courses, ${LEARNERS * PER_LEARNER} enrollments`,
-      `(generated by src/server/features/reports/reports.explain.test.ts; filled in ${Date.now() - started} ms)`,
+      `(generated by src/server/features/reports/reports.explain.test.ts; filled in ${filledIn} ms)`,
       "",
     );
-  }, 600_000);
+  });
 
   afterAll(async () => {
     mkdirSync(dirname(plansFile), { recursive: true });
@@ -192,18 +153,17 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
       const text = [title, source, blank, "Summary:", ...summary, "", ...body].join("\n");
       writeFileSync(plansFile, `${text}\n`);
     }
-    await close();
   });
 
   it("has the volume it claims", async () => {
-    const { rows } = await pool.query(
+    const { rows } = await database.pool.query(
       "select (select count(*) from enrollments)::int as e, (select count(*) from users)::int as u",
     );
     expect(rows[0]).toEqual({ e: LEARNERS * PER_LEARNER, u: LEARNERS + 1 });
   });
 
   describe("reports aggregates (reports.repository.ts)", () => {
-    const reports = () => createReportsRepository(db);
+    const reports = () => createReportsRepository(database.db);
 
     /** Totals come from course_stats (kept by triggers): no plan may read enrollments. */
     function expectNoEnrollmentScan(label: string, nodes: PlanNode[]) {
@@ -224,7 +184,7 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
     });
 
     it("user_stats matches a full count of users", async () => {
-      const { rows } = await pool.query(`
+      const { rows } = await database.pool.query(`
         select count(*)::int as mismatches from (
           select role, status, count(*) as n from users group by role, status) u
         full join user_stats s using (role, status)
@@ -238,7 +198,7 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
     });
 
     it("course_stats matches a full aggregate of enrollments", async () => {
-      const { rows } = await pool.query(`
+      const { rows } = await database.pool.query(`
         select count(*)::int as mismatches from (
           select course_id, count(*) as n, count(*) filter (where is_completed) as c, sum(progress) as p
           from enrollments group by course_id) e
@@ -259,10 +219,10 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
   });
 
   describe("learners page (learners.repository.ts)", () => {
-    const learners = () => createLearnersRepository(db);
+    const learners = () => createLearnersRepository(database.db);
 
     async function cursorAt(offset: number): Promise<KeysetCursor> {
-      const { rows } = await pool.query(
+      const { rows } = await database.pool.query(
         `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt", id
          from users where role = 'learner' order by created_at desc, id desc offset $1 limit 1`,
         [offset],
@@ -301,16 +261,11 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
       expectIndexed("learners.page q=broad", nodes, ["users"]);
       expectNoSort("learners.page q=broad", nodes);
     });
-
-    it("enrollmentsOf(): the figures of one page of learners", async () => {
-      const ids = (await learners().page({ limit: 25 })).map((u) => u.id);
-      const nodes = await explain("learners.enrollmentsOf", () => learners().enrollmentsOf(ids));
-      expectIndexed("learners.enrollmentsOf", nodes, ["enrollments", "users"]);
-    });
+    // The page with each learner's figures is one statement: learners.explain.test.ts.
   });
 
   describe("enrollments list (enrollments.repository.ts)", () => {
-    const enrollments = () => createEnrollmentsRepository(db);
+    const enrollments = () => createEnrollmentsRepository(database.db);
 
     it("page(): the first page", async () => {
       const nodes = await explain("enrollments.page first", () =>
@@ -321,7 +276,7 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
     });
 
     it("page(): a deep page after a cursor", async () => {
-      const { rows } = await pool.query(
+      const { rows } = await database.pool.query(
         `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt", id
          from enrollments order by created_at desc, id desc offset $1 limit 1`,
         [(LEARNERS * PER_LEARNER) / 2],
@@ -334,14 +289,19 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
       expectNoSort("enrollments.page deep", nodes);
     });
 
-    it("completedModuleIds() and listByUser(): a page's completions, a learner's courses", async () => {
+    it("completedModuleIds() and listByUserWithCompletions(): a page's completions, a learner's courses", async () => {
       const ids = (await enrollments().page({ limit: 25 })).map((e) => e.id);
       const completions = await explain("enrollments.completedModuleIds", () =>
         enrollments().completedModuleIds(ids),
       );
       expectIndexed("enrollments.completedModuleIds", completions, ["module_completions"]);
-      const mine = await explain("enrollments.listByUser", () => enrollments().listByUser("u777"));
-      expectIndexed("enrollments.listByUser", mine, ["enrollments"]);
+      const mine = await explain("enrollments.listByUserWithCompletions", () =>
+        enrollments().listByUserWithCompletions("u777"),
+      );
+      expectIndexed("enrollments.listByUserWithCompletions", mine, [
+        "enrollments",
+        "module_completions",
+      ]);
     });
   });
 });

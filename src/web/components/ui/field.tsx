@@ -22,6 +22,18 @@ export function fieldDescribedBy(id: string, opts: { hint?: boolean; error?: boo
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/**
+ * A field control's aria-invalid and aria-describedby, from its error (and whether the field
+ * has a hint, which Field hides while an error shows): spread onto the control,
+ * `{...fieldAria("id", errors.name)}`.
+ */
+export function fieldAria(id: string, error: unknown, opts: { hint?: boolean } = {}) {
+  return {
+    "aria-invalid": error ? (true as const) : undefined,
+    "aria-describedby": fieldDescribedBy(id, { hint: opts.hint && !error, error: !!error }),
+  };
+}
+
 /** A label, one control, and its hint or error, stacked with consistent spacing. */
 export function Field({ id, label, error, hint, labelAside, className, children }: FieldProps) {
   return (

@@ -6,6 +6,8 @@ export type ChainReport = {
   checked: number;
   headSeq: number | null;
   headHash: string | null;
+  /** Events committed but not yet chained (the server links them within a second). */
+  unlinked: number;
   broken?: { seq: number; reason: string };
 };
 

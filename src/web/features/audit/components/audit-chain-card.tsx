@@ -48,6 +48,13 @@ export function AuditChainCard() {
                   ? `Chain intact: ${report.checked} events checked.`
                   : `Chain broken at event ${report.broken?.seq}: ${report.broken?.reason}.`}
               </span>
+              {report.unlinked > 0 ? (
+                <span>
+                  {report.unlinked === 1
+                    ? "1 newer event is still being chained; verify again in a moment."
+                    : `${report.unlinked} newer events are still being chained; verify again in a moment.`}
+                </span>
+              ) : null}
               {report.headHash ? (
                 <span className="font-mono text-xs break-all">Head hash {report.headHash}</span>
               ) : null}

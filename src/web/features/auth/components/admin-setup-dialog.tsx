@@ -13,7 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../components/ui/dialog";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
@@ -79,8 +79,6 @@ function AdminSetupForm({ onDone }: { onDone: () => void }) {
     }
   });
 
-  const describedBy = (id: string, error: unknown) => fieldDescribedBy(id, { error: !!error });
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field id="admin-email" label="Email address" error={errors.email?.message}>
@@ -90,8 +88,7 @@ function AdminSetupForm({ onDone }: { onDone: () => void }) {
           autoComplete="email"
           placeholder="admin@example.com"
           required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy("admin-email", errors.email)}
+          {...fieldAria("admin-email", errors.email)}
           {...register("email")}
         />
       </Field>
@@ -101,8 +98,7 @@ function AdminSetupForm({ onDone }: { onDone: () => void }) {
           autoComplete="name"
           placeholder="Your full name"
           required
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy("admin-name", errors.name)}
+          {...fieldAria("admin-name", errors.name)}
           {...register("name")}
         />
       </Field>
@@ -112,8 +108,7 @@ function AdminSetupForm({ onDone }: { onDone: () => void }) {
             id="admin-password"
             autoComplete="new-password"
             required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy("admin-password", errors.password)}
+            {...fieldAria("admin-password", errors.password)}
             {...register("password")}
           />
         </Field>
@@ -123,8 +118,7 @@ function AdminSetupForm({ onDone }: { onDone: () => void }) {
             toggleLabel="confirm password"
             autoComplete="new-password"
             required
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={describedBy("admin-confirm", errors.confirmPassword)}
+            {...fieldAria("admin-confirm", errors.confirmPassword)}
             {...register("confirmPassword")}
           />
         </Field>
@@ -135,8 +129,7 @@ function AdminSetupForm({ onDone }: { onDone: () => void }) {
           toggleLabel="admin key"
           autoComplete="off"
           required
-          aria-invalid={errors.adminKey ? true : undefined}
-          aria-describedby={describedBy("admin-key", errors.adminKey)}
+          {...fieldAria("admin-key", errors.adminKey)}
           {...register("adminKey")}
         />
       </Field>

@@ -15,7 +15,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../components/ui/dialog";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -129,8 +129,7 @@ function ForgotPasswordContent({ defaultEmail }: { defaultEmail?: string }) {
             inputMode="email"
             placeholder="you@example.com"
             required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={fieldDescribedBy("forgot-email", { error: !!errors.email })}
+            {...fieldAria("forgot-email", errors.email)}
             {...register("email")}
           />
         </Field>

@@ -11,7 +11,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -70,8 +70,7 @@ export function ProfileDetailsCard({ user }: { user: User }) {
               id="profile-name"
               autoComplete="name"
               required
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={fieldDescribedBy("profile-name", { error: !!errors.name })}
+              {...fieldAria("profile-name", errors.name)}
               {...register("name")}
             />
           </Field>
@@ -81,8 +80,7 @@ export function ProfileDetailsCard({ user }: { user: User }) {
               type="tel"
               autoComplete="tel"
               placeholder="Optional"
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={fieldDescribedBy("profile-phone", { error: !!errors.phone })}
+              {...fieldAria("profile-phone", errors.phone)}
               {...register("phone")}
             />
           </Field>

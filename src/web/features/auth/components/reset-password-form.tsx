@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -118,11 +118,7 @@ export function ResetPasswordForm({
             placeholder="Create a new password"
             autoFocus
             required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={fieldDescribedBy("reset-password", {
-              hint: !errors.password,
-              error: !!errors.password,
-            })}
+            {...fieldAria("reset-password", errors.password, { hint: true })}
             {...register("password")}
           />
         </Field>
@@ -137,10 +133,7 @@ export function ResetPasswordForm({
             autoComplete="new-password"
             placeholder="Repeat the new password"
             required
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={fieldDescribedBy("reset-confirm", {
-              error: !!errors.confirmPassword,
-            })}
+            {...fieldAria("reset-confirm", errors.confirmPassword)}
             {...register("confirmPassword")}
           />
         </Field>

@@ -6,7 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -62,8 +62,7 @@ export function SignInForm({ onSignedIn, forgotPassword }: SignInFormProps) {
           inputMode="email"
           placeholder="you@example.com"
           required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={fieldDescribedBy("signin-email", { error: !!errors.email })}
+          {...fieldAria("signin-email", errors.email)}
           {...register("email")}
         />
       </Field>
@@ -78,8 +77,7 @@ export function SignInForm({ onSignedIn, forgotPassword }: SignInFormProps) {
           autoComplete="current-password"
           placeholder="Enter your password"
           required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={fieldDescribedBy("signin-password", { error: !!errors.password })}
+          {...fieldAria("signin-password", errors.password)}
           {...register("password")}
         />
       </Field>

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
@@ -88,8 +88,7 @@ export function RevokeCertificateDialog({
                 setReason(e.target.value);
                 setError(undefined);
               }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={fieldDescribedBy("revoke-reason", { hint: true, error: !!error })}
+              {...fieldAria("revoke-reason", error, { hint: true })}
               required
             />
           </Field>

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -128,8 +128,7 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
         id={id}
         autoComplete="off"
         placeholder={placeholder}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, { error: !!errors[name] })}
+        {...fieldAria(id, errors[name])}
         {...register(name)}
       />
     </Field>
@@ -180,11 +179,7 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
             min={1}
             max={100}
             step={1}
-            aria-invalid={errors.minWatchPercent ? true : undefined}
-            aria-describedby={fieldDescribedBy("settings-min-watch", {
-              hint: true,
-              error: !!errors.minWatchPercent,
-            })}
+            {...fieldAria("settings-min-watch", errors.minWatchPercent, { hint: true })}
             {...register("minWatchPercent", { valueAsNumber: true })}
           />
         </Field>
@@ -203,11 +198,7 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
             type="text"
             inputMode="decimal"
             placeholder="e.g. 10"
-            aria-invalid={errors.minSeatMinutes ? true : undefined}
-            aria-describedby={fieldDescribedBy("settings-min-seat", {
-              hint: true,
-              error: !!errors.minSeatMinutes,
-            })}
+            {...fieldAria("settings-min-seat", errors.minSeatMinutes, { hint: true })}
             {...register("minSeatMinutes")}
           />
         </Field>
@@ -228,10 +219,7 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
             type="text"
             inputMode="decimal"
             placeholder="e.g. 1.5"
-            aria-invalid={errors.creditHours ? true : undefined}
-            aria-describedby={fieldDescribedBy("settings-credit-hours", {
-              error: !!errors.creditHours,
-            })}
+            {...fieldAria("settings-credit-hours", errors.creditHours)}
             {...register("creditHours")}
           />
         </Field>

@@ -15,7 +15,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../components/ui/dialog";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import {
@@ -129,8 +129,7 @@ function CreateCourseForm({ onCreated }: { onCreated: (course: Course) => void }
           placeholder="e.g. Introduction to SQL"
           autoComplete="off"
           required
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={fieldDescribedBy("course-title", { error: !!errors.title })}
+          {...fieldAria("course-title", errors.title)}
           {...register("title")}
         />
       </Field>
@@ -139,10 +138,7 @@ function CreateCourseForm({ onCreated }: { onCreated: (course: Course) => void }
           id="course-description"
           placeholder="What will learners be able to do after this course?"
           required
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={fieldDescribedBy("course-description", {
-            error: !!errors.description,
-          })}
+          {...fieldAria("course-description", errors.description)}
           {...register("description")}
         />
       </Field>
@@ -157,10 +153,7 @@ function CreateCourseForm({ onCreated }: { onCreated: (course: Course) => void }
                   id="course-category"
                   ref={field.ref}
                   onBlur={field.onBlur}
-                  aria-invalid={errors.category ? true : undefined}
-                  aria-describedby={fieldDescribedBy("course-category", {
-                    error: !!errors.category,
-                  })}
+                  {...fieldAria("course-category", errors.category)}
                 >
                   <SelectValue placeholder="Choose a category" />
                 </SelectTrigger>
@@ -189,11 +182,7 @@ function CreateCourseForm({ onCreated }: { onCreated: (course: Course) => void }
             step={1}
             placeholder="e.g. 8"
             required
-            aria-invalid={errors.duration ? true : undefined}
-            aria-describedby={fieldDescribedBy("course-duration", {
-              hint: !errors.duration,
-              error: !!errors.duration,
-            })}
+            {...fieldAria("course-duration", errors.duration, { hint: true })}
             {...register("duration", { valueAsNumber: true })}
           />
         </Field>

@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
@@ -138,8 +138,7 @@ function ModuleForm({
             placeholder="e.g. Writing your first query"
             autoComplete="off"
             required
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={fieldDescribedBy("module-title", { error: !!errors.title })}
+            {...fieldAria("module-title", errors.title)}
             {...register("title")}
           />
         </Field>
@@ -152,8 +151,7 @@ function ModuleForm({
             step={1}
             placeholder="e.g. 12"
             required
-            aria-invalid={errors.duration ? true : undefined}
-            aria-describedby={fieldDescribedBy("module-duration", { error: !!errors.duration })}
+            {...fieldAria("module-duration", errors.duration)}
             {...register("duration", { valueAsNumber: true })}
           />
         </Field>
@@ -171,10 +169,7 @@ function ModuleForm({
           id="module-description"
           placeholder="What this module covers"
           rows={2}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={fieldDescribedBy("module-description", {
-            error: !!errors.description,
-          })}
+          {...fieldAria("module-description", errors.description)}
           {...register("description")}
         />
       </Field>

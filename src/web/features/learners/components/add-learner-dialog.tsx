@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../components/ui/dialog";
-import { Field, fieldDescribedBy } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -120,8 +120,7 @@ function AddLearnerForm({
           autoComplete="off"
           placeholder="e.g. Jordan Lee"
           required
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={fieldDescribedBy("learner-name", { error: !!errors.name })}
+          {...fieldAria("learner-name", errors.name)}
           {...register("name")}
         />
       </Field>
@@ -133,8 +132,7 @@ function AddLearnerForm({
             autoComplete="off"
             placeholder="name@example.com"
             required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={fieldDescribedBy("learner-email", { error: !!errors.email })}
+            {...fieldAria("learner-email", errors.email)}
             {...register("email")}
           />
         </Field>
@@ -152,8 +150,7 @@ function AddLearnerForm({
             type="tel"
             autoComplete="off"
             placeholder="+1 555 0100"
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={fieldDescribedBy("learner-phone", { error: !!errors.phone })}
+            {...fieldAria("learner-phone", errors.phone)}
             {...register("phone")}
           />
         </Field>

@@ -1,0 +1,111 @@
+import { LRUCache } from "lru-cache";
+import type { ChangeFeed } from "./change-feed";
+
+export interface ReadCacheOptions<V> {
+  feed: ChangeFeed;
+  /** The tables whose changes can make an entry stale. */
+  tables: readonly string[];
+  /** The rows an entry was built from, as '<table>:<key>': a change of any drops the entry. */
+  tagsOf(value: V): string[];
+  max: number;
+  /** A safety net only: changes drop entries at once (change-feed.ts). */
+  ttlMs: number;
+}
+
+/**
+ * A bounded in-memory cache of rows that are read on almost every request and rarely change
+ * (sessions, the course catalogue; issue 7), kept exact by the change feed.
+ *
+ * A load that was in flight while any change of these tables arrived is not stored: it may
+ * have read the row before that change committed. While the feed is not live (its connection
+ * is down) every read goes to the database. Misses are not cached, so an unknown key is
+ * always looked up.
+ */
+export function createReadCache<V extends object>(options: ReadCacheOptions<V>) {
+  const tagsByKey = new Map<string, string[]>();
+  const keysByTag = new Map<string, Set<string>>();
+  let epoch = 0;
+
+  const untag = (key: string) => {
+    for (const tag of tagsByKey.get(key) ?? []) {
+      const keys = keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByTag.delete(tag);
+    }
+    tagsByKey.delete(key);
+  };
+
+  const lru = new LRUCache<string, V>({
+    max: options.max,
+    ttl: options.ttlMs,
+    dispose: (_value, key) => untag(key),
+  });
+
+  const clear = () => {
+    epoch += 1;
+    lru.clear();
+    tagsByKey.clear();
+    keysByTag.clear();
+  };
+
+  const unsubscribe = options.feed.subscribe((table, key) => {
+    if (table === "*") return clear();
+    if (!options.tables.includes(table)) return;
+    if (key === "*") return clear();
+    epoch += 1;
+    for (const cached of [...(keysByTag.get(`${table}:${key}`) ?? [])]) lru.delete(cached);
+  });
+
+  const put = (key: string, value: V) => {
+    lru.delete(key);
+    const tags = options.tagsOf(value);
+    tagsByKey.set(key, tags);
+    for (const tag of tags) {
+      const keys = keysByTag.get(tag);
+      if (keys) keys.add(key);
+      else keysByTag.set(tag, new Set([key]));
+    }
+    lru.set(key, value);
+  };
+
+  return {
+    async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+      const hit = lru.get(key);
+      if (hit !== undefined) return hit;
+      if (!options.feed.live) return load();
+      const started = epoch;
+      const value = await load();
+      if (value !== undefined && epoch === started && options.feed.live) put(key, value);
+      return value;
+    },
+
+    /** Like get for several keys, loading all the misses with one call. */
+    async getMany(
+      keys: readonly string[],
+      loadMany: (missing: string[]) => Promise<Map<string, V>>,
+    ): Promise<Map<string, V>> {
+      const found = new Map<string, V>();
+      const missing: string[] = [];
+      for (const key of new Set(keys)) {
+        const hit = lru.get(key);
+        if (hit !== undefined) found.set(key, hit);
+        else missing.push(key);
+      }
+      if (!missing.length) return found;
+      const started = epoch;
+      const loaded = await loadMany(missing);
+      const store = epoch === started && options.feed.live;
+      for (const [key, value] of loaded) {
+        found.set(key, value);
+        if (store) put(key, value);
+      }
+      return found;
+    },
+
+    /** Entries held now (tests). */
+    get size() {
+      return lru.size;
+    },
+    close: unsubscribe,
+  };
+}

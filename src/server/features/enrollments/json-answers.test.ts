@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { courseSchema, enrollmentWithRelationsSchema } from "../../../contract";
+import {
+  buildPublishedCourse,
+  call,
+  completeViaApi,
+  enrollViaApi,
+  quickAdmin,
+  quickLearner,
+  signInAs,
+  useSharedVideo,
+} from "../../testing/learning";
+import { useTestApp } from "../../testing/test-app";
+
+/**
+ * Issue 7: GET /api/courses/{id} and GET /api/enrollments/user/{id} send JSON built from the
+ * catalogue's cached course JSON instead of running the zod serializer per request. Their
+ * bodies must be exactly what the response schema would have produced: nothing more, nothing
+ * missing, every type right.
+ */
+describe("pre-serialized answers match their response schemas", () => {
+  const ctx = useTestApp();
+  const videoPath = useSharedVideo(ctx);
+
+  it("sends a course and a learner's enrollments exactly as the schemas serialize them", async () => {
+    const admin = await quickAdmin(ctx);
+    const adminCookie = await signInAs(ctx, admin);
+    const video = await videoPath(adminCookie);
+    const first = await buildPublishedCourse(ctx, adminCookie, { video, modules: 3 });
+    const second = await buildPublishedCourse(ctx, adminCookie, { video, modules: 1 });
+    const learner = await quickLearner(ctx, { phone: null });
+    await enrollViaApi(ctx, adminCookie, learner.id, first.id);
+    await enrollViaApi(ctx, adminCookie, learner.id, second.id);
+    const cookie = await signInAs(ctx, learner);
+    await completeViaApi(ctx, cookie, learner.id, first, 2);
+    await completeViaApi(ctx, cookie, learner.id, second, 1);
+
+    const course = await call(ctx, "GET", `/api/courses/${first.id}`, { cookie });
+    expect(course.statusCode).toBe(200);
+    expect(course.headers["content-type"]).toMatch(/^application\/json/);
+    const courseBody = course.json();
+    expect(courseBody).toStrictEqual(courseSchema.parse(courseBody));
+    expect(JSON.stringify(courseBody)).toBe(JSON.stringify(courseSchema.parse(courseBody)));
+
+    for (const viewer of [cookie, adminCookie]) {
+      const list = await call(ctx, "GET", `/api/enrollments/user/${learner.id}`, {
+        cookie: viewer,
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers["content-type"]).toMatch(/^application\/json/);
+      const body = list.json() as unknown[];
+      const parsed = z.array(enrollmentWithRelationsSchema).parse(body);
+      expect(body).toStrictEqual(parsed);
+      expect(body).toHaveLength(2);
+      expect(
+        parsed.map((e) => [e.courseId, e.completedModules, e.progress, e.isCompleted]),
+      ).toEqual([
+        [second.id, [second.modules[0]!.id], 100, true],
+        [first.id, first.modules.slice(0, 2).map((m) => m.id), 67, false],
+      ]);
+      expect(list.body).not.toMatch(/passwordHash|password_hash|scrypt|idHash/i);
+    }
+
+    const nobody = await call(ctx, "GET", "/api/enrollments/user/unknown-user", {
+      cookie: adminCookie,
+    });
+    expect(nobody.json()).toEqual([]);
+  });
+});

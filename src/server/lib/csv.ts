@@ -1,0 +1,10 @@
+/** RFC 4180 field; a leading =, +, - or @ is neutralised so spreadsheets never run it. */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line (CRLF-terminated, as RFC 4180 has it); a missing value is an empty field. */
+export const csvRow = (fields: readonly (string | number | null | undefined)[]) =>
+  `${fields.map((f) => csvField(f ?? "")).join(",")}\r\n`;
