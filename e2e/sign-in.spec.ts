@@ -50,6 +50,35 @@ test.describe("Sign-in screen", () => {
     expect(buttonRing).not.toBe("none");
   });
 
+  test("a button focused before its dialog's code arrives keeps focus and opens on Enter", async ({
+    page,
+  }) => {
+    // Hold the setup dialog's chunk so the stand-in button is what the keyboard reaches first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/setup-password-dialog-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const trigger = page.getByRole("button", { name: "Set Your Password" });
+    await trigger.focus();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).not.toHaveAttribute("aria-haspopup", "dialog");
+
+    release();
+    // The dialog's own trigger replaces the stand-in and takes its focus over.
+    await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(trigger).toBeFocused();
+  });
+
   test("'Forgot password?' opens a help dialog", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Forgot password?" }).click();
