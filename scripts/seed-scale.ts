@@ -5,6 +5,9 @@
  * migrations, with set-based INSERT ... SELECT generate_series batches run inside the
  * database. Completions are consistent with progress: an enrollment with c of m modules
  * done has exactly c module_completions rows (its first c modules) and progress round(c/m*100).
+ *
+ * It replaces everything in the database. A database holding anyone but an earlier seed's
+ * people (addresses @scale.test) is left alone unless --replace is given.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,18 +24,49 @@ export const SCALE_PASSWORD = "scale-pass-123";
 export const SCALE_ADMIN = "admin@scale.test";
 const VIDEO_ID = "scaleSampleVideo00000001";
 
-const { values } = parseArgs({
-  options: {
-    learners: { type: "string", default: "100000" },
-    courses: { type: "string", default: "1000" },
-    modules: { type: "string", default: "10" },
-    enrollments: { type: "string", default: "1000000" },
-    batch: { type: "string", default: "50000" },
-  },
-});
+const USAGE = `Usage: npm run seed:scale -- [options]
+
+Fills DATABASE_URL (or PGlite in DATA_DIR) with scale data, replacing what it holds.
+
+  --learners N      learners to create (default 100000)
+  --courses N       published courses (default 1000)
+  --modules N       modules per course (default 10)
+  --enrollments N   enrollments, spread evenly over the learners (default 1000000)
+  --batch N         rows per INSERT batch (default 50000)
+  --replace         replace a database that holds more than an earlier scale seed
+  --help            show this text`;
+
+/** A mistake on the command line: said in one line with the usage, no stack trace. */
+function usageError(message: string): never {
+  console.error(`seed:scale: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        learners: { type: "string", default: "100000" },
+        courses: { type: "string", default: "1000" },
+        modules: { type: "string", default: "10" },
+        enrollments: { type: "string", default: "1000000" },
+        batch: { type: "string", default: "50000" },
+        replace: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    }).values;
+  } catch (err) {
+    return usageError(err instanceof Error ? err.message : String(err));
+  }
+}
+const values = parseOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const n = (v: string | undefined, name: string) => {
   const x = Number(v);
-  if (!Number.isInteger(x) || x < 1) throw new Error(`--${name} must be a positive integer`);
+  if (!Number.isInteger(x) || x < 1) usageError(`--${name} must be a positive integer`);
   return x;
 };
 const learners = n(values.learners, "learners");
@@ -41,7 +75,7 @@ const modulesPerCourse = n(values.modules, "modules");
 const enrollmentCount = n(values.enrollments, "enrollments");
 const batch = n(values.batch, "batch");
 const perLearner = Math.ceil(enrollmentCount / learners);
-if (perLearner > courseCount) throw new Error("--enrollments must be at most learners × courses");
+if (perLearner > courseCount) usageError("--enrollments must be at most learners × courses");
 
 function bar(label: string, done: number, total: number, started: number) {
   const width = 30;
@@ -63,6 +97,18 @@ async function main() {
   const { db } = database;
   const exec = (q: ReturnType<typeof sql>) => db.execute(q);
   try {
+    // Never wipe real people by accident: only an earlier seed may be replaced silently.
+    const counted = (await exec(
+      sql`select count(*)::int as n from users where email not like '%@scale.test'`,
+    )) as unknown as { rows: { n: number }[] };
+    const others = counted.rows[0];
+    if (others && others.n > 0 && !values.replace) {
+      console.error(
+        `seed:scale: the database holds ${others.n.toLocaleString()} ${others.n === 1 ? "account" : "accounts"} besides an earlier scale seed. Seeding replaces everything in it; run again with --replace to confirm.`,
+      );
+      process.exitCode = 2;
+      return;
+    }
     await exec(
       sql`truncate users, courses, objects, enrollments, module_completions, sessions, auth_tokens, login_failures cascade`,
     );
