@@ -11,6 +11,17 @@
 import { buildConfig } from "../src/server/config";
 import { DataDirLockedError, openDatabase } from "../src/server/db/client";
 import { createAuditService } from "../src/server/features/audit/audit.service";
+import { readCommandLine } from "./command-line";
+
+readCommandLine(
+  "audit:verify",
+  `Usage: npm run audit:verify
+
+Links the audit events not yet in the chain, then checks the whole hash chain of DATABASE_URL
+(or the embedded PGlite in DATA_DIR: stop the portal first). Exit code 0 when it is intact,
+1 when it is broken, 2 when the database cannot be opened.`,
+  {},
+);
 
 const config = buildConfig();
 let handle: Awaited<ReturnType<typeof openDatabase>>;

@@ -8,11 +8,18 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { buildConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/client";
+import { readCommandLine } from "./command-line";
 
-const { values } = parseArgs({ options: { out: { type: "string" } } });
+const { values } = readCommandLine(
+  "backup",
+  `Usage: npm run backup -- [--out DIR]
+
+Copies the database (pg_dump of DATABASE_URL, or the embedded PGlite in DATA_DIR: stop the
+portal first) and the local objects into DIR (default backups/credo-<time>).`,
+  { out: { type: "string" } },
+);
 const config = buildConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const out = resolve(values.out ?? join("backups", `credo-${stamp}`));

@@ -7,16 +7,19 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { buildConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/client";
+import { readCommandLine } from "./command-line";
 
-const { values } = parseArgs({ options: { from: { type: "string" } } });
-if (!values.from) {
-  console.error("Usage: npm run restore -- --from <backup directory>");
-  process.exit(1);
-}
-const from = resolve(values.from);
+const { values, fail } = readCommandLine(
+  "restore",
+  `Usage: npm run restore -- --from DIR
+
+Puts a backup made by \`npm run backup\` back: pg_restore --clean into DATABASE_URL, or the
+embedded PGlite into DATA_DIR (its db directory must be empty or absent; stop the portal).`,
+  { from: { type: "string" } },
+);
+const from = resolve(values.from ?? fail("--from is required"));
 const config = buildConfig();
 console.log(`Restoring from ${from}`);
 

@@ -12,13 +12,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { buildConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { hashPassword } from "../src/server/features/auth/passwords";
 import { createLocalDiskStore } from "../src/server/storage/local-disk";
 import { createS3Store } from "../src/server/storage/s3";
+import { readCommandLine } from "./command-line";
 
 export const SCALE_PASSWORD = "scale-pass-123";
 export const SCALE_ADMIN = "admin@scale.test";
@@ -36,46 +36,21 @@ Fills DATABASE_URL (or PGlite in DATA_DIR) with scale data, replacing what it ho
   --replace         replace a database that holds more than an earlier scale seed
   --help            show this text`;
 
-/** A mistake on the command line: said in one line with the usage, no stack trace. */
-function usageError(message: string): never {
-  console.error(`seed:scale: ${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-function parseOptions() {
-  try {
-    return parseArgs({
-      options: {
-        learners: { type: "string", default: "100000" },
-        courses: { type: "string", default: "1000" },
-        modules: { type: "string", default: "10" },
-        enrollments: { type: "string", default: "1000000" },
-        batch: { type: "string", default: "50000" },
-        replace: { type: "boolean", default: false },
-        help: { type: "boolean", default: false },
-      },
-    }).values;
-  } catch (err) {
-    return usageError(err instanceof Error ? err.message : String(err));
-  }
-}
-const values = parseOptions();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const n = (v: string | undefined, name: string) => {
-  const x = Number(v);
-  if (!Number.isInteger(x) || x < 1) usageError(`--${name} must be a positive integer`);
-  return x;
-};
-const learners = n(values.learners, "learners");
-const courseCount = n(values.courses, "courses");
-const modulesPerCourse = n(values.modules, "modules");
-const enrollmentCount = n(values.enrollments, "enrollments");
-const batch = n(values.batch, "batch");
+const { values, fail, positive } = readCommandLine("seed:scale", USAGE, {
+  learners: { type: "string", default: "100000" },
+  courses: { type: "string", default: "1000" },
+  modules: { type: "string", default: "10" },
+  enrollments: { type: "string", default: "1000000" },
+  batch: { type: "string", default: "50000" },
+  replace: { type: "boolean", default: false },
+});
+const learners = positive(values.learners, "learners");
+const courseCount = positive(values.courses, "courses");
+const modulesPerCourse = positive(values.modules, "modules");
+const enrollmentCount = positive(values.enrollments, "enrollments");
+const batch = positive(values.batch, "batch");
 const perLearner = Math.ceil(enrollmentCount / learners);
-if (perLearner > courseCount) usageError("--enrollments must be at most learners × courses");
+if (perLearner > courseCount) fail("--enrollments must be at most learners × courses");
 
 function bar(label: string, done: number, total: number, started: number) {
   const width = 30;

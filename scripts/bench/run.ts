@@ -27,8 +27,8 @@ import {
 } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import pg from "pg";
+import { readCommandLine } from "../command-line";
 import {
   BENCH_VIDEO_BYTES,
   BENCH_VIDEO_ID,
@@ -65,35 +65,7 @@ import {
 import type { LoadSpec, ProgressItem, RequestSpec } from "./types";
 import { measureWeb, type WebWeights } from "./web-size";
 
-const { values: flags } = parseArgs({
-  options: {
-    quick: { type: "boolean", default: false },
-    "database-url": { type: "string" },
-    duration: { type: "string" },
-    warmup: { type: "string" },
-    connections: { type: "string", default: "50" },
-    "video-connections": { type: "string", default: "20" },
-    "memory-connections": { type: "string", default: "50" },
-    "range-mb": { type: "string", default: "8" },
-    learners: { type: "string" },
-    "log-level": { type: "string", default: "warn" },
-    only: { type: "string" },
-    out: { type: "string", default: "bench/results" },
-    "pglite-learners": { type: "string" },
-    "pglite-enrollments": { type: "string" },
-    "seed-learners": { type: "string", default: "100000" },
-    "seed-courses": { type: "string", default: "1000" },
-    "seed-enrollments": { type: "string", default: "1000000" },
-    "keep-data": { type: "boolean", default: false },
-    "wait-idle": { type: "string" },
-    "no-png": { type: "boolean", default: false },
-    profile: { type: "string" },
-    help: { type: "boolean", default: false },
-  },
-});
-
-if (flags.help) {
-  console.log(`npm run bench -- [options]
+const USAGE = `Usage: npm run bench -- [options]
   --quick                   smoke run: 2 s scenarios, 1 s warm-up, 40 learners, fresh PGlite
                             at 500 learners / 5,000 enrollments, results under tmp/bench-quick
   --database-url <url>      PostgreSQL to measure (else DATABASE_URL); created and seeded if empty
@@ -113,9 +85,31 @@ if (flags.help) {
   --wait-idle <s>           wait up to this long for other processes to leave the CPU idle (60)
   --no-png                  skip the PNG chart (rendered from the SVG with headless Chromium)
   --profile <dir>           write the portal's CPU profile (node --cpu-prof) into <dir>
-Database: --database-url / DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite), else a fresh PGlite seed.`);
-  process.exit(0);
-}
+Database: --database-url / DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite), else a fresh PGlite seed.`;
+
+const { values: flags, fail } = readCommandLine("bench", USAGE, {
+  quick: { type: "boolean", default: false },
+  "database-url": { type: "string" },
+  duration: { type: "string" },
+  warmup: { type: "string" },
+  connections: { type: "string", default: "50" },
+  "video-connections": { type: "string", default: "20" },
+  "memory-connections": { type: "string", default: "50" },
+  "range-mb": { type: "string", default: "8" },
+  learners: { type: "string" },
+  "log-level": { type: "string", default: "warn" },
+  only: { type: "string" },
+  out: { type: "string", default: "bench/results" },
+  "pglite-learners": { type: "string" },
+  "pglite-enrollments": { type: "string" },
+  "seed-learners": { type: "string", default: "100000" },
+  "seed-courses": { type: "string", default: "1000" },
+  "seed-enrollments": { type: "string", default: "1000000" },
+  "keep-data": { type: "boolean", default: false },
+  "wait-idle": { type: "string" },
+  "no-png": { type: "boolean", default: false },
+  profile: { type: "string" },
+});
 
 // --quick: a smoke test of the whole pipeline in about a minute, not a measurement.
 const QUICK = flags.quick === true;
@@ -134,7 +128,7 @@ if (flags["database-url"]) process.env.DATABASE_URL = flags["database-url"];
 
 const int = (name: keyof typeof flags) => {
   const n = Number(flags[name]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  if (!Number.isFinite(n) || n <= 0) fail(`--${name} must be a positive number`);
   return n;
 };
 const DURATION = int("duration");
