@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:
 import { join, resolve } from "node:path";
 import { buildConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/client";
-import { readCommandLine } from "./command-line";
+import { readCommandLine, runTool } from "./command-line";
 
 const { values } = readCommandLine(
   "backup",
@@ -23,42 +23,49 @@ portal first) and the local objects into DIR (default backups/credo-<time>).`,
 const config = buildConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const out = resolve(values.out ?? join("backups", `credo-${stamp}`));
-mkdirSync(out, { recursive: true });
+await runTool("backup", async () => {
+  mkdirSync(out, { recursive: true });
 
-const step = (text: string) => process.stdout.write(`  ${text} ... `);
-const done = () => process.stdout.write("done\n");
-console.log(`Backing up to ${out}`);
+  const step = (text: string) => process.stdout.write(`  ${text} ... `);
+  const done = () => process.stdout.write("done\n");
+  console.log(`Backing up to ${out}`);
 
-if (config.databaseUrl) {
-  step("PostgreSQL (pg_dump)");
-  execFileSync(
-    "pg_dump",
-    ["--format=custom", "--no-owner", `--file=${join(out, "database.pgdump")}`, config.databaseUrl],
-    { stdio: "inherit" },
-  );
-  done();
-} else {
-  step(`PGlite (${config.dataDir}/db)`);
-  const handle = await openPglite(config.dataDir);
-  try {
-    const tarball = await handle.pglite.dumpDataDir("gzip");
-    writeFileSync(join(out, "pglite-data.tar.gz"), Buffer.from(await tarball.arrayBuffer()));
-  } finally {
-    await handle.close();
+  if (config.databaseUrl) {
+    step("PostgreSQL (pg_dump)");
+    execFileSync(
+      "pg_dump",
+      [
+        "--format=custom",
+        "--no-owner",
+        `--file=${join(out, "database.pgdump")}`,
+        config.databaseUrl,
+      ],
+      { stdio: "inherit" },
+    );
+    done();
+  } else {
+    step(`PGlite (${config.dataDir}/db)`);
+    const handle = await openPglite(config.dataDir);
+    try {
+      const tarball = await handle.pglite.dumpDataDir("gzip");
+      writeFileSync(join(out, "pglite-data.tar.gz"), Buffer.from(await tarball.arrayBuffer()));
+    } finally {
+      await handle.close();
+    }
+    done();
   }
-  done();
-}
 
-const objects = join(config.dataDir, "objects");
-let objectCount = 0;
-if (!config.s3 && existsSync(objects)) {
-  step("objects");
-  cpSync(objects, join(out, "objects"), { recursive: true });
-  objectCount = readdirSync(objects).length;
-  done();
-}
-writeFileSync(
-  join(out, "manifest.json"),
-  `${JSON.stringify({ createdAt: new Date().toISOString(), database: config.databaseUrl ? "postgres" : "pglite", objects: config.s3 ? "s3 (not copied)" : objectCount }, null, 2)}\n`,
-);
-console.log(`Backup complete: ${out}`);
+  const objects = join(config.dataDir, "objects");
+  let objectCount = 0;
+  if (!config.s3 && existsSync(objects)) {
+    step("objects");
+    cpSync(objects, join(out, "objects"), { recursive: true });
+    objectCount = readdirSync(objects).length;
+    done();
+  }
+  writeFileSync(
+    join(out, "manifest.json"),
+    `${JSON.stringify({ createdAt: new Date().toISOString(), database: config.databaseUrl ? "postgres" : "pglite", objects: config.s3 ? "s3 (not copied)" : objectCount }, null, 2)}\n`,
+  );
+  console.log(`Backup complete: ${out}`);
+});

@@ -33,3 +33,17 @@ export function readCommandLine<const O extends Options>(tool: string, usage: st
   };
   return { values, fail, positive };
 }
+
+/**
+ * Runs a tool's work and reports a failure (a missing backup file, a locked data directory,
+ * a failed pg_dump) as one line with exit code 1: the message is for the person, a stack
+ * trace would only bury it.
+ */
+export async function runTool(tool: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    console.error(`${tool}: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  }
+}

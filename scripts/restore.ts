@@ -9,7 +9,7 @@ import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/client";
-import { readCommandLine } from "./command-line";
+import { readCommandLine, runTool } from "./command-line";
 
 const { values, fail } = readCommandLine(
   "restore",
@@ -21,35 +21,36 @@ embedded PGlite into DATA_DIR (its db directory must be empty or absent; stop th
 );
 const from = resolve(values.from ?? fail("--from is required"));
 const config = buildConfig();
-console.log(`Restoring from ${from}`);
+await runTool("restore", async () => {
+  console.log(`Restoring from ${from}`);
 
-if (config.databaseUrl) {
-  const dump = join(from, "database.pgdump");
-  if (!existsSync(dump))
-    throw new Error(`${dump} not found: this backup is not of a PostgreSQL database`);
-  execFileSync(
-    "pg_restore",
-    ["--clean", "--if-exists", "--no-owner", `--dbname=${config.databaseUrl}`, dump],
-    { stdio: "inherit" },
-  );
-  console.log("  PostgreSQL restored");
-} else {
-  const tarball = join(from, "pglite-data.tar.gz");
-  if (!existsSync(tarball))
-    throw new Error(`${tarball} not found: this backup is not of an embedded database`);
-  const dbDir = join(config.dataDir, "db");
-  if (existsSync(dbDir) && readdirSync(dbDir).length > 0) {
-    console.error(`${dbDir} is not empty: stop the portal and move it away before restoring.`);
-    process.exit(1);
+  if (config.databaseUrl) {
+    const dump = join(from, "database.pgdump");
+    if (!existsSync(dump))
+      throw new Error(`${dump} not found: this backup is not of a PostgreSQL database`);
+    execFileSync(
+      "pg_restore",
+      ["--clean", "--if-exists", "--no-owner", `--dbname=${config.databaseUrl}`, dump],
+      { stdio: "inherit" },
+    );
+    console.log("  PostgreSQL restored");
+  } else {
+    const tarball = join(from, "pglite-data.tar.gz");
+    if (!existsSync(tarball))
+      throw new Error(`${tarball} not found: this backup is not of an embedded database`);
+    const dbDir = join(config.dataDir, "db");
+    if (existsSync(dbDir) && readdirSync(dbDir).length > 0) {
+      throw new Error(`${dbDir} is not empty: stop the portal and move it away before restoring.`);
+    }
+    const handle = await openPglite(config.dataDir, {
+      loadDataDir: new Blob([readFileSync(tarball)]),
+    });
+    await handle.close();
+    console.log(`  PGlite restored into ${dbDir}`);
   }
-  const handle = await openPglite(config.dataDir, {
-    loadDataDir: new Blob([readFileSync(tarball)]),
-  });
-  await handle.close();
-  console.log(`  PGlite restored into ${dbDir}`);
-}
-if (existsSync(join(from, "objects")) && !config.s3) {
-  cpSync(join(from, "objects"), join(config.dataDir, "objects"), { recursive: true });
-  console.log("  objects restored");
-}
-console.log("Restore complete.");
+  if (existsSync(join(from, "objects")) && !config.s3) {
+    cpSync(join(from, "objects"), join(config.dataDir, "objects"), { recursive: true });
+    console.log("  objects restored");
+  }
+  console.log("Restore complete.");
+});

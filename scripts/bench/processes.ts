@@ -18,7 +18,35 @@ export interface Managed {
   stop(): Promise<void>;
 }
 
+/** Every process this run started and that still runs: what `stopAll` stops on Ctrl-C. */
+const running = new Set<ChildProcess>();
+
+function track<C extends ChildProcess>(child: C): C {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
+function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Stops every process of this run that still runs (an interrupted run). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((child) => stopChild(child)));
+}
+
 function manage(child: ChildProcess, url: string): Managed {
+  track(child);
   let log = "";
   child.stdout?.on("data", (d) => {
     log = (log + d).slice(-20_000);
@@ -30,16 +58,7 @@ function manage(child: ChildProcess, url: string): Managed {
     url,
     pid: child.pid!,
     output: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
-        child.once("exit", () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
+    stop: () => stopChild(child),
   };
 }
 
@@ -208,10 +227,11 @@ export async function runLoad(
   serverPid: number | null,
 ): Promise<Sampled> {
   writeFileSync(specFile, JSON.stringify(spec));
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(root, "scripts/bench/load.ts"), specFile],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  const child = track(
+    spawn(process.execPath, ["--import", "tsx", join(root, "scripts/bench/load.ts"), specFile], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
   );
   let out = "";
   let err = "";

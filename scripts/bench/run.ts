@@ -49,6 +49,7 @@ import {
   startHello,
   startNginx,
   startPortal,
+  stopAll,
 } from "./processes";
 import {
   type Budget,
@@ -788,6 +789,38 @@ async function main() {
   let nginx: Managed | null = null;
   const nginxPath = nginxBinary();
   let restored: number | null = null;
+  // Stops this run's processes and puts the database back, once: at the end, or on Ctrl-C
+  // (SIGINT) or SIGTERM, which would otherwise leave the portal running and the scale
+  // database holding the run's completions and sessions.
+  let finishing: Promise<void> | null = null;
+  const finish = () =>
+    (finishing ??= (async () => {
+      await hello?.stop();
+      await nginx?.stop();
+      await portal?.stop();
+      await stopAll();
+      say("Restoring the database (completions, progress, sessions, video module) ...");
+      restored = await restore(config, fixtures).catch((err) => {
+        console.error(`restore failed: ${(err as Error).message}`);
+        return null;
+      });
+      rmSync(work, { recursive: true, force: true });
+      if (db.fresh && !flags["keep-data"]) rmSync(db.dataDir, { recursive: true, force: true });
+    })());
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    say(`${signal}: stopping the run ...`);
+    void finish().finally(async () => {
+      await stopAll(); // anything a scenario started while the run was being stopped
+      process.exit(130);
+    });
+  };
+  // `on`, not `once`: one Ctrl-C reaches this process twice (from the terminal and relayed by
+  // tsx), and a second default handler would end it before the database is back.
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   try {
     say("Starting the portal (NODE_ENV=production, own process) ...");
     portal = await startPortal(
@@ -806,6 +839,7 @@ async function main() {
 
     const list = scenarios(fixtures, learners, admin).filter((s) => !only || only.test(s.id));
     for (const [n, s] of list.entries()) {
+      if (interrupted) break;
       let url: string;
       let pid: number | null = null;
       if (s.target === "hello") {
@@ -873,6 +907,7 @@ async function main() {
             `${r.progress ? `; ${r.progress.fresh} fresh completions, ${r.progress.repeats} idempotent repeats, ${r.progress.failed} refused` : ""}`,
         );
       } catch (err) {
+        if (interrupted) break; // its load was stopped on purpose
         failures.push(`${s.id}: ${(err as Error).message}`);
         say(`    FAILED: ${(err as Error).message}`);
       } finally {
@@ -881,17 +916,9 @@ async function main() {
       }
     }
   } finally {
-    await hello?.stop();
-    await nginx?.stop();
-    await portal?.stop();
-    say("Restoring the database (completions, progress, sessions, video module) ...");
-    restored = await restore(config, fixtures).catch((err) => {
-      console.error(`restore failed: ${(err as Error).message}`);
-      return null;
-    });
-    rmSync(work, { recursive: true, force: true });
-    if (db.fresh && !flags["keep-data"]) rmSync(db.dataDir, { recursive: true, force: true });
+    await finish();
   }
+  if (interrupted) await new Promise(() => {}); // the signal handler exits
 
   // Final ratios: against the mean of the baseline's runs before and after.
   for (const r of results) {

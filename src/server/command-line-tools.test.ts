@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openPglite } from "./db/client";
 import { runScript } from "./testing/run-script";
 
 /**
@@ -50,5 +51,31 @@ describe("command-line tools", () => {
       expect(result.stderr, "no stack trace").not.toMatch(/\n\s+at \S.*:\d+:\d+/);
     });
     expect(existsSync(join(dataDir, "data"))).toBe(false);
+  }, 60_000);
+
+  it("report a failure in one line with exit code 1, without a stack trace", async () => {
+    const missing = join(dataDir, "no-such-backup");
+    const restore = await run("scripts/restore.ts", ["--from", missing]);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toBe(
+      `restore: ${join(missing, "pglite-data.tar.gz")} not found: this backup is not of an embedded database\n`,
+    );
+
+    // A backup of the embedded database while a portal holds it.
+    const held = join(dataDir, "held");
+    const portal = await openPglite(held);
+    try {
+      const { DATABASE_URL: _ignored, ...env } = process.env;
+      const backup = await runScript("scripts/backup.ts", ["--out", join(dataDir, "out")], {
+        ...env,
+        DATA_DIR: held,
+      });
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toBe(
+        `backup: The data directory ${held} is in use by another Credo process. Stop it first, or set DATA_DIR to another directory.\n`,
+      );
+    } finally {
+      await portal.close();
+    }
   }, 60_000);
 });
