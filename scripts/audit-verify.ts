@@ -19,7 +19,7 @@ readCommandLine(
 
 Links the audit events not yet in the chain, then checks the whole hash chain of DATABASE_URL
 (or the embedded PGlite in DATA_DIR: stop the portal first). Exit code 0 when it is intact,
-1 when it is broken, 2 when the database cannot be opened.`,
+1 when it is broken, 2 when the database cannot be opened or an option is mistaken.`,
   {},
 );
 
