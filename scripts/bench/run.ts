@@ -795,10 +795,7 @@ async function main() {
   let finishing: Promise<void> | null = null;
   const finish = () =>
     (finishing ??= (async () => {
-      await hello?.stop();
-      await nginx?.stop();
-      await portal?.stop();
-      await stopAll();
+      await stopAll(); // the portal, a baseline and a load process if one is running
       say("Restoring the database (completions, progress, sessions, video module) ...");
       restored = await restore(config, fixtures).catch((err) => {
         console.error(`restore failed: ${(err as Error).message}`);

@@ -12,15 +12,15 @@ import { type DatabaseHandle, openPglite, openPostgres } from "./client";
  * a throwaway data directory or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
  */
 const SMALL = ["--learners", "40", "--courses", "6", "--modules", "4", "--enrollments", "120"];
+/** What SMALL seeds: 40 learners and the administrator, 6 courses × 4 modules, 120 enrollments. */
+const SMALL_COUNTS = { users: 41, courses: 6, modules: 24, enrollments: 120 };
 
 let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 function seed(args: string[]) {
-  const { DATABASE_URL: _unused, ...inherited } = process.env;
   return runScript("scripts/seed-scale.ts", args, {
-    ...inherited,
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
@@ -75,12 +75,7 @@ describe("npm run seed:scale", () => {
 
     await inspect(async (handle) => {
       // 40 learners and the administrator; 3 batches of 50 enrollments.
-      expect(await counts(handle)).toEqual({
-        users: 41,
-        courses: 6,
-        modules: 24,
-        enrollments: 120,
-      });
+      expect(await counts(handle)).toEqual(SMALL_COUNTS);
       // Every enrollment has exactly the completions its progress says, of its own course's
       // first modules, and is completed exactly when all of them are.
       const mismatched = await rows<{ id: string }>(
@@ -123,12 +118,7 @@ describe("npm run seed:scale", () => {
       "the database holds 1 account besides an earlier scale seed. Seeding replaces everything in it; run again with --replace to confirm.",
     );
     await inspect(async (handle) => {
-      expect(await counts(handle)).toEqual({
-        users: 42,
-        courses: 6,
-        modules: 24,
-        enrollments: 120,
-      });
+      expect(await counts(handle)).toEqual({ ...SMALL_COUNTS, users: 42 });
     });
 
     const replaced = await seed([...SMALL, "--learners", "10", "--enrollments", "30", "--replace"]);
@@ -155,12 +145,7 @@ describe("npm run seed:scale", () => {
       expect(run.stderr).toMatch(new RegExp(`^seed:scale: ${mistakes[i]?.says}`));
     });
     await inspect(async (handle) => {
-      expect(await counts(handle)).toEqual({
-        users: 41,
-        courses: 6,
-        modules: 24,
-        enrollments: 120,
-      });
+      expect(await counts(handle)).toEqual(SMALL_COUNTS);
     });
   }, 60_000);
 });
