@@ -1,12 +1,9 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumExecutable } from "./e2e/support/chromium";
 
 const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:5055";
 
-/** CHROMIUM_PATH, else Debian's Chromium when installed, else Playwright's own browser. */
-const executablePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find(
-  (path): path is string => !!path && existsSync(path),
-);
+const executablePath = await chromiumExecutable();
 
 export default defineConfig({
   testDir: "e2e",

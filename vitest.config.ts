@@ -7,10 +7,14 @@ export default defineConfig({
   },
   test: {
     include: ["src/**/*.test.ts"],
+    globalSetup: ["src/server/testing/global-setup.ts"],
     environment: "node",
     // scrypt and PGlite start-up are CPU-heavy: generous, not flaky.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one fewer than the cores: a single worker on a 2-core machine,
+    // where most of a file's time is spent waiting on PGlite start-up and the event loop.
+    maxWorkers: 2,
   },
 });

@@ -15,7 +15,7 @@ import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { buildConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { hashPassword } from "../src/server/features/auth/passwords";
+import { createPasswordHasher } from "../src/server/features/auth/passwords";
 import { createLocalDiskStore } from "../src/server/storage/local-disk";
 import { createS3Store } from "../src/server/storage/s3";
 import { readCommandLine } from "./command-line";
@@ -87,7 +87,7 @@ async function main() {
     await exec(
       sql`truncate users, courses, objects, enrollments, module_completions, sessions, auth_tokens, login_failures cascade`,
     );
-    const hash = await hashPassword(SCALE_PASSWORD);
+    const hash = await createPasswordHasher().hash(SCALE_PASSWORD);
 
     // One real, playable video shared by every module.
     const video = readFileSync(new URL("../test-fixtures/sample-video.mp4", import.meta.url));

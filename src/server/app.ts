@@ -19,6 +19,7 @@ import { createAuditService } from "./features/audit/audit.service";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { createAuthService } from "./features/auth/auth.service";
 import { createLoginThrottle } from "./features/auth/login-throttle";
+import { createPasswordHasher, type PasswordHasher } from "./features/auth/passwords";
 import { createSessionsService } from "./features/auth/sessions.service";
 import { registerCertificatesRoutes } from "./features/certificates/certificates.routes";
 import { createCertificatesService } from "./features/certificates/certificates.service";
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** Where the built web client lives (dist/web by default). */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Production scrypt cost by default; the test harness passes a cheaper one. */
+  passwords?: PasswordHasher;
   /** Defaults to SMTP (SMTP_URL) or the outbox in DATA_DIR. */
   mailer?: Mailer;
   /** Defaults to Firebase Auth when FIREBASE_PROJECT_ID is set, else the not-configured one. */
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     sessions,
     throttle: createLoginThrottle({ db }),
+    passwords: deps.passwords ?? createPasswordHasher(),
     passwordSetupMode: config.passwordSetupMode,
     adminSetupKey: deps.adminSetupKey.key,
     adminSetupKeyIsOneTime: deps.adminSetupKey.key !== undefined && !config.adminSetupKey,

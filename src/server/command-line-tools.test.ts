@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "./db/client";
 import { runScript } from "./testing/run-script";
+import { databaseOnly } from "./testing/test-scope";
 
 /**
  * The npm scripts people type (`scripts/command-line.ts`): `--help` prints the usage, a
@@ -25,7 +26,7 @@ function run(script: string, args: string[]) {
   return runScript(script, args, { DATA_DIR: join(dataDir, "data") });
 }
 
-describe("command-line tools", () => {
+describe.skipIf(databaseOnly)("command-line tools", () => {
   it("print their usage for --help and exit 0", async () => {
     const runs = await Promise.all(TOOLS.map((t) => run(t.script, ["--help"])));
     runs.forEach((result, i) => {

@@ -66,9 +66,10 @@ export async function openPglite(
   options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle & { pglite: PGlite }> {
   const release = dataDir ? await lockDataDir(dataDir) : undefined;
+  const pgliteOptions = { extensions: { pg_trgm }, loadDataDir: options.loadDataDir };
   const client = dataDir
-    ? new PGlite(join(dataDir, "db"), { extensions: { pg_trgm }, loadDataDir: options.loadDataDir })
-    : new PGlite({ extensions: { pg_trgm } });
+    ? new PGlite(join(dataDir, "db"), pgliteOptions)
+    : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

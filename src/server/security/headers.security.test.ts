@@ -16,6 +16,7 @@ import {
   quickLearner,
   useSharedVideo,
 } from "../testing/learning";
+import { testPasswords } from "../testing/passwords";
 import { useTestApp } from "../testing/test-app";
 import { openTestDatabase } from "../testing/test-database";
 import {
@@ -326,6 +327,7 @@ describe("server errors", () => {
       database,
       adminSetupKey: { key: config.adminSetupKey, generated: false },
       logger: false,
+      passwords: testPasswords,
     });
     // Test-only routes that fail the ways real code can.
     app.get("/api/test/throws", async () => {

@@ -8,6 +8,7 @@ import { buildConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { createMailer } from "../mail/create-mailer";
 import type { Mailer, MailMessage } from "../mail/mailer";
+import { testPasswords } from "../testing/passwords";
 import { openTestDatabase, resetDatabase } from "../testing/test-database";
 
 const ADMIN_KEY = "logging-test-admin-key-7f3a9c";
@@ -53,6 +54,7 @@ describe("security event logging", () => {
       adminSetupKey: { key: ADMIN_KEY, generated: false },
       logger: { level: "info", stream: { write: (line: string) => raw.push(line) } },
       mailer,
+      passwords: testPasswords,
     });
     await app.ready();
   });

@@ -2,11 +2,12 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config";
 import { startTestS3, type TestS3 } from "../testing/s3-server";
+import { databaseOnly } from "../testing/test-scope";
 import { fixture } from "../testing/uploads";
 import type { ObjectStore } from "./object-store";
 import { createS3Store } from "./s3";
 
-describe("S3 object store against a real S3-compatible server", () => {
+describe.skipIf(databaseOnly)("S3 object store against a real S3-compatible server", () => {
   let s3: TestS3;
   let store: ObjectStore;
   const key = "AbCdEfGhIjKlMnOpQrStUvWx";

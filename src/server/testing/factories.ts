@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createAuthRepository } from "../features/auth/auth.repository";
 import type { NewUserRow, UserRow } from "../features/auth/auth.table";
-import { hashPassword } from "../features/auth/passwords";
+import { testPasswords } from "./passwords";
 import type { TestContext } from "./test-app";
 import { cookieFrom } from "./test-app";
 
@@ -22,7 +22,7 @@ export async function buildUser(
     status: "active",
     isRegisteredByAdmin: true,
     passwordSetup: password !== null,
-    passwordHash: password === null ? null : await hashPassword(password),
+    passwordHash: password === null ? null : await testPasswords.hash(password),
     ...values,
   });
   if (!row) throw new Error("buildUser: email taken");

@@ -2,11 +2,11 @@ import { randomInt } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeEach } from "vitest";
 import type { Category, Course, EnrollmentWithRelations } from "../../contract";
-import { hashPassword } from "../features/auth/passwords";
 import { enrollments, moduleCompletions } from "../features/enrollments/enrollments.table";
 import { type ObjectRow, objects } from "../features/objects/objects.table";
 import { addModule, createCourse, publish, validModule } from "./courses";
 import { buildUser, DEFAULT_PASSWORD } from "./factories";
+import { testPasswords } from "./passwords";
 import { cookieFrom, type TestContext } from "./test-app";
 import { uploadObject } from "./uploads";
 
@@ -21,7 +21,7 @@ export async function quickUser(
   overrides: Parameters<typeof buildUser>[1] = {},
 ): ReturnType<typeof buildUser> {
   if (overrides.password === null) return buildUser(ctx, overrides);
-  passwordHash ??= hashPassword(DEFAULT_PASSWORD);
+  passwordHash ??= testPasswords.hash(DEFAULT_PASSWORD);
   const user = await buildUser(ctx, {
     ...overrides,
     password: null,

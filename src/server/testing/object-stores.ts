@@ -6,10 +6,11 @@ import type { ObjectStore } from "../storage/object-store";
 import { createS3Store } from "../storage/s3";
 import { startTestS3, type TestS3 } from "./s3-server";
 import { type TestContext, useTestApp } from "./test-app";
+import { databaseOnly } from "./test-scope";
 
 export type StoreKind = "local" | "s3";
-/** Both object stores of ARCHITECTURE section 1, for `describe.each`. */
-export const STORE_KINDS: StoreKind[] = ["local", "s3"];
+/** Both object stores of ARCHITECTURE section 1, for `describe.each` (see test-scope.ts). */
+export const STORE_KINDS: StoreKind[] = databaseOnly ? ["local"] : ["local", "s3"];
 
 export interface StoreTestContext extends TestContext {
   storeKind: StoreKind;

@@ -7,6 +7,7 @@ import { type App, buildApp } from "../app";
 import { buildConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { IdentityService } from "../identity/firebase-identity";
+import { testPasswords } from "./passwords";
 import { openTestDatabase, resetDatabase } from "./test-database";
 
 export const TEST_ADMIN_KEY = "test-admin-setup-key";
@@ -63,6 +64,7 @@ export function useTestApp(
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),
       logger: false,
+      passwords: testPasswords,
     });
     if (options.syncChangesBeforeRequests !== false) {
       ctx.app.addHook("onRequest", async () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "../db/client";
 
 /**
@@ -10,6 +12,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from "../db/client";
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const run = async (statement: string) => {
@@ -21,7 +24,7 @@ export async function createScratchDatabase(
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(`create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
@@ -29,12 +32,20 @@ export async function createScratchDatabase(
 
 /**
  * A migrated database for one test file: PGlite in memory by default, or a throwaway
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close). Both
+ * start from the run's template (global-setup.ts) when there is one.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite(null);
-  const scratch = await createScratchDatabase(serverUrl, "credo_test");
+  if (!serverUrl) {
+    const template = inject("pgliteTemplate");
+    return openPglite(null, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+  }
+  const scratch = await createScratchDatabase(
+    serverUrl,
+    "credo_test",
+    inject("postgresTemplate") ?? undefined,
+  );
   const handle = await openPostgres(scratch.url, { poolSize: 5 });
   return {
     ...handle,

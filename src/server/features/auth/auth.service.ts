@@ -34,7 +34,7 @@ import {
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
 import type { LoginThrottle } from "./login-throttle";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import type { PasswordHasher } from "./passwords";
 import type { SessionsService } from "./sessions.service";
 import { hashSecret, newSecret, safeEqual } from "./tokens";
 
@@ -42,6 +42,7 @@ export interface AuthServiceDeps {
   db: Database;
   sessions: SessionsService;
   throttle: LoginThrottle;
+  passwords: PasswordHasher;
   passwordSetupMode: "open" | "invite";
   /** The configured or generated admin key; undefined when admin setup is disabled. */
   adminSetupKey: string | undefined;
@@ -75,7 +76,7 @@ function assertMaySignIn(user: UserRow) {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, sessions, throttle } = deps;
+  const { db, sessions, throttle, passwords } = deps;
   const repo = createAuthRepository(db);
 
   async function startSession(user: UserRow, client: ClientInfo, persistent: boolean) {
@@ -245,8 +246,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const attempt = await throttle.beginAttempt(email, client.ip);
       const user = await repo.findUserByEmail(email);
       const ok = user?.passwordHash
-        ? await verifyPassword(password, user.passwordHash)
-        : await verifyAgainstDummy(password);
+        ? await passwords.verify(password, user.passwordHash)
+        : await passwords.verifyAgainstDummy(password);
       if (!user || !ok) {
         await throttle.recordFailure();
         throw invalidCredentials();
@@ -284,7 +285,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         : deps.identity.configured
           ? user.firebaseUid
           : (input.firebaseUid ?? user.firebaseUid);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const updated = await refuseTakenUid(() =>
         db.transaction(async (tx) => {
           const txRepo = createAuthRepository(tx);
@@ -313,7 +314,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const key = deps.adminSetupKey;
       if (!key) throw adminSetupDisabled();
       if (!safeEqual(input.adminKey, key)) throw invalidAdminKey();
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const user = await db.transaction(async (tx) => {
         const txRepo = createAuthRepository(tx);
         await txRepo.lockAdminSetup();
@@ -399,7 +400,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Sets a new password from a reset link, ends every other session and signs in. */
     async confirmPasswordReset(input: { token: string; password: string; client: ClientInfo }) {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const user = await db.transaction(async (tx) => {
         const txRepo = createAuthRepository(tx);
         const token = await txRepo.consumeToken(hashSecret(input.token), "reset", new Date());
@@ -434,13 +435,13 @@ export function createAuthService(deps: AuthServiceDeps) {
           // Whoever holds a session could otherwise guess the password here without limit:
           // wrong current passwords count like sign-in failures.
           const attempt = await throttle.beginAttempt(user.email, input.ip);
-          if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+          if (!(await passwords.verify(input.currentPassword, user.passwordHash))) {
             await throttle.recordFailure();
             throw currentPasswordWrong();
           }
           await throttle.withdraw(attempt);
         }
-        passwordHash = await hashPassword(input.newPassword);
+        passwordHash = await passwords.hash(input.newPassword);
       } else if (input.currentPassword) {
         throw badRequest("newPassword: A new password is required with the current password.");
       }
