@@ -46,7 +46,11 @@ import { registerInputGuard } from "./plugins/input-guard";
 import { registerNoStore } from "./plugins/no-store";
 import { pgRateLimitStore } from "./plugins/rate-limit-store";
 import { registerSecurityEvents, safeLoggerOptions } from "./plugins/security-events";
-import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security-headers";
+import {
+  apiDocsContentSecurityPolicy,
+  contentSecurityPolicy,
+  registerSecurityHeaders,
+} from "./plugins/security-headers";
 import { registerSessions } from "./plugins/sessions";
 import { registerSlowBodyGuard } from "./plugins/slow-body-guard";
 import { registerStaticClient } from "./plugins/static-client";
@@ -138,7 +142,11 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    transformStaticCSP: (header) => apiDocsContentSecurityPolicy(header, config),
+  });
 
   // Services.
   const { db } = database;

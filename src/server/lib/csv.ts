@@ -1,8 +1,12 @@
-/** RFC 4180 field; a leading =, +, - or @ is neutralised so spreadsheets never run it. */
+/**
+ * RFC 4180 field; a leading =, +, - or @ is neutralised so spreadsheets never run it. A field
+ * holding the separator of any common locale (`,` `;` or tab) is quoted too: a spreadsheet
+ * that splits on `;` would otherwise read `Intro;=1+1` as two cells, the second a formula.
+ */
 export function csvField(value: string | number): string {
   let text = String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One CSV line (CRLF-terminated, as RFC 4180 has it); a missing value is an empty field. */

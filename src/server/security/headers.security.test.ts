@@ -115,6 +115,20 @@ describe("CSRF, CORS and header attacks", () => {
     expect(object.headers["referrer-policy"]).toBe("no-referrer");
   });
 
+  it("keeps the API documentation out of frames and <base> re-rooting like every other page", async () => {
+    for (const url of ["/api/docs", "/api/docs/static/index.html", "/api/docs/json"]) {
+      const response = await ctx.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBeLessThan(400);
+      const csp = directives(response.headers["content-security-policy"]);
+      expect(csp.get("frame-ancestors"), url).toBe("'none'");
+      expect(csp.get("base-uri"), url).toBe("'none'");
+      expect(csp.get("object-src"), url).toBe("'none'");
+      expect(csp.get("script-src") ?? "", url).not.toMatch(/unsafe-(eval|inline)/);
+      // Plain http outside production, as for the rest of the portal.
+      expect(csp.has("upgrade-insecure-requests"), url).toBe(false);
+    }
+  });
+
   it("sends Cache-Control: no-store on every authenticated API answer, and on refusals", async () => {
     const { adminCookie, learnerCookie, learner, course } = await world();
     const requests: [string, string, string | undefined][] = [
