@@ -10,8 +10,8 @@ import {
   signInAs,
   useSharedVideo,
 } from "../../testing/learning";
+import { useWatchingTestApp } from "../../testing/watching";
 import { moduleWatch } from "./watching.table";
-import { useWatchingTestApp } from "./watching.testing";
 
 /** validModule states 5 minutes: the player reports the real length, here 300 s. */
 const DURATION = 300;

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { buildApp } from "../../app";
-import { buildConfig } from "../../config";
-import { TEST_ADMIN_KEY, type TestContext } from "../../testing/test-app";
-import { openTestDatabase, resetDatabase } from "../../testing/test-database";
+import { buildApp } from "../app";
+import { buildConfig } from "../config";
+import { TEST_ADMIN_KEY, type TestContext } from "./test-app";
+import { openTestDatabase, resetDatabase } from "./test-database";
 
 /**
  * useTestApp with a watching clock the test moves by hand: watch credit is paced by the
