@@ -108,6 +108,19 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
+/**
+ * SPEC section 3's file name, "Certificate-{course title with dashes}", for the HTML file the
+ * browser builds and the PDF the server sends.
+ */
+export function certificateFileName(courseTitle: string, extension: "html" | "pdf"): string {
+  return `Certificate-${courseTitle.replace(/\s+/g, "-")}.${extension}`;
+}
+
+/** A course's length as printed on a certificate: "1 hour", "40 hours". */
+export function hoursText(hours: number): string {
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
 /** Formats a stored code for reading: groups of 4 (XXXX-XXXX-…). */
 export function formatCertificateCode(code: string): string {
   return code.match(/.{1,4}/g)?.join("-") ?? code;

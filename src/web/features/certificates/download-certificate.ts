@@ -1,14 +1,11 @@
 import {
   type Certificate,
+  certificateFileName,
   creditLines,
   type EnrollmentWithRelations,
   formatCertificateCode,
 } from "@contract";
-import {
-  buildCertificateHtml,
-  type CertificateData,
-  certificateFileName,
-} from "./certificate-html";
+import { buildCertificateHtml, type CertificateData } from "./certificate-html";
 import { qrSvg } from "./certificate-qr";
 
 /**
@@ -60,7 +57,7 @@ export async function downloadCertificate(
   const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = certificateFileName(enrollment.course.title);
+  link.download = certificateFileName(enrollment.course.title, "html");
   link.rel = "noopener";
   document.body.append(link);
   link.click();

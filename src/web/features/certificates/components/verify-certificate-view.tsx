@@ -1,4 +1,4 @@
-import { creditLines, formatCertificateCode, type PublicCertificate } from "@contract";
+import { creditLines, formatCertificateCode, hoursText, type PublicCertificate } from "@contract";
 import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
@@ -145,9 +145,7 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
           <span className="block text-sm text-zinc-600">{c.courseCategory}</span>
         </Item>
         <Item label="Completed on">{formatDate(c.completedAt)}</Item>
-        <Item label="Duration">
-          {c.durationHours} {c.durationHours === 1 ? "hour" : "hours"}
-        </Item>
+        <Item label="Duration">{hoursText(c.durationHours)}</Item>
         <Item label="Credit" wide>
           {credit.length ? credit.join(" · ") : "No credit recorded for this course"}
         </Item>
