@@ -22,7 +22,7 @@ async function playwrightHasOwnBrowser() {
 }
 
 const steps = [
-  ["Lint", "npx", ["biome", "check", "."]],
+  ["Lint and dead code", "npm", ["run", "lint"]],
   ["Type-check", "npx", ["tsc", "--noEmit"]],
   ["Unit and API tests", "npx", ["vitest", "run"]],
   ["Build the web client", "npx", ["vite", "build", "--logLevel", "warn"]],

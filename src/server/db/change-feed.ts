@@ -214,12 +214,3 @@ export async function postgresChangeFeed(
     },
   };
 }
-
-/** A feed for databases without notifications: nothing may be cached (`live` is false). */
-export const noChangeFeed: ChangeFeed = {
-  subscribe: () => () => {},
-  announce: () => {},
-  live: false,
-  sync: async () => {},
-  close: async () => {},
-};

@@ -262,5 +262,3 @@ export function createAuthRepository(db: Executor) {
     },
   };
 }
-
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
