@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Issue 11: issued certificates, their public verification, transcripts and the audit
+ * Issued certificates, their public verification, transcripts and the audit
  * export. An issued certificate is a snapshot: these fields never change after issue.
  */
 export const certificateStatusSchema = z.enum(["valid", "revoked"]);

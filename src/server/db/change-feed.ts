@@ -16,7 +16,7 @@ export type ChangeListener = (table: string, key: string) => void;
 
 /**
  * Tells in-memory caches (db/read-cache.ts) that rows they may hold have changed, in this
- * process or in any other instance on the same database (issue 7). PostgreSQL delivers the
+ * process or in any other instance on the same database. PostgreSQL delivers the
  * triggers' notifications at commit; a change this process makes is also announced by its
  * service right after commit, so its own next request never sees the old value.
  */

@@ -24,7 +24,7 @@ export interface TestAppOptions {
    * `{ key, generated: true }` with `ADMIN_SETUP_KEY: ""` to test a generated one-time key.
    */
   adminSetupKey?: { key: string | undefined; generated: boolean };
-  /** The identity service to use instead of the config's (issue 6); read in beforeAll. */
+  /** The identity service to use instead of the config's; read in beforeAll. */
   identity?: () => IdentityService;
   /**
    * Tests write rows straight into the database, as another instance would. On PostgreSQL the

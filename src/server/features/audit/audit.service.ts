@@ -4,7 +4,7 @@ import { type AuditFilter, type ChainHead, createAuditRepository } from "./audit
 import type { AuditEventRow, LinkedAuditEventRow } from "./audit.table";
 import { type AuditDetails, auditHash, GENESIS_HASH } from "./audit-hash";
 
-/** The events that matter for credit (issue 11). */
+/** The events that matter for credit. */
 export const AUDIT_EVENT_TYPES = [
   "enrollment.created",
   "enrollment.removed",
@@ -70,7 +70,7 @@ const consoleLog: AuditLog = {
 /**
  * The append-only, hash-chained audit trail of credit.
  *
- * Issue 7: appends take no shared lock. `append` writes a row's content in the caller's
+ * Appends take no shared lock. `append` writes a row's content in the caller's
  * transaction, unlinked; the linker (`link`) gives committed rows their place in the chain
  * (seq, prev_hash, hash), in insertion order, one linker at a time under the head's lock.
  * Between `start()` and `stop()` it runs in the background: shortly after each append and

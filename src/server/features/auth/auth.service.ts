@@ -52,7 +52,7 @@ export interface AuthServiceDeps {
   /** Links in emails are built from PUBLIC_URL, never from a request's Host header. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
-  /** Firebase Auth, or the not-configured service (issue 6). */
+  /** Firebase Auth, or the not-configured service. */
   identity: IdentityService;
 }
 
@@ -475,7 +475,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Restricts an active learner or lifts the restriction. Restricting ends the
      * learner's sessions in the same transaction, so it takes effect at once.
      */
-    /** `record` runs in the same transaction (issue 11: the audit trail). */
+    /** `record` runs in the same transaction (the audit trail). */
     async toggleLearnerStatus(
       id: string,
       record?: (tx: Executor, user: UserRow) => Promise<void>,
@@ -506,7 +506,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<void> {
       const deleted = await db.transaction(async (tx) => {
         const txRepo = createAuthRepository(tx);
-        // Read first: the record (issue 11) keeps who was deleted, after the row is gone.
+        // Read first: the record keeps who was deleted, after the row is gone.
         const user = await txRepo.lockUser(id);
         if (!user || user.role !== "learner") throw learnerNotFound();
         if (!(await txRepo.deleteUser(id, "learner"))) throw learnerNotFound();

@@ -16,7 +16,7 @@ import { moduleWatch } from "./watching.table";
 /** validModule states 5 minutes: the player reports the real length, here 300 s. */
 const DURATION = 300;
 
-describe("verified watching (issue 10)", { timeout: 120_000 }, () => {
+describe("verified watching", { timeout: 120_000 }, () => {
   const { ctx, clock } = useWatchingTestApp();
   const videoPath = useSharedVideo(ctx);
 

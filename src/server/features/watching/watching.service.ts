@@ -138,7 +138,7 @@ async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Issue 10: verified watching. Heartbeats from the player are merged into de-duplicated
+ * Verified watching. Heartbeats from the player are merged into de-duplicated
  * watched seconds per learner and module, credited no faster than the wall clock; the
  * completion guard holds 'Mark as Complete' back in verified courses until the rule is met.
  *

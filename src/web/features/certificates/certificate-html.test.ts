@@ -105,7 +105,7 @@ describe("buildCertificateHtml", () => {
   });
 });
 
-describe("verification (issue 11)", () => {
+describe("verification", () => {
   const url = "https://lms.example.com/verify/7B6PXBDRRYXEE9Y2YH75BNYQ0VGKWVMZ";
   const withVerification = (qr = '<svg class="qr"><path d="M0 0h1v1h-1z"/></svg>') =>
     build({

@@ -18,10 +18,10 @@ export type CertificateData = {
   /** Printed as the certificate number, so an administrator can look the record up. */
   certificateId?: string;
   category?: string;
-  /** Credit lines as issued ("2.5 CME credit hours", "Accredited by …"), issue 11. */
+  /** Credit lines as issued ("2.5 CME credit hours", "Accredited by …"). */
   credit?: string[];
   /**
-   * Issue 11: the public verification code, its address and a QR code of the address as
+   * The public verification code, its address and a QR code of the address as
    * inline SVG markup (certificate-qr.ts), so the file still needs nothing from elsewhere.
    */
   verification?: { code: string; url: string; qrSvg: string };

@@ -10,7 +10,7 @@ import { qrSvg } from "./certificate-qr";
 
 /**
  * SPEC section 3: the certificate's fields, taken from a completed enrollment. With its
- * issued certificate (issue 11) the snapshot wins: name, title, hours and credit as
+ * issued certificate the snapshot wins: name, title, hours and credit as
  * certified, plus the code, the verification address and its QR code.
  */
 export async function certificateFromEnrollment(

@@ -26,7 +26,7 @@ export function auditExportUrl(filters: {
 }
 
 /**
- * Filters and the CSV download of the audit trail (issue 11): by course, by a range of
+ * Filters and the CSV download of the audit trail: by course, by a range of
  * days, and by learner when opened from a learner's record.
  */
 export function AuditExportCard({

@@ -8,7 +8,7 @@ import { cn } from "../../../lib/utils";
 import { useVerifyCertificate } from "../api/verify-certificate";
 
 /**
- * The public verification page (issue 11): anyone with the code or the QR code sees
+ * The public verification page: anyone with the code or the QR code sees
  * whether the certificate is valid or revoked, and the certificate's own details only.
  */
 export function VerifyCertificateView({

@@ -6,7 +6,7 @@ import { invalidateCourseData } from "./invalidate-course-data";
 
 export type UpdateCourseSettingsInput = { courseId: string; settings: CourseSettingsBody };
 
-/** PATCH /api/courses/:id/settings: completion rule and credit data (issues 10 and 11). */
+/** PATCH /api/courses/:id/settings: completion rule and credit data. */
 export async function updateCourseSettings({
   courseId,
   settings,

@@ -2,7 +2,7 @@ import type { CourseWatch } from "@contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
-/** GET /api/admin/watch/:userId/:courseId: a learner's watching per module (issue 10). */
+/** GET /api/admin/watch/:userId/:courseId: a learner's watching per module. */
 export async function getLearnerWatch(userId: string, courseId: string): Promise<CourseWatch> {
   return apiJson<CourseWatch>(
     "GET",

@@ -9,7 +9,7 @@ export function creditLabel(course: Pick<Course, "creditHours" | "creditType">):
 }
 
 /**
- * Issues 10 and 11: the credit a course carries and who accredits it, as small meta items
+ * The credit a course carries and who accredits it, as small meta items
  * for the learner's card (compact) and the player's header (with the accreditation).
  */
 export function CourseCredit({ course, compact = false }: { course: Course; compact?: boolean }) {

@@ -160,7 +160,7 @@ function Player({
   const nextLocked = !next || states.get(next.id) === "locked";
   const percent = displayProgress(enrollment);
 
-  // Issue 10: watch tracking and resume for every course; the completion rule if verified.
+  // Watch tracking and resume for every course; the completion rule if verified.
   const watchQuery = useCourseWatch(course.id);
   const verified = course.completionPolicy === "verified";
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
