@@ -33,6 +33,8 @@ export interface TestAppOptions {
    * the caches themselves turn this off, to see the real timing.
    */
   syncChangesBeforeRequests?: boolean;
+  /** The clock that paces watch credit, when a test moves it by hand. */
+  watchingClock?: () => Date;
 }
 
 /**
@@ -59,6 +61,7 @@ export function useTestApp(
     });
     ctx.app = await buildApp({
       config,
+      watchingClock: options.watchingClock,
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),
