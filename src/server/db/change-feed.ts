@@ -3,7 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 /** The channel migration 0010's triggers announce changes on: '<table>:<key>' or '<table>:*'. */
-export const CHANGES_CHANNEL = "credo_changes";
+const CHANGES_CHANNEL = "credo_changes";
 
 /** The listening connection's application_name, so operators (and tests) can find it. */
 export const CHANGE_FEED_APPLICATION = "credo-change-feed";
@@ -12,7 +12,7 @@ export const CHANGE_FEED_APPLICATION = "credo-change-feed";
  * A change of one row (by its key), or of every row of the table (key '*', after a TRUNCATE),
  * or of everything (table '*': notifications may have been missed).
  */
-export type ChangeListener = (table: string, key: string) => void;
+type ChangeListener = (table: string, key: string) => void;
 
 /**
  * Tells in-memory caches (db/read-cache.ts) that rows they may hold have changed, in this

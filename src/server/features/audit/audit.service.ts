@@ -5,7 +5,7 @@ import type { AuditEventRow, LinkedAuditEventRow } from "./audit.table";
 import { type AuditDetails, auditHash, GENESIS_HASH } from "./audit-hash";
 
 /** The events that matter for credit. */
-export const AUDIT_EVENT_TYPES = [
+const AUDIT_EVENT_TYPES = [
   "enrollment.created",
   "enrollment.removed",
   "module.completed",
@@ -16,7 +16,7 @@ export const AUDIT_EVENT_TYPES = [
   "learner.unrestricted",
   "learner.deleted",
 ] as const;
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** Who did it: a signed-in user, or null for the system itself. */
 export type Actor = { id: string; role: "admin" | "learner" } | null;
@@ -46,7 +46,7 @@ export interface ChainReport {
 }
 
 /** Where the linker reports a failure; pino's (Fastify's) logger fits. */
-export interface AuditLog {
+interface AuditLog {
   error(obj: object, msg?: string): void;
 }
 

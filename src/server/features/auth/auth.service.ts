@@ -56,8 +56,8 @@ export interface AuthServiceDeps {
   identity: IdentityService;
 }
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Where a request comes from: used for throttling and recorded on the session. */
 export interface ClientInfo {

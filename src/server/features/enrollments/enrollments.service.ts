@@ -30,7 +30,7 @@ import type { EnrollmentRow } from "./enrollments.table";
  * The credit record (audit trail, certificates) of each change, written inside
  * the transaction that makes the change, so both commit together or not at all.
  */
-export interface CreditHooks {
+interface CreditHooks {
   enrolled(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
   removed(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
   moduleCompleted(

@@ -13,7 +13,7 @@ import { qrSvg } from "./certificate-qr";
  * issued certificate the snapshot wins: name, title, hours and credit as
  * certified, plus the code, the verification address and its QR code.
  */
-export async function certificateFromEnrollment(
+async function certificateFromEnrollment(
   enrollment: EnrollmentWithRelations,
   productName: string,
   issued?: Certificate,

@@ -13,7 +13,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, inputClassName } from "../../../components/ui/input";
 
 /** The export's address: GET /api/audit with the chosen filters. */
-export function auditExportUrl(filters: {
+function auditExportUrl(filters: {
   learnerId?: string;
   courseId?: string;
   from?: string;

@@ -4,10 +4,10 @@ import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-export type UpdateCourseSettingsInput = { courseId: string; settings: CourseSettingsBody };
+type UpdateCourseSettingsInput = { courseId: string; settings: CourseSettingsBody };
 
 /** PATCH /api/courses/:id/settings: completion rule and credit data. */
-export async function updateCourseSettings({
+async function updateCourseSettings({
   courseId,
   settings,
 }: UpdateCourseSettingsInput): Promise<Course> {

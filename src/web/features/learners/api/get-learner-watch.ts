@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 /** GET /api/admin/watch/:userId/:courseId: a learner's watching per module. */
-export async function getLearnerWatch(userId: string, courseId: string): Promise<CourseWatch> {
+async function getLearnerWatch(userId: string, courseId: string): Promise<CourseWatch> {
   return apiJson<CourseWatch>(
     "GET",
     `/api/admin/watch/${encodeURIComponent(userId)}/${encodeURIComponent(courseId)}`,

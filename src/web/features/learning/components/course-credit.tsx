@@ -2,7 +2,7 @@ import type { Course } from "@contract";
 import { AwardIcon, BadgeCheckIcon, ShieldCheckIcon } from "lucide-react";
 
 /** "1.5 credit hours", "1 credit hour (CME)": the course's credit, or null without any. */
-export function creditLabel(course: Pick<Course, "creditHours" | "creditType">): string | null {
+function creditLabel(course: Pick<Course, "creditHours" | "creditType">): string | null {
   if (course.creditHours === null) return null;
   const hours = `${course.creditHours} credit hour${course.creditHours === 1 ? "" : "s"}`;
   return course.creditType ? `${hours} (${course.creditType})` : hours;

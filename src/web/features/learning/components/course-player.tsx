@@ -49,7 +49,7 @@ import { useWatchTracker } from "./use-watch-tracker";
 import { WatchProgress } from "./watch-progress";
 
 /** SPEC section 8 success toast of a progress update. */
-export const PROGRESS_TOAST = {
+const PROGRESS_TOAST = {
   title: "Progress updated",
   description: "Your progress has been saved",
 } as const;
