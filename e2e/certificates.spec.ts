@@ -7,7 +7,7 @@ import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtu
 import { createPublishedCourse, enroll } from "./support/learning";
 import { screen } from "./support/screens";
 
-/** Issue 11: issued certificates, their public verification, transcripts and the audit. */
+/** Issued certificates, their public verification, transcripts and the audit. */
 
 type Issued = { id: string; code: string; verifyUrl: string; enrollmentId: string };
 
@@ -94,7 +94,7 @@ test.describe("Certificates", () => {
     expect(issued!.verifyUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/verify\/[0-9A-Z]{32}$/);
     const code = formatCertificateCode(issued!.code);
 
-    // The spec's HTML certificate: now with the code, the address and its QR code.
+    // The spec's HTML certificate, with the code, the address and its QR code.
     const htmlDownload = page.waitForEvent("download");
     await celebration.getByRole("button", { name: "Download certificate" }).click();
     const html = readFileSync((await (await htmlDownload).path())!, "utf8");

@@ -275,7 +275,7 @@ test.describe("Learner journey", () => {
     expect(html).toContain(completionDate);
     expect(html).toContain("6 hours");
     expect(html).toContain("Certificate of Completion");
-    // Self-contained: the only address is the verification one, as text (issue 11).
+    // Self-contained: the only address is the verification one, as text.
     expect(html).not.toMatch(/<script|<link|<img|(src|href)=/i);
     expect(html).toMatch(/Verify at http:\/\/[^<\s]+\/verify\/[0-9A-Z]{32}</);
 

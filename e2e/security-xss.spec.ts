@@ -4,7 +4,7 @@ import { HOSTILE_STRINGS } from "../src/server/security/hostile-strings";
 import { expect, signIn, test, uniqueEmail } from "./support/fixtures";
 
 /**
- * Issue 9: hostile titles, descriptions and names are stored verbatim (the API suite
+ * Hostile titles, descriptions and names are stored verbatim (the API suite
  * proves it) and must render as inert text on every screen that shows them.
  */
 

@@ -11,7 +11,7 @@ import {
 } from "./support/fixtures";
 import { screen } from "./support/screens";
 
-/** Issue 10: verified watching, seat time and resume, in the browser. */
+/** Verified watching, seat time and resume, in the browser. */
 
 const VERIFIED_MESSAGE = "Watch at least 75% of this video before marking it complete.";
 

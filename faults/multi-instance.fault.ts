@@ -32,7 +32,7 @@ describe("two instances on one PostgreSQL", () => {
     });
     expect(progress.status).toBe(200);
     expect(progress.json.progress).toBe(50);
-    // Logging out on A ends the session on B too. B keeps sessions in memory (issue 7) and
+    // Logging out on A ends the session on B too. B keeps sessions in memory and
     // drops this one when PostgreSQL delivers the sessions trigger's notification at A's
     // commit: milliseconds, not a request later (docs/deploy.md).
     await seeded.learner.request("POST", "/api/auth/logout");

@@ -6,8 +6,7 @@ import { join } from "node:path";
 import { freePort } from "../src/server/testing/free-port";
 import { createScratchDatabase } from "../src/server/testing/test-database";
 
-export const PG_SERVER =
-  process.env.FAULTS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PG_SERVER = process.env.FAULTS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const root = new URL("..", import.meta.url).pathname;
 
 export interface Instance {

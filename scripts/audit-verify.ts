@@ -1,6 +1,6 @@
 /**
  * `npm run audit:verify`: links the events not yet in the chain, then walks the audit
- * trail's hash chain (issue 11) and reports the first row that does not fit: edited,
+ * trail's hash chain and reports the first row that does not fit: edited,
  * deleted or inserted. Exit code 0 when the chain is intact, 1 when it is broken, 2 when
  * the database cannot be opened.
  *

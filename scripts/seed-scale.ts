@@ -151,7 +151,7 @@ async function main() {
     }
     t = Date.now();
     // VACUUM too: it sets the visibility map, so index-only scans read no heap pages even
-    // where autovacuum is off or has not caught up yet (issue 7: `npm run bench`).
+    // where autovacuum is off or has not caught up yet (`npm run bench`).
     process.stdout.write("  vacuum analyze     ...");
     await exec(sql`vacuum analyze`);
     process.stdout.write(` ${((Date.now() - t) / 1000).toFixed(1)}s\n`);

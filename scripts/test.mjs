@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 
 const steps = [
-  ["Lint", "npm", ["run", "--silent", "lint"]],
+  ["Lint and dead code", "npm", ["run", "lint"]],
   ["Type-check", "npx", ["tsc", "--noEmit"]],
   ["Unit and API tests", "npx", ["vitest", "run"]],
   ["Build the web client", "npx", ["vite", "build", "--logLevel", "warn"]],

@@ -26,7 +26,7 @@ export const SCALE_ADMIN = "admin@scale.test";
 
 type Db = Awaited<ReturnType<typeof openDatabase>>;
 
-export async function rows<T>(handle: Db, query: SQL): Promise<T[]> {
+async function rows<T>(handle: Db, query: SQL): Promise<T[]> {
   const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -64,14 +64,14 @@ export function ensureVideoFile(objectsDir: string, fixture: string): string {
   return path;
 }
 
-export interface PoolLearner {
+interface PoolLearner {
   id: string;
   email: string;
   /** Published courses the learner is enrolled in. */
   courseIds: string[];
 }
 
-export interface RemainingModules {
+interface RemainingModules {
   userId: string;
   courseId: string;
   modules: string[];

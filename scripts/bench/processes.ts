@@ -168,7 +168,7 @@ http {
 }
 
 /** CPU seconds (user + system) a process used so far, from /proc (Linux). */
-export function cpuSeconds(pid: number): number {
+function cpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -179,7 +179,7 @@ export function cpuSeconds(pid: number): number {
 }
 
 /** Resident memory of a process in bytes. */
-export function rssBytes(pid: number): number {
+function rssBytes(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) * 1024 : 0;

@@ -5,7 +5,7 @@
  * after the other, each driven by autocannon from its own process (scripts/bench/load.ts):
  * baselines (a bare Fastify hello world, nginx with sendfile), learner and administrator
  * API routes, and 500 MB video range reads; plus the gzip weight of the web client's first
- * load. Prints a table and the budgets of issue 7, and writes bench/results/latest.{json,svg,md}.
+ * load. Prints a table and the budgets (BENCHMARKS.md), and writes bench/results/latest.{json,svg,md}.
  *
  * Database: --database-url or DATABASE_URL (PostgreSQL; created and seeded with `npm run
  * seed:scale` when missing or empty), else PGlite in DATA_DIR, else a fresh PGlite seeded at
@@ -587,7 +587,7 @@ function baselineDrift(results: ScenarioResult[]): string[] {
 }
 
 // ---------------------------------------------------------------------------------------
-// Budgets (issue 7).
+// Budgets.
 
 const LEARNER_IDS = ["learner-me", "learner-enrollments", "learner-course", "learner-progress"];
 const MEMORY_BUDGET_MB = 64;
@@ -928,7 +928,7 @@ async function main() {
   console.log(consoleTable(results));
   console.log("");
   console.log(
-    `Budgets (issue 7, ${db.kind === "postgres" ? "PostgreSQL" : "PGlite: only its own budget applies"}):`,
+    `Budgets (${db.kind === "postgres" ? "PostgreSQL" : "PGlite: only its own budget applies"}):`,
   );
   for (const line of budgetLines(budgetList)) console.log(`  ${line}`);
   for (const line of drift) console.log(`  note: ${line}`);

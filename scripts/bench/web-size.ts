@@ -19,7 +19,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export interface PageWeight {
+interface PageWeight {
   page: string;
   jsFiles: string[];
   cssFiles: string[];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Issue 11: issued certificates, their public verification, transcripts and the audit
+ * Issued certificates, their public verification, transcripts and the audit
  * export. An issued certificate is a snapshot: these fields never change after issue.
  */
 export const certificateStatusSchema = z.enum(["valid", "revoked"]);
@@ -107,6 +107,19 @@ export const auditQuerySchema = z.object({
   to: dateParam.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/**
+ * SPEC section 3's file name, "Certificate-{course title with dashes}", for the HTML file the
+ * browser builds and the PDF the server sends.
+ */
+export function certificateFileName(courseTitle: string, extension: "html" | "pdf"): string {
+  return `Certificate-${courseTitle.replace(/\s+/g, "-")}.${extension}`;
+}
+
+/** A course's length as printed on a certificate: "1 hour", "40 hours". */
+export function hoursText(hours: number): string {
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
 
 /** Formats a stored code for reading: groups of 4 (XXXX-XXXX-…). */
 export function formatCertificateCode(code: string): string {

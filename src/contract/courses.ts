@@ -19,7 +19,7 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v ? v : null));
 
 /**
- * Issues 10 and 11: a course's completion rule and credit data. Every field is optional, so a
+ * A course's completion rule and credit data. Every field is optional, so a
  * PATCH changes only what it names; unknown keys are refused so a misspelt setting is not
  * silently ignored.
  */

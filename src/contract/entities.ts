@@ -42,7 +42,7 @@ export const moduleSchema = z.object({
 });
 export type Module = z.infer<typeof moduleSchema>;
 
-/** Issue 10: 'manual' is the spec's 'Mark as Complete at any time'; 'verified' requires watching. */
+/** 'manual' is the spec's 'Mark as Complete at any time'; 'verified' requires watching. */
 export const completionPolicySchema = z.enum(["manual", "verified"]);
 export type CompletionPolicy = z.infer<typeof completionPolicySchema>;
 
@@ -56,7 +56,7 @@ export const courseSchema = z.object({
   createdBy: z.string().nullable(),
   modules: z.array(moduleSchema),
   isPublished: z.boolean(),
-  /** Issues 10 and 11: completion rule and credit data, set in the course's settings. */
+  /** Completion rule and credit data, set in the course's settings. */
   completionPolicy: completionPolicySchema,
   minWatchPercent: z.number().int(),
   minSeatSeconds: z.number().int().nullable(),

@@ -27,7 +27,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const TOOLTIP_SIDE = "top" as const;
 export const TOOLTIP_OFFSET = 4;
 
-/** Login throttling (issue 2): failures counted in a sliding window. */
+/** Login throttling: failures counted in a sliding window. */
 export const LOGIN_WINDOW_MS = 5 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 10;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 20;

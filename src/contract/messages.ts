@@ -63,7 +63,7 @@ export const TOASTS = {
   resetEmailFailedDescription: "Please try again later.",
 } as const;
 
-/** Issue 10: what the player and the server say about verified watching. */
+/** What the player and the server say about verified watching. */
 export const WATCH_MESSAGES = {
   notWatchedEnough: (minPercent: number) =>
     `Watch at least ${minPercent}% of this video before marking it complete.`,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { completionPolicySchema, moduleIdSchema } from "./entities";
 
-/** Issue 10: how often the player reports what was played while a video plays. */
+/** How often the player reports what was played while a video plays. */
 export const HEARTBEAT_INTERVAL_MS = 5000;
 /** The player never plays faster than this; the server refuses reports beyond it. */
 export const MAX_PLAYBACK_RATE = 2;
@@ -16,7 +16,7 @@ export const playedIntervalSchema = z
   .refine(([start, end]) => end >= start, { message: "An interval must end after it starts" });
 
 /**
- * Issue 10: what played since the previous heartbeat. The server decides what counts: it
+ * What played since the previous heartbeat. The server decides what counts: it
  * merges the intervals with what was already watched and credits new seconds only at
  * wall-clock pace.
  */

@@ -69,7 +69,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to Firebase Auth when FIREBASE_PROJECT_ID is set, else the not-configured one. */
   identity?: IdentityService;
-  /** Issue 10: the clock that paces watch credit; tests pass one they can move. */
+  /** The clock that paces watch credit; tests pass one they can move. */
   watchingClock?: () => Date;
 }
 
@@ -183,9 +183,9 @@ export async function buildApp(deps: AppDeps) {
     onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
     changes: database.changes,
   });
-  // Issue 11: certificates and the audit trail, written in the enrollments' transactions.
+  // Certificates and the audit trail, written in the enrollments' transactions.
   const audit = createAuditService({ db, log: app.log });
-  // Issue 7: appends are linked into the hash chain in the background; stop before the
+  // Appends are linked into the hash chain in the background; stop before the
   // database closes.
   audit.start();
   app.addHook("onClose", async () => audit.stop());
@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps) {
     completionGuard: (input) => watching.completionGuard(input),
     changes: database.changes,
   });
-  // Issue 10: verified watching; guards completeModule above.
+  // Verified watching; guards completeModule above.
   const watching = createWatchingService({
     db,
     courses,

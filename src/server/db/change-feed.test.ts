@@ -17,7 +17,7 @@ import { useTestApp } from "../testing/test-app";
 import { CHANGE_FEED_APPLICATION } from "./change-feed";
 
 /**
- * Issue 7: sessions and courses are cached in each instance's memory. These tests change the
+ * Sessions and courses are cached in each instance's memory. These tests change the
  * rows behind the app's back, as another instance on the same database would (plain SQL, no
  * announcement from this process): the triggers of migration 0010 must still reach the cache.
  * PGlite delivers the notification at commit, PostgreSQL moments later on the feed's own

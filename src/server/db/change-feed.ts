@@ -3,7 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 /** The channel migration 0010's triggers announce changes on: '<table>:<key>' or '<table>:*'. */
-export const CHANGES_CHANNEL = "credo_changes";
+const CHANGES_CHANNEL = "credo_changes";
 
 /** The listening connection's application_name, so operators (and tests) can find it. */
 export const CHANGE_FEED_APPLICATION = "credo-change-feed";
@@ -12,11 +12,11 @@ export const CHANGE_FEED_APPLICATION = "credo-change-feed";
  * A change of one row (by its key), or of every row of the table (key '*', after a TRUNCATE),
  * or of everything (table '*': notifications may have been missed).
  */
-export type ChangeListener = (table: string, key: string) => void;
+type ChangeListener = (table: string, key: string) => void;
 
 /**
  * Tells in-memory caches (db/read-cache.ts) that rows they may hold have changed, in this
- * process or in any other instance on the same database (issue 7). PostgreSQL delivers the
+ * process or in any other instance on the same database. PostgreSQL delivers the
  * triggers' notifications at commit; a change this process makes is also announced by its
  * service right after commit, so its own next request never sees the old value.
  */
@@ -214,12 +214,3 @@ export async function postgresChangeFeed(
     },
   };
 }
-
-/** A feed for databases without notifications: nothing may be cached (`live` is false). */
-export const noChangeFeed: ChangeFeed = {
-  subscribe: () => () => {},
-  announce: () => {},
-  live: false,
-  sync: async () => {},
-  close: async () => {},
-};

@@ -14,10 +14,10 @@ import lockfile from "proper-lockfile";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed";
 import * as schema from "./schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers: features never know which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Repositories accept either, so a service can run several of them in one transaction. */
 export type Executor = Database | Transaction;
 
@@ -41,7 +41,7 @@ export class DataDirLockedError extends Error {}
  * Locks `dataDir/db` against a second process (two processes on one PGlite directory
  * corrupt it). The lock goes stale 15 s after its holder died, so a crash never wedges it.
  */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const dir = join(dataDir, "db");
   mkdirSync(dir, { recursive: true });
   try {

@@ -1,7 +1,7 @@
 import type { Executor } from "./client";
 
 /**
- * Hot queries as prepared statements, built once per database handle (issue 7, `npm run
+ * Hot queries as prepared statements, built once per database handle (`npm run
  * bench`): building a Drizzle query costs more CPU than PostgreSQL spends answering a primary
  * key lookup, and a named statement is parsed once per connection instead of per call. A
  * transaction gets its own statement (it lives only as long as the transaction), so callers

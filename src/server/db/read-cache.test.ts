@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "./client";
 import { createReadCache } from "./read-cache";
 
 /**
- * The cache behind sessions and the course catalogue (issue 7), against the real change feed
+ * The cache behind sessions and the course catalogue, against the real change feed
  * of the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 describe("read cache", () => {

@@ -14,7 +14,7 @@ export interface ReadCacheOptions<V> {
 
 /**
  * A bounded in-memory cache of rows that are read on almost every request and rarely change
- * (sessions, the course catalogue; issue 7), kept exact by the change feed.
+ * (sessions, the course catalogue), kept exact by the change feed.
  *
  * A load that was in flight while any change of these tables arrived is not stored: it may
  * have read the row before that change committed. While the feed is not live (its connection

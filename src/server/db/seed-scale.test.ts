@@ -8,7 +8,7 @@ import { createScratchDatabase } from "../testing/test-database";
 import { type DatabaseHandle, openPglite, openPostgres } from "./client";
 
 /**
- * `npm run seed:scale` (issue 7) run as a person runs it, at a small size, against PGlite in
+ * `npm run seed:scale` run as a person runs it, at a small size, against PGlite in
  * a throwaway data directory or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
  */
 const SMALL = ["--learners", "40", "--courses", "6", "--modules", "4", "--enrollments", "120"];

@@ -31,12 +31,12 @@ export interface IdentityService {
 }
 
 /** The token was refused: forged, unsigned, expired, revoked, or its account disabled or gone. */
-export const identityTokenRejected = () =>
+const identityTokenRejected = () =>
   new AppError(401, "The sign-in token could not be verified. Please sign in again.");
 /** The identity service could not be asked (network, credentials): callers may fall back. */
 export const identityUnavailable = () =>
   new AppError(503, "The identity service is unavailable. Please try again.");
-export const firebaseNotConfigured = () => new AppError(400, FIREBASE_NOT_CONFIGURED);
+const firebaseNotConfigured = () => new AppError(400, FIREBASE_NOT_CONFIGURED);
 
 export interface FirebaseSettings {
   projectId: string;

@@ -100,7 +100,7 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** A lost or refused database connection (checked on the error and its causes). */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   for (
     let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;

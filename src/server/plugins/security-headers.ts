@@ -53,8 +53,8 @@ export function apiDocsContentSecurityPolicy(header: string, config: Config): st
 
 /**
  * Helmet's response headers, worked out once at start-up and copied onto every response.
- * (@fastify/helmet rebuilt helmet's middleware, parsing every CSP directive, on each request:
- * 6% of the CPU of GET /api/auth/me under load, issue 7.) The headers do not depend on the
+ * (@fastify/helmet rebuilds helmet's middleware, parsing every CSP directive, on each request:
+ * 6% of the CPU of GET /api/auth/me under load.) The headers do not depend on the
  * request, so the result is the same.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {

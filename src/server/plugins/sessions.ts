@@ -8,7 +8,7 @@ export const SESSION_COOKIE = "credo_session";
  * The name over HTTPS (production): a `__Host-` cookie must be Secure, on path / and
  * without Domain, so no subdomain or plain-http page can plant or overwrite it (ASVS 3.3.1).
  */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 const cookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
 declare module "fastify" {

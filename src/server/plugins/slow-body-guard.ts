@@ -12,7 +12,7 @@ export interface SlowBodyGuardOptions {
  * 8 KiB per 10 s (under 1 KiB/s) is far below any real uplink: a 500 MB video over a
  * 1 Mbit/s line brings 1.2 MB per window. A trickling client is cut within 10–20 s.
  */
-export const SLOW_BODY_DEFAULTS: SlowBodyGuardOptions = {
+const SLOW_BODY_DEFAULTS: SlowBodyGuardOptions = {
   windowMs: 10_000,
   minBytesPerWindow: 8 * 1024,
 };

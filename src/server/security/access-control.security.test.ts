@@ -139,7 +139,7 @@ const ADMIN_ROUTES: {
       payload: { objectURL: `/api/objects/upload/${w.pendingUploadId}` },
     }),
   },
-  // Issue 11: revocation and the audit trail.
+  // Revocation and the audit trail.
   {
     method: "POST",
     path: "/api/certificates/:id/revoke",
@@ -150,7 +150,7 @@ const ADMIN_ROUTES: {
   },
   { method: "GET", path: "/api/audit", request: () => ({ url: "/api/audit" }) },
   { method: "GET", path: "/api/audit/verify", request: () => ({ url: "/api/audit/verify" }) },
-  // Issues 10 and 11: course completion and credit settings; learners' watching.
+  // Course completion and credit settings; learners' watching.
   {
     method: "PATCH",
     path: "/api/courses/:id/settings",
@@ -180,9 +180,9 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/reset-password",
   "POST /api/auth/reset-password/confirm",
   "POST /api/auth/resend-invitation",
-  // Issue 6: sign-in with an identity-service ID token, which the server verifies.
+  // Sign-in with an identity-service ID token, which the server verifies.
   "POST /api/auth/firebase-sync",
-  // Issue 11: anyone holding a certificate may check it.
+  // Anyone holding a certificate may check it.
   "GET /api/certificates/verify/:code",
 ];
 
@@ -195,13 +195,13 @@ const SIGNED_IN_ROUTES = [
   "GET /api/enrollments/user/:userId",
   "POST /api/progress/update",
   "GET /objects/uploads/:id",
-  // Issue 11: a learner's own certificates and transcript; administrators any.
+  // A learner's own certificates and transcript; administrators any.
   "GET /api/certificates/mine",
   "GET /api/certificates/:id/pdf",
   "GET /api/learners/:id/transcript",
   "GET /api/learners/:id/transcript.csv",
   "GET /api/learners/:id/transcript.pdf",
-  // Issue 10: the learner's own watching (learners only, of their own enrollments).
+  // The learner's own watching (learners only, of their own enrollments).
   "POST /api/progress/heartbeat",
   "GET /api/progress/watch/:courseId",
 ];

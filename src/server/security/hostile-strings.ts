@@ -1,5 +1,5 @@
 /**
- * Hostile titles and names of issue 9, shared by the API suite and the browser check
+ * Hostile titles and names, shared by the API suite and the browser check
  * (e2e/security-xss.spec.ts): each must be stored and answered verbatim, and render as
  * plain text. Every script payload sets `window.__xss`, so the browser check can tell.
  */

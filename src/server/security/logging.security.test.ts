@@ -95,7 +95,7 @@ describe("security event logging", () => {
     return mails[count - 1]!;
   }
 
-  /** A whole account's life: every event of issue 9 happens once. */
+  /** A whole account's life: every security event happens once. */
   async function scenario() {
     const admin = await inject("POST", "/api/auth/setup-admin-password", {
       email: "root@example.com",

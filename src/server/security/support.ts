@@ -41,7 +41,7 @@ export async function snapshotAll(ctx: TestContext): Promise<DatabaseSnapshot> {
 }
 
 /**
- * The audit trail's rows are linked into the hash chain in the background (issue 7), so their
+ * The audit trail's rows are linked into the hash chain in the background, so their
  * chain columns (and the chain's head, left out) may fill in between two snapshots: what a refused
  * request must not change is which events exist and what they say.
  */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { finished, PassThrough, Transform } from "node:stream";
@@ -123,9 +123,3 @@ export function createLocalDiskStore(root: string): ObjectStore {
     },
   };
 }
-
-/** Reads a whole local object as a stream (used by backups and tests). */
-export const readLocalObject = (root: string, key: string) => {
-  assertSafeKey(key);
-  return createReadStream(join(root, key));
-};

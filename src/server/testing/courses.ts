@@ -8,7 +8,7 @@ import type { TestContext } from "./test-app";
 /** A module id as the client makes it: 'module_' + a timestamp (SPEC section 3). */
 export const moduleId = (n: number) => `module_${1_700_000_000_000 + n}`;
 
-export const validCourse = {
+const validCourse = {
   title: "Intro to SQL",
   description: "Tables, joins and indexes.",
   category: "Database",

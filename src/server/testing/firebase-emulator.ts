@@ -7,14 +7,12 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "./free-port";
 
 /** The firebase-tools CLI (a devDependency); the Auth emulator inside it is Node-only. */
-export const FIREBASE_CLI = fileURLToPath(
-  new URL("../../../node_modules/.bin/firebase", import.meta.url),
-);
+const FIREBASE_CLI = fileURLToPath(new URL("../../../node_modules/.bin/firebase", import.meta.url));
 export const firebaseCliMissing = !existsSync(FIREBASE_CLI);
 export const FIREBASE_CLI_MISSING_MESSAGE =
   "Firebase Auth emulator tests skipped: node_modules/.bin/firebase is missing (run `npm install`; firebase-tools is a devDependency).";
 
-export interface EmulatorAccount {
+interface EmulatorAccount {
   localId: string;
   email?: string;
   emailVerified?: boolean;

@@ -25,7 +25,7 @@ export interface TestAppOptions {
    * `{ key, generated: true }` with `ADMIN_SETUP_KEY: ""` to test a generated one-time key.
    */
   adminSetupKey?: { key: string | undefined; generated: boolean };
-  /** The identity service to use instead of the config's (issue 6); read in beforeAll. */
+  /** The identity service to use instead of the config's; read in beforeAll. */
   identity?: () => IdentityService;
   /**
    * Tests write rows straight into the database, as another instance would. On PostgreSQL the
@@ -34,6 +34,8 @@ export interface TestAppOptions {
    * the caches themselves turn this off, to see the real timing.
    */
   syncChangesBeforeRequests?: boolean;
+  /** The clock that paces watch credit, when a test moves it by hand. */
+  watchingClock?: () => Date;
 }
 
 /**
@@ -60,6 +62,7 @@ export function useTestApp(
     });
     ctx.app = await buildApp({
       config,
+      watchingClock: options.watchingClock,
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),

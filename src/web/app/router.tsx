@@ -5,7 +5,7 @@ import { RouteGuard } from "./route-guard";
 import { SignInRoute } from "./routes/sign-in";
 
 // Everything but the sign-in screen loads on demand, so the sign-in page's first load stays
-// small (issue 7 budget: 170 KB of gzip JavaScript): the signed-in shells, every screen.
+// small (the budget: 170 KB of gzip JavaScript): the signed-in shells, every screen.
 const AdminShell = lazy(() => import("./layouts/shells").then((m) => ({ default: m.AdminShell })));
 const LearnerShell = lazy(() =>
   import("./layouts/shells").then((m) => ({ default: m.LearnerShell })),
@@ -38,7 +38,7 @@ const AdminReportsRoute = lazy(() =>
 const LearnerDashboardRoute = lazy(() =>
   import("./routes/learner-dashboard").then((m) => ({ default: m.LearnerDashboardRoute })),
 );
-// Issue 11: the public verification page, transcripts, a learner's record and the audit trail.
+// The public verification page, transcripts, a learner's record and the audit trail.
 const VerifyCertificateRoute = lazy(() =>
   import("./routes/verify-certificate").then((m) => ({ default: m.VerifyCertificateRoute })),
 );

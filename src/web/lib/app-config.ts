@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "./api-client";
 
 /** Shown until GET /api/config answers, and if it never does. */
-export const DEFAULT_PRODUCT_NAME = "Credo";
+const DEFAULT_PRODUCT_NAME = "Credo";
 
-export const getConfigQueryOptions = () =>
+const getConfigQueryOptions = () =>
   queryOptions({
     queryKey: ["/api/config"],
     queryFn: getQueryFn<PublicConfig>({ on401: "throw" }),

@@ -1,3 +1,8 @@
+/** "1 module", "3 modules". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 
 /** "November 21, 2026"; an em dash for a missing or unparsable date. */

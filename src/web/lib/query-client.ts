@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api-client";
 
 /** SPEC section 9: never refetch on focus, never poll, never stale, no retries. */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

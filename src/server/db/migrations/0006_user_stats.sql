@@ -5,8 +5,8 @@ CREATE TABLE "user_stats" (
 	CONSTRAINT "user_stats_role_status_pk" PRIMARY KEY("role","status")
 );
 --> statement-breakpoint
--- Keeps user_stats in step with users (issue 7: the dashboard counted 100,000 learners twice
--- per request). Statement-level triggers with transition tables, as course_stats: a bulk
+-- Keeps user_stats in step with users (so the dashboard does not count 100,000
+-- learners twice per request). Statement-level triggers with transition tables, as course_stats: a bulk
 -- insert costs one grouped upsert. Rows are upserted in key order, so two transactions
 -- never lock the counters in opposite orders; an update that changes no role or status
 -- writes nothing (no lock on the counters for profile or password changes).

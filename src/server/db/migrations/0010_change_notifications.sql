@@ -1,4 +1,4 @@
--- Issue 7: the sessions and the course catalogue are cached in each instance's memory
+-- The sessions and the course catalogue are cached in each instance's memory
 -- (db/change-feed.ts). Every change to what those caches hold is announced on one channel,
 -- delivered at commit to every instance, so a revoked session, a restricted learner or an
 -- unpublished course is dropped from every cache. Payload: '<table>:<key>', or '<table>:*'

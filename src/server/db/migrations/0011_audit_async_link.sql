@@ -1,4 +1,4 @@
--- Issue 7: appends no longer lock the chain head. `append` inserts a row's content with
+-- Appends take no lock on the chain head. `append` inserts a row's content with
 -- seq, prev_hash and hash null, in the caller's transaction and without any shared lock;
 -- the linker (audit.service.ts) then places committed rows in the chain, in id order,
 -- under the head's lock. `id` is the insertion order.

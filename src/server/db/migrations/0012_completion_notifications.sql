@@ -1,7 +1,7 @@
--- Issue 7: a learner's cached enrollments (enrollments.service.ts) hold their completed
+-- A learner's cached enrollments (enrollments.service.ts) hold their completed
 -- modules too, so a completion recorded or removed is announced as a change of that learner's
 -- enrollments, whether or not an enrollment row changes with it. The announcing of a set of
--- learners is one function now, shared by both tables' statement triggers.
+-- learners is one function, shared by both tables' statement triggers.
 CREATE FUNCTION credo_notify_learners(learners text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	-- A statement touching many learners (a course's recompute, a bulk load) announces them all.

@@ -2,7 +2,7 @@ import { csvRow } from "../../lib/csv";
 import type { AuditEventRow } from "./audit.table";
 import { canonicalJson } from "./audit-hash";
 
-export const AUDIT_CSV_HEADER = [
+const AUDIT_CSV_HEADER = [
   "seq",
   "at",
   "type",

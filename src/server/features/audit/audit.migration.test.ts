@@ -19,8 +19,8 @@ import { auditEvents } from "./audit.table";
 import { auditHash, GENESIS_HASH } from "./audit-hash";
 
 /**
- * Migration 0011 on a database that already holds a trail written the old way (every row
- * linked at append): the rows keep their seq and hashes, and new appends extend the chain.
+ * Migration 0011 on a database that already holds a trail from the schema before it (every
+ * row linked at append): the rows keep their seq and hashes, and new appends extend the chain.
  * PGlite, or a throwaway database on TEST_DATABASE_URL.
  */
 const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
@@ -67,7 +67,7 @@ describe("migration 0011 (audit rows linked asynchronously)", () => {
 
   it("keeps existing linked rows valid and extends their chain", async () => {
     await migrate(before);
-    // Three rows as the old append wrote them: linked at once, the head moved with them.
+    // Three rows as the schema before 0011 wrote them: linked at once, the head moved with them.
     let prev = { seq: 0, hash: GENESIS_HASH };
     for (const i of [1, 2, 3]) {
       const fields = {

@@ -4,8 +4,8 @@ import { type AuditFilter, type ChainHead, createAuditRepository } from "./audit
 import type { AuditEventRow, LinkedAuditEventRow } from "./audit.table";
 import { type AuditDetails, auditHash, GENESIS_HASH } from "./audit-hash";
 
-/** The events that matter for credit (issue 11). */
-export const AUDIT_EVENT_TYPES = [
+/** The events that matter for credit. */
+const AUDIT_EVENT_TYPES = [
   "enrollment.created",
   "enrollment.removed",
   "module.completed",
@@ -16,7 +16,7 @@ export const AUDIT_EVENT_TYPES = [
   "learner.unrestricted",
   "learner.deleted",
 ] as const;
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** Who did it: a signed-in user, or null for the system itself. */
 export type Actor = { id: string; role: "admin" | "learner" } | null;
@@ -46,7 +46,7 @@ export interface ChainReport {
 }
 
 /** Where the linker reports a failure; pino's (Fastify's) logger fits. */
-export interface AuditLog {
+interface AuditLog {
   error(obj: object, msg?: string): void;
 }
 
@@ -70,7 +70,7 @@ const consoleLog: AuditLog = {
 /**
  * The append-only, hash-chained audit trail of credit.
  *
- * Issue 7: appends take no shared lock. `append` writes a row's content in the caller's
+ * Appends take no shared lock. `append` writes a row's content in the caller's
  * transaction, unlinked; the linker (`link`) gives committed rows their place in the chain
  * (seq, prev_hash, hash), in insertion order, one linker at a time under the head's lock.
  * Between `start()` and `stop()` it runs in the background: shortly after each append and

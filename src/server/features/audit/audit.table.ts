@@ -12,11 +12,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The audit trail of credit (issue 11): append-only, each row chained to the previous one
+ * The audit trail of credit: append-only, each row chained to the previous one
  * by `hash = sha256(canonical row + prev_hash)` (audit-hash.ts). There are no foreign keys
  * on purpose: deleting a learner or a course must leave their history in place.
  *
- * A row is written in two steps (issue 7): `append` inserts its content in the caller's
+ * A row is written in two steps: `append` inserts its content in the caller's
  * transaction, with `seq`, `prev_hash` and `hash` still null (no shared lock); the linker
  * then gives it its place in the chain, under the head's lock. A trigger refuses every
  * UPDATE and DELETE but that one linking update (migrations 0009 and 0011).

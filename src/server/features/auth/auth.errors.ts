@@ -28,7 +28,7 @@ export const learnerNotFound = () => notFound("Learner not found.");
 export const invalidResetLink = () =>
   new AppError(400, "This reset link is invalid or has expired. Please request a new one.");
 
-/** Identity-service sign-in (issue 6): the server acts only on what it verified itself. */
+/** Identity-service sign-in: the server acts only on what it verified itself. */
 export const identityMismatch = () =>
   new AppError(401, "The sign-in token does not belong to this account. Please sign in again.");
 export const identityInUse = () =>

@@ -114,7 +114,7 @@ export function createAuthRepository(db: Executor) {
       await db.insert(sessions).values(values);
     },
 
-    /** Runs on every signed-in request: a prepared statement (db/prepared.ts, issue 7). */
+    /** Runs on every signed-in request: a prepared statement (db/prepared.ts). */
     async findSession(idHash: string) {
       const statement = preparedOnce(db, "auth_find_session", (d) =>
         d
@@ -262,5 +262,3 @@ export function createAuthRepository(db: Executor) {
     },
   };
 }
-
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -53,12 +53,12 @@ export interface AuthServiceDeps {
   /** Links in emails are built from PUBLIC_URL, never from a request's Host header. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
-  /** Firebase Auth, or the not-configured service (issue 6). */
+  /** Firebase Auth, or the not-configured service. */
   identity: IdentityService;
 }
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Where a request comes from: used for throttling and recorded on the session. */
 export interface ClientInfo {
@@ -476,7 +476,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Restricts an active learner or lifts the restriction. Restricting ends the
      * learner's sessions in the same transaction, so it takes effect at once.
      */
-    /** `record` runs in the same transaction (issue 11: the audit trail). */
+    /** `record` runs in the same transaction (the audit trail). */
     async toggleLearnerStatus(
       id: string,
       record?: (tx: Executor, user: UserRow) => Promise<void>,
@@ -507,7 +507,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<void> {
       const deleted = await db.transaction(async (tx) => {
         const txRepo = createAuthRepository(tx);
-        // Read first: the record (issue 11) keeps who was deleted, after the row is gone.
+        // Read first: the record keeps who was deleted, after the row is gone.
         const user = await txRepo.lockUser(id);
         if (!user || user.role !== "learner") throw learnerNotFound();
         if (!(await txRepo.deleteUser(id, "learner"))) throw learnerNotFound();

@@ -37,7 +37,7 @@ describe("login throttle", () => {
     }
   }
 
-  it("uses the limits of issue 2: 10 per account and address, 20 per account, in 5 minutes", () => {
+  it("uses the throttling limits: 10 per account and address, 20 per account, in 5 minutes", () => {
     expect(LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP).toBe(10);
     expect(LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(20);
     expect(LOGIN_WINDOW_MS).toBe(5 * 60 * 1000);

@@ -21,7 +21,7 @@ export interface ResolvedSession {
 }
 
 /**
- * Issue 7: sessions in memory. Every signed-in request resolves its session; a database round
+ * Sessions in memory. Every signed-in request resolves its session; a database round
  * trip for it cost more than the rest of a small request. Entries are dropped when their
  * session or user row changes, in any instance (migration 0010, db/change-feed.ts), so a
  * sign-out, a restriction or a deletion still takes effect on the very next request.

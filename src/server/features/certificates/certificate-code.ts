@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or typed is hard to get wrong. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const CODE_LENGTH = 32;
 
 /** A public verification code: 160 random bits (20 bytes) as 32 base32 characters. */
 export function newCertificateCode(): string {

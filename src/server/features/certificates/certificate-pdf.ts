@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { type Certificate, creditLines, formatCertificateCode } from "../../../contract";
-import { drawCentered, hoursText, longDate, pdfSafe, wrapText } from "./pdf-text";
+import { type Certificate, creditLines, formatCertificateCode, hoursText } from "../../../contract";
+import { drawCentered, longDate, pdfSafe, wrapText } from "./pdf-text";
 import { drawQrCode } from "./qr-code";
 
 const NAVY = rgb(0.19, 0.18, 0.51);
@@ -9,11 +9,6 @@ const MUTED = rgb(0.36, 0.35, 0.45);
 const GOLD = rgb(0.69, 0.55, 0.24);
 const PAPER = rgb(1, 0.992, 0.973);
 const RED = rgb(0.73, 0.11, 0.11);
-
-/** SPEC section 3's file name, with the PDF extension. */
-export function certificatePdfFileName(courseTitle: string): string {
-  return `Certificate-${courseTitle.replace(/\s+/g, "-")}.pdf`;
-}
 
 /**
  * The certificate as a one-page landscape A4 PDF: the same content as the HTML one, plus

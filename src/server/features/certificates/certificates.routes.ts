@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  certificateFileName,
   certificateSchema,
   revokeCertificateBodySchema,
   transcriptSchema,
   verifyCertificateResponseSchema,
 } from "../../../contract";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
-import { buildCertificatePdf, certificatePdfFileName } from "./certificate-pdf";
+import { buildCertificatePdf } from "./certificate-pdf";
 import type { CertificatesService } from "./certificates.service";
 import { transcriptCsvLines, transcriptFileName } from "./transcript-csv";
 import { buildTranscriptPdf } from "./transcript-pdf";
@@ -68,7 +69,7 @@ export function registerCertificatesRoutes(
     async (request, reply) => {
       const certificate = await certificates.forViewer(request.params.id, viewerOf(request));
       const pdf = await buildCertificatePdf(certificate);
-      attachment(reply, certificatePdfFileName(certificate.courseTitle));
+      attachment(reply, certificateFileName(certificate.courseTitle, "pdf"));
       return reply.type("application/pdf").send(Buffer.from(pdf));
     },
   );

@@ -117,7 +117,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
 
   /**
    * Enrollments completed by a path that does not pass through completeModule (a module
-   * deleted from the course, data from before issue 11) get their certificate on first
+   * deleted from the course, or a completion recorded before certificates were issued) get their certificate on first
    * read, each in its own transaction.
    */
   async function issueMissing(userId: string) {

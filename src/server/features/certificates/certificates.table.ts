@@ -5,7 +5,7 @@ import { courses } from "../courses/courses.table";
 import { enrollments } from "../enrollments/enrollments.table";
 
 /**
- * Issued certificates (issue 11): a snapshot taken when the enrollment completed. A trigger
+ * Issued certificates: a snapshot taken when the enrollment completed. A trigger
  * (migration 0009) refuses any change but one revocation and the clearing of the links when
  * the learner, course or enrollment is deleted: the snapshot keeps it verifiable.
  */

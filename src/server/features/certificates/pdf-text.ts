@@ -86,7 +86,3 @@ export function longDate(date: Date | string): string {
     new Date(date),
   );
 }
-
-export function hoursText(hours: number): string {
-  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
-}

@@ -16,7 +16,7 @@ const DEFAULTS = {
   providerNumber: null,
 };
 
-describe("course completion and credit settings (issues 10 and 11)", () => {
+describe("course completion and credit settings", () => {
   const ctx = useTestApp();
 
   async function setup() {

@@ -13,8 +13,8 @@ export function createCoursesRepository(db: Executor) {
         .orderBy(desc(courses.createdAt), desc(courses.id));
     },
 
-    // The read paths of every learner request are prepared statements (db/prepared.ts,
-    // issue 7); `= any($1)` makes one statement serve any number of ids.
+    // The read paths of every learner request are prepared statements (db/prepared.ts);
+    // `= any($1)` makes one statement serve any number of ids.
     async findById(id: string): Promise<CourseRow | undefined> {
       const statement = preparedOnce(db, "courses_by_id", (d) =>
         d

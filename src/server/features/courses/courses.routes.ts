@@ -37,7 +37,7 @@ export function registerCoursesRoutes(
       schema: { tags, params: courseParams, response: { 200: courseSchema } },
       preValidation: requireUser,
     },
-    // Issue 7: the cached course's JSON, made once per change, not re-serialized per request.
+    // The cached course's JSON, made once per change, not re-serialized per request.
     async (request, reply) =>
       sendJsonText(reply, (await courses.get(request.params.id, sessionOf(request).user)).json),
   );
@@ -75,7 +75,7 @@ export function registerCoursesRoutes(
     async (request) => courses.publish(request.params.id),
   );
 
-  // Issues 10 and 11: completion rule and credit data, partial updates allowed.
+  // Completion rule and credit data, partial updates allowed.
   app.patch(
     "/api/courses/:id/settings",
     {

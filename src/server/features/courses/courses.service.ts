@@ -49,7 +49,7 @@ export interface CatalogueEntry {
 }
 
 /**
- * Issue 7: every learner request reads a course (its page, its modules for progress, its
+ * Every learner request reads a course (its page, its modules for progress, its
  * policy for completion) and courses change rarely, so the catalogue is cached in memory and
  * dropped entry by entry when a course or its modules change (db/change-feed.ts).
  */
@@ -172,7 +172,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return toCourse(row, []);
     },
 
-    /** Issues 10 and 11: changes only the completion and credit settings the body names. */
+    /** Changes only the completion and credit settings the body names. */
     async updateSettings(id: string, body: CourseSettingsBody): Promise<Course> {
       const values = settingsValues(body);
       const row = Object.keys(values).length

@@ -25,13 +25,13 @@ export const courses = pgTable(
     thumbnail: text("thumbnail"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     isPublished: boolean("is_published").notNull().default(false),
-    /** Issue 10: 'manual' is the spec's behaviour; 'verified' gates completion on watching. */
+    /** 'manual' is the spec's behaviour; 'verified' gates completion on watching. */
     completionPolicy: text("completion_policy", { enum: ["manual", "verified"] })
       .notNull()
       .default("manual"),
     minWatchPercent: integer("min_watch_percent").notNull().default(90),
     minSeatSeconds: integer("min_seat_seconds"),
-    /** Credit data (issues 10 and 11); numeric keeps 2 decimals exact, read as a JS number. */
+    /** Credit data; numeric keeps 2 decimals exact, read as a JS number. */
     creditHours: numeric("credit_hours", { precision: 6, scale: 2, mode: "number" }),
     creditType: text("credit_type"),
     accreditingBody: text("accrediting_body"),

@@ -49,7 +49,7 @@ export function createEnrollmentsRepository(db: Executor) {
 
     /**
      * The user's enrollments with each one's completed module ids (in completion order) in
-     * one round trip: the learner dashboard's read (issue 7).
+     * one round trip: the learner dashboard's read.
      */
     async listByUserWithCompletions(userId: string) {
       const statement = preparedOnce(db, "enrollments_by_user_with_completions", (d) =>

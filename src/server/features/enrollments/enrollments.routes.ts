@@ -81,7 +81,7 @@ export function registerEnrollmentsRoutes(
     async (request, reply) => {
       const { user } = sessionOf(request);
       if (user.role !== "admin" && user.id !== request.params.userId) throw notYourEnrollments();
-      // Issue 7: JSON made from the catalogue's cached course JSON (enrollments.service.ts).
+      // JSON made from the catalogue's cached course JSON (enrollments.service.ts).
       return sendJsonText(reply, await enrollments.listForUserJson(request.params.userId, user));
     },
   );

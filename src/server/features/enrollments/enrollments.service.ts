@@ -27,10 +27,10 @@ import { createEnrollmentsRepository } from "./enrollments.repository";
 import type { EnrollmentRow } from "./enrollments.table";
 
 /**
- * Issue 11: the credit record (audit trail, certificates) of each change, written inside
+ * The credit record (audit trail, certificates) of each change, written inside
  * the transaction that makes the change, so both commit together or not at all.
  */
-export interface CreditHooks {
+interface CreditHooks {
   enrolled(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
   removed(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
   moduleCompleted(
@@ -47,7 +47,7 @@ export interface EnrollmentsServiceDeps {
   courses: {
     findRow(id: string): Promise<CourseRow | undefined>;
     findMany(ids: string[]): Promise<Map<string, Course>>;
-    /** Courses with their response JSON made once (the catalogue cache, issue 7). */
+    /** Courses with their response JSON made once (the catalogue cache). */
     findEntries(ids: string[]): Promise<Map<string, { course: Course; json: string }>>;
     moduleIds(courseId: string): Promise<string[]>;
   };
@@ -60,7 +60,7 @@ export interface EnrollmentsServiceDeps {
   /** Keeps the per-learner cache exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
   /**
-   * Issue 10: refuses a completion the course's rule does not allow yet (verified watching).
+   * Refuses a completion the course's rule does not allow yet (verified watching).
    * Prepared before the transaction (embedded PGlite has one connection: reads outside the
    * transaction would wait for it), then checked inside it.
    */
@@ -77,7 +77,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
   const repo = createEnrollmentsRepository(db);
   type LearnerRow = Awaited<ReturnType<typeof repo.listByUserWithCompletions>>[number];
   /**
-   * Issue 7: each learner's enrollments with their completions, cached per learner. The
+   * Each learner's enrollments with their completions, cached per learner. The
    * dashboard, the course page's enrollment check and the player read them on every visit;
    * they change only when this learner's enrollments or completions do, and every such change
    * is announced per learner (the statement triggers of migrations 0010 and 0012; this service
@@ -114,7 +114,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     const [completions, courses, users] = await Promise.all([
       known ?? repo.completedModuleIds(rows.map((r) => r.id)),
       deps.courses.findMany(rows.map((r) => r.courseId)),
-      // The signed-in learner's own row is already at hand (issue 7: one round trip less).
+      // The signed-in learner's own row is already at hand (one round trip less).
       knownUser && userIds.every((id) => id === knownUser.id)
         ? [knownUser]
         : deps.users.findUsers(userIds),
@@ -215,7 +215,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     },
 
     /**
-     * listForUser as JSON text, for GET /api/enrollments/user/{id} (issue 7): each course's
+     * listForUser as JSON text, for GET /api/enrollments/user/{id}: each course's
      * JSON is the catalogue's, made once, and the rest is small; the shape is the response
      * schema's by construction (json-answers.test.ts compares it with the schema).
      */

@@ -14,7 +14,7 @@ import {
 import { useTestApp } from "../../testing/test-app";
 
 /**
- * Issue 7: GET /api/courses/{id} and GET /api/enrollments/user/{id} send JSON built from the
+ * GET /api/courses/{id} and GET /api/enrollments/user/{id} send JSON built from the
  * catalogue's cached course JSON instead of running the zod serializer per request. Their
  * bodies must be exactly what the response schema would have produced: nothing more, nothing
  * missing, every type right.

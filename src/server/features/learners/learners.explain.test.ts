@@ -8,7 +8,7 @@ import { nodesOf, type PlanNode, useExplainDatabase } from "../../testing/explai
 import { createLearnersRepository } from "./learners.repository";
 
 /**
- * Query plans of the Learners page's one statement (issue 7), on a throwaway PostgreSQL
+ * Query plans of the Learners page's one statement, on a throwaway PostgreSQL
  * database filled with generate_series: every page is one statement; it reads the users
  * index in order and stops after the page, or uses the trigram indexes for a rare search;
  * and the prepared statements' generic plans (what a pooled connection runs after five

@@ -26,7 +26,7 @@ export interface LearnerJsonRow {
 const MOST_ROWS = MAX_PAGE_SIZE + 1;
 
 /**
- * One statement for a whole page (issue 7): the learners (keyset order, limit, cursor,
+ * One statement for a whole page: the learners (keyset order, limit, cursor,
  * search) and, per learner, the enrollment figures and course list, serialized to JSON by
  * PostgreSQL. Node receives a row of text per learner instead of one row per enrollment.
  *
@@ -122,7 +122,7 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
 /**
  * The Learners page read model. It joins users, enrollments and courses in SQL on
  * purpose: the figures for a page of learners must come from one aggregate query,
- * never from loading every enrollment into Node (issue 4, 100,000 learners).
+ * never from loading every enrollment into Node (100,000 learners).
  */
 export function createLearnersRepository(db: Executor) {
   /**

@@ -39,7 +39,7 @@ export function registerLearnersRoutes(
       const { json, nextCursor } = await learners.page(request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
       // Built as JSON by PostgreSQL in the response schema's shape (learners.repository.ts):
-      // sent as it is, without zod parsing and re-encoding ~35 KB per page (issue 7).
+      // sent as it is, without zod parsing and re-encoding ~35 KB per page.
       return sendJsonText(reply, json);
     },
   );

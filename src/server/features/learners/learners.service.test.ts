@@ -11,8 +11,8 @@ import { courses } from "../courses/courses.table";
 import { enrollments } from "../enrollments/enrollments.table";
 
 /**
- * The Learners page JSON is built by PostgreSQL and sent without the zod serializer (issue 7,
- * learners.repository.ts). These tests hold it to the reference it replaced, byte for byte:
+ * The Learners page JSON is built by PostgreSQL and sent without the zod serializer
+ * (learners.repository.ts). These tests hold it to a reference built in JS, byte for byte:
  * toUser() of each row, figures computed in JS, courses in enrollment order, JSON.stringify.
  */
 describe("learners page JSON (PostgreSQL-built)", () => {

@@ -8,7 +8,7 @@ export function createLearnersService({ db }: { db: Database }) {
 
   return {
     /**
-     * A page of learners as the JSON text of a `LearnerSummary[]` (issue 7: one query, the
+     * A page of learners as the JSON text of a `LearnerSummary[]` (one query, the
      * JSON built by PostgreSQL; see learners.repository.ts), and the next page's cursor.
      */
     async page(input: { limit: number; cursor?: string; q?: string }) {

@@ -26,7 +26,7 @@ const OBJECT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{24}$/, "Invalid object id") });
 const tags = ["objects"];
 /**
- * Read size of object downloads (issue 7). @fastify/send passes `highWaterMark: null` when none
+ * Read size of object downloads. @fastify/send passes `highWaterMark: null` when none
  * is given, and on Node 20 that makes fs streams read 16 KiB at a time: a thread-pool round trip
  * and a socket write per 16 KiB held video ranges to about half the MB/s of 256 KiB reads.
  * Memory stays bounded: about two chunks per open stream (~25 MB for 50 streams).

@@ -39,11 +39,11 @@ const TYPE_ALIASES: Record<string, string> = {
 };
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 const SNIFF_BYTES = 4100;
-export const OBJECT_PATH_PREFIX = "/objects/uploads/";
+const OBJECT_PATH_PREFIX = "/objects/uploads/";
 const LOCAL_UPLOAD_PREFIX = "/api/objects/upload/";
 
 /** The object id inside an object path (`/objects/uploads/<id>`), or null. */
-export function objectIdFromPath(path: string): string | null {
+function objectIdFromPath(path: string): string | null {
   const match = /^\/objects\/uploads\/([A-Za-z0-9_-]{24})$/.exec(path);
   return match?.[1] ?? null;
 }

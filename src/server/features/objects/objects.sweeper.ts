@@ -8,16 +8,16 @@ import { objects } from "./objects.table";
  * Uploads nobody finished are deleted after a day: far past the upload URL's one-hour
  * validity and the one-hour request timeout, so no upload still in flight is touched.
  */
-export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 /** How often each instance tries a sweep (only one at a time sweeps: an advisory lock). */
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Arbitrary constant, distinct from the other advisory locks (migrations, auth). */
 const SWEEP_LOCK_ID = 7_311_080;
 const BATCH = 100;
 /** Never usable and never referenced by a course: only `ready` objects can be attached. */
 const UNFINISHED = ["pending", "uploaded", "rejected"] as const;
 
-export interface SweepResult {
+interface SweepResult {
   /** Unfinished upload rows deleted, with whatever bytes they had in the store. */
   uploads: number;
   /** Store leftovers without a row to go through: local temp files, S3 `incoming/` keys. */

@@ -1,6 +1,6 @@
 /**
- * Shares one run of `load` between concurrent callers without serving stale data (issue 7:
- * 50 administrators opening the reports cost 50 identical aggregate queries and 50
+ * Shares one run of `load` between concurrent callers without serving stale data:
+ * without it, 50 administrators opening the reports cost 50 identical aggregate queries and 50
  * serializations of 1,000 courses). A caller that arrives while a run is in progress does
  * not join it (that run may have read the database before the caller's request, and miss a
  * change the caller has just made); it waits for the next run, which starts after the current

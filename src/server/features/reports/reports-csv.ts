@@ -51,7 +51,7 @@ export function* reportCsvLines(report: Reports, generatedAt: Date): Generator<s
   }
 }
 
-/** Issue 10: one learner's watching of one module, as the export lists it. */
+/** One learner's watching of one module, as the export lists it. */
 export interface WatchCsvRecord {
   learnerName: string;
   learnerEmail: string;
@@ -63,7 +63,7 @@ export interface WatchCsvRecord {
   lastWatchedAt: string;
 }
 
-/** Issue 10: the watched share and seat time per learner and module, after the report. */
+/** The watched share and seat time per learner and module, after the report. */
 export async function* watchCsvLines(records: AsyncIterable<WatchCsvRecord>) {
   yield "\r\n";
   yield row("Watch Progress");

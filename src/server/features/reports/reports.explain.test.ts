@@ -9,7 +9,7 @@ import { createLearnersRepository } from "../learners/learners.repository";
 import { createReportsRepository } from "./reports.repository";
 
 /**
- * Query plans of the reports aggregates and of the paged lists (issue 4: "EXPLAIN of each
+ * Query plans of the reports aggregates and of the paged lists ("EXPLAIN of each
  * aggregate shows index use"). It runs the repositories' own queries, captured through a
  * Drizzle logger, against a throwaway PostgreSQL database filled with generate_series,
  * and writes every plan to test-results/query-plans.txt. Real PostgreSQL only: PGlite's
@@ -176,7 +176,7 @@ describe.skipIf(!serverUrl)("query plans at volume (PostgreSQL)", () => {
     it("overall(): totals, completions and average progress", async () => {
       const nodes = await explain("reports.overall", () => reports().overall());
       expectNoEnrollmentScan("reports.overall", nodes);
-      // Learner counts come from user_stats (kept by triggers, issue 7): users is not read.
+      // Learner counts come from user_stats (kept by triggers): users is not read.
       expect(
         nodes.filter((n) => n["Relation Name"] === "users").map((n) => n["Node Type"]),
         "reports.overall: reads users",

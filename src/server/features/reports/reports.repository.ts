@@ -16,7 +16,7 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / wh
 export function createReportsRepository(db: Executor) {
   return {
     /**
-     * Whole-portal figures: ~1,000 course_stats rows and the user_stats counters (issue 7:
+     * Whole-portal figures: ~1,000 course_stats rows and the user_stats counters:
      * counting 100,000 learners twice per request made the dashboard miss its budget).
      */
     async overall() {

@@ -16,7 +16,7 @@ export function registerReportsRoutes(
     watchRecords,
   }: {
     reports: ReportsService;
-    /** Issue 10: per learner and module watching, appended to the CSV export. */
+    /** Per learner and module watching, appended to the CSV export. */
     watchRecords?: () => AsyncIterable<WatchCsvRecord>;
   },
 ) {
@@ -29,7 +29,7 @@ export function registerReportsRoutes(
   );
 
   // Sent as the JSON the service already encoded with reportsSchema, once for all the
-  // requests waiting on it (issue 7); the schema still documents the route.
+  // requests waiting on it; the schema still documents the route.
   parent.get(
     "/api/admin/reports",
     { schema: { tags, response: { 200: reportsSchema } }, preValidation: admin },

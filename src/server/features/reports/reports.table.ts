@@ -18,7 +18,8 @@ export const courseStats = pgTable("course_stats", {
 /**
  * Users per role and status, kept by statement-level triggers on users (migration 0006), so
  * the dashboard's learner counts read 4 rows instead of counting 100,000 index entries
- * twice (issue 7: /api/admin/stats p95 went from ~400 ms to the budget at 50 connections).
+ * twice (counting them kept /api/admin/stats p95 near 400 ms at 50 connections, far over
+ * its budget).
  */
 export const userStats = pgTable(
   "user_stats",

@@ -10,13 +10,13 @@ import {
   signInAs,
   useSharedVideo,
 } from "../../testing/learning";
+import { useWatchingTestApp } from "../../testing/watching";
 import { moduleWatch } from "./watching.table";
-import { useWatchingTestApp } from "./watching.testing";
 
 /** validModule states 5 minutes: the player reports the real length, here 300 s. */
 const DURATION = 300;
 
-describe("verified watching (issue 10)", { timeout: 120_000 }, () => {
+describe("verified watching", { timeout: 120_000 }, () => {
   const { ctx, clock } = useWatchingTestApp();
   const videoPath = useSharedVideo(ctx);
 

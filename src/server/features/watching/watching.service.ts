@@ -25,9 +25,9 @@ import { createWatchingRepository } from "./watching.repository";
 import type { Intervals, ModuleWatchRow } from "./watching.table";
 
 /** Time unspent since the clock, up to this, can be credited: covers a late heartbeat. */
-export const MAX_CREDIT_GAP_SECONDS = 30;
+const MAX_CREDIT_GAP_SECONDS = 30;
 /** Credit may run this far ahead of the wall clock (timer jitter); it is then owed back. */
-export const CREDIT_TOLERANCE_SECONDS = 1;
+const CREDIT_TOLERANCE_SECONDS = 1;
 /** Extra time allowed when judging a report impossible (network delay between beats). */
 const REPORT_SLACK_SECONDS = 5;
 /** Intervals may end this far past the video's length (players report the last frame late). */
@@ -138,7 +138,7 @@ async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Issue 10: verified watching. Heartbeats from the player are merged into de-duplicated
+ * Verified watching. Heartbeats from the player are merged into de-duplicated
  * watched seconds per learner and module, credited no faster than the wall clock; the
  * completion guard holds 'Mark as Complete' back in verified courses until the rule is met.
  *

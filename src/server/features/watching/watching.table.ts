@@ -16,7 +16,7 @@ import { enrollments } from "../enrollments/enrollments.table";
 export type Intervals = [number, number][];
 
 /**
- * Issue 10: one learner's watching of one module. Keyed by learner, course and module, and
+ * One learner's watching of one module. Keyed by learner, course and module, and
  * tied to the enrollment (user_id, course_id) so removing the enrollment removes it. Rows
  * outlive a deleted module, like module_completions: the record of what was watched stays.
  */
@@ -54,7 +54,7 @@ export const moduleWatch = pgTable(
 );
 
 /**
- * Issue 10: the learner's wall clock in one course. Every heartbeat of the course, whatever
+ * The learner's wall clock in one course. Every heartbeat of the course, whatever
  * the module or browser tab, spends from this one budget, so two tabs playing at once
  * cannot earn more than the time that passed. `creditClockAt` is the moment up to which
  * time has been spent (at most a second of tolerance ahead of now, owed back next beat).

@@ -47,6 +47,7 @@ const CreateCourseDialog = lazy(() =>
  */
 export function AdminLayout({ children }: { children?: ReactNode }) {
   const productName = useProductName();
+  const user = useCurrentUser();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -101,6 +102,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
           <CreateCourseDialog
             open={createOpen}
             onOpenChange={setCreateOpen}
+            createdBy={user.id}
             onCreated={(course) => navigate(`/admin/courses/${encodeURIComponent(course.id)}`)}
           />
         </Suspense>

@@ -5,7 +5,7 @@ import { LearnerLayout } from "./learner-layout";
 import { RoleLayout } from "./role-layout";
 
 /*
- * The signed-in shells, loaded on demand by the router (issue 7: the sign-in page's first
+ * The signed-in shells, loaded on demand by the router (the sign-in page's first
  * load stays small). Tooltips only appear inside them, so their provider (Radix tooltip
  * and Floating UI) lives here rather than in the app-wide providers.
  */

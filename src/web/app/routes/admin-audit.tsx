@@ -4,7 +4,7 @@ import { AuditExportCard } from "../../features/audit/components/audit-export-ca
 import { useCourses } from "../../features/courses/api/get-courses";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** /admin/audit: the audit trail's CSV export and its integrity check (issue 11). */
+/** /admin/audit: the audit trail's CSV export and its integrity check. */
 export function AdminAuditRoute() {
   useDocumentTitle("Audit trail");
   const { data: courses } = useCourses();

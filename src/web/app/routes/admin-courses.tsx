@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
+import { useCurrentUser } from "../../features/auth/session-context";
 import { CoursesList } from "../../features/courses/components/courses-list";
 import { CreateCourseDialog } from "../../features/courses/components/create-course-dialog";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -10,6 +11,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 /** /admin/courses: the all-courses list (SPEC section 2). */
 export function AdminCoursesRoute() {
   useDocumentTitle("Courses");
+  const user = useCurrentUser();
   const navigate = useNavigate();
   const [createOpen, setCreateOpen] = useState(false);
   return (
@@ -21,6 +23,7 @@ export function AdminCoursesRoute() {
           <CreateCourseDialog
             open={createOpen}
             onOpenChange={setCreateOpen}
+            createdBy={user.id}
             onCreated={(course) => navigate(`/admin/courses/${encodeURIComponent(course.id)}`)}
             trigger={
               <Button>

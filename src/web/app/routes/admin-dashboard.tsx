@@ -43,6 +43,7 @@ export function AdminDashboardRoute() {
             <CreateCourseDialog
               open={createOpen}
               onOpenChange={setCreateOpen}
+              createdBy={user.id}
               onCreated={(course) => navigate(`/admin/courses/${encodeURIComponent(course.id)}`)}
               trigger={
                 <Button>

@@ -15,7 +15,7 @@ export function AdminReportsRoute() {
         description="Enrollments, completions and progress across courses."
         actions={
           <>
-            {/* Issue 11: the audit trail's export and integrity check. */}
+            {/* The audit trail's export and integrity check. */}
             <Button asChild variant="outline">
               <Link to="/admin/audit">
                 <ScrollTextIcon aria-hidden="true" />

@@ -43,7 +43,7 @@ export function dialogLoader<P extends DialogProps>(
 
 /**
  * A dialog of the sign-in screen whose code (its form, Radix Dialog) loads after the page's
- * first render instead of with it (issue 7: the sign-in page's first load stays small).
+ * first render instead of with it (the sign-in page's first load stays small).
  * Until it arrives its trigger button shows on its own, and a click on it opens the dialog
  * as soon as the code is there (the open state is the caller's). When the code arrives the
  * stand-in button is replaced by the dialog's own trigger; if the stand-in had keyboard

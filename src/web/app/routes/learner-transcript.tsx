@@ -6,7 +6,7 @@ import {
 } from "../../features/certificates/components/transcript-view";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** /learner/transcript: the learner's own transcript with PDF and CSV downloads (issue 11). */
+/** /learner/transcript: the learner's own transcript with PDF and CSV downloads. */
 export function LearnerTranscriptRoute() {
   const user = useCurrentUser();
   useDocumentTitle("Transcript");

@@ -13,7 +13,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
 import { DeferredDialog, dialogLoader } from "./deferred-dialog";
 
-// The three dialogs load after the first render (issue 7 budget for the sign-in page).
+// The three dialogs load after the first render (the budget for the sign-in page).
 const forgotPasswordDialog = dialogLoader(() =>
   import("../../features/auth/components/forgot-password-dialog").then(
     (m) => m.ForgotPasswordDialog,

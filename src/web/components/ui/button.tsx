@@ -3,7 +3,7 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-export const buttonVariants = cva(
+const buttonVariants = cva(
   [
     "inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-medium whitespace-nowrap",
     "transition-colors duration-150 select-none",

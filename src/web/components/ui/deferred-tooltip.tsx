@@ -21,7 +21,7 @@ const load = () => {
 /**
  * SimpleTooltip for screens outside the signed-in shells (the sign-in and reset-password
  * pages' password toggle): Radix Tooltip and Floating UI (~18 KB gzip) load right after the
- * first render instead of with it (issue 7 budget for the sign-in page's first load). Until
+ * first render instead of with it (the budget for the sign-in page's first load). Until
  * then the trigger renders alone; it brings its own provider with the SPEC delays, since the
  * app-wide one lives in the signed-in shells.
  */

@@ -5,7 +5,6 @@ import { cn } from "../../lib/utils";
 import { inputClassName } from "./input";
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({

@@ -7,7 +7,6 @@ import { DialogOverlay, DialogPortal } from "./dialog";
 /** A dialog that slides in from the left edge: the phone navigation drawer. */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 

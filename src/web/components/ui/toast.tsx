@@ -68,20 +68,6 @@ export function ToastDescription({
   );
 }
 
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      className={cn(
-        "inline-flex h-8 shrink-0 items-center rounded-md border border-zinc-300 bg-white px-3 text-[13px] font-medium",
-        "hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
-        "group-[.destructive]:border-red-300 group-[.destructive]:hover:bg-red-100",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

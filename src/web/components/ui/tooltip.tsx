@@ -18,10 +18,10 @@ export function TooltipProvider({
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+const Tooltip = TooltipPrimitive.Root;
+const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
+function TooltipContent({
   className,
   side = TOOLTIP_SIDE,
   sideOffset = TOOLTIP_OFFSET,

@@ -7,7 +7,7 @@ import { useSyncExternalStore } from "react";
  * new one replaces the current one; a toast is added open, can be updated and dismissed
  * (closed), and is removed TOAST_REMOVE_DELAY_MS after dismissal.
  */
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 
 export type ToastData = {
   id: string;

@@ -1,11 +1,10 @@
+import { certificateFileName, hoursText } from "@contract";
 import { describe, expect, it } from "vitest";
 import {
   buildCertificateHtml,
   type CertificateData,
-  certificateFileName,
   escapeHtml,
   formatCompletionDate,
-  formatHours,
 } from "./certificate-html";
 import { qrSvgMarkup } from "./certificate-qr";
 
@@ -24,11 +23,13 @@ const build = (data: Partial<CertificateData> = {}) =>
 
 describe("certificateFileName", () => {
   it("replaces every run of whitespace in the course title with one dash (SPEC section 3)", () => {
-    expect(certificateFileName("Intro to Databases")).toBe("Certificate-Intro-to-Databases.html");
-    expect(certificateFileName("React  &\tTypeScript\n101")).toBe(
+    expect(certificateFileName("Intro to Databases", "html")).toBe(
+      "Certificate-Intro-to-Databases.html",
+    );
+    expect(certificateFileName("React  &\tTypeScript\n101", "html")).toBe(
       "Certificate-React-&-TypeScript-101.html",
     );
-    expect(certificateFileName("Single")).toBe("Certificate-Single.html");
+    expect(certificateFileName("Single", "html")).toBe("Certificate-Single.html");
   });
 });
 
@@ -104,7 +105,7 @@ describe("buildCertificateHtml", () => {
   });
 });
 
-describe("verification (issue 11)", () => {
+describe("verification", () => {
   const url = "https://lms.example.com/verify/7B6PXBDRRYXEE9Y2YH75BNYQ0VGKWVMZ";
   const withVerification = (qr = '<svg class="qr"><path d="M0 0h1v1h-1z"/></svg>') =>
     build({
@@ -152,7 +153,7 @@ describe("helpers", () => {
   });
 
   it("formats hours", () => {
-    expect(formatHours(1)).toBe("1 hour");
-    expect(formatHours(40)).toBe("40 hours");
+    expect(hoursText(1)).toBe("1 hour");
+    expect(hoursText(40)).toBe("40 hours");
   });
 });

@@ -5,6 +5,8 @@
  * Kept free of the DOM so it runs, and is tested, in plain Node.
  */
 
+import { hoursText } from "@contract";
+
 export type CertificateData = {
   studentName: string;
   courseTitle: string;
@@ -16,19 +18,14 @@ export type CertificateData = {
   /** Printed as the certificate number, so an administrator can look the record up. */
   certificateId?: string;
   category?: string;
-  /** Credit lines as issued ("2.5 CME credit hours", "Accredited by …"), issue 11. */
+  /** Credit lines as issued ("2.5 CME credit hours", "Accredited by …"). */
   credit?: string[];
   /**
-   * Issue 11: the public verification code, its address and a QR code of the address as
+   * The public verification code, its address and a QR code of the address as
    * inline SVG markup (certificate-qr.ts), so the file still needs nothing from elsewhere.
    */
   verification?: { code: string; url: string; qrSvg: string };
 };
-
-/** SPEC section 3: "Certificate-{course title with dashes}.html". */
-export function certificateFileName(courseTitle: string): string {
-  return `Certificate-${courseTitle.replace(/\s+/g, "-")}.html`;
-}
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -56,17 +53,13 @@ export function formatCompletionDate(iso: string, timeZone?: string): string {
   }).format(date);
 }
 
-export function formatHours(hours: number): string {
-  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
-}
-
 /** The certificate as a complete HTML document. */
 export function buildCertificateHtml(data: CertificateData, options: { timeZone?: string } = {}) {
   const name = escapeHtml(data.studentName.trim());
   const course = escapeHtml(data.courseTitle.trim());
   const product = escapeHtml(data.productName.trim() || "Credo");
   const date = escapeHtml(formatCompletionDate(data.completedAt, options.timeZone));
-  const hours = escapeHtml(formatHours(data.durationHours));
+  const hours = escapeHtml(hoursText(data.durationHours));
   const category = data.category ? escapeHtml(data.category) : "";
   const number = data.certificateId ? escapeHtml(data.certificateId) : "";
   const credit = (data.credit ?? []).map(escapeHtml).join(" &middot; ");

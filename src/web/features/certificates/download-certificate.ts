@@ -1,22 +1,19 @@
 import {
   type Certificate,
+  certificateFileName,
   creditLines,
   type EnrollmentWithRelations,
   formatCertificateCode,
 } from "@contract";
-import {
-  buildCertificateHtml,
-  type CertificateData,
-  certificateFileName,
-} from "./certificate-html";
+import { buildCertificateHtml, type CertificateData } from "./certificate-html";
 import { qrSvg } from "./certificate-qr";
 
 /**
  * SPEC section 3: the certificate's fields, taken from a completed enrollment. With its
- * issued certificate (issue 11) the snapshot wins: name, title, hours and credit as
+ * issued certificate the snapshot wins: name, title, hours and credit as
  * certified, plus the code, the verification address and its QR code.
  */
-export async function certificateFromEnrollment(
+async function certificateFromEnrollment(
   enrollment: EnrollmentWithRelations,
   productName: string,
   issued?: Certificate,
@@ -60,7 +57,7 @@ export async function downloadCertificate(
   const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = certificateFileName(enrollment.course.title);
+  link.download = certificateFileName(enrollment.course.title, "html");
   link.rel = "noopener";
   document.body.append(link);
   link.click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageHours, formatMinutes, matchesCourse, plural } from "./course-figures";
+import { averageHours, formatMinutes, matchesCourse } from "./course-figures";
 
 describe("matchesCourse", () => {
   const course = { title: "SQL Fundamentals", category: "Database" as const };
@@ -23,13 +23,11 @@ describe("averageHours", () => {
   });
 });
 
-describe("formatMinutes and plural", () => {
+describe("formatMinutes", () => {
   it("reads naturally", () => {
     expect(formatMinutes(0)).toBe("0 min");
     expect(formatMinutes(45)).toBe("45 min");
     expect(formatMinutes(120)).toBe("2 h");
     expect(formatMinutes(85)).toBe("1 h 25 min");
-    expect(plural(1, "module")).toBe("1 module");
-    expect(plural(3, "hour")).toBe("3 hours");
   });
 });

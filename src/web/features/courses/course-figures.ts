@@ -1,10 +1,5 @@
 import type { Course } from "@contract";
 
-/** "1 module", "3 modules". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** Title or category contains the query, ignoring case and surrounding spaces. */
 export function matchesCourse(course: Pick<Course, "title" | "category">, query: string): boolean {
   const q = query.trim().toLowerCase();

@@ -16,7 +16,7 @@ export const COURSE_TOASTS = {
   moduleDeleted: "Module deleted successfully",
   videoRequired: "Video required",
   videoRequiredDescription: "Please upload a video for this module.",
-  /** Issues 10 and 11 (not in the spec). */
+  /** Completion and credit settings (not in the spec). */
   settingsSaved: "Credit and completion settings saved",
 } as const;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
-export type ChainReport = {
+type ChainReport = {
   ok: boolean;
   checked: number;
   headSeq: number | null;
@@ -12,9 +12,9 @@ export type ChainReport = {
 };
 
 /** GET /api/audit/verify: the hash chain walked on the server (administrators). */
-export const verifyAuditChain = () => apiJson<ChainReport>("GET", "/api/audit/verify");
+const verifyAuditChain = () => apiJson<ChainReport>("GET", "/api/audit/verify");
 
-export const verifyAuditChainQueryOptions = () =>
+const verifyAuditChainQueryOptions = () =>
   queryOptions({ queryKey: ["/api/audit/verify"], queryFn: verifyAuditChain });
 
 export function useAuditChain(enabled: boolean) {

@@ -13,7 +13,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, inputClassName } from "../../../components/ui/input";
 
 /** The export's address: GET /api/audit with the chosen filters. */
-export function auditExportUrl(filters: {
+function auditExportUrl(filters: {
   learnerId?: string;
   courseId?: string;
   from?: string;
@@ -26,7 +26,7 @@ export function auditExportUrl(filters: {
 }
 
 /**
- * Filters and the CSV download of the audit trail (issue 11): by course, by a range of
+ * Filters and the CSV download of the audit trail: by course, by a range of
  * days, and by learner when opened from a learner's record.
  */
 export function AuditExportCard({

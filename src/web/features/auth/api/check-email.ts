@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { apiRequest, getErrorStatus } from "../../../lib/api-client";
 
 /**
@@ -17,8 +16,4 @@ export async function checkEmailRegistration(email: string): Promise<boolean> {
     if (status === undefined || status === 429 || status >= 500) throw error;
     return false;
   }
-}
-
-export function useCheckEmailRegistration() {
-  return useMutation({ mutationFn: checkEmailRegistration });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { apiRequest, getErrorStatus } from "../../../lib/api-client";
 
 /**
@@ -15,8 +14,4 @@ export async function checkPasswordSetup(email: string): Promise<boolean> {
     if (getErrorStatus(error) === undefined) throw error;
     return false;
   }
-}
-
-export function useCheckPasswordSetup() {
-  return useMutation({ mutationFn: checkPasswordSetup });
 }

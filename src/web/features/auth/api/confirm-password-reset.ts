@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { meQueryKey } from "./get-me";
 
-export type ConfirmPasswordResetInput = { token: string; password: string };
+type ConfirmPasswordResetInput = { token: string; password: string };
 
 /**
  * POST /api/auth/reset-password/confirm: sets the new password from an emailed link, ends
  * the account's other sessions and signs this browser in.
  */
-export async function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<User> {
+async function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<User> {
   const { user } = await apiJson<{ user: User }>("POST", "/api/auth/reset-password/confirm", input);
   return user;
 }

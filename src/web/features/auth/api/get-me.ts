@@ -7,7 +7,7 @@ export const meQueryKey = ["/api/auth/me"] as const;
 const readMe = getQueryFn<{ user: User }>({ on401: "returnNull" });
 
 /** The signed-in user, or null. SPEC section 7: any failure means there is no session. */
-export async function getMe(context: QueryFunctionContext): Promise<User | null> {
+async function getMe(context: QueryFunctionContext): Promise<User | null> {
   try {
     const data = await readMe(context);
     return data?.user ?? null;

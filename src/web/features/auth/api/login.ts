@@ -1,5 +1,4 @@
 import type { User } from "@contract";
-import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 export type LoginInput = {
@@ -15,8 +14,4 @@ export type LoginInput = {
 export async function login(input: LoginInput): Promise<User> {
   const { user } = await apiJson<{ user: User }>("POST", "/api/auth/login", input);
   return user;
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

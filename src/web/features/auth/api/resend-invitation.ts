@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
 /**
@@ -7,8 +6,4 @@ import { apiRequest } from "../../../lib/api-client";
  */
 export async function resendInvitation(email: string): Promise<void> {
   await apiRequest("POST", "/api/auth/resend-invitation", { email });
-}
-
-export function useResendInvitation() {
-  return useMutation({ mutationFn: resendInvitation });
 }

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
 /** POST /api/auth/reset-password: mails a single-use reset link to the address. */
-export async function requestPasswordReset(email: string): Promise<void> {
+async function requestPasswordReset(email: string): Promise<void> {
   await apiRequest("POST", "/api/auth/reset-password", { email });
 }
 

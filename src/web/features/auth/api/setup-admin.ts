@@ -1,5 +1,4 @@
 import type { User } from "@contract";
-import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 export type SetupAdminInput = { email: string; password: string; name: string; adminKey: string };
@@ -8,8 +7,4 @@ export type SetupAdminInput = { email: string; password: string; name: string; a
 export async function setupAdmin(input: SetupAdminInput): Promise<User> {
   const { user } = await apiJson<{ user: User }>("POST", "/api/auth/setup-admin-password", input);
   return user;
-}
-
-export function useSetupAdmin() {
-  return useMutation({ mutationFn: setupAdmin });
 }

@@ -1,5 +1,4 @@
 import type { User } from "@contract";
-import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 export type SetupPasswordInput = {
@@ -24,8 +23,4 @@ export async function setupPassword(input: SetupPasswordInput): Promise<User> {
 export function demoFirebaseUid(): string {
   const random = crypto.randomUUID?.().replaceAll("-", "") ?? Math.random().toString(36).slice(2);
   return `demo_${random}`;
-}
-
-export function useSetupPassword() {
-  return useMutation({ mutationFn: setupPassword });
 }

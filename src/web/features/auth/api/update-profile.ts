@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { meQueryKey } from "./get-me";
 
-export type UpdateProfileInput = {
+type UpdateProfileInput = {
   name: string;
   phone: string | null;
   userId: string;
@@ -13,7 +13,7 @@ export type UpdateProfileInput = {
 };
 
 /** PUT /api/auth/profile: the server acts on the session's user and answers {user}. */
-export async function updateProfile(input: UpdateProfileInput): Promise<User> {
+async function updateProfile(input: UpdateProfileInput): Promise<User> {
   const { currentPassword, newPassword, ...rest } = input;
   const body = newPassword
     ? { ...rest, ...(currentPassword ? { currentPassword } : {}), newPassword }

@@ -366,7 +366,7 @@ function SetupPasswordForm({
   );
 }
 
-/** Web-only texts of invite mode (issue 6); the spec's own flow never shows them. */
+/** Web-only texts of invite mode; the spec's own flow never shows them. */
 const INVITATION_SENT = "Invitation sent";
 const INVITATION_SENT_DESCRIPTION = "Check your inbox for a link to set your password.";
 const INVITATION_FAILED = "Could not send the invitation";

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 /** GET /api/certificates/mine: the signed-in learner's issued certificates. */
-export const getMyCertificates = () => apiJson<Certificate[]>("GET", "/api/certificates/mine");
+const getMyCertificates = () => apiJson<Certificate[]>("GET", "/api/certificates/mine");
 
 export const getMyCertificatesQueryOptions = () =>
   queryOptions({ queryKey: ["/api/certificates/mine"], queryFn: getMyCertificates });

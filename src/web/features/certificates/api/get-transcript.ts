@@ -6,10 +6,9 @@ export const transcriptUrl = (learnerId: string, format?: "csv" | "pdf") =>
   `/api/learners/${encodeURIComponent(learnerId)}/transcript${format ? `.${format}` : ""}`;
 
 /** GET /api/learners/:id/transcript: the learner's own, or anyone's for administrators. */
-export const getTranscript = (learnerId: string) =>
-  apiJson<Transcript>("GET", transcriptUrl(learnerId));
+const getTranscript = (learnerId: string) => apiJson<Transcript>("GET", transcriptUrl(learnerId));
 
-export const getTranscriptQueryOptions = (learnerId: string) =>
+const getTranscriptQueryOptions = (learnerId: string) =>
   queryOptions({
     queryKey: ["/api/learners", learnerId, "transcript"],
     queryFn: () => getTranscript(learnerId),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 /** POST /api/certificates/:id/revoke {reason} (administrators). */
-export const revokeCertificate = ({ id, reason }: { id: string } & RevokeCertificateBody) =>
+const revokeCertificate = ({ id, reason }: { id: string } & RevokeCertificateBody) =>
   apiJson<Certificate>("POST", `/api/certificates/${encodeURIComponent(id)}/revoke`, { reason });
 
 export function useRevokeCertificate() {

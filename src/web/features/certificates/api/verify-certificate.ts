@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson, getErrorStatus } from "../../../lib/api-client";
 
 /** GET /api/certificates/verify/:code (public); null when no certificate has this code. */
-export async function verifyCertificate(code: string): Promise<PublicCertificate | null> {
+async function verifyCertificate(code: string): Promise<PublicCertificate | null> {
   try {
     const body = await apiJson<VerifyCertificateResponse>(
       "GET",
@@ -16,7 +16,7 @@ export async function verifyCertificate(code: string): Promise<PublicCertificate
   }
 }
 
-export const verifyCertificateQueryOptions = (code: string) =>
+const verifyCertificateQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ["/api/certificates/verify", code],
     queryFn: () => verifyCertificate(code),

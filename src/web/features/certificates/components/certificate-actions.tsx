@@ -7,7 +7,7 @@ import { DownloadCertificateButton } from "./download-certificate-button";
 
 /**
  * A completed enrollment's certificate downloads: the spec's HTML file and, beside it, the
- * PDF (issue 11), with the verification code and a link to its public page.
+ * PDF, with the verification code and a link to its public page.
  */
 export function CertificateActions({ enrollment }: { enrollment: EnrollmentWithRelations }) {
   const { data } = useMyCertificates();

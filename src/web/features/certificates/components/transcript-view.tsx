@@ -36,7 +36,7 @@ export function TranscriptDownloads({ learnerId }: { learnerId: string }) {
 }
 
 /**
- * A learner's transcript (issue 11): every course with its dates, hours, credit and
+ * A learner's transcript: every course with its dates, hours, credit and
  * certificate. Administrators (`canRevoke`) may revoke a valid certificate from here.
  */
 export function TranscriptView({

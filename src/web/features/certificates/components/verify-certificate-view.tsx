@@ -1,4 +1,4 @@
-import { creditLines, formatCertificateCode, type PublicCertificate } from "@contract";
+import { creditLines, formatCertificateCode, hoursText, type PublicCertificate } from "@contract";
 import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
@@ -8,7 +8,7 @@ import { cn } from "../../../lib/utils";
 import { useVerifyCertificate } from "../api/verify-certificate";
 
 /**
- * The public verification page (issue 11): anyone with the code or the QR code sees
+ * The public verification page: anyone with the code or the QR code sees
  * whether the certificate is valid or revoked, and the certificate's own details only.
  */
 export function VerifyCertificateView({
@@ -145,9 +145,7 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
           <span className="block text-sm text-zinc-600">{c.courseCategory}</span>
         </Item>
         <Item label="Completed on">{formatDate(c.completedAt)}</Item>
-        <Item label="Duration">
-          {c.durationHours} {c.durationHours === 1 ? "hour" : "hours"}
-        </Item>
+        <Item label="Duration">{hoursText(c.durationHours)}</Item>
         <Item label="Credit" wide>
           {credit.length ? credit.join(" · ") : "No credit recorded for this course"}
         </Item>

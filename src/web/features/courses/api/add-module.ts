@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-export type AddModuleInput = { courseId: string; module: ModuleBody };
+type AddModuleInput = { courseId: string; module: ModuleBody };
 
 /** POST /api/courses/:id/modules: appends a module at the end of the course. */
-export async function addModule({ courseId, module }: AddModuleInput): Promise<Module> {
+async function addModule({ courseId, module }: AddModuleInput): Promise<Module> {
   return apiJson<Module>("POST", `/api/courses/${encodeURIComponent(courseId)}/modules`, module);
 }
 

@@ -4,7 +4,7 @@ import { apiJson } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
 /** POST /api/courses: a new draft course without modules. */
-export async function createCourse(body: CreateCourseBody): Promise<Course> {
+async function createCourse(body: CreateCourseBody): Promise<Course> {
   return apiJson<Course>("POST", "/api/courses", body);
 }
 

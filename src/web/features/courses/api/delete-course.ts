@@ -4,7 +4,7 @@ import { courseQueryKey } from "./get-course";
 import { invalidateCourseData } from "./invalidate-course-data";
 
 /** DELETE /api/courses/:id: the course, its modules, enrollments and files. */
-export async function deleteCourse(courseId: string): Promise<void> {
+async function deleteCourse(courseId: string): Promise<void> {
   await apiRequest("DELETE", `/api/courses/${encodeURIComponent(courseId)}`);
 }
 

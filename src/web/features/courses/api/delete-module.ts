@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-export type DeleteModuleInput = { courseId: string; moduleId: string };
+type DeleteModuleInput = { courseId: string; moduleId: string };
 
 /** DELETE /api/courses/:id/modules/:moduleId. */
-export async function deleteModule({ courseId, moduleId }: DeleteModuleInput): Promise<void> {
+async function deleteModule({ courseId, moduleId }: DeleteModuleInput): Promise<void> {
   await apiRequest(
     "DELETE",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}`,

@@ -6,11 +6,11 @@ import { coursesQueryKey } from "./get-courses";
 export const courseQueryKey = (courseId: string) => [...coursesQueryKey, courseId] as const;
 
 /** GET /api/courses/:id: one course with its modules in order. */
-export async function getCourse(courseId: string): Promise<Course> {
+async function getCourse(courseId: string): Promise<Course> {
   return apiJson<Course>("GET", `/api/courses/${encodeURIComponent(courseId)}`);
 }
 
-export const getCourseQueryOptions = (courseId: string) =>
+const getCourseQueryOptions = (courseId: string) =>
   queryOptions({ queryKey: courseQueryKey(courseId), queryFn: () => getCourse(courseId) });
 
 export function useCourse(courseId: string) {

@@ -5,11 +5,11 @@ import { apiJson } from "../../../lib/api-client";
 export const coursesQueryKey = ["/api/courses"] as const;
 
 /** GET /api/courses: every course for an administrator, newest first. */
-export async function getCourses(): Promise<Course[]> {
+async function getCourses(): Promise<Course[]> {
   return apiJson<Course[]>("GET", "/api/courses");
 }
 
-export const getCoursesQueryOptions = () =>
+const getCoursesQueryOptions = () =>
   queryOptions({ queryKey: coursesQueryKey, queryFn: getCourses });
 
 export function useCourses() {

@@ -5,7 +5,7 @@ import { courseQueryKey } from "./get-course";
 import { invalidateCourseData } from "./invalidate-course-data";
 
 /** PATCH /api/courses/:id/publish: Draft becomes Published (needs at least one module). */
-export async function publishCourse(courseId: string): Promise<Course> {
+async function publishCourse(courseId: string): Promise<Course> {
   return apiJson<Course>("PATCH", `/api/courses/${encodeURIComponent(courseId)}/publish`);
 }
 

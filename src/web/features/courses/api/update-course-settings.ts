@@ -4,10 +4,10 @@ import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-export type UpdateCourseSettingsInput = { courseId: string; settings: CourseSettingsBody };
+type UpdateCourseSettingsInput = { courseId: string; settings: CourseSettingsBody };
 
-/** PATCH /api/courses/:id/settings: completion rule and credit data (issues 10 and 11). */
-export async function updateCourseSettings({
+/** PATCH /api/courses/:id/settings: completion rule and credit data. */
+async function updateCourseSettings({
   courseId,
   settings,
 }: UpdateCourseSettingsInput): Promise<Course> {

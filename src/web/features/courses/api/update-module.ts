@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-export type UpdateModuleInput = { courseId: string; module: ModuleBody };
+type UpdateModuleInput = { courseId: string; module: ModuleBody };
 
 /** PUT /api/courses/:id/modules/:moduleId with the module's fields. */
-export async function updateModule({ courseId, module }: UpdateModuleInput): Promise<Module> {
+async function updateModule({ courseId, module }: UpdateModuleInput): Promise<Module> {
   return apiJson<Module>(
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(module.id)}`,

@@ -8,12 +8,11 @@ import {
   Trash2Icon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Button } from "../../../components/ui/button";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
-import { formatDate } from "../../../lib/format";
-import { plural } from "../course-figures";
+import { formatDate, plural } from "../../../lib/format";
 import { CourseStatusBadge } from "./course-status-badge";
-import { CourseThumbnail } from "./course-thumbnail";
 
 /** One course in the admin list: thumbnail, status, category, figures and actions. */
 export function CourseCard({

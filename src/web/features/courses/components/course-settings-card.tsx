@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { CourseSettingsDialog } from "./course-settings-dialog";
 
-/** Issues 10 and 11: the course's completion rule and credit data, with an Edit action. */
+/** The course's completion rule and credit data, with an Edit action. */
 export function CourseSettingsCard({ course }: { course: Course }) {
   const [open, setOpen] = useState(false);
   const verified = course.completionPolicy === "verified";

@@ -30,7 +30,7 @@ const optionalNumber = <T extends z.ZodType<unknown, number | null>>(rule: T, sc
     .transform((v) => (v === "" ? null : scale === 1 ? Number(v) : Math.round(Number(v) * scale)))
     .pipe(rule);
 
-/** The settings form, validated by the contract's own rules (issues 10 and 11). */
+/** The settings form, validated by the contract's own rules. */
 const settingsFormSchema = z.object({
   completionPolicy: completionPolicySchema,
   minWatchPercent: rules.minWatchPercent.unwrap(),

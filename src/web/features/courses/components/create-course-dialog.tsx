@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
+import { FileUploader } from "../../../components/file-uploader/file-uploader";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -28,8 +29,6 @@ import {
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
-import { useCurrentUser } from "../../auth/session-context";
-import { FileUploader } from "../../uploads/components/file-uploader";
 import { useCreateCourse } from "../api/create-course";
 import { COURSE_TOASTS } from "../messages";
 
@@ -47,6 +46,8 @@ type CourseFormOutput = z.output<typeof courseFormSchema>;
 type CreateCourseDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The signed-in administrator's id, recorded as the course's author. */
+  createdBy: string;
   /** Called with the new course after the success toast. */
   onCreated?: (course: Course) => void;
   /** The button that opens it; focus returns there on close. */
@@ -56,6 +57,7 @@ type CreateCourseDialogProps = {
 export function CreateCourseDialog({
   open,
   onOpenChange,
+  createdBy,
   onCreated,
   trigger,
 }: CreateCourseDialogProps) {
@@ -70,6 +72,7 @@ export function CreateCourseDialog({
           </DialogDescription>
         </DialogHeader>
         <CreateCourseForm
+          createdBy={createdBy}
           onCreated={(course) => {
             onOpenChange(false);
             onCreated?.(course);
@@ -80,8 +83,13 @@ export function CreateCourseDialog({
   );
 }
 
-function CreateCourseForm({ onCreated }: { onCreated: (course: Course) => void }) {
-  const user = useCurrentUser();
+function CreateCourseForm({
+  createdBy,
+  onCreated,
+}: {
+  createdBy: string;
+  onCreated: (course: Course) => void;
+}) {
   const createCourse = useCreateCourse();
   const [uploading, setUploading] = useState(false);
   const {
@@ -102,7 +110,7 @@ function CreateCourseForm({ onCreated }: { onCreated: (course: Course) => void }
         category: values.category,
         duration: values.duration,
         thumbnail: values.thumbnail,
-        createdBy: user.id,
+        createdBy,
         modules: [],
       });
       toast({ title: COURSE_TOASTS.created });

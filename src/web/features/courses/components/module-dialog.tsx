@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
+import { FileUploader } from "../../../components/file-uploader/file-uploader";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -20,7 +21,6 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
-import { FileUploader } from "../../uploads/components/file-uploader";
 import { newModuleId, useAddModule } from "../api/add-module";
 import { useUpdateModule } from "../api/update-module";
 import { COURSE_TOASTS } from "../messages";

@@ -1,16 +1,15 @@
 import { DASHBOARD_RECENT_ITEMS } from "@contract";
 import { ArrowRightIcon, BookOpenIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
+import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
-import { formatDate } from "../../../lib/format";
+import { formatDate, plural } from "../../../lib/format";
 import { useCourses } from "../api/get-courses";
-import { plural } from "../course-figures";
 import { COURSE_EMPTY_STATES } from "../messages";
 import { CourseStatusBadge } from "./course-status-badge";
-import { CourseThumbnail } from "./course-thumbnail";
 import { useDeleteCourseAction } from "./use-delete-course-action";
 
 /** Dashboard 'Recent Courses': the first 3 courses with edit and delete (SPEC section 2). */

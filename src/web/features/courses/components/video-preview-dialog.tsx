@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { plural } from "../course-figures";
+import { plural } from "../../../lib/format";
 
 /** Lets an administrator watch a module's video as learners will. */
 export function VideoPreviewDialog({

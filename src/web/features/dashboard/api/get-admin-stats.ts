@@ -2,14 +2,14 @@ import type { AdminStats } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
-export const adminStatsQueryKey = ["/api/admin/stats"] as const;
+const adminStatsQueryKey = ["/api/admin/stats"] as const;
 
 /** GET /api/admin/stats: the dashboard figures and the Learners page totals. */
-export async function getAdminStats(): Promise<AdminStats> {
+async function getAdminStats(): Promise<AdminStats> {
   return apiJson<AdminStats>("GET", "/api/admin/stats");
 }
 
-export const getAdminStatsQueryOptions = () =>
+const getAdminStatsQueryOptions = () =>
   queryOptions({ queryKey: adminStatsQueryKey, queryFn: getAdminStats });
 
 export function useAdminStats() {

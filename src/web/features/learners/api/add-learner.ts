@@ -4,20 +4,20 @@ import { apiJson } from "../../../lib/api-client";
 import { enrollInCourses } from "./enroll-in-courses";
 import { invalidateLearnerData } from "./invalidate-learner-data";
 
-export type AddLearnerInput = {
+type AddLearnerInput = {
   name: string;
   email: string;
   phone: string | null;
   courseIds: string[];
 };
 
-export type AddLearnerResult = { user: User; failedCourseIds: string[] };
+type AddLearnerResult = { user: User; failedCourseIds: string[] };
 
 /**
  * SPEC section 7: POST /api/auth/register for the learner (the server mails the
  * invitation), then POST /api/enrollments once per selected course.
  */
-export async function addLearner(input: AddLearnerInput): Promise<AddLearnerResult> {
+async function addLearner(input: AddLearnerInput): Promise<AddLearnerResult> {
   const user = await apiJson<User>("POST", "/api/auth/register", {
     // A placeholder until the learner sets up their own sign-in (SPEC section 7).
     firebaseUid: `temp_${Date.now()}`,

@@ -4,7 +4,7 @@ import { patchCachedLearner } from "./get-learners";
 import { invalidateLearnerData } from "./invalidate-learner-data";
 
 /** DELETE /api/users/learners/:id: the learner with their enrollments and sessions. */
-export async function deleteLearner(learnerId: string): Promise<void> {
+async function deleteLearner(learnerId: string): Promise<void> {
   await apiRequest("DELETE", `/api/users/learners/${encodeURIComponent(learnerId)}`);
 }
 

@@ -2,8 +2,8 @@ import type { CourseWatch } from "@contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
-/** GET /api/admin/watch/:userId/:courseId: a learner's watching per module (issue 10). */
-export async function getLearnerWatch(userId: string, courseId: string): Promise<CourseWatch> {
+/** GET /api/admin/watch/:userId/:courseId: a learner's watching per module. */
+async function getLearnerWatch(userId: string, courseId: string): Promise<CourseWatch> {
   return apiJson<CourseWatch>(
     "GET",
     `/api/admin/watch/${encodeURIComponent(userId)}/${encodeURIComponent(courseId)}`,

@@ -17,13 +17,13 @@ import {
 export const learnersQueryKey = ["/api/users/learners"] as const;
 
 export type LearnersPage = { items: LearnerSummary[]; nextCursor: string | null };
-export type LearnersPageParams = { q?: string; cursor?: string; limit?: number };
+type LearnersPageParams = { q?: string; cursor?: string; limit?: number };
 
 /**
  * GET /api/users/learners: one page of learners, newest first, with their enrollment
  * figures. The body is the page; the next page's cursor comes in the x-next-cursor header.
  */
-export async function getLearnersPage(
+async function getLearnersPage(
   { q, cursor, limit = DEFAULT_PAGE_SIZE }: LearnersPageParams,
   signal?: AbortSignal,
 ): Promise<LearnersPage> {
@@ -44,7 +44,7 @@ export async function getLearnersPage(
 export const learnersListQueryKey = (q: string) => [...learnersQueryKey, "list", { q }] as const;
 
 /** Keyset-paginated learners matching `q` (name or email), for useInfiniteQuery. */
-export const getLearnersInfiniteQueryOptions = (q: string) =>
+const getLearnersInfiniteQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: learnersListQueryKey(q),
     queryFn: ({ pageParam, signal }) =>

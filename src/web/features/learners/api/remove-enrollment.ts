@@ -5,7 +5,7 @@ import { getLearnerSummary, patchCachedLearner } from "./get-learners";
 import { invalidateLearnerData } from "./invalidate-learner-data";
 
 /** DELETE /api/enrollments/:enrollmentId: takes a learner out of one course. */
-export async function removeEnrollment(enrollmentId: string): Promise<void> {
+async function removeEnrollment(enrollmentId: string): Promise<void> {
   await apiRequest("DELETE", `/api/enrollments/${encodeURIComponent(enrollmentId)}`);
 }
 

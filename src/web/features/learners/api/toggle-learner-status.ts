@@ -7,7 +7,7 @@ import { invalidateLearnerData } from "./invalidate-learner-data";
 export type ToggleLearnerStatusResult = { message: string; status: UserStatus };
 
 /** PATCH /api/users/learners/:id/restrict: active ⇄ restricted; answers the message to show. */
-export async function toggleLearnerStatus(learnerId: string): Promise<ToggleLearnerStatusResult> {
+async function toggleLearnerStatus(learnerId: string): Promise<ToggleLearnerStatusResult> {
   return apiJson<ToggleLearnerStatusResult>(
     "PATCH",
     `/api/users/learners/${encodeURIComponent(learnerId)}/restrict`,

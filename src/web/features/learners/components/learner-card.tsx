@@ -142,7 +142,7 @@ export function LearnerCard({ learner, onEnroll }: LearnerCardProps) {
           </div>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center md:shrink-0 md:justify-end">
-          {/* Issue 11: the learner's transcript, certificates and audit export. */}
+          {/* The learner's transcript, certificates and audit export. */}
           <Button asChild variant="outline" size="sm">
             <Link
               to={`/admin/learners/${encodeURIComponent(learner.id)}`}

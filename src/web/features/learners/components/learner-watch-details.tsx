@@ -5,7 +5,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { getLearnerWatchQueryOptions } from "../api/get-learner-watch";
 
 /**
- * Issue 10: per course and module, how much of each video the learner watched and how long
+ * Per course and module, how much of each video the learner watched and how long
  * they sat with it playing. Loaded only when the administrator opens it.
  */
 export function LearnerWatchDetails({ learner }: { learner: LearnerSummary }) {

@@ -8,7 +8,7 @@ import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
 import { myEnrollmentsQueryKey } from "./get-my-enrollments";
 
-export type CompleteModuleInput = {
+type CompleteModuleInput = {
   userId: string;
   courseId: string;
   moduleId: string;
@@ -21,7 +21,7 @@ export type CompleteModuleInput = {
  * POST /api/progress/update. The body carries the spec's `progress` (SPEC section 4), but
  * the server computes its own and answers with the updated enrollment.
  */
-export async function completeModule(input: CompleteModuleInput): Promise<EnrollmentWithRelations> {
+async function completeModule(input: CompleteModuleInput): Promise<EnrollmentWithRelations> {
   const body: ProgressUpdateBody = {
     userId: input.userId,
     courseId: input.courseId,

@@ -5,11 +5,11 @@ import { apiJson } from "../../../lib/api-client";
 export const courseWatchQueryKey = (courseId: string) => ["/api/progress/watch", courseId] as const;
 
 /** GET /api/progress/watch/:courseId: the learner's position and watching per module. */
-export async function getCourseWatch(courseId: string): Promise<CourseWatch> {
+async function getCourseWatch(courseId: string): Promise<CourseWatch> {
   return apiJson<CourseWatch>("GET", `/api/progress/watch/${encodeURIComponent(courseId)}`);
 }
 
-export const getCourseWatchQueryOptions = (courseId: string) =>
+const getCourseWatchQueryOptions = (courseId: string) =>
   queryOptions({
     queryKey: courseWatchQueryKey(courseId),
     queryFn: () => getCourseWatch(courseId),

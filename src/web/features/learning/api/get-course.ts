@@ -8,11 +8,11 @@ export const courseQueryKey = (courseId: string) => ["/api/courses", courseId] a
  * GET /api/courses/:id. For a learner the server answers only for published courses they
  * are enrolled in, and 404 'Course not found' for anything else.
  */
-export async function getCourse(courseId: string): Promise<Course> {
+async function getCourse(courseId: string): Promise<Course> {
   return apiJson<Course>("GET", `/api/courses/${encodeURIComponent(courseId)}`);
 }
 
-export const getCourseQueryOptions = (courseId: string) =>
+const getCourseQueryOptions = (courseId: string) =>
   queryOptions({ queryKey: courseQueryKey(courseId), queryFn: () => getCourse(courseId) });
 
 /** The course; `placeholder` (e.g. from the enrollments list) shows while it loads. */

@@ -5,14 +5,14 @@ import { apiJson } from "../../../lib/api-client";
 export const myEnrollmentsQueryKey = (userId: string) => ["/api/enrollments/user", userId] as const;
 
 /** GET /api/enrollments/user/:userId: the learner's enrollments with course and user. */
-export async function getMyEnrollments(userId: string): Promise<EnrollmentWithRelations[]> {
+async function getMyEnrollments(userId: string): Promise<EnrollmentWithRelations[]> {
   return apiJson<EnrollmentWithRelations[]>(
     "GET",
     `/api/enrollments/user/${encodeURIComponent(userId)}`,
   );
 }
 
-export const getMyEnrollmentsQueryOptions = (userId: string) =>
+const getMyEnrollmentsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: myEnrollmentsQueryKey(userId),
     queryFn: () => getMyEnrollments(userId),

@@ -7,24 +7,21 @@ import {
   RotateCcwIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { plural } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { displayProgress, enrollmentStatus } from "../enrollment-status";
 import { CourseCredit } from "./course-credit";
-import { CourseThumbnail } from "./course-thumbnail";
 
 const ACTION_LABEL = {
   "not-started": "Start",
   "in-progress": "Continue",
   completed: "Review",
 } as const;
-
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 
 /** A course the learner is enrolled in: thumbnail, category, progress and the way in. */
 export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations }) {
@@ -43,7 +40,9 @@ export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations
         <CourseThumbnail
           src={course.thumbnail}
           category={course.category}
-          className="transition-transform duration-300 group-hover:scale-[1.02]"
+          tone="vivid"
+          className="size-full transition-transform duration-300 group-hover:scale-[1.02]"
+          iconClassName="size-1/4 max-h-12 max-w-12 min-h-5 min-w-5"
         />
         {status === "completed" ? (
           <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-emerald-800 shadow-sm">

@@ -2,14 +2,14 @@ import type { Course } from "@contract";
 import { AwardIcon, BadgeCheckIcon, ShieldCheckIcon } from "lucide-react";
 
 /** "1.5 credit hours", "1 credit hour (CME)": the course's credit, or null without any. */
-export function creditLabel(course: Pick<Course, "creditHours" | "creditType">): string | null {
+function creditLabel(course: Pick<Course, "creditHours" | "creditType">): string | null {
   if (course.creditHours === null) return null;
   const hours = `${course.creditHours} credit hour${course.creditHours === 1 ? "" : "s"}`;
   return course.creditType ? `${hours} (${course.creditType})` : hours;
 }
 
 /**
- * Issues 10 and 11: the credit a course carries and who accredits it, as small meta items
+ * The credit a course carries and who accredits it, as small meta items
  * for the learner's card (compact) and the player's header (with the accreditation).
  */
 export function CourseCredit({ course, compact = false }: { course: Course; compact?: boolean }) {

@@ -24,12 +24,13 @@ import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, type ButtonProps } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { formatDate, plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { cn } from "../../../lib/utils";
 import { useCompleteModule } from "../api/complete-module";
@@ -42,15 +43,13 @@ import {
   moduleStates,
   resumeModuleId,
 } from "../enrollment-status";
-import { plural } from "./course-card";
 import { CourseCredit } from "./course-credit";
-import { EmptyState } from "./empty-state";
 import { ModuleVideo } from "./module-video";
 import { useWatchTracker } from "./use-watch-tracker";
 import { WatchProgress } from "./watch-progress";
 
 /** SPEC section 8 success toast of a progress update. */
-export const PROGRESS_TOAST = {
+const PROGRESS_TOAST = {
   title: "Progress updated",
   description: "Your progress has been saved",
 } as const;
@@ -161,7 +160,7 @@ function Player({
   const nextLocked = !next || states.get(next.id) === "locked";
   const percent = displayProgress(enrollment);
 
-  // Issue 10: watch tracking and resume for every course; the completion rule if verified.
+  // Watch tracking and resume for every course; the completion rule if verified.
   const watchQuery = useCourseWatch(course.id);
   const verified = course.completionPolicy === "verified";
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -422,9 +421,12 @@ function Player({
           />
         </div>
       ) : (
-        <EmptyState icon={LayersIcon} title="No modules yet">
-          This course has no modules yet. Check back soon, or contact your administrator.
-        </EmptyState>
+        <EmptyState
+          titleAs="h3"
+          icon={<LayersIcon />}
+          title="No modules yet"
+          description="This course has no modules yet. Check back soon, or contact your administrator."
+        />
       )}
     </div>
   );

@@ -10,13 +10,15 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { formatDate } from "../../../lib/format";
+import { formatDate, plural } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useMyEnrollments } from "../api/get-my-enrollments";
 import {
@@ -25,9 +27,7 @@ import {
   type LearningSummary,
   summarizeLearning,
 } from "../enrollment-status";
-import { CourseCard, CourseCardSkeleton, plural } from "./course-card";
-import { CourseThumbnail } from "./course-thumbnail";
-import { EmptyState } from "./empty-state";
+import { CourseCard, CourseCardSkeleton } from "./course-card";
 
 type CertificateAction = (enrollment: EnrollmentWithRelations) => ReactNode;
 
@@ -115,9 +115,12 @@ function DashboardContent({
           {enrollments.length ? (
             <CourseGrid enrollments={enrollments} />
           ) : (
-            <EmptyState icon={BookOpenIcon} title="No courses yet">
-              When your administrator enrolls you in a course, it will appear here, ready to start.
-            </EmptyState>
+            <EmptyState
+              titleAs="h3"
+              icon={<BookOpenIcon />}
+              title="No courses yet"
+              description="When your administrator enrolls you in a course, it will appear here, ready to start."
+            />
           )}
         </TabsContent>
         <TabsContent value="continue" className="mt-5">
@@ -125,8 +128,10 @@ function DashboardContent({
             <CourseGrid enrollments={summary.inProgress} />
           ) : (
             <EmptyState
-              icon={CirclePlayIcon}
+              titleAs="h3"
+              icon={<CirclePlayIcon />}
               title="Nothing in progress"
+              description="Start a course and it will wait for you here, so you can pick up right where you left off."
               action={
                 enrollments.length ? (
                   <Button variant="outline" onClick={() => onTabChange("courses")}>
@@ -134,20 +139,19 @@ function DashboardContent({
                   </Button>
                 ) : null
               }
-            >
-              Start a course and it will wait for you here, so you can pick up right where you left
-              off.
-            </EmptyState>
+            />
           )}
         </TabsContent>
         <TabsContent value="completed" className="mt-5">
           {summary.completed.length ? (
             <CourseGrid enrollments={summary.completed} />
           ) : (
-            <EmptyState icon={CircleCheckIcon} title="No completed courses yet">
-              Finish every module of a course to complete it. Your completed courses will be listed
-              here.
-            </EmptyState>
+            <EmptyState
+              titleAs="h3"
+              icon={<CircleCheckIcon />}
+              title="No completed courses yet"
+              description="Finish every module of a course to complete it. Your completed courses will be listed here."
+            />
           )}
         </TabsContent>
         <TabsContent value="certificates" className="mt-5">
@@ -157,9 +161,12 @@ function DashboardContent({
               certificateAction={certificateAction}
             />
           ) : (
-            <EmptyState icon={AwardIcon} title="No certificates yet">
-              Complete a course to earn a certificate you can download, print and share.
-            </EmptyState>
+            <EmptyState
+              titleAs="h3"
+              icon={<AwardIcon />}
+              title="No certificates yet"
+              description="Complete a course to earn a certificate you can download, print and share."
+            />
           )}
         </TabsContent>
       </Tabs>
@@ -351,6 +358,9 @@ function RecentActivityCard({
                       <CourseThumbnail
                         src={enrollment.course.thumbnail}
                         category={enrollment.course.category}
+                        tone="vivid"
+                        className="size-full"
+                        iconClassName="size-1/4 max-h-12 max-w-12 min-h-5 min-w-5"
                       />
                     </span>
                     <span className="grid min-w-0 flex-1 gap-0.5">

@@ -14,9 +14,9 @@ export function ModuleVideo({
   onElement,
 }: {
   module: Module;
-  /** Issue 10: the learner's last position, where the video opens. */
+  /** The learner's last position, where the video opens. */
   startAt?: number;
-  /** The video element, for watch tracking (issue 10). */
+  /** The video element, for watch tracking. */
   onElement?: (video: HTMLVideoElement | null) => void;
 }) {
   const [attempt, setAttempt] = useState(0);

@@ -15,7 +15,7 @@ const MAX_SAMPLE_STEP_SECONDS = 3;
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * Issue 10: reports what the learner plays. It samples the video's time while it plays
+ * Reports what the learner plays. It samples the video's time while it plays
  * (seeks are not playback), and sends the played intervals every few seconds and on pause,
  * seek, end, leaving and hiding the page. The server decides what counts; this only reports.
  * In verified courses the video pauses when the page is hidden, since nothing played

@@ -4,7 +4,7 @@ import { Progress } from "../../../components/ui/progress";
 import { cn } from "../../../lib/utils";
 
 /**
- * Issue 10: in a verified course, how much of the module's video counts as watched and
+ * In a verified course, how much of the module's video counts as watched and
  * what remains before 'Mark as Complete' unlocks. `hintId` labels the disabled button.
  */
 export function WatchProgress({

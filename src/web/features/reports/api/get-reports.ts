@@ -2,17 +2,17 @@ import type { Reports } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
-export const reportsQueryKey = ["/api/admin/reports"] as const;
+const reportsQueryKey = ["/api/admin/reports"] as const;
 
 /** The CSV download of the same report (streamed by the server). */
 export const REPORT_EXPORT_URL = "/api/admin/reports/export";
 
 /** GET /api/admin/reports: summary, per course, per category and recent completions. */
-export async function getReports(): Promise<Reports> {
+async function getReports(): Promise<Reports> {
   return apiJson<Reports>("GET", "/api/admin/reports");
 }
 
-export const getReportsQueryOptions = () =>
+const getReportsQueryOptions = () =>
   queryOptions({ queryKey: reportsQueryKey, queryFn: getReports });
 
 export function useReports() {

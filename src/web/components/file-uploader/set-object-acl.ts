@@ -1,5 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson } from "../../lib/api-client";
 
 /**
  * PUT /api/objects/set-acl with the uploadURL the portal issued: the server checks the
@@ -7,8 +6,4 @@ import { apiJson } from "../../../lib/api-client";
  */
 export async function setObjectAcl(objectURL: string): Promise<{ objectPath: string }> {
   return apiJson<{ objectPath: string }>("PUT", "/api/objects/set-acl", { objectURL });
-}
-
-export function useSetObjectAcl() {
-  return useMutation({ mutationFn: setObjectAcl });
 }

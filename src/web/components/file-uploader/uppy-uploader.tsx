@@ -5,13 +5,13 @@ import AwsS3 from "@uppy/aws-s3";
 import Uppy, { type Body, type Meta, type UppyFile } from "@uppy/core";
 import Dashboard from "@uppy/react/dashboard";
 import { useEffect, useRef, useState } from "react";
-import { Progress } from "../../../components/ui/progress";
-import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../lib/api-client";
-import { requestUploadUrl } from "../api/request-upload-url";
-import { setObjectAcl } from "../api/set-object-acl";
-import { UPLOAD_RULES, UPLOAD_TOASTS, type UploadKind } from "../upload-rules";
+import { getErrorMessage } from "../../lib/api-client";
+import { Progress } from "../ui/progress";
+import { Spinner } from "../ui/spinner";
+import { toast } from "../ui/use-toast";
+import { requestUploadUrl } from "./request-upload-url";
+import { setObjectAcl } from "./set-object-acl";
+import { UPLOAD_RULES, UPLOAD_TOASTS, type UploadKind } from "./upload-rules";
 
 type Phase =
   | { type: "idle" }

@@ -1,6 +1,5 @@
 import type { UploadRequestBody } from "@contract";
-import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson } from "../../lib/api-client";
 
 /**
  * POST /api/objects/upload: where to PUT the file's bytes. The answer is a same-origin path
@@ -8,8 +7,4 @@ import { apiJson } from "../../../lib/api-client";
  */
 export async function requestUploadUrl(body: UploadRequestBody): Promise<{ uploadURL: string }> {
   return apiJson<{ uploadURL: string }>("POST", "/api/objects/upload", body);
-}
-
-export function useRequestUploadUrl() {
-  return useMutation({ mutationFn: requestUploadUrl });
 }

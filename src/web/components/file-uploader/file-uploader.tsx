@@ -1,9 +1,9 @@
 import { FileVideoIcon, ImageIcon, RefreshCwIcon, Trash2Icon, UploadCloudIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/utils";
-import { formatBytes, UPLOAD_RULES, type UploadKind } from "../upload-rules";
+import { cn } from "../../lib/utils";
+import { Button } from "../ui/button";
+import { Skeleton } from "../ui/skeleton";
+import { formatBytes, UPLOAD_RULES, type UploadKind } from "./upload-rules";
 import type { UploadedFile } from "./uppy-uploader";
 
 // Uppy and its styles load only when an uploader is first shown, never with the sign-in page.
