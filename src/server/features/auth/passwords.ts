@@ -8,7 +8,7 @@ export interface PasswordCost {
 }
 
 // ARCHITECTURE section 1: scrypt N=2^15, r=8, p=1, 16-byte salt, 64-byte key.
-export const PRODUCTION_PASSWORD_COST: PasswordCost = { N: 2 ** 15, r: 8, p: 1 };
+const PRODUCTION_PASSWORD_COST: PasswordCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 // scrypt needs 128 * N * r bytes (32 MiB here); Node's default cap is exactly 32 MiB.
 const MAX_MEMORY = 64 * 1024 * 1024;
