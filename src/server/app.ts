@@ -63,6 +63,8 @@ export interface AppDeps {
   /** Where the built web client lives (dist/web by default). */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Answer 503 when the event loop lags (default: outside NODE_ENV=test). */
+  shedLoad?: boolean;
   /** Production scrypt cost by default; the test harness passes a cheaper one. */
   passwords?: PasswordHasher;
   /** Defaults to SMTP (SMTP_URL) or the outbox in DATA_DIR. */
@@ -114,8 +116,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(fastifyCookie);
   // Shed load with 503 + Retry-After instead of queueing until every request times out.
-  // Not under test: there the event loop is shared with in-process PGlite and the runner.
-  if (config.env !== "test") {
+  // Not under test: there the event loop is shared with in-process PGlite and the runner,
+  // and a busy test machine would shed the test's own requests.
+  if (deps.shedLoad ?? config.env !== "test") {
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay: 1_000,
       // Embedded PGlite runs its queries on this event loop, so high utilisation is its
@@ -180,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     objects,
     isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
+    enrolledCourseIds: (userId) => enrollments.enrolledCourseIds(userId),
     onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
     changes: database.changes,
   });

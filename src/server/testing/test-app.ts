@@ -68,6 +68,7 @@ export function useTestApp(
       ...(options.identity ? { identity: options.identity() } : {}),
       logger: false,
       passwords: testPasswords,
+      shedLoad: false,
     });
     if (options.syncChangesBeforeRequests !== false) {
       ctx.app.addHook("onRequest", async () => {

@@ -5,12 +5,8 @@ import { type CourseRow, courses, type ModuleRow, modules } from "./courses.tabl
 
 export function createCoursesRepository(db: Executor) {
   return {
-    async list(options: { publishedOnly: boolean }): Promise<CourseRow[]> {
-      return db
-        .select()
-        .from(courses)
-        .where(options.publishedOnly ? eq(courses.isPublished, true) : undefined)
-        .orderBy(desc(courses.createdAt), desc(courses.id));
+    async list(): Promise<CourseRow[]> {
+      return db.select().from(courses).orderBy(desc(courses.createdAt), desc(courses.id));
     },
 
     // The read paths of every learner request are prepared statements (db/prepared.ts);

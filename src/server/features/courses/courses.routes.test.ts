@@ -469,29 +469,40 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
       await publish(ctx, cookie, published.id);
       const draft = await createCourse(ctx, cookie, { title: "Draft course" });
       await addModule(ctx, cookie, draft.id, validModule(video));
-      return { published, draft };
+      return { published, draft, video };
     }
 
-    it("lists only published courses to learners, every course to admins", async () => {
+    it("lists a learner only the published courses they are enrolled in, every course to admins", async () => {
       const cookie = await adminCookie();
-      const { published, draft } = await draftAndPublished(cookie);
+      const { published, draft, video } = await draftAndPublished(cookie);
+      const other = await createCourse(ctx, cookie, { title: "Published, not enrolled" });
+      await addModule(ctx, cookie, other.id, validModule(video));
+      await publish(ctx, cookie, other.id);
       const learner = await buildLearner(ctx);
       await enroll(ctx, learner.id, draft.id);
       const learnerCookie = await signIn(ctx, learner);
-      const list = await ctx.app.inject({
-        method: "GET",
-        url: "/api/courses",
-        headers: { cookie: learnerCookie },
-      });
-      expect(list.statusCode).toBe(200);
-      expect(list.json().map((c: { id: string }) => c.id)).toEqual([published.id]);
+      const listed = async () => {
+        const list = await ctx.app.inject({
+          method: "GET",
+          url: "/api/courses",
+          headers: { cookie: learnerCookie },
+        });
+        expect(list.statusCode).toBe(200);
+        return list.json().map((c: { id: string }) => c.id);
+      };
+      // Neither the draft they are enrolled in nor a published course they are not.
+      expect(await listed()).toEqual([]);
+      await enroll(ctx, learner.id, published.id);
+      expect(await listed()).toEqual([published.id]);
+      await enroll(ctx, learner.id, other.id);
+      expect(await listed()).toEqual([other.id, published.id]);
       const all = await ctx.app.inject({ method: "GET", url: "/api/courses", headers: { cookie } });
       expect(
         all
           .json()
           .map((c: { id: string }) => c.id)
           .sort(),
-      ).toEqual([published.id, draft.id].sort());
+      ).toEqual([published.id, draft.id, other.id].sort());
       const anonymous = await ctx.app.inject({ method: "GET", url: "/api/courses" });
       expectRefused(anonymous, 401);
     });

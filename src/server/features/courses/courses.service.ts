@@ -33,6 +33,8 @@ export interface CoursesServiceDeps {
   objects: ObjectsService;
   /** Whether a learner is enrolled in a course (answered by the enrollments feature). */
   isEnrolled(userId: string, courseId: string): Promise<boolean>;
+  /** The ids of the courses a learner is enrolled in (answered by the enrollments feature). */
+  enrolledCourseIds(userId: string): Promise<string[]>;
   /** Called after a module is added or removed, so learners' progress follows the course. */
   onModulesChanged(courseId: string): Promise<void>;
   /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
@@ -122,9 +124,21 @@ export function createCoursesService(deps: CoursesServiceDeps) {
   }
 
   return {
-    /** Administrators see every course; learners only published ones (never drafts). */
+    /**
+     * Administrators see every course. A learner's catalogue is the published courses they
+     * are enrolled in: the same courses `get` lets them open, newest first like the admin's.
+     */
     async list(viewer: Viewer): Promise<Course[]> {
-      return withModules(await repo.list({ publishedOnly: viewer.role !== "admin" }));
+      if (viewer.role === "admin") return withModules(await repo.list());
+      const found = await entries(await deps.enrolledCourseIds(viewer.id));
+      return [...found.values()]
+        .filter((e) => e.row.isPublished)
+        .sort(
+          (a, b) =>
+            b.row.createdAt.getTime() - a.row.createdAt.getTime() ||
+            (b.row.id < a.row.id ? -1 : b.row.id > a.row.id ? 1 : 0),
+        )
+        .map((e) => e.course);
     },
 
     /** A learner may read a course only when it is published and they are enrolled. */

@@ -165,6 +165,10 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       return (await enrollmentsOf(userId)).some((e) => e.courseId === courseId);
     },
 
+    async enrolledCourseIds(userId: string): Promise<string[]> {
+      return (await enrollmentsOf(userId)).map((e) => e.courseId);
+    },
+
     /**
      * The learner's completed module ids in a course (in completion order), or null when not
      * enrolled. From the per-learner cache: every heartbeat and every video range asks.
