@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDateSchema } from "./dates";
 
 /**
  * Issued certificates, their public verification, transcripts and the audit
@@ -94,17 +95,12 @@ export const transcriptSchema = z.object({
 });
 export type Transcript = z.infer<typeof transcriptSchema>;
 
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-21")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Not a valid date");
-
 /** GET /api/audit: every filter optional; `from` and `to` are whole UTC days, inclusive. */
 export const auditQuerySchema = z.object({
   learnerId: z.string().trim().max(64).optional(),
   courseId: z.string().trim().max(64).optional(),
-  from: dateParam.optional(),
-  to: dateParam.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./certificates";
 export * from "./courses";
+export * from "./dates";
 export * from "./enrollments";
 export * from "./entities";
 export * from "./identity";

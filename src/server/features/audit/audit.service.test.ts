@@ -472,8 +472,27 @@ describe("audit trail", () => {
       });
       expect(past.body.trim().split("\r\n")).toHaveLength(1);
 
-      const bad = await call(ctx, "GET", "/api/audit?from=yesterday", { cookie: adminCookie });
-      expect(bad.statusCode).toBe(400);
+      // Dates that do not exist, or that the database cannot hold, are refused before any
+      // byte of the export is sent.
+      for (const date of [
+        "yesterday",
+        "0000-01-01",
+        "2024-02-30",
+        "2023-02-29",
+        "2026-13-01",
+        "2026-04-00",
+      ]) {
+        for (const query of [`from=${date}`, `to=${date}`]) {
+          const bad = await call(ctx, "GET", `/api/audit?${query}`, { cookie: adminCookie });
+          expect(bad.statusCode, query).toBe(400);
+          expect(bad.headers["content-disposition"], query).toBeUndefined();
+          expect(bad.json().message, query).toMatch(/date/i);
+        }
+      }
+      const leapDay = await call(ctx, "GET", "/api/audit?from=2024-02-29&to=2024-02-29", {
+        cookie: adminCookie,
+      });
+      expect(leapDay.statusCode).toBe(200);
       const reversed = await call(ctx, "GET", "/api/audit?from=2026-02-02&to=2026-02-01", {
         cookie: adminCookie,
       });
