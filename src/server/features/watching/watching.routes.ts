@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { courseWatchSchema, heartbeatBodySchema, moduleWatchSchema } from "../../../contract";
@@ -10,14 +10,16 @@ const id = z.string().min(1).max(64);
 
 /**
  * A player beats every 5 s and on pause, seek and end: 120 a minute leaves room for that
- * and stops a script hammering the row lock. Counted per session, falling back to address.
+ * and stops a script hammering the row lock. Counted per signed-in session, after the role
+ * check: learners sharing an address (a training room, a hospital) each have their own
+ * budget, and a request without the session cannot spend it.
  */
 const heartbeatLimit = {
   rateLimit: {
     max: 120,
     timeWindow: "1 minute",
-    keyGenerator: (request: { cookies?: Record<string, string | undefined>; ip: string }) =>
-      `watch:${request.cookies?.credo_session ?? request.ip}`,
+    hook: "preHandler" as const,
+    keyGenerator: (request: FastifyRequest) => `watch:${sessionOf(request).idHash}`,
   },
 };
 
