@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
@@ -49,7 +50,10 @@ export function createOutboxMailer(options: {
   log: Logger;
   /** Off in production: a link carries a single-use token, which logs must never hold. */
   logLinks?: boolean;
+  /** Stamps the file names; tests pass a fixed clock. */
+  now?: () => Date;
 }): Mailer {
+  const now = options.now ?? (() => new Date());
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     kind: "outbox",
@@ -62,9 +66,20 @@ export function createOutboxMailer(options: {
         html: message.html,
       });
       mkdirSync(options.dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const file = join(options.dir, `${stamp}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`);
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // Time first, so names sort by sending; a random part and an exclusive create, so two
+      // mails to one address in the same millisecond never overwrite each other.
+      const stamp = now().toISOString().replace(/[:.]/g, "-");
+      const recipient = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      let file = "";
+      for (;;) {
+        file = join(options.dir, `${stamp}-${randomBytes(4).toString("hex")}-${recipient}.eml`);
+        try {
+          writeFileSync(file, info.message as Buffer, { mode: 0o600, flag: "wx" });
+          break;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+        }
+      }
       const link = options.logLinks === false ? undefined : message.link;
       options.log.info({ to: message.to, file, link }, `mail: ${message.subject}`);
     },
