@@ -231,6 +231,30 @@ export function createAuthRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * Inserts a token unless `max` of that kind were issued to the user since `since`. The
+     * user's row is locked first, so concurrent requests cannot both slip under the cap.
+     */
+    async insertTokenCapped(
+      values: typeof authTokens.$inferInsert & { kind: "invite" | "reset" },
+      cap: { max: number; since: Date },
+    ): Promise<boolean> {
+      await db.execute(sql`select 1 from users where id = ${values.userId} for update`);
+      const [recent] = await db
+        .select({ n: count() })
+        .from(authTokens)
+        .where(
+          and(
+            eq(authTokens.userId, values.userId),
+            eq(authTokens.kind, values.kind),
+            gt(authTokens.createdAt, cap.since),
+          ),
+        );
+      if ((recent?.n ?? 0) >= cap.max) return false;
+      await db.insert(authTokens).values(values);
+      return true;
+    },
+
     /** Marks every unused token of a kind of one user as used (e.g. after a password change). */
     async retireTokens(userId: string, kind: "invite" | "reset", now: Date): Promise<void> {
       await db

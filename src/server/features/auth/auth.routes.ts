@@ -24,6 +24,7 @@ import {
   sessionOf,
   setSessionCookie,
 } from "../../plugins/sessions";
+import { perEmailLimit, ROOM_LIMIT } from "./account-limits";
 import { toUser } from "./auth.mapper";
 import type { AuthService, ClientInfo } from "./auth.service";
 
@@ -33,9 +34,11 @@ export interface AuthRoutesOptions {
 }
 
 const tags = ["auth"];
-/** Per-address limits for unauthenticated endpoints that probe accounts or keys. */
-const probeLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-const setupLimit = { rateLimit: { max: 10, timeWindow: "15 minutes" } };
+/** Per-address limits for unauthenticated endpoints (see account-limits.ts for per-email). */
+const probeLimit = { rateLimit: { max: 600, timeWindow: "15 minutes" } };
+const roomLimit = { rateLimit: ROOM_LIMIT };
+/** Creating the first administrator is one person's job: guessing the key stays slow. */
+const adminSetupLimit = { rateLimit: { max: 10, timeWindow: "15 minutes" } };
 
 /** Runs an account action, logging its failure as a security event before passing it on. */
 async function logFailure<T>(
@@ -68,6 +71,12 @@ export function registerAuthRoutes(
   { auth, secureCookies }: AuthRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const setupPerEmail = perEmailLimit(app, "setup-password", { max: 10, timeWindow: "15 minutes" });
+  const probePerEmail = perEmailLimit(app, "probe", { max: 30, timeWindow: "15 minutes" });
+  const mailPerEmail = perEmailLimit(app, "mail", { max: 5, timeWindow: "15 minutes" });
+  // Reset requests are worked through one at a time, in the order they came: a flood of them
+  // queues here instead of piling up concurrent lookups and mails.
+  let resets: Promise<unknown> = Promise.resolve();
 
   app.post(
     "/api/auth/login",
@@ -127,7 +136,8 @@ export function registerAuthRoutes(
     "/api/auth/setup-password",
     {
       schema: { tags, body: setupPasswordBodySchema, response: { 200: userResponseSchema } },
-      config: setupLimit,
+      config: roomLimit,
+      preHandler: setupPerEmail,
     },
     async (request, reply) => {
       const { user, session } = await logFailure(
@@ -146,7 +156,7 @@ export function registerAuthRoutes(
     "/api/auth/setup-admin-password",
     {
       schema: { tags, body: setupAdminBodySchema, response: { 200: userResponseSchema } },
-      config: setupLimit,
+      config: adminSetupLimit,
     },
     async (request, reply) => {
       const { user, session } = await logFailure(
@@ -166,6 +176,7 @@ export function registerAuthRoutes(
     {
       schema: { tags, body: emailBodySchema, response: { 200: checkEmailResponseSchema } },
       config: probeLimit,
+      preHandler: probePerEmail,
     },
     async (request) => ({ isRegistered: await auth.isRegistered(request.body.email) }),
   );
@@ -175,6 +186,7 @@ export function registerAuthRoutes(
     {
       schema: { tags, body: emailBodySchema, response: { 200: checkPasswordSetupResponseSchema } },
       config: probeLimit,
+      preHandler: probePerEmail,
     },
     async (request) => ({ passwordSetup: await auth.hasPasswordSetup(request.body.email) }),
   );
@@ -196,14 +208,16 @@ export function registerAuthRoutes(
     "/api/auth/reset-password",
     {
       schema: { tags, body: emailBodySchema, response: { 200: messageSchema } },
-      config: { rateLimit: { max: 5, timeWindow: "15 minutes" } },
+      config: roomLimit,
+      preHandler: mailPerEmail,
     },
     async (request) => {
       // Answered before any lookup or mail: same reply and timing for every email.
       securityEvent(request, "auth.password.reset.requested", { email: request.body.email });
-      auth.requestPasswordReset(request.body.email).catch((err) => {
-        request.log.error({ err }, "password reset request failed");
-      });
+      const { email } = request.body;
+      resets = resets
+        .then(() => auth.requestPasswordReset(email))
+        .catch((err) => request.log.error({ err }, "password reset request failed"));
       return { message: "If an account exists for this email, a reset link is on its way." };
     },
   );
@@ -212,7 +226,7 @@ export function registerAuthRoutes(
     "/api/auth/reset-password/confirm",
     {
       schema: { tags, body: resetConfirmBodySchema, response: { 200: userResponseSchema } },
-      config: setupLimit,
+      config: roomLimit,
     },
     async (request, reply) => {
       const { user, session } = await logFailure(request, "auth.password.reset.failure", {}, () =>
@@ -228,7 +242,8 @@ export function registerAuthRoutes(
     "/api/auth/resend-invitation",
     {
       schema: { tags, body: emailBodySchema, response: { 200: messageSchema } },
-      config: { rateLimit: { max: 5, timeWindow: "15 minutes" } },
+      config: roomLimit,
+      preHandler: mailPerEmail,
     },
     async (request) => {
       auth.resendInvitation(request.body.email).catch((err) => {

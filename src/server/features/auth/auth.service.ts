@@ -59,6 +59,7 @@ export interface AuthServiceDeps {
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_MAILS_PER_HOUR = 3;
 
 /** Where a request comes from: used for throttling and recorded on the session. */
 export interface ClientInfo {
@@ -382,12 +383,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       await sendInvitation(user);
     },
 
-    /** Mails a one-hour, single-use reset link when the account exists; silent otherwise. */
+    /**
+     * Mails a one-hour, single-use reset link when the account exists; silent otherwise.
+     * At most RESET_MAILS_PER_HOUR reach one mailbox in an hour, so the form cannot be used
+     * to flood it; the answer is the same either way.
+     */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await repo.findUserByEmail(email);
       if (!user || !user.passwordSetup) return;
       if (user.role === "learner" && user.status !== "active") return;
-      const token = await issueToken(user.id, "reset", RESET_TTL_MS);
+      const token = newSecret();
+      const issued = await db.transaction((tx) =>
+        createAuthRepository(tx).insertTokenCapped(
+          {
+            tokenHash: hashSecret(token),
+            userId: user.id,
+            kind: "reset",
+            expiresAt: new Date(Date.now() + RESET_TTL_MS),
+          },
+          { max: RESET_MAILS_PER_HOUR, since: new Date(Date.now() - 60 * 60 * 1000) },
+        ),
+      );
+      if (!issued) return;
       await deliver(
         passwordResetMail({
           productName: deps.productName,
