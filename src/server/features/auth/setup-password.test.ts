@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../contract";
 import { buildAdmin, buildLearner } from "../../testing/factories";
 import { allKeys, countSessions, countUsers, userByEmail, userById } from "../../testing/inspect";
 import { cookieFrom, type TestContext, useTestApp } from "../../testing/test-app";
+import { ROOM_LIMIT } from "./account-limits";
 import { createAuthRepository } from "./auth.repository";
 import { verifyPassword } from "./passwords";
 import { hashSecret, newSecret } from "./tokens";
@@ -11,7 +12,7 @@ const ACCESS_DENIED = "Access denied. Only admin-registered learner emails are a
 const RESTRICTED = "Your account has been restricted. Please contact the administrator.";
 const INVITATION_REQUIRED = "Please open the invitation link from your email to set your password.";
 
-// Setup is rate limited per address (10 per 15 minutes): give each request its own address,
+// Setup is rate limited per address and per email: give each request its own address,
 // except in the test of that limit.
 let addressCounter = 0;
 const freshAddress = () =>
@@ -194,9 +195,9 @@ describe("POST /api/auth/setup-password (open mode)", () => {
     });
   });
 
-  it("is rate limited per address: the 11th attempt in 15 minutes gets 429", async () => {
+  it("is rate limited per address at a classroom's size: one more attempt in 15 minutes gets 429", async () => {
     const address = "10.99.0.1";
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < ROOM_LIMIT.max; i++) {
       const response = await setup(
         ctx,
         { email: `nobody${i}@example.com`, password: "secret1", name: "N" },
