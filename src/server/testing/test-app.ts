@@ -36,6 +36,8 @@ export interface TestAppOptions {
   syncChangesBeforeRequests?: boolean;
   /** The clock that paces watch credit, when a test moves it by hand. */
   watchingClock?: () => Date;
+  /** Collects the app's log lines (JSON, level info and up) for tests of what is logged. */
+  logLines?: string[];
 }
 
 /**
@@ -66,7 +68,9 @@ export function useTestApp(
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),
-      logger: false,
+      logger: options.logLines
+        ? { level: "info", stream: { write: (line: string) => options.logLines?.push(line) } }
+        : false,
       passwords: testPasswords,
       shedLoad: false,
     });

@@ -6,6 +6,7 @@ import {
   emailBodySchema,
   firebaseSyncBodySchema,
   loginBodySchema,
+  MESSAGES,
   messageSchema,
   profileBodySchema,
   registerBodySchema,
@@ -24,7 +25,7 @@ import {
   sessionOf,
   setSessionCookie,
 } from "../../plugins/sessions";
-import { perEmailLimit, ROOM_LIMIT } from "./account-limits";
+import { adminKeyGuessLimit, perEmailLimit, ROOM_LIMIT } from "./account-limits";
 import { toUser } from "./auth.mapper";
 import type { AuthService, ClientInfo } from "./auth.service";
 
@@ -74,6 +75,7 @@ export function registerAuthRoutes(
   const setupPerEmail = perEmailLimit(app, "setup-password", { max: 10, timeWindow: "15 minutes" });
   const probePerEmail = perEmailLimit(app, "probe", { max: 30, timeWindow: "15 minutes" });
   const mailPerEmail = perEmailLimit(app, "mail", { max: 5, timeWindow: "15 minutes" });
+  const adminKeyGuesses = adminKeyGuessLimit(app);
   // Reset requests are worked through one at a time, in the order they came: a flood of them
   // queues here instead of piling up concurrent lookups and mails.
   let resets: Promise<unknown> = Promise.resolve();
@@ -163,7 +165,13 @@ export function registerAuthRoutes(
         request,
         "auth.admin.setup.failure",
         { email: request.body.email },
-        () => auth.setupAdmin({ ...request.body, client: clientOf(request) }),
+        () =>
+          auth.setupAdmin({ ...request.body, client: clientOf(request) }).catch(async (error) => {
+            if (error instanceof AppError && error.message === MESSAGES.invalidAdminKey) {
+              await adminKeyGuesses(request);
+            }
+            throw error;
+          }),
       );
       securityEvent(request, "auth.admin.created", { userId: user.id, email: user.email });
       setSessionCookie(reply, session, secureCookies);

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../contract";
 import { buildAdmin, buildLearner } from "../../testing/factories";
 import { allKeys, countSessions, countUsers, userByEmail, userById } from "../../testing/inspect";
 import { cookieFrom, TEST_ADMIN_KEY, type TestContext, useTestApp } from "../../testing/test-app";
+import { ADMIN_KEY_GUESS_LIMIT } from "./account-limits";
 import { verifyPassword } from "./passwords";
 
 // Admin setup is rate limited per address (10 per 15 minutes): give each request its own
@@ -149,6 +150,32 @@ describe("POST /api/auth/setup-admin-password with ADMIN_SETUP_KEY", () => {
     // The limit is per address: another address still works.
     const elsewhere = await setupAdmin(ctx, { ...newAdmin, adminKey: TEST_ADMIN_KEY });
     expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe("admin key guessing spread over many addresses", () => {
+  const logLines: string[] = [];
+  const ctx = useTestApp({}, { logLines });
+
+  it("is limited for all addresses together, with an alert in the log", async () => {
+    const { max } = ADMIN_KEY_GUESS_LIMIT;
+    // Ten guesses from each address stay under the per-address limit.
+    for (let i = 0; i < max; i++) {
+      const address = `10.77.${Math.floor(i / 10)}.1`;
+      const response = await setupAdmin(ctx, { ...newAdmin, adminKey: `guess-${i}` }, address);
+      expect(response.statusCode).toBe(403);
+    }
+    expect(logLines.join("")).not.toContain("auth.admin.setup.alert");
+    const refused = await setupAdmin(ctx, { ...newAdmin, adminKey: `guess-${max}` }, "10.77.99.1");
+    expect(refused.statusCode).toBe(429);
+    const alert = logLines
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.event === "auth.admin.setup.alert");
+    expect(alert).toMatchObject({ level: 50, ip: "10.77.99.1" });
+    expect(await countUsers(ctx)).toBe(0);
+    // The right key still works: the guesses locked nobody out.
+    const owner = await setupAdmin(ctx, { ...newAdmin, adminKey: TEST_ADMIN_KEY }, "10.77.99.2");
+    expect(owner.statusCode).toBe(200);
   });
 });
 
