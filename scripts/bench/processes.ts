@@ -88,6 +88,8 @@ export async function startPortal(
       SKIP_WEB_BUILD: "1",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Production serves only PUBLIC_URL's host, and the load is sent to this address.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_SETUP_KEY: "bench-admin-setup-key",
       TRUST_PROXY: "127.0.0.1",
       ...env,

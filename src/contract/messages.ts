@@ -17,6 +17,7 @@ export const MESSAGES = {
   forbidden: "You do not have access to this resource.",
   notFound: "Not found.",
   crossSite: "Cross-site request refused.",
+  wrongHost: "This portal is not served at this address.",
   jsonRequired: "Requests that change data must be sent as JSON.",
   serverError: "Something went wrong. Please try again.",
   unavailable: "Service temporarily unavailable. Please try again shortly.",

@@ -42,6 +42,7 @@ import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
+import { registerHostGuard } from "./plugins/host-guard";
 import { registerInputGuard } from "./plugins/input-guard";
 import { registerNoStore } from "./plugins/no-store";
 import { pgRateLimitStore } from "./plugins/rate-limit-store";
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // App plugins.
+  registerHostGuard(app, { publicUrl: config.publicUrl, production: config.production });
   registerCsrfGuard(app, { publicOrigin: config.publicOrigin });
   registerSessions(app, { resolve: sessions.resolve, secureCookies: config.production });
   registerInputGuard(app);

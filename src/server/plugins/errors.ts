@@ -5,7 +5,7 @@ import { MESSAGES } from "../../contract";
 /** An error whose message is safe to show to the user, with its HTTP status. */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 503,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
