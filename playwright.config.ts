@@ -1,17 +1,40 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumExecutable } from "./e2e/support/chromium";
 
-const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:5055";
+import { SERVER_URL as baseURL } from "./e2e/support/server-url";
 
 const executablePath = await chromiumExecutable();
+
+/** The tag of tests whose assertions cover the whole portal's data, not just their own. */
+const WHOLE_PORTAL = /@whole-portal/;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
 
 export default defineConfig({
   testDir: "e2e",
   // Screenshots go to test-results/screenshots; keep Playwright's own artifacts apart so
   // its clean-up at the start of a run does not delete them.
   outputDir: "test-results/artifacts",
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers against the one test server: every test has its own client address and
+  // accounts, so tests never share state (rate-limit counts included) and may run in any order.
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
@@ -27,30 +50,22 @@ export default defineConfig({
     timezoneId: "UTC",
   },
   projects: [
+    { name: "chromium", use: chromium, grepInvert: WHOLE_PORTAL },
+    // Figures over the whole portal (dashboard totals, newest items, reports) are only
+    // exact while nobody else changes the portal: these tests come after all others,
+    // one at a time.
     {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
+      name: "whole portal",
+      use: chromium,
+      grep: WHOLE_PORTAL,
+      dependencies: ["chromium"],
+      workers: 1,
     },
   ],
   webServer: {
     command: "node e2e/support/start-server.mjs",
     url: `${baseURL}/api/health`,
+    env: { E2E_PORT: new URL(baseURL).port || "80" },
     // A fresh server and data directory every run: no state or rate-limit counts carried over.
     reuseExistingServer: false,
     // SIGTERM lets the server close PGlite and remove its temporary data directory.

@@ -3,13 +3,9 @@ import { dismissToast, expect, expectToast, signIn, test, uniqueEmail } from "./
 import { screen } from "./support/screens";
 
 test.describe("Admin dashboard", () => {
-  test("stat cards, recent courses and learners, and the cards lead to their pages", async ({
-    page,
-    admin,
-    adminApi,
-    createCourse,
-    createLearner,
-  }) => {
+  test("stat cards, recent courses and learners, and the cards lead to their pages", {
+    tag: "@whole-portal",
+  }, async ({ page, admin, adminApi, createCourse, createLearner }) => {
     const stamp = uniqueEmail("d").slice(2, 10);
     await createCourse({
       title: `Responsive Web Design ${stamp}`,

@@ -12,12 +12,9 @@ function searchBox(page: Page) {
 }
 
 test.describe("Learners (admin)", () => {
-  test("add a learner with two courses, find, restrict, enroll, unenroll and delete them", async ({
-    page,
-    admin,
-    adminApi,
-    createCourse,
-  }) => {
+  test("add a learner with two courses, find, restrict, enroll, unenroll and delete them", {
+    tag: "@whole-portal",
+  }, async ({ page, admin, adminApi, createCourse }) => {
     const stamp = uniqueEmail("s").slice(2, 10);
     const [first, second, third] = await Promise.all(
       ["Intro to Kotlin", "Swift Basics", "Flutter in Practice"].map((title) =>
@@ -52,7 +49,6 @@ test.describe("Learners (admin)", () => {
     await dialog.getByRole("checkbox", { name: new RegExp(first!.title) }).check();
     await dialog.getByRole("checkbox", { name: new RegExp(second!.title) }).check();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(200); // the checkbox's colour transition
     await screen(page, "admin-add-learner-dialog");
 
     const registerRequest = page.waitForRequest("**/api/auth/register");
@@ -143,7 +139,6 @@ test.describe("Learners (admin)", () => {
     await expect(enroll.getByRole("checkbox", { name: new RegExp(draft.title) })).toHaveCount(0);
     await enroll.getByRole("checkbox", { name: new RegExp(third!.title) }).check();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(200); // the checkbox's colour transition
     await screen(page, "admin-enroll-dialog");
     await enroll.getByRole("button", { name: "Enroll" }).click();
     await expectToast(page, "Learner enrolled", `${name} is now enrolled in ${third!.title}.`);

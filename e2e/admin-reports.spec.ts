@@ -4,15 +4,9 @@ import { dismissToast, expect, signIn, test, uniqueEmail } from "./support/fixtu
 import { screen } from "./support/screens";
 
 test.describe("Reports (admin)", () => {
-  test("figures, tables and charts match the data, and the CSV downloads", async ({
-    page,
-    admin,
-    adminApi,
-    createCourse,
-    createLearner,
-    enroll,
-    completeModules,
-  }) => {
+  test("figures, tables and charts match the data, and the CSV downloads", {
+    tag: "@whole-portal",
+  }, async ({ page, admin, adminApi, createCourse, createLearner, enroll, completeModules }) => {
     const stamp = uniqueEmail("r").slice(2, 10);
     // Hand-computed data set:
     //   Design course (1 module):  Ada completes it, Ben has not started → 2 enrolled,

@@ -8,14 +8,7 @@ import {
   startFirebasePortal,
   waitForPortalMailLink,
 } from "./support/firebase-portal";
-import {
-  ADMIN_KEY,
-  expect,
-  expectToast,
-  fakeClientIp,
-  test,
-  uniqueEmail,
-} from "./support/fixtures";
+import { ADMIN_KEY, expect, expectToast, fromAddress, test, uniqueEmail } from "./support/fixtures";
 import { screen } from "./support/screens";
 
 /**
@@ -38,8 +31,14 @@ test("without Firebase settings the portal never downloads the Firebase SDK", as
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await page.getByRole("button", { name: "Set Your Password" }).click();
   await expect(page.getByRole("dialog", { name: "Set Up Your Password" })).toBeVisible();
-  // The dialogs' chunks are loaded by now; give any other lazy import a moment too.
-  await page.waitForTimeout(1500);
+  await page.keyboard.press("Escape");
+  // A sign-in is the last point where the SDK would load: with Firebase it is imported
+  // before the login request is sent (and the identity listener before that).
+  await page.getByLabel("Email address").fill(uniqueEmail("nobody"));
+  await page.getByLabel("Password", { exact: true }).fill("not-a-password");
+  const login = page.waitForResponse("**/api/auth/login");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  expect((await login).status()).toBe(401);
   const resources = await page.evaluate(() =>
     performance.getEntriesByType("resource").map((entry) => entry.name),
   );
@@ -57,12 +56,12 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
   let adminApi: APIRequestContext;
   const admin = { email: uniqueEmail("fb-admin"), password: "admin-pass-123", name: "Fia Admin" };
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ playwright }, testInfo) => {
     test.setTimeout(240_000);
     portal = await startFirebasePortal();
     adminApi = await playwright.request.newContext({
       baseURL: portal.url,
-      extraHTTPHeaders: { "x-forwarded-for": fakeClientIp() },
+      extraHTTPHeaders: fromAddress(...testInfo.titlePath, testInfo.repeatEachIndex, "admin api"),
     });
     const created = await adminApi.post("/api/auth/setup-admin-password", {
       data: { ...admin, adminKey: ADMIN_KEY },

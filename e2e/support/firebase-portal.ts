@@ -42,15 +42,19 @@ export async function startFirebasePortal(): Promise<FirebasePortal> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  server.stdout?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  server.stderr?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
   let exited = false;
-  server.once("exit", () => {
-    exited = true;
+  // The server prints its welcome ("... is running at <url>") once it listens.
+  const ready = new Promise<void>((resolve, reject) => {
+    const onOutput = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`is running at ${url}`)) resolve();
+    };
+    server.stdout?.on("data", onOutput);
+    server.stderr?.on("data", onOutput);
+    server.once("exit", () => {
+      exited = true;
+      reject(new Error(`The Firebase portal exited before it was ready:\n${output}`));
+    });
   });
 
   const stop = async () => {
@@ -63,23 +67,17 @@ export async function startFirebasePortal(): Promise<FirebasePortal> {
     await emulator.stop();
   };
 
-  const started = Date.now();
-  for (;;) {
-    if (exited) {
-      await emulator.stop();
-      throw new Error(`The Firebase portal exited before it was ready:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - started > 90_000) {
-      await stop();
-      throw new Error(`The Firebase portal did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  // A guard only: the welcome line or the exit decides.
+  const guard = setTimeout(() => server.kill("SIGTERM"), 90_000);
+  try {
+    await ready;
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  } finally {
+    clearTimeout(guard);
   }
+  expect((await fetch(`${url}/api/health`)).ok, output).toBe(true);
 
   const dataDirFile = join("test-results", `e2e-data-dir-${port}.txt`);
   const dataDir = readFileSync(dataDirFile, "utf8").trim();

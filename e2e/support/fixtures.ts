@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import {
@@ -6,11 +7,11 @@ import {
   expect,
   type Locator,
   type Page,
+  type TestInfo,
 } from "@playwright/test";
 import type { Category, Course, Enrollment, Module } from "../../src/contract";
 
 export const ADMIN_KEY = process.env.E2E_ADMIN_KEY ?? "e2e-admin-key";
-const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:5055";
 
 export type Account = { email: string; password: string; name: string };
 /** A learner made by `createLearner`, with their user id. */
@@ -36,11 +37,25 @@ export type CourseSeed = {
   thumbnail?: boolean;
 };
 
-/** A documentation-range address (RFC 5737) per test or API client: see start-server.mjs. */
-export function fakeClientIp(): string {
-  return `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
+/**
+ * The address one client of the browser tests comes from (see start-server.mjs): an
+ * address in the IPv6 documentation range 2001:db8::/32 (RFC 3849) derived from `parts`.
+ * The same parts always give the same address, so a test's rate-limit counts are its own
+ * in every run and never shared with another test, whichever worker runs it.
+ */
+export function clientAddress(...parts: (string | number)[]): string {
+  const digest = createHash("sha256").update(parts.join("\u0000")).digest("hex");
+  return ["2001", "0db8", ...digest.slice(0, 24).match(/.{4}/g)!].join(":");
 }
-const asClient = () => ({ "x-forwarded-for": fakeClientIp() });
+
+/** Headers that make requests come from `clientAddress(...parts)`. */
+export const fromAddress = (...parts: (string | number)[]) => ({
+  "x-forwarded-for": clientAddress(...parts),
+});
+
+/** The headers for one client of the running test: `label` names that client. */
+const asClientOf = (testInfo: TestInfo, label: string) =>
+  fromAddress(testInfo.project.name, ...testInfo.titlePath, testInfo.repeatEachIndex, label);
 
 let counter = 0;
 /** An email no other test (or earlier run against the same server) has used. */
@@ -73,16 +88,16 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // Every test's browser comes from its own address (see fakeClientIp).
+  // Every test's browser comes from its own address (see clientAddress).
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructured first argument.
-  extraHTTPHeaders: async ({}, use) => {
-    await use(asClient());
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use(asClientOf(testInfo, "browser"));
   },
   admin: [
-    async ({ playwright }, use) => {
+    async ({ playwright }, use, workerInfo) => {
       const api = await playwright.request.newContext({
-        baseURL: BASE_URL,
-        extraHTTPHeaders: asClient(),
+        baseURL: workerInfo.project.use.baseURL,
+        extraHTTPHeaders: fromAddress(workerInfo.project.name, "admin", workerInfo.workerIndex),
       });
       const account = {
         email: uniqueEmail("admin"),
@@ -99,10 +114,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
-  adminApi: async ({ playwright, admin }, use) => {
+  adminApi: async ({ playwright, admin, baseURL }, use, testInfo) => {
     const api = await playwright.request.newContext({
-      baseURL: BASE_URL,
-      extraHTTPHeaders: asClient(),
+      baseURL,
+      extraHTTPHeaders: asClientOf(testInfo, "admin api"),
     });
     const res = await api.post("/api/auth/login", {
       data: { email: admin.email, password: admin.password },
@@ -112,8 +127,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await api.dispose();
   },
 
-  createLearner: async ({ playwright, adminApi }, use) => {
+  createLearner: async ({ playwright, adminApi, baseURL }, use, testInfo) => {
+    let learners = 0;
     await use(async ({ withPassword = true, phone, name = "Lee Learner" } = {}) => {
+      const client = `learner ${++learners}`;
       const account = {
         email: uniqueEmail("learner"),
         password: "learner-pass-123",
@@ -126,8 +143,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const { id } = (await registered.json()) as { id: string };
       if (withPassword) {
         const api = await playwright.request.newContext({
-          baseURL: BASE_URL,
-          extraHTTPHeaders: asClient(),
+          baseURL,
+          extraHTTPHeaders: asClientOf(testInfo, client),
         });
         const res = await api.post("/api/auth/setup-password", { data: account });
         expect(res.status(), await res.text()).toBe(200);
@@ -196,11 +213,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
-  completeModules: async ({ playwright }, use) => {
+  completeModules: async ({ playwright, baseURL }, use, testInfo) => {
+    let signIns = 0;
     await use(async (learner, course, count) => {
       const api = await playwright.request.newContext({
-        baseURL: BASE_URL,
-        extraHTTPHeaders: asClient(),
+        baseURL,
+        extraHTTPHeaders: asClientOf(testInfo, `learner sign-in ${++signIns}`),
       });
       const login = await api.post("/api/auth/login", {
         data: { email: learner.email, password: learner.password },

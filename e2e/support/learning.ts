@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { SERVER_URL } from "./server-url";
 
 /** Helpers for the learner journey and the email flows (course set-up, the outbox). */
-
-const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:5055";
 
 export type SeededModule = { id: string; title: string; duration: number; videoUrl: string };
 export type SeededCourse = {
@@ -137,7 +136,7 @@ export async function expectVideoPlays(page: Page) {
 
 /** DATA_DIR of the server under test, which start-server.mjs writes down for the tests. */
 export function serverDataDir(): string {
-  const port = new URL(BASE_URL).port || "80";
+  const port = new URL(SERVER_URL).port || "80";
   const file = join("test-results", `e2e-data-dir-${port}.txt`);
   expect(existsSync(file), `${file} (written by e2e/support/start-server.mjs)`).toBe(true);
   return readFileSync(file, "utf8").trim();

@@ -8,8 +8,17 @@ const SCREENSHOT_DIR = "test-results/screenshots";
  * with axe: no serious or critical accessibility violations are allowed.
  */
 export async function screen(page: Page, name: string): Promise<void> {
-  // Let web fonts settle so screenshots are stable.
+  // Let web fonts and colour transitions (a checkbox just ticked, a hover just left)
+  // settle, so screenshots and axe's contrast checks see the final colours.
   await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, name);
 }

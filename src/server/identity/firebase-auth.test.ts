@@ -227,8 +227,11 @@ describe.skipIf(firebaseCliMissing)("Firebase Auth against the emulator", () => 
     }
 
     // Revocation is checked: a token minted before revokeRefreshTokens no longer works.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await emulator.update(account.uid, { validSince: String(Math.floor(Date.now() / 1000)) });
+    // Tokens are valid from a whole second on: revoke from the second after this one's.
+    const { auth_time: authTime } = JSON.parse(
+      Buffer.from(idToken.split(".")[1]!, "base64url").toString(),
+    ) as { auth_time: number };
+    await emulator.update(account.uid, { validSince: String(authTime + 1) });
     const revoked = await post("/api/auth/login", {
       email: learner.email,
       firebaseIdToken: idToken,

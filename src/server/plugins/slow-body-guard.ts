@@ -6,6 +6,11 @@ export interface SlowBodyGuardOptions {
   windowMs: number;
   /** Bytes a client must send in each window while its request body is unfinished. */
   minBytesPerWindow: number;
+  /**
+   * Runs `check` at the end of every window until the returned function is called;
+   * a timer of `windowMs` unless given (tests end windows themselves).
+   */
+  everyWindow?: (check: () => void) => () => void;
 }
 
 /**
@@ -29,6 +34,14 @@ export function registerSlowBodyGuard(
   app: FastifyInstance,
   options: SlowBodyGuardOptions = SLOW_BODY_DEFAULTS,
 ) {
+  const everyWindow =
+    options.everyWindow ??
+    ((check: () => void) => {
+      const timer = setInterval(check, options.windowMs);
+      // An unfinished body must not keep the process alive.
+      timer.unref();
+      return () => clearInterval(timer);
+    });
   app.addHook("onRequest", (request, _reply, done) => {
     const raw = request.raw;
     const socket = raw.socket as Socket | undefined;
@@ -39,11 +52,11 @@ export function registerSlowBodyGuard(
     if (!hasBody || raw.complete || typeof socket?.bytesRead !== "number") return done();
     let seen = socket.bytesRead;
     const stop = () => {
-      clearInterval(timer);
+      stopWindows();
       socket.off("close", stop);
       raw.off("end", stop);
     };
-    const timer = setInterval(() => {
+    const stopWindows = everyWindow(() => {
       if (raw.complete || socket.destroyed) return stop();
       const read = socket.bytesRead;
       if (read - seen < options.minBytesPerWindow && !socket.isPaused()) {
@@ -56,8 +69,7 @@ export function registerSlowBodyGuard(
         return;
       }
       seen = read;
-    }, options.windowMs);
-    timer.unref();
+    });
     // Most bodies end within milliseconds: stop then, not at the next tick, so a busy
     // server does not hold thousands of finished requests for up to a window.
     raw.once("end", stop);

@@ -29,6 +29,8 @@ describe("security event logging", () => {
   let dataDir: string;
   const raw: string[] = [];
   const mails: MailMessage[] = [];
+  /** Called after every mail sent: wakes waitForMail. */
+  let mailSent = () => {};
   const lines = () => raw.map((line) => JSON.parse(line) as LogLine);
   const events = (name: string) => lines().filter((line) => line.event === name);
 
@@ -45,6 +47,7 @@ describe("security event logging", () => {
       kind: "outbox",
       send: async (message) => {
         mails.push(message);
+        mailSent();
       },
       close: () => {},
     };
@@ -87,11 +90,13 @@ describe("security event logging", () => {
     });
   }
 
+  /** The `count`-th mail, once sent (mails go out after the request has been answered). */
   async function waitForMail(count: number) {
-    for (let i = 0; i < 100 && mails.length < count; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    while (mails.length < count) {
+      await new Promise<void>((resolve) => {
+        mailSent = resolve;
+      });
     }
-    expect(mails.length).toBeGreaterThanOrEqual(count);
     return mails[count - 1]!;
   }
 

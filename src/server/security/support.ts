@@ -88,10 +88,3 @@ export function expectRefusal(response: LightMyRequestResponse, status: number, 
   expect(Object.keys(response.json()), label).toEqual(["message"]);
   expectNoInternals(response.body);
 }
-
-/** Median of a list of numbers. */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { THUMBNAIL_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../contract";
 import { createCourse, postCourse, postModule, snapshot, validModule } from "../../testing/courses";
 import { buildAdmin, signIn } from "../../testing/factories";
@@ -286,14 +286,12 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
             .map((f) => f.name)
             .filter((f) => f.startsWith(id));
         // The bytes are arriving (into a temp file only)...
-        const deadline = Date.now() + 5_000;
-        while (!files().length && Date.now() < deadline)
-          await new Promise((r) => setTimeout(r, 20));
-        expect(files()).toEqual([expect.stringMatching(/\.part$/)]);
-        // ...then the connection drops at 90 %.
+        await vi.waitFor(() => expect(files()).toEqual([expect.stringMatching(/\.part$/)]), {
+          timeout: 10_000,
+        });
+        // ...then the connection drops at 90 %, and the temp file goes.
         socket.destroy();
-        while (files().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        expect(files()).toEqual([]);
+        await vi.waitFor(() => expect(files()).toEqual([]), { timeout: 10_000 });
         expect((await objectRow(uploadURL))?.status).toBe("pending");
         expect((await setAcl(ctx, cookie, uploadURL)).statusCode).toBe(409);
         expect((await putUpload(ctx, cookie, uploadURL, mp4, "video/mp4")).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addModule, createCourse, validModule } from "../../testing/courses";
 import { buildAdmin, signIn } from "../../testing/factories";
 import {
@@ -149,16 +149,37 @@ describe.each(STORE_KINDS)("abandoned upload sweeper (%s object store)", (storeK
   it("runs on its own every interval and stops cleanly", async () => {
     const cookie = await signIn(ctx, await buildAdmin(ctx));
     const url = await issue(cookie, "thumbnail", "image/png", png.length);
-    const stop = startObjectsSweeper({
-      database: ctx.database,
-      store: ctx.store,
-      intervalMs: 20,
-      maxAgeMs: 0,
+    // The store tells when the sweep has deleted the upload's bytes (its row goes next).
+    let bytesDeleted = () => {};
+    const deleting = new Promise<void>((resolve) => {
+      bytesDeleted = resolve;
     });
-    const deadline = Date.now() + 5_000;
-    while ((await statusOf(url)) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    await stop();
+    const store: typeof ctx.store = Object.create(ctx.store, {
+      delete: {
+        value: async (id: string) => {
+          await ctx.store.delete(id);
+          bytesDeleted();
+        },
+      },
+    });
+    // The test moves the sweeper's clock: nothing happens before one interval has passed.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const stop = startObjectsSweeper({
+        database: ctx.database,
+        store,
+        intervalMs: 60_000,
+        maxAgeMs: 0,
+      });
+      vi.advanceTimersByTime(59_999);
+      expect(await statusOf(url)).toBe("pending");
+      vi.advanceTimersByTime(1);
+      await deleting;
+      // Stopping waits for the sweep in progress to finish.
+      await stop();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await statusOf(url)).toBeUndefined();
   });
 
