@@ -40,7 +40,7 @@ describe("npm run backup / npm run restore round trips", () => {
   it("embedded PGlite with its objects", async () => {
     const dataDir = tempDir();
     const app = await startInstance({ DATA_DIR: dataDir });
-    const seeded = await seedCourse(app.url, 1);
+    const seeded = await seedCourse(app.url, "backup pglite", 1);
     await app.stop();
     const backup = join(tempDir(), "backup");
     run("scripts/backup.ts", ["--out", backup], { DATA_DIR: dataDir });
@@ -58,7 +58,7 @@ describe("npm run backup / npm run restore round trips", () => {
     const dataDir = tempDir();
     const app = await startInstance({ DATABASE_URL: source.url, DATA_DIR: dataDir });
     cleanups.push(() => app.stop());
-    const seeded = await seedCourse(app.url, 1);
+    const seeded = await seedCourse(app.url, "backup postgres", 1);
     const backup = join(tempDir(), "backup");
     // Taken while the portal runs: pg_dump is a consistent snapshot.
     run("scripts/backup.ts", ["--out", backup], { DATABASE_URL: source.url, DATA_DIR: dataDir });

@@ -15,7 +15,7 @@ describe("a burst of progress updates for one learner", () => {
   });
 
   it("200 concurrent updates: no 5xx, nothing lost or doubled", async () => {
-    const seeded = await seedCourse(app.url, 4);
+    const seeded = await seedCourse(app.url, "concurrency", 4);
     // Every module, 50 times each, all at once: locked ones are refused (409) until their
     // turn; repeats are idempotent. Retry the refused ones until the course is complete.
     const body = (moduleId: string) => ({

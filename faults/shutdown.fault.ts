@@ -1,6 +1,17 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { client, createDatabase, seedCourse, startInstance, tempDir } from "./support";
+import {
+  client,
+  clientAddress,
+  createDatabase,
+  seedCourse,
+  startInstance,
+  tempDir,
+  waitForEvent,
+  waitUntil,
+} from "./support";
 
 describe("graceful shutdown and crashes", () => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -12,18 +23,18 @@ describe("graceful shutdown and crashes", () => {
     const db = await createDatabase();
     cleanups.push(db.drop);
     const app = await startInstance({ DATABASE_URL: db.url, DATA_DIR: tempDir() });
-    const seeded = await seedCourse(app.url, 1);
+    const seeded = await seedCourse(app.url, "sigterm", 1);
     // Many learners complete module 1 concurrently while the server is told to stop.
     const learners = [];
     for (let i = 0; i < 15; i++) {
-      const email = `l${i}-${Date.now()}@faults.test`;
+      const email = `l${i}@faults.test`;
       const r = await seeded.admin.request("POST", "/api/auth/register", { email, name: `L${i}` });
       const id = String((r.json as { id: string }).id);
       await seeded.admin.request("POST", "/api/enrollments", {
         userId: id,
         courseId: seeded.courseId,
       });
-      const c = client(app.url);
+      const c = client(app.url, clientAddress(`sigterm learner ${i}`));
       await c.request("POST", "/api/auth/setup-password", {
         email,
         name: `L${i}`,
@@ -32,8 +43,12 @@ describe("graceful shutdown and crashes", () => {
       learners.push({ id, c });
     }
     const acknowledged: string[] = [];
+    // SIGTERM goes out as soon as the first update is answered, with the others in flight.
+    let firstAnswer: () => void = () => {};
+    const answered = waitForEvent<void>((resolve) => {
+      firstAnswer = resolve;
+    }, "the first progress update's answer");
     const attempts = learners.map(async ({ id, c }) => {
-      await new Promise((r) => setTimeout(r, Math.random() * 100));
       const r = await c
         .request("POST", "/api/progress/update", {
           userId: id,
@@ -43,9 +58,10 @@ describe("graceful shutdown and crashes", () => {
         })
         .catch(() => ({ status: 0 }));
       if (r.status === 200) acknowledged.push(id);
+      firstAnswer();
       return r.status;
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await answered;
     const exit = app.stop("SIGTERM");
     const statuses = await Promise.all(attempts);
     expect(await exit, app.output()).toBe(0);
@@ -65,9 +81,13 @@ describe("graceful shutdown and crashes", () => {
     const dataDir = tempDir();
     const env = { DATA_DIR: dataDir };
     const first = await startInstance(env);
-    const seeded = await seedCourse(first.url, 1);
+    const seeded = await seedCourse(first.url, "sigkill", 1);
     const acknowledged: string[] = [];
     let running = true;
+    let enough: () => void = () => {};
+    const written = waitForEvent<void>((resolve) => {
+      enough = resolve;
+    }, "20 acknowledged registrations");
     const writer = (async () => {
       for (let i = 0; running; i++) {
         const email = `k${i}@faults.test`;
@@ -75,15 +95,22 @@ describe("graceful shutdown and crashes", () => {
           .request("POST", "/api/auth/register", { email, name: `K${i}` })
           .catch(() => ({ status: 0 }));
         if (r.status === 201) acknowledged.push(email);
+        if (acknowledged.length >= 20) enough();
       }
     })();
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Killed mid-stream: after 20 acknowledged writes, with the next one under way.
+    await written;
     await first.stop("SIGKILL");
     running = false;
     await writer;
-    expect(acknowledged.length).toBeGreaterThan(0);
-    // The killed process's directory lock goes stale after 15 s; then a restart opens it.
-    await new Promise((r) => setTimeout(r, 16_000));
+    // The killed process's directory lock goes stale 15 s after its last refresh
+    // (src/server/db/client.ts); only then may a new process open the directory.
+    const lock = join(dataDir, "db.lock");
+    await waitUntil(
+      () => Date.now() - statSync(lock).mtimeMs > 15_000,
+      "the killed process's lock to go stale",
+      30_000,
+    );
     const second = await startInstance(env);
     cleanups.push(() => second.stop());
     // Every page of learners: more than one page's worth may have been acknowledged.

@@ -11,7 +11,15 @@ import { createLocalDiskStore } from "../src/server/storage/local-disk";
 import type { ObjectStore } from "../src/server/storage/object-store";
 import { createS3Store } from "../src/server/storage/s3";
 import { startTestS3 } from "../src/server/testing/s3-server";
-import { client, createDatabase, type Instance, startInstance, tempDir } from "./support";
+import {
+  client,
+  clientAddress,
+  createDatabase,
+  type Instance,
+  startInstance,
+  tempDir,
+  waitUntil,
+} from "./support";
 
 const root = new URL("..", import.meta.url).pathname;
 const SIZE = 200 * 1024 * 1024;
@@ -25,7 +33,7 @@ const chunkAt = (i: number) => (i === 0 ? firstChunk : otherChunk);
 type Admin = ReturnType<typeof client>;
 
 async function signedInAdmin(baseUrl: string): Promise<Admin> {
-  const admin = client(baseUrl);
+  const admin = client(baseUrl, clientAddress("upload admin"));
   const r = await admin.request("POST", "/api/auth/setup-admin-password", {
     email: `admin-${Date.now()}@faults.test`,
     password: "admin-pass-1",
@@ -78,8 +86,10 @@ async function cutUpload(target: URL, headers: Record<string, string>, cutAt: nu
       });
     }
   }
-  // Let the server take in what is in flight, then drop the connection mid-body.
-  await new Promise((r) => setTimeout(r, 300));
+  // Once every byte has left for the server, drop the connection mid-body.
+  if (socket.writableLength > 0 && !socket.destroyed) {
+    await new Promise<void>((resolve) => socket.once("drain", resolve).once("close", resolve));
+  }
   socket.destroy();
 }
 
@@ -218,11 +228,7 @@ describe("a 200 MB video upload cut off at 90 %", () => {
     const { target, headers } = targetOf(app, admin, upload.url);
     await cutUpload(target, headers, SIZE * 0.9);
     // The temp file goes as soon as the server sees the connection drop; no object appears.
-    const deadline = Date.now() + 10_000;
-    while (filesOf(upload.id).length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(filesOf(upload.id)).toEqual([]);
+    await waitUntil(() => filesOf(upload.id).length === 0, "the cut upload's temp file to go");
     expect(await statusOf(db.url, upload.id)).toBe("pending");
     await expectUnusable(admin, upload);
 
@@ -236,12 +242,12 @@ describe("a 200 MB video upload cut off at 90 %", () => {
     const abandoned = await requestUpload(admin);
     const cut = targetOf(app, admin, abandoned.url);
     await cutUpload(cut.target, cut.headers, SIZE * 0.9);
+    // Gone once the server has seen the drop; the kill below must not beat it to that.
+    await waitUntil(() => filesOf(abandoned.id).length === 0, "the cut upload's temp file to go");
     const crashed = await requestUpload(admin);
     const crash = targetOf(app, admin, crashed.url);
     const killedMidUpload = cutUpload(crash.target, crash.headers, SIZE * 0.5);
-    while (!filesOf(crashed.id).length && Date.now() < deadline + 10_000) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitUntil(() => filesOf(crashed.id).length > 0, "the second upload's temp file");
     await app.stop("SIGKILL");
     await killedMidUpload;
     expect(filesOf(crashed.id)).toEqual([expect.stringMatching(/\.part$/)]);

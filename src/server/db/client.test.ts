@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { users } from "../features/auth/auth.table";
-import { DataDirLockedError, openPglite } from "./client";
+import { createScratchDatabase } from "../testing/test-database";
+import { DataDirLockedError, openPglite, openPostgres } from "./client";
 
 describe("embedded PGlite database", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "credo-db-"));
@@ -37,6 +38,31 @@ describe("embedded PGlite database", () => {
       expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL database", () => {
+  it("lives on when a connection in use is cut between two statements (a restart)", async () => {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "credo_client");
+    const lost: unknown[] = [];
+    const database = await openPostgres(scratch.url, { log: (_message, err) => lost.push(err) });
+    try {
+      const transaction = database.db.transaction(async (tx) => {
+        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
+        // Cut from another connection, as a database restart does, between two statements.
+        await database.db.execute(sql`select pg_terminate_backend(${rows[0]!.pid})`);
+        await vi.waitFor(() => expect(lost).not.toHaveLength(0));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(transaction).rejects.toThrow();
+      // The pool drops the broken connection and carries on with a fresh one.
+      await database.ping();
+    } finally {
+      await database.close();
+      await scratch.drop();
     }
   });
 });

@@ -103,6 +103,11 @@ export async function openPostgres(
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});
+  // Nor may a client in use (a transaction between two statements): the pool reports its
+  // loss on the client alone. Its next statement fails, and the pool then drops it.
+  pool.on("connect", (client) => {
+    client.on("error", (err) => options.log?.("database connection lost", err));
+  });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   const lockClient = await pool.connect();
   try {
