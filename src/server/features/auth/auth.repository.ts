@@ -158,7 +158,13 @@ export function createAuthRepository(db: Executor) {
     },
 
     /** Failures for an account inside the window, optionally only those from one address. */
-    async countLoginFailures(email: string, since: Date, ip?: string): Promise<number> {
+    /** Failures of one source (an address, or `device:<nonce>`), or of every untrusted one. */
+    async countLoginFailures(
+      email: string,
+      since: Date,
+      ip?: string,
+      options: { untrustedOnly?: boolean } = {},
+    ): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(loginFailures)
@@ -166,6 +172,7 @@ export function createAuthRepository(db: Executor) {
           and(
             eq(loginFailures.email, email),
             ip ? eq(loginFailures.ip, ip) : undefined,
+            options.untrustedOnly ? sql`${loginFailures.ip} not like 'device:%'` : undefined,
             gt(loginFailures.createdAt, since),
           ),
         );

@@ -28,6 +28,7 @@ import {
 import { adminKeyGuessLimit, perEmailLimit, ROOM_LIMIT } from "./account-limits";
 import { toUser } from "./auth.mapper";
 import type { AuthService, ClientInfo } from "./auth.service";
+import { deviceTokenOf, setDeviceCookie } from "./device-cookies";
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -59,11 +60,12 @@ async function logFailure<T>(
   }
 }
 
-function clientOf(request: FastifyRequest): ClientInfo {
+function clientOf(request: FastifyRequest, secureCookies = false): ClientInfo {
   return {
     ip: request.ip,
     userAgent: request.headers["user-agent"],
     currentSession: request.session?.idHash,
+    deviceToken: deviceTokenOf(request, secureCookies),
   };
 }
 
@@ -90,7 +92,7 @@ export function registerAuthRoutes(
       const { email, password, rememberMe, firebaseIdToken, firebaseUid } = request.body;
       // No password means identity-service sign-in: the body's refinement then requires
       // the ID token, and only what the server verifies in it counts.
-      const { user, session } = await logFailure(request, "auth.login.failure", { email }, () =>
+      const signedIn = await logFailure(request, "auth.login.failure", { email }, () =>
         password === undefined
           ? auth.loginWithIdToken({
               email,
@@ -103,11 +105,15 @@ export function registerAuthRoutes(
               email,
               password,
               rememberMe: rememberMe ?? false,
-              client: clientOf(request),
+              client: clientOf(request, secureCookies),
             }),
       );
+      const { user, session } = signedIn;
       securityEvent(request, "auth.login.success", { userId: user.id });
       setSessionCookie(reply, session, secureCookies);
+      if ("deviceToken" in signedIn && typeof signedIn.deviceToken === "string") {
+        setDeviceCookie(reply, signedIn.deviceToken, secureCookies);
+      }
       return { user: toUser(user) };
     },
   );

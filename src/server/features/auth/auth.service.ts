@@ -33,6 +33,7 @@ import {
 } from "./auth.errors";
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
+import { issueDeviceToken, verifyDeviceToken } from "./device-cookies";
 import type { LoginThrottle } from "./login-throttle";
 import type { PasswordHasher } from "./passwords";
 import type { SessionsService } from "./sessions.service";
@@ -67,6 +68,8 @@ export interface ClientInfo {
   userAgent?: string;
   /** The hash of the session the browser already holds, replaced at sign-in. */
   currentSession?: string;
+  /** The browser's device cookie, if any (device-cookies.ts). */
+  deviceToken?: string;
 }
 
 /** Learners may sign in only when pre-registered and not restricted (SPEC section 5). */
@@ -244,8 +247,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       client: ClientInfo;
     }) {
       const { email, password, client } = input;
-      const attempt = await throttle.beginAttempt(email, client.ip);
       const user = await repo.findUserByEmail(email);
+      const device = verifyDeviceToken(client.deviceToken, user);
+      const attempt = await throttle.beginAttempt(email, client.ip, device);
       const ok = user?.passwordHash
         ? await passwords.verify(password, user.passwordHash)
         : await passwords.verifyAgainstDummy(password);
@@ -260,8 +264,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         await throttle.withdraw(attempt);
         throw error;
       }
-      await throttle.recordSuccess(email, client.ip);
-      return startSession(user, client, input.rememberMe);
+      await throttle.recordSuccess(email, client.ip, device);
+      const started = await startSession(user, client, input.rememberMe);
+      // The browser keeps (or now gets) its device cookie for this account.
+      return { ...started, deviceToken: device ? client.deviceToken : issueDeviceToken(user) };
     },
 
     /** The learner's first-time setup: sets the first password, never replaces one. */

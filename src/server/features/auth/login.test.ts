@@ -42,7 +42,7 @@ describe("POST /api/auth/login", () => {
       },
     });
     expectNoSecrets(response.body);
-    expect(response.cookies.map((c) => c.name)).toEqual(["credo_session"]);
+    expect(response.cookies.map((c) => c.name)).toEqual(["credo_session", "credo_device"]);
     expect(await countSessions(ctx, learner.id)).toBe(1);
   });
 

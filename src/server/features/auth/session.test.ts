@@ -105,7 +105,10 @@ describe("sessions", () => {
       const learner = await buildLearner(ctx);
       const response = await login(ctx, { email: learner.email, password: learner.password });
       expect(response.statusCode).toBe(200);
-      const header = String(response.headers["set-cookie"]);
+      // The session cookie, not the long-lived device cookie set beside it.
+      const header = [response.headers["set-cookie"]]
+        .flat()
+        .find((line) => String(line).startsWith("credo_session="));
       expect(header).not.toMatch(/Expires=/i);
       expect(header).not.toMatch(/Max-Age=/i);
       const [row] = await sessionsOf(ctx, learner.id);
