@@ -18,6 +18,7 @@ export const MESSAGES = {
   notFound: "Not found.",
   crossSite: "Cross-site request refused.",
   wrongHost: "This portal is not served at this address.",
+  tooManyDownloads: "Too many downloads at once. Please wait a moment and try again.",
   jsonRequired: "Requests that change data must be sent as JSON.",
   serverError: "Something went wrong. Please try again.",
   unavailable: "Service temporarily unavailable. Please try again shortly.",

@@ -42,6 +42,7 @@ import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
+import { registerExpensiveAnswers } from "./plugins/expensive-answers";
 import { registerHostGuard } from "./plugins/host-guard";
 import { registerInputGuard } from "./plugins/input-guard";
 import { registerNoStore } from "./plugins/no-store";
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps) {
   registerCsrfGuard(app, { publicOrigin: config.publicOrigin });
   registerSessions(app, { resolve: sessions.resolve, secureCookies: config.production });
   registerInputGuard(app);
+  registerExpensiveAnswers(app);
   registerNoStore(app);
   registerSecurityEvents(app);
 

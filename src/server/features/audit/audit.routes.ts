@@ -21,7 +21,11 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit }: { audit:
    */
   app.get(
     "/api/audit",
-    { schema: { tags, querystring: auditQuerySchema }, preValidation: admin },
+    {
+      schema: { tags, querystring: auditQuerySchema },
+      preValidation: admin,
+      config: { expensive: true },
+    },
     async (request, reply) => {
       const { learnerId, courseId, from, to } = request.query;
       const fromDate = from ? new Date(`${from}T00:00:00Z`) : undefined;

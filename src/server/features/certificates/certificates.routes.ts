@@ -65,7 +65,7 @@ export function registerCertificatesRoutes(
 
   app.get(
     "/api/certificates/:id/pdf",
-    { schema: { tags, params: idParams }, preValidation: requireUser },
+    { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
     async (request, reply) => {
       const certificate = await certificates.forViewer(request.params.id, viewerOf(request));
       const pdf = await buildCertificatePdf(certificate);
@@ -105,7 +105,7 @@ export function registerCertificatesRoutes(
 
   app.get(
     "/api/learners/:id/transcript.csv",
-    { schema: { tags, params: idParams }, preValidation: requireUser },
+    { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
     async (request, reply) => {
       const transcript = await certificates.transcript(request.params.id, viewerOf(request));
       attachment(reply, transcriptFileName(transcript.learner.name, "csv"));
@@ -118,7 +118,7 @@ export function registerCertificatesRoutes(
 
   app.get(
     "/api/learners/:id/transcript.pdf",
-    { schema: { tags, params: idParams }, preValidation: requireUser },
+    { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
     async (request, reply) => {
       const transcript = await certificates.transcript(request.params.id, viewerOf(request));
       const pdf = await buildTranscriptPdf(transcript);

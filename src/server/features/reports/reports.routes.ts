@@ -39,7 +39,7 @@ export function registerReportsRoutes(
 
   app.get(
     "/api/admin/reports/export",
-    { schema: { tags }, preValidation: admin },
+    { schema: { tags }, preValidation: admin, config: { expensive: true } },
     async (_request, reply) => {
       const now = new Date();
       const report = await reports.reports();

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MESSAGES } from "../../contract";
+import { tooManyRequests } from "./errors";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A PDF, a CSV export or a report: costly to make, so limited per user. */
+    expensive?: boolean;
+  }
+}
+
+/**
+ * What one signed-in user may ask of the expensive answers: a couple at a time (a browser
+ * downloading a certificate and a transcript together) and a generous number a minute. One
+ * user keeping a hundred PDFs in flight would otherwise take the portal from everyone else.
+ */
+export const EXPENSIVE_ANSWERS = { inFlight: 2, perMinute: 60 };
+
+const holder = Symbol("expensive answer holder");
+type Held = FastifyRequest & { [holder]?: string };
+
+export function registerExpensiveAnswers(app: FastifyInstance) {
+  // Per instance: in-flight work is this process's own load, whatever other instances do.
+  const inFlight = new Map<string, number>();
+  const perMinute = app.createRateLimit({
+    max: EXPENSIVE_ANSWERS.perMinute,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => `expensive:${request.session?.user.id ?? request.ip}`,
+  });
+  const release = (request: Held) => {
+    const key = request[holder];
+    if (key === undefined) return;
+    request[holder] = undefined;
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left > 0) inFlight.set(key, left);
+    else inFlight.delete(key);
+  };
+
+  // preHandler: after the route's role check, so the user is known and anonymous
+  // requests spend nobody's budget.
+  app.addHook("preHandler", async (request: Held) => {
+    if (!request.routeOptions.config?.expensive) return;
+    const key = request.session?.user.id ?? request.ip;
+    if ((inFlight.get(key) ?? 0) >= EXPENSIVE_ANSWERS.inFlight) {
+      throw tooManyRequests(MESSAGES.tooManyDownloads, 1);
+    }
+    // Taken before the first await, so a burst cannot all pass the check together.
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+    request[holder] = key;
+    const limited = await perMinute(request);
+    if (!limited.isAllowed && limited.isExceeded) {
+      release(request);
+      throw tooManyRequests(MESSAGES.tooManyDownloads, limited.ttlInSeconds);
+    }
+  });
+  app.addHook("onResponse", async (request: Held) => release(request));
+  app.addHook("onRequestAbort", async (request: Held) => release(request));
+}
