@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll } from "vitest";
 import { freePort } from "../src/server/testing/free-port";
 import { createScratchDatabase } from "../src/server/testing/test-database";
 
@@ -68,7 +69,16 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
 /** A throwaway PostgreSQL database for one fault test; dropped by the returned function. */
 export const createDatabase = () => createScratchDatabase(PG_SERVER, "credo_fault");
 
-export const tempDir = () => mkdtempSync(join(tmpdir(), "credo-fault-"));
+const tempDirs: string[] = [];
+/** A temporary directory removed when the test file ends (instances are stopped by then). */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "credo-fault-"));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * Waits for an event: `listen` resolves or rejects the promise. The timeout only guards
