@@ -35,6 +35,7 @@ export async function startFirebasePortal(): Promise<FirebasePortal> {
       // The main test server has just built the client; two builds at once would clash.
       SKIP_WEB_BUILD: "1",
       LOG_LEVEL: "warn",
+      MAX_EVENT_LOOP_DELAY_MS: "0",
       FIREBASE_PROJECT_ID: emulator.projectId,
       FIREBASE_API_KEY: emulator.apiKey,
       FIREBASE_AUTH_DOMAIN: `${emulator.projectId}.firebaseapp.com`,

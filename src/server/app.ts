@@ -120,9 +120,9 @@ export async function buildApp(deps: AppDeps) {
   // Shed load with 503 + Retry-After instead of queueing until every request times out.
   // Not under test: there the event loop is shared with in-process PGlite and the runner,
   // and a busy test machine would shed the test's own requests.
-  if (deps.shedLoad ?? config.env !== "test") {
+  if ((deps.shedLoad ?? config.env !== "test") && config.maxEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {
-      maxEventLoopDelay: 1_000,
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
       // Embedded PGlite runs its queries on this event loop, so high utilisation is its
       // normal state there; the utilisation signal only means overload with PostgreSQL.
       ...(config.databaseUrl ? { maxEventLoopUtilization: 0.98 } : {}),

@@ -116,6 +116,8 @@ describe("buildConfig", () => {
     ["TRUST_PROXY", "10.0.0.0/99"],
     ["REDIS_URL", "http://cache"],
     ["LOG_LEVEL", "loud"],
+    ["MAX_EVENT_LOOP_DELAY_MS", "soon"],
+    ["MAX_EVENT_LOOP_DELAY_MS", "-1"],
   ])("stops with one line naming %s for the bad value %j", (name, value) => {
     const message = configError({ [name]: value });
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}\\b`));

@@ -45,6 +45,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -121,6 +122,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    /** Event-loop lag past which requests are answered 503 (load shedding); 0 turns it off. */
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
   } as const;
 }
 
