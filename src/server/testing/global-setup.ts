@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = await createScratchDatabase(serverUrl, "credo_template");
-    const handle = await openPostgres(template.url, { poolSize: 1 });
+    // Two connections: one holds the migration lock while the other migrates.
+    const handle = await openPostgres(template.url, { poolSize: 2 });
     await handle.close();
     project.provide("pgliteTemplate", null);
     project.provide("postgresTemplate", new URL(template.url).pathname.slice(1));
