@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { csvField } from "../../lib/csv";
 import { enroll } from "../../testing/courses";
+import { parseCsv } from "../../testing/csv";
 import {
   buildPublishedCourse,
   call,
@@ -14,36 +15,6 @@ import {
 } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
 import { enrollments } from "../enrollments/enrollments.table";
-
-/** An RFC 4180 parser: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  if (field || record.length) records.push([...record, field]);
-  return records;
-}
 
 /** The records between a section title and the next blank line. */
 function section(records: string[][], title: string): string[][] {
