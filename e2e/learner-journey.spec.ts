@@ -379,6 +379,9 @@ test.describe("Learner journey", () => {
     await screen(page, "course-player-not-found");
     await page.getByRole("link", { name: "Back to my learning" }).click();
     await expect(page).toHaveURL(/\/learner$/);
+    // The dashboard itself, not just its address: until its code has loaded, the router
+    // keeps the player on screen, and going back to the course would find it still there.
+    await expect(page.getByText("No courses yet")).toBeVisible();
 
     // A video of a course the learner is not enrolled in is refused by the server too.
     const video = await page.request.get(course.modules[0]!.videoUrl);

@@ -23,6 +23,7 @@ import { createPasswordHasher, type PasswordHasher } from "./features/auth/passw
 import { createSessionsService } from "./features/auth/sessions.service";
 import { registerCertificatesRoutes } from "./features/certificates/certificates.routes";
 import { createCertificatesService } from "./features/certificates/certificates.service";
+import { createPdfRenderer } from "./features/certificates/pdf-renderer";
 import { registerCoursesRoutes } from "./features/courses/courses.routes";
 import { createCoursesService } from "./features/courses/courses.service";
 import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
@@ -247,7 +248,9 @@ export async function buildApp(deps: AppDeps) {
     reports: createReportsService({ db }),
     watchRecords: () => watching.csvRecords(),
   });
-  registerCertificatesRoutes(app, { certificates });
+  const pdfs = createPdfRenderer();
+  app.addHook("onClose", async () => pdfs.close());
+  registerCertificatesRoutes(app, { certificates, pdfs });
   registerAuditRoutes(app, { audit });
   registerObjectsRoutes(app, {
     objects,

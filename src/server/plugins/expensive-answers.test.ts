@@ -3,6 +3,7 @@ import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract";
 import { quickLearner, signInAs } from "../testing/learning";
+import { useLoopback } from "../testing/loopback";
 import { useTestApp } from "../testing/test-app";
 import { registerErrorHandler } from "./errors";
 import { EXPENSIVE_ANSWERS, registerExpensiveAnswers } from "./expensive-answers";
@@ -41,26 +42,40 @@ describe("expensive answers in flight", () => {
 
 describe("expensive answers per user", () => {
   const ctx = useTestApp();
+  // Real sockets, each person on their own loopback address, all requests in flight at once.
+  const send = useLoopback(ctx);
 
-  it("bounds one learner's flood of PDFs, and serves others as usual", async () => {
+  it("bounds one learner's flood of PDFs, and serves others as usual", async ({ annotate }) => {
     const flooder = await quickLearner(ctx);
     const flooderCookie = await signInAs(ctx, flooder);
     const other = await quickLearner(ctx);
     const otherCookie = await signInAs(ctx, other);
     const pdf = () =>
-      ctx.app.inject({
-        method: "GET",
+      send("127.0.0.2", {
         url: `/api/learners/${flooder.id}/transcript.pdf`,
         headers: { cookie: flooderCookie },
       });
-    const me = () =>
-      ctx.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: otherCookie } });
+    const latencies: number[] = [];
+    const me = async () => {
+      const started = performance.now();
+      const answer = await send("127.0.0.3", {
+        url: "/api/auth/me",
+        headers: { cookie: otherCookie },
+      });
+      latencies.push(performance.now() - started);
+      return answer;
+    };
+    // The other user keeps working, one request after another, while the flood lasts.
+    let flooding = true;
+    const meanwhile = (async () => {
+      const answers = [];
+      while (flooding || answers.length < 20) answers.push(await me());
+      return answers;
+    })();
+    const pdfs = await Promise.all(Array.from({ length: 150 }, pdf));
+    flooding = false;
+    const others = await meanwhile;
 
-    const flood = await Promise.all([
-      ...Array.from({ length: 150 }, pdf),
-      ...Array.from({ length: 20 }, me),
-    ]);
-    const pdfs = flood.slice(0, 150);
     const served = pdfs.filter((r) => r.statusCode === 200);
     const refused = pdfs.filter((r) => r.statusCode === 429);
     expect(served.length + refused.length).toBe(150);
@@ -70,7 +85,14 @@ describe("expensive answers per user", () => {
     expect(served[0]!.headers["content-type"]).toBe("application/pdf");
     expect(refused[0]!.json()).toEqual({ message: MESSAGES.tooManyDownloads });
     expect(Number(refused[0]!.headers["retry-after"])).toBeGreaterThan(0);
-    for (const answer of flood.slice(150)) expect(answer.statusCode).toBe(200);
+    for (const answer of others) expect(answer.statusCode).toBe(200);
+    // The latency target itself is the benchmark's (`npm run bench`, pdf-flood): here it is
+    // recorded, since a test machine's load is not the portal's.
+    latencies.sort((a, b) => a - b);
+    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1]!;
+    await annotate(
+      `GET /api/auth/me during the flood: ${latencies.length} requests, p95 ${p95.toFixed(1)} ms`,
+    );
 
     // Once they are done, the learner can download again, one after another, up to the
     // per-minute budget.
@@ -81,8 +103,7 @@ describe("expensive answers per user", () => {
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // The other learner's own transcript is not held back by it.
-    const theirs = await ctx.app.inject({
-      method: "GET",
+    const theirs = await send("127.0.0.3", {
       url: `/api/learners/${other.id}/transcript.pdf`,
       headers: { cookie: otherCookie },
     });

@@ -335,6 +335,22 @@ describe("certificates", () => {
       });
       expect(admin.statusCode).toBe(200);
     });
+    it("never serves a kept PDF of a certificate revoked since", async () => {
+      const cert = await completeCourse();
+      const download = () =>
+        call(ctx, "GET", `/api/certificates/${cert.id}/pdf`, { cookie: learnerCookie });
+      const first = await download();
+      expect(first.statusCode).toBe(200);
+      expect(pdfText(first.rawPayload)).not.toContain("REVOKED");
+
+      const revoke = await call(ctx, "POST", `/api/certificates/${cert.id}/revoke`, {
+        cookie: adminCookie,
+        payload: { reason: "Attendance records were falsified." },
+      });
+      expect(revoke.statusCode, revoke.body).toBe(200);
+      const revoked = await download();
+      expect(pdfText(revoked.rawPayload)).toContain("REVOKED");
+    });
   });
 
   describe("transcripts", () => {

@@ -10,10 +10,9 @@ import {
   verifyCertificateResponseSchema,
 } from "../../../contract";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
-import { buildCertificatePdf } from "./certificate-pdf";
 import type { CertificatesService } from "./certificates.service";
+import type { PdfRenderer } from "./pdf-renderer";
 import { transcriptCsvLines, transcriptFileName } from "./transcript-csv";
-import { buildTranscriptPdf } from "./transcript-pdf";
 
 const tags = ["certificates"];
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -34,7 +33,7 @@ const viewerOf = (request: Parameters<typeof sessionOf>[0]) => {
 
 export function registerCertificatesRoutes(
   parent: FastifyInstance,
-  { certificates }: { certificates: CertificatesService },
+  { certificates, pdfs }: { certificates: CertificatesService; pdfs: PdfRenderer },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -68,9 +67,9 @@ export function registerCertificatesRoutes(
     { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
     async (request, reply) => {
       const certificate = await certificates.forViewer(request.params.id, viewerOf(request));
-      const pdf = await buildCertificatePdf(certificate);
+      const pdf = await pdfs.certificate(certificate);
       attachment(reply, certificateFileName(certificate.courseTitle, "pdf"));
-      return reply.type("application/pdf").send(Buffer.from(pdf));
+      return reply.type("application/pdf").send(pdf);
     },
   );
 
@@ -121,9 +120,9 @@ export function registerCertificatesRoutes(
     { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
     async (request, reply) => {
       const transcript = await certificates.transcript(request.params.id, viewerOf(request));
-      const pdf = await buildTranscriptPdf(transcript);
+      const pdf = await pdfs.transcript(transcript);
       attachment(reply, transcriptFileName(transcript.learner.name, "pdf"));
-      return reply.type("application/pdf").send(Buffer.from(pdf));
+      return reply.type("application/pdf").send(pdf);
     },
   );
 }

@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Certificate, Transcript } from "../../../contract";
+import { pdfText } from "../../testing/pdf-text";
+import { createPdfRenderer } from "./pdf-renderer";
+
+const certificate: Certificate = {
+  id: "cert-1",
+  enrollmentId: "enrollment-1",
+  userId: "learner-1",
+  courseId: "course-1",
+  code: "ABCDEFGHJKLMNPQRSTUVWXYZ23",
+  learnerName: "Ada Lovelace",
+  courseTitle: "Clinical Ethics",
+  courseCategory: "Medicine",
+  durationHours: 2,
+  creditHours: 1.5,
+  creditType: "AMA PRA Category 1 Credit™",
+  accreditingBody: "ACCME",
+  providerNumber: "P-1234",
+  issuerName: "Credo Academy",
+  completedAt: "2026-03-01T10:00:00.000Z",
+  issuedAt: "2026-03-01T10:00:00.000Z",
+  status: "valid",
+  revokedAt: null,
+  revokedReason: null,
+  verifyUrl: "https://credo.example/verify/ABCDEFGHJKLMNPQRSTUVWXYZ23",
+};
+
+describe("PDF renderer", () => {
+  const pdfs = createPdfRenderer({ threads: 1 });
+  afterAll(() => pdfs.close());
+
+  it("draws a certificate on a worker thread once, and keeps it", async () => {
+    const [first, together] = await Promise.all([
+      pdfs.certificate(certificate),
+      pdfs.certificate({ ...certificate }),
+    ]);
+    expect(first.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdfText(first)).toContain("Ada Lovelace");
+    // The same content is the same PDF: drawn once, even when asked for twice at once.
+    expect(together).toBe(first);
+    expect(await pdfs.certificate({ ...certificate })).toBe(first);
+  });
+
+  it("draws a certificate anew when its content changes (a revocation)", async () => {
+    const kept = await pdfs.certificate(certificate);
+    const revoked = await pdfs.certificate({
+      ...certificate,
+      status: "revoked",
+      revokedAt: "2026-04-01T09:00:00.000Z",
+      revokedReason: "Attendance records were falsified.",
+    });
+    expect(revoked).not.toBe(kept);
+    expect(pdfText(revoked)).toContain("REVOKED");
+  });
+
+  it("draws every transcript afresh", async () => {
+    const transcript: Transcript = {
+      learner: { id: "learner-1", name: "Ada Lovelace", email: "ada@example.com" },
+      issuerName: "Credo Academy",
+      generatedAt: "2026-05-01T12:00:00.000Z",
+      totals: { courses: 0, completed: 0, creditHours: 0 },
+      entries: [],
+    };
+    const [one, two] = await Promise.all([
+      pdfs.transcript(transcript),
+      pdfs.transcript(transcript),
+    ]);
+    expect(pdfText(one)).toContain("Ada Lovelace");
+    expect(two).not.toBe(one);
+  });
+});

@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { LRUCache } from "lru-cache";
+import Piscina from "piscina";
+import { type Certificate, MESSAGES, type Transcript } from "../../../contract";
+import { AppError } from "../../plugins/errors";
+import type { PdfJob } from "./pdf-jobs";
+
+/**
+ * Draws PDFs on worker threads, so a learner downloading certificates and transcripts never
+ * holds up anyone else's requests: drawing a page with its fonts and QR code is pure CPU.
+ */
+export interface PdfRenderer {
+  /**
+   * A certificate's PDF. An issued certificate changes only when it is revoked, so its
+   * PDF is kept (by its content, which includes the revocation) and drawn once.
+   */
+  certificate(certificate: Certificate): Promise<Buffer>;
+  transcript(transcript: Transcript): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export interface PdfRendererOptions {
+  /** Worker threads; by default one fewer than the cores, and at least one. */
+  threads?: number;
+  /** The certificate PDFs kept in memory, in bytes (about 20 KB each). */
+  cacheBytes?: number;
+}
+
+/**
+ * Jobs waiting for a thread. Each user has at most two downloads in flight (the expensive
+ * answers limit), so a full queue means the portal as a whole is overloaded: it answers 503
+ * and the client retries, rather than holding ever more requests open.
+ */
+const MAX_QUEUED_JOBS = 500;
+
+export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
+  const pool = new Piscina<PdfJob, Uint8Array>({
+    filename: new URL("./pdf-worker.mjs", import.meta.url).href,
+    // Threads start on the first PDF: most instances of the app never draw one.
+    minThreads: 0,
+    maxThreads: options.threads ?? Math.max(1, availableParallelism() - 1),
+    idleTimeout: 60_000,
+    maxQueue: MAX_QUEUED_JOBS,
+  });
+  const cache = new LRUCache<string, Buffer>({
+    maxSize: options.cacheBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (pdf) => pdf.byteLength,
+  });
+  // Two downloads of one certificate at once draw it once.
+  const drawing = new Map<string, Promise<Buffer>>();
+
+  const render = async (job: PdfJob): Promise<Buffer> => {
+    if (pool.queueSize >= MAX_QUEUED_JOBS) {
+      throw new AppError(503, MESSAGES.unavailable, { "retry-after": "5" });
+    }
+    const pdf = await pool.run(job);
+    return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  };
+
+  return {
+    async certificate(certificate) {
+      const key = createHash("sha256").update(JSON.stringify(certificate)).digest("base64url");
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const pending = drawing.get(key);
+      if (pending) return pending;
+      const job = render({ kind: "certificate", certificate })
+        .then((pdf) => {
+          cache.set(key, pdf);
+          return pdf;
+        })
+        .finally(() => drawing.delete(key));
+      drawing.set(key, job);
+      return job;
+    },
+    transcript: (transcript) => render({ kind: "transcript", transcript }),
+    close: () => pool.destroy(),
+  };
+}
