@@ -8,7 +8,9 @@
  * - `progress`: POST /api/progress/update walking every enrollment's remaining modules in
  *   order; an enrollment is never in flight twice, so each call completes the next unlocked
  *   module (a fresh completion); when every queue is empty, calls repeat (idempotent);
- * - `range`: GET of a random `rangeBytes` range of a `fileBytes` file.
+ * - `range`: GET of a random `rangeBytes` range of a `fileBytes` file;
+ * - `flood`: `rotate` measured, while more connections rotate over `flood` unmeasured from
+ *   before the warm-up to the end (one learner asking for PDFs as fast as it can).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -41,19 +43,20 @@ function toRequest(r: RequestSpec): Request {
   };
 }
 
-function buildRequests(spec: LoadSpec, stats: { fresh: number; repeats: number; failed: number }) {
-  if (spec.kind === "rotate") {
-    let next = 0;
-    const list = spec.requests;
-    return [
-      {
-        setupRequest: (req: Request) => {
-          const r = list[next++ % list.length]!;
-          return { ...req, ...toRequest(r) };
-        },
+function rotating(list: RequestSpec[]) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (req: Request) => {
+        const r = list[next++ % list.length]!;
+        return { ...req, ...toRequest(r) };
       },
-    ];
-  }
+    },
+  ];
+}
+
+function buildRequests(spec: LoadSpec, stats: { fresh: number; repeats: number; failed: number }) {
+  if (spec.kind === "rotate" || spec.kind === "flood") return rotating(spec.requests);
   if (spec.kind === "range") {
     const { path, headers, fileBytes, rangeBytes } = spec;
     return [
@@ -120,14 +123,24 @@ function buildRequests(spec: LoadSpec, stats: { fresh: number; repeats: number; 
   ];
 }
 
-function run(opts: autocannon.Options, onLatency?: (ms: number) => void) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+function start(opts: autocannon.Options, onLatency?: (ms: number) => void) {
+  let instance!: autocannon.Instance;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
     if (onLatency) {
       instance.on("response", (_client, _status, _bytes, responseTime) => onLatency(responseTime));
     }
   });
+  return { done, stop: () => instance.stop() };
 }
+
+const run = (opts: autocannon.Options, onLatency?: (ms: number) => void) =>
+  start(opts, onLatency).done;
+
+const statusCounts = (result: autocannon.Result) =>
+  Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]),
+  );
 
 function percentile(sorted: Float64Array, p: number) {
   if (!sorted.length) return 0;
@@ -146,6 +159,15 @@ async function main() {
     timeout: 30,
     requests: requests as Request[],
   };
+  const flood =
+    spec.kind === "flood"
+      ? start({
+          ...base,
+          connections: spec.floodConnections,
+          requests: rotating(spec.flood) as Request[],
+          duration: spec.warmupSeconds + spec.durationSeconds + 5,
+        })
+      : undefined;
   if (spec.warmupSeconds > 0) await run({ ...base, duration: spec.warmupSeconds });
   stats.fresh = stats.repeats = stats.failed = 0;
   // Latencies of every response, for exact percentiles (autocannon reports no p95).
@@ -164,6 +186,8 @@ async function main() {
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuBefore);
+  flood?.stop();
+  const flooded = await flood?.done;
   const sorted = latencies.subarray(0, count).sort();
   const out: LoadResult = {
     requests: result.requests.total,
@@ -177,11 +201,12 @@ async function main() {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]),
-    ),
+    statusCodes: statusCounts(result),
     clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
     ...(spec.kind === "progress" ? { progress: stats } : {}),
+    ...(flooded
+      ? { flood: { requests: flooded.requests.total, statusCodes: statusCounts(flooded) } }
+      : {}),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }

@@ -1,4 +1,5 @@
 /** The benchmark's outputs: the console and Markdown tables, the budgets, and an SVG chart. */
+import type { LoadResult } from "./types";
 import type { WebWeights } from "./web-size";
 
 export type Group = "baseline" | "learner" | "admin" | "video";
@@ -31,6 +32,7 @@ export interface ScenarioResult {
   rssPeakMB: number;
   rssAfterMB: number;
   progress?: { fresh: number; repeats: number; failed: number };
+  flood?: LoadResult["flood"];
 }
 
 export interface Budget {

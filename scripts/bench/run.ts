@@ -135,6 +135,8 @@ const int = (name: keyof typeof flags) => {
 const DURATION = int("duration");
 const WARMUP = Number(flags.warmup) >= 0 ? Number(flags.warmup) : 2;
 const CONNECTIONS = int("connections");
+/** One learner's PDF requests kept in flight beside the learner scenario. */
+const FLOOD_CONNECTIONS = 150;
 const VIDEO_CONNECTIONS = int("video-connections");
 const MEMORY_CONNECTIONS = int("memory-connections");
 const RANGE_BYTES = int("range-mb") * 1024 * 1024;
@@ -437,6 +439,25 @@ function scenarios(
       spec: rotate(learners.map((l) => get("/api/auth/me", l))),
     },
     {
+      id: "learner-me-flood",
+      group: "learner",
+      title: "GET /api/auth/me while one learner floods PDFs",
+      target: "portal",
+      baseline: "hello",
+      connections: CONNECTIONS,
+      expect: 200,
+      note: `${FLOOD_CONNECTIONS} more connections of one learner asking for transcript PDFs; other learners measured`,
+      spec: (url) => ({
+        ...base,
+        url,
+        connections: CONNECTIONS,
+        kind: "flood",
+        requests: learners.slice(1).map((l) => get("/api/auth/me", l)),
+        flood: [get(`/api/learners/${enc(learners[0]!.userId)}/transcript.pdf`, learners[0]!)],
+        floodConnections: FLOOD_CONNECTIONS,
+      }),
+    },
+    {
       id: "learner-enrollments",
       group: "learner",
       title: "GET /api/enrollments/user/{id}",
@@ -596,6 +617,8 @@ const SIGN_IN_JS_BUDGET = 170_000;
 function p95Budgets(kind: DbChoice["kind"]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const id of LEARNER_IDS) out[id] = kind === "postgres" ? 25 : 50;
+  // Other users' requests while one learner floods the expensive answers.
+  out["learner-me-flood"] = 50;
   if (kind === "postgres") {
     out["admin-stats"] = 150;
     out["admin-reports"] = 150;
@@ -892,6 +915,7 @@ async function main() {
           rssPeakMB: toMB(sampled.rssPeak),
           rssAfterMB: toMB(sampled.rssAfter),
           ...(r.progress ? { progress: r.progress } : {}),
+          ...(r.flood ? { flood: r.flood } : {}),
         };
         results.push(result);
         const bad = r.non2xx + r.errors + r.timeouts;
@@ -901,7 +925,8 @@ async function main() {
             `; CPU server ${sampled.serverCpu.toFixed(2)} / load ${sampled.loadCpu.toFixed(2)} cores, machine ${(sampled.machineBusy * 100).toFixed(0)}% busy` +
             `${s.group === "video" ? `; RSS ${result.rssBeforeMB.toFixed(0)} → ${result.rssPeakMB.toFixed(0)} MB` : ""}` +
             `${bad ? `; ${bad} non-2xx/errors ${JSON.stringify(r.statusCodes)}` : ""}` +
-            `${r.progress ? `; ${r.progress.fresh} fresh completions, ${r.progress.repeats} idempotent repeats, ${r.progress.failed} refused` : ""}`,
+            `${r.progress ? `; ${r.progress.fresh} fresh completions, ${r.progress.repeats} idempotent repeats, ${r.progress.failed} refused` : ""}` +
+            `${r.flood ? `; the flood: ${r.flood.requests} answered ${JSON.stringify(r.flood.statusCodes)}` : ""}`,
         );
       } catch (err) {
         if (interrupted) break; // its load was stopped on purpose

@@ -29,6 +29,13 @@ export type LoadSpec = BaseSpec &
     | { kind: "rotate"; requests: RequestSpec[] }
     | { kind: "progress"; items: ProgressItem[] }
     | {
+        /** `requests` are measured while `flood` keeps `floodConnections` more busy. */
+        kind: "flood";
+        requests: RequestSpec[];
+        flood: RequestSpec[];
+        floodConnections: number;
+      }
+    | {
         kind: "range";
         path: string;
         headers: Record<string, string>;
@@ -55,4 +62,6 @@ export interface LoadResult {
   clientCpu: number;
   /** progress scenario: fresh completions, idempotent repeats, and refused calls. */
   progress?: { fresh: number; repeats: number; failed: number };
+  /** flood scenario: what the flooding connections were answered (429s expected). */
+  flood?: { requests: number; statusCodes: Record<string, number | undefined> };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { MESSAGES } from "../../contract";
 import { tooManyRequests } from "./errors";
 
@@ -22,6 +23,10 @@ type Held = FastifyRequest & { [holder]?: string };
 export function registerExpensiveAnswers(app: FastifyInstance) {
   // Per instance: in-flight work is this process's own load, whatever other instances do.
   const inFlight = new Map<string, number>();
+  // Users whose minute is used up, until when: their further requests are refused here,
+  // without asking the shared counter each time (a flood would otherwise turn into a flood
+  // of database writes).
+  const spent = new LRUCache<string, number>({ max: 10_000 });
   const perMinute = app.createRateLimit({
     max: EXPENSIVE_ANSWERS.perMinute,
     timeWindow: "1 minute",
@@ -41,6 +46,10 @@ export function registerExpensiveAnswers(app: FastifyInstance) {
   app.addHook("preHandler", async (request: Held) => {
     if (!request.routeOptions.config?.expensive) return;
     const key = request.session?.user.id ?? request.ip;
+    const spentUntil = spent.get(key);
+    if (spentUntil !== undefined && spentUntil > Date.now()) {
+      throw tooManyRequests(MESSAGES.tooManyDownloads, (spentUntil - Date.now()) / 1000);
+    }
     if ((inFlight.get(key) ?? 0) >= EXPENSIVE_ANSWERS.inFlight) {
       throw tooManyRequests(MESSAGES.tooManyDownloads, 1);
     }
@@ -49,6 +58,7 @@ export function registerExpensiveAnswers(app: FastifyInstance) {
     request[holder] = key;
     const limited = await perMinute(request);
     if (!limited.isAllowed && limited.isExceeded) {
+      spent.set(key, Date.now() + limited.ttlInSeconds * 1000);
       release(request);
       throw tooManyRequests(MESSAGES.tooManyDownloads, limited.ttlInSeconds);
     }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
+import { LRUCache } from "lru-cache";
 
 /**
  * Security events (ASVS V16): one structured log line each, `{ event, ip, … }`, never a
@@ -47,22 +48,45 @@ export function securityEvent(
   );
 }
 
+/**
+ * A client hammering a limited route is logged once a minute per route and client, with
+ * the count of the throttled requests since: logging each of thousands of 429s would let
+ * one person fill the logs and take the CPU they are meant to protect.
+ */
+const THROTTLE_LOG_WINDOW_MS = 60_000;
+
 /** Logs every refused request with its route (never its query string) and who sent it. */
 export function registerSecurityEvents(app: FastifyInstance) {
+  const throttled = new LRUCache<string, { since: number; repeats: number }>({ max: 10_000 });
   app.addHook("onResponse", async (request, reply) => {
     const status = reply.statusCode;
     if (status !== 401 && status !== 403 && status !== 429) return;
     // The web client asks who is signed in on every start: "nobody" is not an attack.
     if (status === 401 && request.routeOptions.url === "/api/auth/me") return;
+    const route = request.routeOptions.url ?? null;
+    const userId = request.session?.user.id ?? null;
+    let repeats: number | undefined;
+    if (status === 429) {
+      const key = `${userId ?? request.ip} ${route}`;
+      const seen = throttled.get(key);
+      if (seen && Date.now() - seen.since < THROTTLE_LOG_WINDOW_MS) {
+        seen.repeats += 1;
+        return;
+      }
+      repeats = seen?.repeats ?? 0;
+      throttled.set(key, { since: Date.now(), repeats: 0 });
+    }
     request.log.warn(
       {
         event: status === 429 ? "access.throttled" : "access.denied",
         status,
         method: request.method,
-        route: request.routeOptions.url ?? null,
-        userId: request.session?.user.id ?? null,
+        route,
+        userId,
         role: request.session?.user.role ?? null,
         ip: request.ip,
+        // Throttled requests from this client to this route since the previous line.
+        ...(repeats === undefined ? {} : { repeats }),
       },
       status === 429 ? "security event access.throttled" : "security event access.denied",
     );

@@ -253,6 +253,19 @@ describe("security event logging", () => {
     ]);
   });
 
+  it("logs a client's throttled requests to one route once a minute, not each of them", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const guess = { email: "someone@example.com", password: `${SECRETS.wrongPassword}${i}` };
+      statuses.push((await inject("POST", "/api/auth/login", guess)).statusCode);
+    }
+    const throttledCount = statuses.filter((status) => status === 429).length;
+    expect(throttledCount).toBeGreaterThan(1);
+    expect(events("access.throttled")).toMatchObject([
+      { status: 429, route: "/api/auth/login", ip: "203.0.113.7", repeats: 0 },
+    ]);
+  });
+
   it("logs the address of an emailed link without its token", async () => {
     const token = "SecretLinkToken-0123456789abcdefghijklmnopq";
     for (const url of [
