@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract";
 import { buildAdmin, buildLearner } from "../../testing/factories";
 import { allKeys, countSessions, countUsers, userByEmail, userById } from "../../testing/inspect";
+import { useLoopback } from "../../testing/loopback";
 import { cookieFrom, TEST_ADMIN_KEY, type TestContext, useTestApp } from "../../testing/test-app";
 import { ADMIN_KEY_GUESS_LIMIT } from "./account-limits";
 import { verifyPassword } from "./passwords";
@@ -156,25 +157,32 @@ describe("POST /api/auth/setup-admin-password with ADMIN_SETUP_KEY", () => {
 describe("admin key guessing spread over many addresses", () => {
   const logLines: string[] = [];
   const ctx = useTestApp({}, { logLines });
+  // Real sockets on their own loopback addresses, the guesses all in flight together.
+  const send = useLoopback(ctx);
+  const guess = (address: string, adminKey: string) =>
+    send(address, {
+      method: "POST",
+      url: "/api/auth/setup-admin-password",
+      payload: { ...newAdmin, adminKey },
+    });
 
   it("is limited for all addresses together, with an alert in the log", async () => {
     const { max } = ADMIN_KEY_GUESS_LIMIT;
-    // Ten guesses from each address stay under the per-address limit.
-    for (let i = 0; i < max; i++) {
-      const address = `10.77.${Math.floor(i / 10)}.1`;
-      const response = await setupAdmin(ctx, { ...newAdmin, adminKey: `guess-${i}` }, address);
-      expect(response.statusCode).toBe(403);
-    }
+    // Ten guesses from each of three addresses stay under the per-address limit.
+    const guesses = await Promise.all(
+      Array.from({ length: max }, (_, i) => guess(`127.0.0.${2 + (i % 3)}`, `guess-${i}`)),
+    );
+    expect(guesses.map((response) => response.statusCode)).toEqual(Array(max).fill(403));
     expect(logLines.join("")).not.toContain("auth.admin.setup.alert");
-    const refused = await setupAdmin(ctx, { ...newAdmin, adminKey: `guess-${max}` }, "10.77.99.1");
+    const refused = await guess("127.0.0.5", `guess-${max}`);
     expect(refused.statusCode).toBe(429);
     const alert = logLines
       .map((line) => JSON.parse(line))
       .find((entry) => entry.event === "auth.admin.setup.alert");
-    expect(alert).toMatchObject({ level: 50, ip: "10.77.99.1" });
+    expect(alert).toMatchObject({ level: 50, ip: "127.0.0.5" });
     expect(await countUsers(ctx)).toBe(0);
     // The right key still works: the guesses locked nobody out.
-    const owner = await setupAdmin(ctx, { ...newAdmin, adminKey: TEST_ADMIN_KEY }, "10.77.99.2");
+    const owner = await guess("127.0.0.6", TEST_ADMIN_KEY);
     expect(owner.statusCode).toBe(200);
   });
 });
