@@ -31,7 +31,9 @@ describe.skipIf(firebaseCliMissing)("Firebase Auth against the emulator", () => 
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   }, 180_000);
   afterAll(async () => {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
+    // Assigning undefined would store the string "undefined".
+    if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
     await emulator?.stop();
   });
 
