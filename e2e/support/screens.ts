@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-const SCREENSHOT_DIR = "test-results/screenshots";
+export const SCREENSHOT_DIR = "test-results/screenshots";
 
 /**
  * Saves a full-page screenshot to test-results/screenshots/<name>.png and checks the page
