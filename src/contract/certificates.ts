@@ -20,6 +20,9 @@ export const publicCertificateSchema = z.object({
   accreditingBody: z.string().nullable(),
   providerNumber: z.string().nullable(),
   issuerName: z.string(),
+  /** The passing final-exam score (whole percent) and its time; null without an exam. */
+  examScore: z.number().int().nullable(),
+  examPassedAt: z.string().nullable(),
   completedAt: z.string(),
   issuedAt: z.string(),
   status: certificateStatusSchema,
@@ -68,6 +71,9 @@ export const transcriptEntrySchema = z.object({
   creditType: z.string().nullable(),
   accreditingBody: z.string().nullable(),
   providerNumber: z.string().nullable(),
+  /** From the certificate: the passing final-exam score and its time. */
+  examScore: z.number().int().nullable(),
+  examPassedAt: z.string().nullable(),
   certificate: z
     .object({
       id: z.string(),
@@ -122,12 +128,17 @@ export function formatCertificateCode(code: string): string {
   return code.match(/.{1,4}/g)?.join("-") ?? code;
 }
 
-/** The credit as printed: "2.5 CME credit hours", "Accredited by …", "Provider no. …". */
+/**
+ * The credit as printed: "2.5 CME credit hours", "Accredited by …", "Provider no. …", and
+ * "Final exam passed with 85% on 2026-11-24" for a course with an exam.
+ */
 export function creditLines(c: {
   creditHours: number | null;
   creditType: string | null;
   accreditingBody: string | null;
   providerNumber: string | null;
+  examScore?: number | null;
+  examPassedAt?: string | null;
 }): string[] {
   const lines: string[] = [];
   if (c.creditHours !== null) {
@@ -138,5 +149,9 @@ export function creditLines(c: {
   }
   if (c.accreditingBody) lines.push(`Accredited by ${c.accreditingBody}`);
   if (c.providerNumber) lines.push(`Provider no. ${c.providerNumber}`);
+  if (c.examScore != null) {
+    const on = c.examPassedAt ? ` on ${c.examPassedAt.slice(0, 10)}` : "";
+    lines.push(`Final exam passed with ${c.examScore}%${on}`);
+  }
   return lines;
 }

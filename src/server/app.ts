@@ -14,6 +14,11 @@ import { Redis } from "ioredis";
 import { MESSAGES } from "../contract";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { registerAssessmentsRoutes } from "./features/assessments/assessments.routes";
+import { createExamService, examRequirement } from "./features/assessments/exam.service";
+import { createExamResults } from "./features/assessments/exam-results";
+import { createQuestionsService } from "./features/assessments/questions.service";
+import { createReviewService, reviewRequirement } from "./features/assessments/review.service";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { createAuditService } from "./features/audit/audit.service";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
@@ -37,7 +42,10 @@ import { registerReportsRoutes } from "./features/reports/reports.routes";
 import { createReportsService } from "./features/reports/reports.service";
 import { registerSystemRoutes } from "./features/system/system.routes";
 import { registerWatchingRoutes } from "./features/watching/watching.routes";
-import { createWatchingService } from "./features/watching/watching.service";
+import {
+  createWatchingRequirement,
+  createWatchingService,
+} from "./features/watching/watching.service";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
@@ -76,6 +84,8 @@ export interface AppDeps {
   identity?: IdentityService;
   /** The clock that paces watch credit; tests pass one they can move. */
   watchingClock?: () => Date;
+  /** The clock of exam deadlines; tests pass one they can move. */
+  examClock?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -188,8 +198,10 @@ export async function buildApp(deps: AppDeps) {
     isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
     enrolledCourseIds: (userId) => enrollments.enrolledCourseIds(userId),
     onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
+    publishChecks: [(courseId) => questions.assertPublishable(courseId)],
     changes: database.changes,
   });
+  const questions = createQuestionsService({ db, courses });
   // Certificates and the audit trail, written in the enrollments' transactions.
   const audit = createAuditService({ db, log: app.log });
   // Appends are linked into the hash chain in the background; stop before the
@@ -209,7 +221,9 @@ export async function buildApp(deps: AppDeps) {
     courses,
     users: auth,
     credit: certificates.hooks,
-    completionGuard: (input) => watching.completionGuard(input),
+    // ARCHITECTURE section 6: the rules on each module, then the steps after the modules.
+    moduleRequirements: [createWatchingRequirement({ courses }), reviewRequirement],
+    requirements: [examRequirement],
     changes: database.changes,
   });
   // Verified watching; guards completeModule above.
@@ -244,6 +258,19 @@ export async function buildApp(deps: AppDeps) {
   registerLearnersRoutes(app, { learners: createLearnersService({ db }), auth, audit });
   registerEnrollmentsRoutes(app, { enrollments });
   registerWatchingRoutes(app, { watching });
+  registerAssessmentsRoutes(app, {
+    questions,
+    review: createReviewService({ db, audit, courses, enrollments }),
+    exam: createExamService({
+      db,
+      audit,
+      courses,
+      users: auth,
+      enrollments,
+      now: deps.examClock,
+    }),
+    results: createExamResults({ db, courses }),
+  });
   registerReportsRoutes(app, {
     reports: createReportsService({ db }),
     watchRecords: () => watching.csvRecords(),

@@ -1,4 +1,5 @@
 /** Every table of every feature, gathered for Drizzle and drizzle-kit. */
+export * from "../features/assessments/assessments.table";
 export * from "../features/audit/audit.table";
 export * from "../features/auth/auth.table";
 export * from "../features/certificates/certificates.table";

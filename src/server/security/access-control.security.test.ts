@@ -1,6 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import type { Course } from "../../contract";
+import { type Course, DEFAULT_EXAM_SETTINGS, QUESTION_CSV_COLUMNS } from "../../contract";
+import { addQuestion, questionBody } from "../testing/assessments";
 import { addModule, createCourse, moduleId, publish, validModule } from "../testing/courses";
 import { userById } from "../testing/inspect";
 import {
@@ -28,6 +29,8 @@ interface World {
   otherEnrollmentId: string;
   pendingUploadId: string;
   video: string;
+  /** A question of the draft's bank. */
+  questionId: string;
 }
 
 /**
@@ -164,6 +167,72 @@ const ADMIN_ROUTES: {
     path: "/api/admin/watch/:userId/:courseId",
     request: (w) => ({ url: `/api/admin/watch/${w.learner.id}/${w.course.id}` }),
   },
+  // Question banks, exam settings, extra attempts and exam results.
+  {
+    method: "GET",
+    path: "/api/courses/:id/questions",
+    request: (w) => ({ url: `/api/courses/${w.draft.id}/questions` }),
+  },
+  {
+    method: "POST",
+    path: "/api/courses/:id/questions",
+    request: (w) => ({ url: `/api/courses/${w.draft.id}/questions`, payload: questionBody(90) }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/questions/:questionId",
+    request: (w) => ({
+      url: `/api/courses/${w.draft.id}/questions/${w.questionId}`,
+      payload: questionBody(91),
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/courses/:id/questions/:questionId",
+    request: (w) => ({ url: `/api/courses/${w.draft.id}/questions/${w.questionId}` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/questions/order",
+    request: (w) => ({
+      url: `/api/courses/${w.draft.id}/questions/order`,
+      payload: { questionIds: [w.questionId] },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/courses/:id/questions/import",
+    request: (w) => ({
+      url: `/api/courses/${w.draft.id}/questions/import`,
+      payload: {
+        csv: `${QUESTION_CSV_COLUMNS.join(",")}\nfinal,,single,Imported?,Yes,No,,,,,,,A,,,,,,,,,\n`,
+        dryRun: false,
+      },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/courses/:id/exam-settings",
+    request: (w) => ({ url: `/api/courses/${w.draft.id}/exam-settings` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/exam-settings",
+    request: (w) => ({
+      url: `/api/courses/${w.draft.id}/exam-settings`,
+      payload: { ...DEFAULT_EXAM_SETTINGS, questionCount: 1 },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/enrollments/:id/exam/extra-attempt",
+    request: (w) => ({ url: `/api/enrollments/${w.otherEnrollmentId}/exam/extra-attempt` }),
+  },
+  {
+    method: "GET",
+    path: "/api/courses/:id/exam/results",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/exam/results?format=csv` }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -204,6 +273,15 @@ const SIGNED_IN_ROUTES = [
   // The learner's own watching (learners only, of their own enrollments).
   "POST /api/progress/heartbeat",
   "GET /api/progress/watch/:courseId",
+  // Review questions, the final exam and completion steps (enrolled learners, own attempts).
+  "GET /api/courses/:id/modules/:moduleId/review",
+  "POST /api/courses/:id/modules/:moduleId/review",
+  "GET /api/courses/:id/exam",
+  "POST /api/courses/:id/exam/attempts",
+  "GET /api/exam-attempts/:attemptId",
+  "PUT /api/exam-attempts/:attemptId/answers",
+  "POST /api/exam-attempts/:attemptId/submit",
+  "GET /api/courses/:id/completion",
 ];
 
 /** The routes the app really has, from its OpenAPI document, as "METHOD /path/:param". */
@@ -246,7 +324,9 @@ describe("access control attacks", () => {
       size: 10,
     });
     const pendingUploadId = (upload.json().uploadURL as string).split("/").pop()!;
+    const question = await addQuestion(ctx, adminCookie, draft.id, questionBody(1));
     return {
+      questionId: question.id,
       adminCookie,
       learnerCookie: await sessionCookie(ctx, learner),
       learner,

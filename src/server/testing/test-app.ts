@@ -36,6 +36,8 @@ export interface TestAppOptions {
   syncChangesBeforeRequests?: boolean;
   /** The clock that paces watch credit, when a test moves it by hand. */
   watchingClock?: () => Date;
+  /** The clock of exam deadlines, when a test moves it by hand. */
+  examClock?: () => Date;
   /** Collects the app's log lines (JSON, level info and up) for tests of what is logged. */
   logLines?: string[];
 }
@@ -65,6 +67,7 @@ export function useTestApp(
     ctx.app = await buildApp({
       config,
       watchingClock: options.watchingClock,
+      examClock: options.examClock,
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),

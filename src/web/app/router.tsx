@@ -54,6 +54,9 @@ const AdminAuditRoute = lazy(() =>
 const CoursePlayerRoute = lazy(() =>
   import("./routes/course-player").then((m) => ({ default: m.CoursePlayerRoute })),
 );
+const CourseExamRoute = lazy(() =>
+  import("./routes/course-exam").then((m) => ({ default: m.CourseExamRoute })),
+);
 
 /** Every route of SPEC section 2. */
 export function AppRoutes() {
@@ -87,6 +90,7 @@ export function AppRoutes() {
           <Route path="/learner" element={<LearnerDashboardRoute />} />
           <Route path="/learner/transcript" element={<LearnerTranscriptRoute />} />
           <Route path="/course/:courseId" element={<CoursePlayerRoute />} />
+          <Route path="/courses/:courseId/exam" element={<CourseExamRoute />} />
         </Route>
         <Route
           path="/profile"

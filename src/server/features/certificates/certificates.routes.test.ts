@@ -209,6 +209,8 @@ describe("certificates", () => {
           "creditHours",
           "creditType",
           "durationHours",
+          "examPassedAt",
+          "examScore",
           "issuedAt",
           "issuerName",
           "learnerName",

@@ -8,6 +8,7 @@ import type {
 import type { Database, Executor } from "../../db/client";
 import type { Actor, AuditService } from "../audit/audit.service";
 import type { UserRow } from "../auth/auth.table";
+import type { CreditFacts } from "../enrollments/completion-steps";
 import type { EnrollmentRow } from "../enrollments/enrollments.table";
 import { newCertificateCode, normalizeCertificateCode } from "./certificate-code";
 import {
@@ -51,6 +52,8 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       accreditingBody: row.accreditingBody,
       providerNumber: row.providerNumber,
       issuerName: row.issuerName,
+      examScore: row.examScore,
+      examPassedAt: row.examPassedAt?.toISOString() ?? null,
       completedAt: row.completedAt.toISOString(),
       issuedAt: row.issuedAt.toISOString(),
       status: row.revokedAt ? "revoked" : "valid",
@@ -75,7 +78,12 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
    * Idempotent: the unique enrollment_id makes a second call (a retry, a race) return the
    * first certificate. Returns undefined when the enrollment is not completed.
    */
-  async function issueIn(tx: Executor, enrollmentId: string, actor: Actor) {
+  async function issueIn(
+    tx: Executor,
+    enrollmentId: string,
+    actor: Actor,
+    facts: CreditFacts = {},
+  ) {
     const txRepo = createCertificatesRepository(tx);
     const existing = await txRepo.findByEnrollment(enrollmentId);
     if (existing) return existing;
@@ -95,6 +103,8 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       accreditingBody: source.accreditingBody,
       providerNumber: source.providerNumber,
       issuerName: deps.issuerName,
+      examScore: facts.examScore ?? null,
+      examPassedAt: facts.examPassedAt ?? null,
       enrolledAt: source.enrolledAt,
       completedAt: source.completedAt,
     });
@@ -110,6 +120,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         learnerName: row.learnerName,
         courseTitle: row.courseTitle,
         creditHours: row.creditHours,
+        examScore: row.examScore,
       },
     });
     return row;
@@ -170,7 +181,12 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           },
         });
       },
-      async courseCompleted(tx: Executor, enrollment: EnrollmentRow, actor: Actor) {
+      async courseCompleted(
+        tx: Executor,
+        enrollment: EnrollmentRow,
+        actor: Actor,
+        facts: CreditFacts,
+      ) {
         await audit.append(tx, {
           type: "course.completed",
           actor,
@@ -181,7 +197,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
             completedAt: enrollment.completedAt?.toISOString() ?? null,
           },
         });
-        await issueIn(tx, enrollment.id, actor);
+        await issueIn(tx, enrollment.id, actor, facts);
       },
     },
 
@@ -272,6 +288,8 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           creditType: cert ? cert.creditType : e.course.creditType,
           accreditingBody: cert ? cert.accreditingBody : e.course.accreditingBody,
           providerNumber: cert ? cert.providerNumber : e.course.providerNumber,
+          examScore: cert?.examScore ?? null,
+          examPassedAt: cert?.examPassedAt?.toISOString() ?? null,
           certificate: certificateOf(cert),
         };
       });
@@ -291,6 +309,8 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           creditType: cert.creditType,
           accreditingBody: cert.accreditingBody,
           providerNumber: cert.providerNumber,
+          examScore: cert.examScore,
+          examPassedAt: cert.examPassedAt?.toISOString() ?? null,
           certificate: certificateOf(cert),
         });
       }

@@ -27,6 +27,9 @@ export const certificates = pgTable(
     accreditingBody: text("accrediting_body"),
     providerNumber: text("provider_number"),
     issuerName: text("issuer_name").notNull(),
+    /** The passing exam's score and time, for courses with a final exam. */
+    examScore: integer("exam_score"),
+    examPassedAt: timestamp("exam_passed_at", { withTimezone: true }),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),

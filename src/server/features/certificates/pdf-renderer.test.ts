@@ -18,6 +18,8 @@ const certificate: Certificate = {
   accreditingBody: "ACCME",
   providerNumber: "P-1234",
   issuerName: "Credo Academy",
+  examScore: null,
+  examPassedAt: null,
   completedAt: "2026-03-01T10:00:00.000Z",
   issuedAt: "2026-03-01T10:00:00.000Z",
   status: "valid",

@@ -37,6 +37,8 @@ export interface CoursesServiceDeps {
   enrolledCourseIds(userId: string): Promise<string[]>;
   /** Called after a module is added or removed, so learners' progress follows the course. */
   onModulesChanged(courseId: string): Promise<void>;
+  /** Other features' refusals of publishing (an exam that cannot draw its questions). */
+  publishChecks?: ((courseId: string) => Promise<void>)[];
   /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
 }
@@ -208,6 +210,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     },
 
     async publish(id: string): Promise<Course> {
+      for (const check of deps.publishChecks ?? []) await check(id);
       const row = await repo.publish(id);
       if (row) changed(id);
       else {

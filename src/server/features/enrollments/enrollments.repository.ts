@@ -19,6 +19,23 @@ export function createEnrollmentsRepository(db: Executor) {
       return row;
     },
 
+    async findByUserAndCourse(
+      userId: string,
+      courseId: string,
+    ): Promise<EnrollmentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+        .limit(1);
+      return row;
+    },
+
+    async lockById(id: string): Promise<EnrollmentRow | undefined> {
+      const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
+      return row;
+    },
+
     async findById(id: string): Promise<EnrollmentRow | undefined> {
       const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
       return row;

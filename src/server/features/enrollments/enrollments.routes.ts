@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  COMPLETION_STEP_LABELS,
+  completionSchema,
   createEnrollmentBodySchema,
   enrollmentWithRelationsSchema,
   messageSchema,
@@ -105,6 +107,24 @@ export function registerEnrollmentsRoutes(
         courseId: request.body.courseId,
         moduleId: request.body.moduleId,
       });
+    },
+  );
+
+  app.get(
+    "/api/courses/:id/completion",
+    {
+      schema: { tags, params: idParams, response: { 200: completionSchema } },
+      preValidation: requireRole("learner"),
+    },
+    async (request) => {
+      const completion = await enrollments.completion(
+        sessionOf(request).user.id,
+        request.params.id,
+      );
+      return {
+        ...completion,
+        steps: completion.steps.map((s) => ({ ...s, label: COMPLETION_STEP_LABELS[s.key] })),
+      };
     },
   );
 }

@@ -13,6 +13,12 @@ import type { Actor } from "../audit/audit.service";
 import { toUser } from "../auth/auth.mapper";
 import type { UserRow } from "../auth/auth.table";
 import type { CourseRow } from "../courses/courses.table";
+import type {
+  CompletionRequirement,
+  CreditFacts,
+  ModuleCompletionInput,
+  ModuleRequirement,
+} from "./completion-steps";
 import {
   alreadyEnrolled,
   courseNotFound,
@@ -38,7 +44,12 @@ interface CreditHooks {
     input: { enrollment: EnrollmentRow; moduleId: string; at: Date; actor: Actor },
   ): Promise<void>;
   /** The enrollment has just become completed: issue its certificate. */
-  courseCompleted(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
+  courseCompleted(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    actor: Actor,
+    facts: CreditFacts,
+  ): Promise<void>;
 }
 
 export interface EnrollmentsServiceDeps {
@@ -59,16 +70,10 @@ export interface EnrollmentsServiceDeps {
   credit?: CreditHooks;
   /** Keeps the per-learner cache exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
-  /**
-   * Refuses a completion the course's rule does not allow yet (verified watching).
-   * Prepared before the transaction (embedded PGlite has one connection: reads outside the
-   * transaction would wait for it), then checked inside it.
-   */
-  completionGuard?: (input: {
-    userId: string;
-    courseId: string;
-    moduleId: string;
-  }) => Promise<(tx: Executor) => Promise<void>>;
+  /** Rules on completing a module (verified watching, review questions), checked in order. */
+  moduleRequirements?: ModuleRequirement[];
+  /** The steps after the modules (the final exam), in the order a learner takes them. */
+  requirements?: CompletionRequirement[];
 }
 
 /** Enrollments and progress (SPEC sections 4 and 7); the server alone computes progress. */
@@ -160,7 +165,120 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     return enrollment!;
   }
 
+  const prepareModuleGuards = (input: ModuleCompletionInput) =>
+    Promise.all((deps.moduleRequirements ?? []).map((r) => r.prepare(input)));
+
+  /** The steps after the modules that the course asks for, each with whether it is done. */
+  async function stepsAfterModules(tx: Executor, enrollment: EnrollmentRow) {
+    const steps = [];
+    for (const requirement of deps.requirements ?? []) {
+      if (!(await requirement.isRequired(tx, enrollment.courseId))) continue;
+      steps.push({ requirement, done: await requirement.isDone(tx, enrollment) });
+    }
+    return steps;
+  }
+
+  /**
+   * Marks an enrollment whose modules are all complete as completed, when every later step
+   * the course asks for is done too: the one place a course completes, its certificate is
+   * issued and its events are recorded. Returns the updated row, or false when a step is
+   * still to do or it was already completed.
+   */
+  async function completeIfDone(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    now: Date,
+    actor: Actor,
+  ): Promise<EnrollmentRow | false> {
+    if (enrollment.isCompleted) return false;
+    const steps = await stepsAfterModules(tx, enrollment);
+    if (steps.some((s) => !s.done)) return false;
+    const updated = await createEnrollmentsRepository(tx).update(enrollment.id, {
+      progress: 100,
+      isCompleted: true,
+      completedAt: now,
+    });
+    const facts: CreditFacts = {};
+    for (const { requirement } of steps) {
+      Object.assign(facts, await requirement.creditFacts?.(tx, updated));
+    }
+    await deps.credit?.courseCompleted(tx, updated, actor, facts);
+    return updated;
+  }
+
+  /** Whether every module still in the course is complete (module order read beforehand). */
+  async function modulesDone(tx: Executor, enrollment: EnrollmentRow, order: string[]) {
+    const recorded =
+      (await createEnrollmentsRepository(tx).completedModuleIds([enrollment.id])).get(
+        enrollment.id,
+      ) ?? [];
+    return order.every((id) => recorded.includes(id));
+  }
+
   return {
+    /**
+     * For the steps after the modules: the learner's enrollment in a course, locked for the
+     * rest of the caller's transaction so a step and a completion never interleave.
+     */
+    async lockEnrollment(tx: Executor, userId: string, courseId: string) {
+      const enrollment = await createEnrollmentsRepository(tx).lockByUserAndCourse(
+        userId,
+        courseId,
+      );
+      if (!enrollment) throw notEnrolled();
+      return enrollment;
+    },
+
+    modulesDone,
+
+    /** An enrollment by id, locked for the rest of the caller's transaction (admin grants). */
+    async lockEnrollmentById(tx: Executor, id: string) {
+      const enrollment = await createEnrollmentsRepository(tx).lockById(id);
+      if (!enrollment) throw enrollmentNotFound();
+      return enrollment;
+    },
+
+    /** The learner's enrollment in a course with its completed module ids (cached), if any. */
+    async findEnrollment(userId: string, courseId: string) {
+      const row = (await enrollmentsOf(userId)).find((e) => e.courseId === courseId);
+      return row ? { id: row.id, completed: row.completed, isCompleted: row.isCompleted } : null;
+    },
+
+    /**
+     * After a step was done in the caller's transaction (an exam passed): completes the
+     * course when nothing else is left. `order` is the course's module ids, read beforehand.
+     */
+    async settle(
+      tx: Executor,
+      input: { enrollment: EnrollmentRow; order: string[]; actor: Actor; now: Date },
+    ): Promise<boolean> {
+      if (!(await modulesDone(tx, input.enrollment, input.order))) return false;
+      return (await completeIfDone(tx, input.enrollment, input.now, input.actor)) !== false;
+    },
+
+    /** After another feature's transaction changed a learner's standing (committed). */
+    announce: (userId: string) => changed(userId),
+
+    /** Where a learner stands with a course: its steps in order and the next to do. */
+    async completion(userId: string, courseId: string) {
+      const order = await deps.courses.moduleIds(courseId);
+      const enrollment = await repo.findByUserAndCourse(userId, courseId);
+      if (!enrollment) throw notEnrolled();
+      const steps = [
+        { key: "modules" as const, done: await modulesDone(db, enrollment, order) },
+        ...(await stepsAfterModules(db, enrollment)).map((s) => ({
+          key: s.requirement.key,
+          done: s.done,
+        })),
+      ];
+      return {
+        courseId,
+        isCompleted: enrollment.isCompleted,
+        steps: enrollment.isCompleted ? steps.map((s) => ({ ...s, done: true })) : steps,
+        next: enrollment.isCompleted ? null : (steps.find((s) => !s.done)?.key ?? null),
+      };
+    },
+
     async isEnrolled(userId: string, courseId: string): Promise<boolean> {
       return (await enrollmentsOf(userId)).some((e) => e.courseId === courseId);
     },
@@ -253,7 +371,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       user?: UserRow;
     }) {
       const order = await deps.courses.moduleIds(input.courseId);
-      const guard = await deps.completionGuard?.(input);
+      const guards = await prepareModuleGuards(input);
       const { row, completedIds } = await db.transaction(async (tx) => {
         const txRepo = createEnrollmentsRepository(tx);
         const enrollment = await txRepo.lockByUserAndCourse(input.userId, input.courseId);
@@ -264,23 +382,19 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         const completed = recorded.filter((id) => order.includes(id));
         if (completed.includes(input.moduleId)) return { row: enrollment, completedIds: recorded };
         if (!isModuleUnlocked(order, input.moduleId, completed)) throw moduleLocked();
-        await guard?.(tx);
+        for (const guard of guards) await guard(tx, enrollment);
         const now = new Date();
         await txRepo.insertCompletion(enrollment.id, input.moduleId, now);
         const done = completed.length + 1;
-        const finished = done >= order.length;
         const updated = await txRepo.update(enrollment.id, {
           progress: enrollment.isCompleted ? 100 : progressFor(done, order.length),
-          isCompleted: enrollment.isCompleted || finished,
-          completedAt: enrollment.completedAt ?? (finished ? now : null),
         });
         const actor = { id: input.userId, role: "learner" } as const;
         const credit = { enrollment: updated, moduleId: input.moduleId, at: now, actor };
         await deps.credit?.moduleCompleted(tx, credit);
-        if (updated.isCompleted && !enrollment.isCompleted) {
-          await deps.credit?.courseCompleted(tx, updated, actor);
-        }
-        return { row: updated, completedIds: [...recorded, input.moduleId] };
+        const finished = done >= order.length;
+        const completedNow = finished && (await completeIfDone(tx, updated, now, actor));
+        return { row: completedNow || updated, completedIds: [...recorded, input.moduleId] };
       });
       changed(row.userId);
       // Answered from what the transaction saw: a concurrent call that commits meanwhile

@@ -8,6 +8,7 @@ import {
   type ModuleWatch,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
+import type { ModuleRequirement } from "../enrollments/completion-steps";
 import { creditIntervals, roundSeconds, totalSeconds } from "./intervals";
 import {
   beyondDuration,
@@ -148,6 +149,30 @@ async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
  * fixed (later reports must agree with it) and, in verified courses, accepted only within a
  * minute either side of the stated duration.
  */
+/**
+ * Verified watching as a rule on completing a module: the course's watched share and seat
+ * time must be met before 'Mark as Complete' counts.
+ */
+export function createWatchingRequirement(deps: {
+  courses: { findMany(ids: string[]): Promise<Map<string, Course>> };
+}): ModuleRequirement {
+  return {
+    async prepare(input) {
+      // A missing course is completeModule's to report, as it always did.
+      const course = (await deps.courses.findMany([input.courseId])).get(input.courseId);
+      return async (tx: Executor) => {
+        if (course?.completionPolicy !== "verified") return;
+        const module = course.modules.find((m) => m.id === input.moduleId);
+        if (!module) throw moduleNotInCourse();
+        const row = current(await createWatchingRepository(tx).findWatch(input), module, course);
+        const e = evaluate(row, course);
+        if (!e.watchMet) throw notWatchedEnough(course.minWatchPercent);
+        if (!e.seatMet) throw notSeatedEnough(course.minSeatSeconds ?? 0);
+      };
+    },
+  };
+}
+
 export function createWatchingService(deps: WatchingServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -280,20 +305,6 @@ export function createWatchingService(deps: WatchingServiceDeps) {
      * In a verified course it refuses (409) until the module was watched and sat through
      * enough; the record is read in the transaction that records the completion.
      */
-    async completionGuard(input: { userId: string; courseId: string; moduleId: string }) {
-      // A missing course is completeModule's to report, as it always did.
-      const course = (await deps.courses.findMany([input.courseId])).get(input.courseId);
-      return async (tx: Executor) => {
-        if (course?.completionPolicy !== "verified") return;
-        const module = course.modules.find((m) => m.id === input.moduleId);
-        if (!module) throw moduleNotInCourse();
-        const row = current(await createWatchingRepository(tx).findWatch(input), module, course);
-        const e = evaluate(row, course);
-        if (!e.watchMet) throw notWatchedEnough(course.minWatchPercent);
-        if (!e.seatMet) throw notSeatedEnough(course.minSeatSeconds ?? 0);
-      };
-    },
-
     /** Every record with its learner, course and module, page by page (CSV export). */
     async *csvRecords(pageSize = 500) {
       let after: { userId: string; courseId: string; moduleId: string } | null = null;

@@ -1,8 +1,9 @@
-import type { EnrollmentWithRelations } from "@contract";
+import { COMPLETION_STEP_LABELS, type EnrollmentWithRelations } from "@contract";
 import {
   ArrowRightIcon,
   CircleCheckIcon,
   ClockIcon,
+  GraduationCapIcon,
   LayersIcon,
   RotateCcwIcon,
 } from "lucide-react";
@@ -29,6 +30,9 @@ export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations
   const status = enrollmentStatus(enrollment);
   const percent = displayProgress(enrollment);
   const titleId = `course-card-${enrollment.id}`;
+  // Progress follows the modules; a course with a final exam completes only when it is
+  // passed, so every module done without completion means the exam is the next step.
+  const examPending = status === "in-progress" && enrollment.progress >= 100;
 
   return (
     <article
@@ -80,7 +84,9 @@ export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations
                 ? "Not started"
                 : status === "completed"
                   ? "Completed"
-                  : "In progress"}
+                  : examPending
+                    ? "Modules complete"
+                    : "In progress"}
             </span>
             <span className="font-semibold text-zinc-900 tabular-nums">{percent}%</span>
           </div>
@@ -90,18 +96,29 @@ export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations
             className={cn(status === "completed" && "[&>div]:bg-emerald-600")}
           />
         </div>
-        <Button
-          asChild
-          variant={status === "completed" ? "outline" : "default"}
-          className="mt-1 w-full"
-        >
-          <Link to={`/course/${encodeURIComponent(course.id)}`}>
-            {status === "completed" ? <RotateCcwIcon aria-hidden="true" /> : null}
-            {ACTION_LABEL[status]}
-            <span className="sr-only"> {course.title}</span>
-            {status === "completed" ? null : <ArrowRightIcon aria-hidden="true" />}
-          </Link>
-        </Button>
+        {examPending ? (
+          <Button asChild className="mt-1 w-full">
+            <Link to={`/courses/${encodeURIComponent(course.id)}/exam`}>
+              <GraduationCapIcon aria-hidden="true" />
+              {COMPLETION_STEP_LABELS.exam}
+              <span className="sr-only"> of {course.title}</span>
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            asChild
+            variant={status === "completed" ? "outline" : "default"}
+            className="mt-1 w-full"
+          >
+            <Link to={`/course/${encodeURIComponent(course.id)}`}>
+              {status === "completed" ? <RotateCcwIcon aria-hidden="true" /> : null}
+              {ACTION_LABEL[status]}
+              <span className="sr-only"> {course.title}</span>
+              {status === "completed" ? null : <ArrowRightIcon aria-hidden="true" />}
+            </Link>
+          </Button>
+        )}
       </div>
     </article>
   );

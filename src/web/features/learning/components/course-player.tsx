@@ -20,7 +20,7 @@ import {
   SearchXIcon,
   TrophyIcon,
 } from "lucide-react";
-import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, type ButtonProps } from "../../../components/ui/button";
@@ -55,6 +55,17 @@ const PROGRESS_TOAST = {
 } as const;
 const PROGRESS_FAILED = "Could not save your progress";
 
+/** What other steps of completion add to the player; each renders nothing when it does not apply. */
+export type PlayerExtensions = {
+  /** Shown with the current module, under its description (e.g. its review questions). */
+  renderModuleExtra?: (args: { courseId: string; moduleId: string }) => ReactNode;
+  /**
+   * Shown once every module is done and the course is not complete yet (e.g. the final
+   * exam). `autoFocus` asks it to take focus: the learner just completed the last module.
+   */
+  renderNextStep?: (args: { courseId: string; autoFocus: boolean }) => ReactNode;
+};
+
 export type CertificateButtonProps = {
   enrollment: EnrollmentWithRelations;
   className?: string;
@@ -71,11 +82,13 @@ export function CoursePlayer({
   courseId,
   user,
   CertificateButton,
+  extensions = {},
 }: {
   courseId: string;
   user: User;
   /** The certificate download control (certificates feature). */
   CertificateButton: ComponentType<CertificateButtonProps>;
+  extensions?: PlayerExtensions;
 }) {
   const enrollmentsQuery = useMyEnrollments(user.id);
   const enrollment = enrollmentsQuery.data?.find((e) => e.courseId === courseId);
@@ -123,6 +136,7 @@ export function CoursePlayer({
       enrollment={enrollment}
       userId={user.id}
       CertificateButton={CertificateButton}
+      extensions={extensions}
     />
   );
 }
@@ -132,18 +146,22 @@ function Player({
   enrollment,
   userId,
   CertificateButton,
+  extensions,
 }: {
   course: Course;
   enrollment: EnrollmentWithRelations;
   userId: string;
   CertificateButton: ComponentType<CertificateButtonProps>;
+  extensions: PlayerExtensions;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const completeModule = useCompleteModule();
   const videoAreaRef = useRef<HTMLDivElement>(null);
   const nextButtonRef = useRef<HTMLButtonElement>(null);
   const celebrationRef = useRef<HTMLElement>(null);
-  const [pendingFocus, setPendingFocus] = useState<"next" | "celebration" | null>(null);
+  const [pendingFocus, setPendingFocus] = useState<"next" | "celebration" | "next-step" | null>(
+    null,
+  );
 
   const modules = course.modules;
   const completed = enrollment.completedModules.filter((id) => modules.some((m) => m.id === id));
@@ -159,6 +177,9 @@ function Player({
   const next = index >= 0 ? modules[index + 1] : undefined;
   const nextLocked = !next || states.get(next.id) === "locked";
   const percent = displayProgress(enrollment);
+  // Every module done but the course not complete: another step (such as an exam) remains.
+  const stepsRemain =
+    modules.length > 0 && completed.length === modules.length && !enrollment.isCompleted;
 
   // Watch tracking and resume for every course; the completion rule if verified.
   const watchQuery = useCourseWatch(course.id);
@@ -214,6 +235,7 @@ function Player({
       toast(PROGRESS_TOAST);
       if (updated.isCompleted && !enrollment.isCompleted) setPendingFocus("celebration");
       else if (next) setPendingFocus("next");
+      else if (extensions.renderNextStep) setPendingFocus("next-step");
     } catch (error) {
       toast({
         variant: "destructive",
@@ -325,6 +347,15 @@ function Player({
               </section>
             ) : null}
 
+            {stepsRemain && extensions.renderNextStep ? (
+              <div className="empty:hidden">
+                {extensions.renderNextStep({
+                  courseId: course.id,
+                  autoFocus: pendingFocus === "next-step",
+                })}
+              </div>
+            ) : null}
+
             <section
               aria-labelledby="module-title"
               className="rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-950/5"
@@ -362,6 +393,11 @@ function Player({
                   hintId={watchHintId}
                   error={tracker.error}
                 />
+              ) : null}
+              {extensions.renderModuleExtra ? (
+                <div key={current.id} className="px-5 pt-5 empty:hidden sm:px-6">
+                  {extensions.renderModuleExtra({ courseId: course.id, moduleId: current.id })}
+                </div>
               ) : null}
               <div className="mt-5 grid grid-cols-2 gap-3 border-t border-zinc-100 px-5 py-4 sm:flex sm:items-center sm:px-6">
                 <Button

@@ -1,0 +1,284 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import {
+  type ExamAttemptRow,
+  type ExamSettingsRow,
+  examAttempts,
+  examGrants,
+  examSettings,
+  type QuestionRow,
+  questions,
+  reviewAnswers,
+} from "./assessments.table";
+
+/** The question bank, exam settings, attempts, grants and review answers of courses. */
+export function createAssessmentsRepository(db: Executor) {
+  return {
+    /** A course's questions: final pool first, then review questions, each by position. */
+    async questionsOf(courseId: string): Promise<QuestionRow[]> {
+      return db
+        .select()
+        .from(questions)
+        .where(eq(questions.courseId, courseId))
+        .orderBy(asc(questions.position), asc(questions.id));
+    },
+
+    async questionsOfModule(courseId: string, moduleId: string): Promise<QuestionRow[]> {
+      return db
+        .select()
+        .from(questions)
+        .where(
+          and(
+            eq(questions.courseId, courseId),
+            eq(questions.pool, "review"),
+            eq(questions.moduleId, moduleId),
+          ),
+        )
+        .orderBy(asc(questions.position), asc(questions.id));
+    },
+
+    async finalPool(courseId: string): Promise<QuestionRow[]> {
+      return db
+        .select()
+        .from(questions)
+        .where(and(eq(questions.courseId, courseId), eq(questions.pool, "final")))
+        .orderBy(asc(questions.position));
+    },
+
+    async countQuestions(courseId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(questions)
+        .where(eq(questions.courseId, courseId));
+      return row?.n ?? 0;
+    },
+
+    async nextPosition(courseId: string): Promise<number> {
+      const [row] = await db
+        .select({ last: max(questions.position) })
+        .from(questions)
+        .where(eq(questions.courseId, courseId));
+      return (row?.last ?? -1) + 1;
+    },
+
+    async insertQuestions(values: (typeof questions.$inferInsert)[]): Promise<QuestionRow[]> {
+      if (!values.length) return [];
+      return db.insert(questions).values(values).returning();
+    },
+
+    async updateQuestion(
+      courseId: string,
+      id: string,
+      values: Partial<typeof questions.$inferInsert>,
+    ): Promise<QuestionRow | undefined> {
+      const [row] = await db
+        .update(questions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(questions.courseId, courseId), eq(questions.id, id)))
+        .returning();
+      return row;
+    },
+
+    async deleteQuestion(courseId: string, id: string): Promise<QuestionRow | undefined> {
+      const [row] = await db
+        .delete(questions)
+        .where(and(eq(questions.courseId, courseId), eq(questions.id, id)))
+        .returning();
+      return row;
+    },
+
+    async setPositions(courseId: string, moves: { id: string; position: number }[]) {
+      if (!moves.length) return;
+      const positions = sql.join(
+        moves.map((m) => sql`(${m.id}::text, ${m.position}::int)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update ${questions} set position = v.position
+        from (values ${positions}) as v(id, position)
+        where ${questions.courseId} = ${courseId} and ${questions.id} = v.id`);
+    },
+
+    async settingsOf(courseId: string): Promise<ExamSettingsRow | undefined> {
+      const [row] = await db.select().from(examSettings).where(eq(examSettings.courseId, courseId));
+      return row;
+    },
+
+    async saveSettings(values: typeof examSettings.$inferInsert): Promise<ExamSettingsRow> {
+      const { courseId: _, ...rest } = values;
+      const [row] = await db
+        .insert(examSettings)
+        .values(values)
+        .onConflictDoUpdate({
+          target: examSettings.courseId,
+          set: { ...rest, updatedAt: new Date() },
+        })
+        .returning();
+      return row!;
+    },
+
+    async attemptsOf(enrollmentId: string): Promise<ExamAttemptRow[]> {
+      return db
+        .select()
+        .from(examAttempts)
+        .where(eq(examAttempts.enrollmentId, enrollmentId))
+        .orderBy(asc(examAttempts.number));
+    },
+
+    async findAttempt(id: string): Promise<ExamAttemptRow | undefined> {
+      const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, id));
+      return row;
+    },
+
+    /** Locks the attempt: concurrent saves and submissions run one after the other. */
+    async lockAttempt(id: string): Promise<ExamAttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(examAttempts)
+        .where(eq(examAttempts.id, id))
+        .for("update");
+      return row;
+    },
+
+    async insertAttempt(values: typeof examAttempts.$inferInsert): Promise<ExamAttemptRow> {
+      const [row] = await db.insert(examAttempts).values(values).returning();
+      return row!;
+    },
+
+    async updateAttempt(
+      id: string,
+      values: Partial<typeof examAttempts.$inferInsert>,
+    ): Promise<ExamAttemptRow> {
+      const [row] = await db
+        .update(examAttempts)
+        .set(values)
+        .where(eq(examAttempts.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Whether the enrollment has a passed attempt (the exam step is done). */
+    async passedAttempt(enrollmentId: string): Promise<ExamAttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(examAttempts)
+        .where(and(eq(examAttempts.enrollmentId, enrollmentId), eq(examAttempts.passed, true)))
+        .orderBy(asc(examAttempts.submittedAt))
+        .limit(1);
+      return row;
+    },
+
+    async grantsOf(enrollmentIds: string[]): Promise<Map<string, number>> {
+      if (!enrollmentIds.length) return new Map();
+      const rows = await db
+        .select({ enrollmentId: examGrants.enrollmentId, n: count() })
+        .from(examGrants)
+        .where(inArray(examGrants.enrollmentId, enrollmentIds))
+        .groupBy(examGrants.enrollmentId);
+      return new Map(rows.map((r) => [r.enrollmentId, r.n]));
+    },
+
+    async insertGrant(enrollmentId: string, grantedBy: string) {
+      const [row] = await db.insert(examGrants).values({ enrollmentId, grantedBy }).returning();
+      return row!;
+    },
+
+    async reviewAnswersOf(enrollmentId: string, questionIds: string[]) {
+      if (!questionIds.length) return [];
+      return db
+        .select()
+        .from(reviewAnswers)
+        .where(
+          and(
+            eq(reviewAnswers.enrollmentId, enrollmentId),
+            inArray(reviewAnswers.questionId, questionIds),
+          ),
+        );
+    },
+
+    async saveReviewAnswers(values: (typeof reviewAnswers.$inferInsert)[]) {
+      if (!values.length) return;
+      await db
+        .insert(reviewAnswers)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [reviewAnswers.enrollmentId, reviewAnswers.questionId],
+          set: {
+            optionIds: sql`excluded.option_ids`,
+            correct: sql`excluded.correct`,
+            answeredAt: sql`excluded.answered_at`,
+          },
+        });
+    },
+
+    /** Graded attempts of a course, newest first (admin results), at most `limit`. */
+    async gradedAttemptsOfCourse(courseId: string, limit: number): Promise<ExamAttemptRow[]> {
+      return db
+        .select()
+        .from(examAttempts)
+        .where(eq(examAttempts.courseId, courseId))
+        .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
+        .limit(limit);
+    },
+
+    /** Per course: learners with an attempt, attempts, passes, mean score of graded attempts. */
+    async courseFigures(courseId: string) {
+      const [row] = await db
+        .select({
+          learners: sql<number>`count(distinct ${examAttempts.enrollmentId})::int`,
+          attempts: sql<number>`count(${examAttempts.submittedAt})::int`,
+          passedLearners: sql<number>`count(distinct ${examAttempts.enrollmentId}) filter (where ${examAttempts.passed})::int`,
+          averageScore: sql<number | null>`round(avg(${examAttempts.score}), 1)::float8`,
+        })
+        .from(examAttempts)
+        .where(eq(examAttempts.courseId, courseId));
+      // Attempts to pass: the number of the (first) passing attempt, averaged over learners.
+      const [pass] = await db
+        .select({ average: sql<number | null>`round(avg(first_pass), 2)::float8` })
+        .from(
+          db
+            .select({ firstPass: sql<number>`min(${examAttempts.number})`.as("first_pass") })
+            .from(examAttempts)
+            .where(
+              and(
+                eq(examAttempts.courseId, courseId),
+                eq(examAttempts.passed, true),
+                isNotNull(examAttempts.enrollmentId),
+              ),
+            )
+            .groupBy(examAttempts.enrollmentId)
+            .as("passes"),
+        );
+      return { ...row!, averageAttemptsToPass: pass?.average ?? null };
+    },
+
+    /** Item analysis: per question, graded attempts that drew it and how many got it right. */
+    async itemFigures(courseId: string) {
+      const result = await db.execute(
+        sql`select g->>'questionId' as question_id, count(*)::int as presented,
+              count(*) filter (where (g->>'correct')::boolean)::int as correct
+            from ${examAttempts}, jsonb_array_elements(${examAttempts.graded}) as g
+            where ${examAttempts.courseId} = ${courseId} and ${examAttempts.graded} is not null
+            group by 1`,
+      );
+      const { rows } = result as unknown as {
+        rows: { question_id: string; presented: number | string; correct: number | string }[];
+      };
+      return rows.map((r) => ({
+        questionId: r.question_id,
+        presented: Number(r.presented),
+        correct: Number(r.correct),
+      }));
+    },
+
+    /** Attempts still open past their deadline (graded as saved when next touched). */
+    async openAttempt(enrollmentId: string): Promise<ExamAttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(examAttempts)
+        .where(and(eq(examAttempts.enrollmentId, enrollmentId), isNull(examAttempts.submittedAt)))
+        .limit(1);
+      return row;
+    },
+  };
+}

@@ -1,0 +1,297 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  answersBodySchema,
+  attemptResultSchema,
+  attemptSchema,
+  examResultsQuerySchema,
+  examResultsSchema,
+  examSettingsBodySchema,
+  examSettingsSchema,
+  examStatusSchema,
+  messageSchema,
+  moduleIdSchema,
+  questionBodySchema,
+  questionImportBodySchema,
+  questionImportResultSchema,
+  questionOrderBodySchema,
+  questionSchema,
+  reviewResultSchema,
+  reviewSchema,
+  submitResultSchema,
+} from "../../../contract";
+import { requireRole, sessionOf } from "../../plugins/sessions";
+import type { ExamService } from "./exam.service";
+import type { ExamResultsService } from "./exam-results";
+import type { QuestionsService } from "./questions.service";
+import type { ReviewService } from "./review.service";
+
+const tags = ["assessments"];
+const admin = requireRole("admin");
+const learner = requireRole("learner");
+const id = z.string().min(1).max(64);
+const courseParams = z.object({ id });
+const questionParams = z.object({ id, questionId: id });
+const moduleParams = z.object({ id, moduleId: moduleIdSchema });
+const attemptParams = z.object({ attemptId: id });
+
+export interface AssessmentsRoutesDeps {
+  questions: QuestionsService;
+  review: ReviewService;
+  exam: ExamService;
+  results: ExamResultsService;
+}
+
+/** Question bank, exam settings, review questions, exam attempts and results. */
+export function registerAssessmentsRoutes(parent: FastifyInstance, deps: AssessmentsRoutesDeps) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { questions, review, exam, results } = deps;
+
+  // The question bank (administrators).
+  app.get(
+    "/api/courses/:id/questions",
+    {
+      schema: { tags, params: courseParams, response: { 200: z.array(questionSchema) } },
+      preValidation: admin,
+    },
+    async (request) => questions.list(request.params.id),
+  );
+  app.post(
+    "/api/courses/:id/questions",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: questionBodySchema,
+        response: { 201: questionSchema },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await questions.create(request.params.id, request.body)),
+  );
+  // Registered before the one-question routes so "order" and "import" are never ids.
+  app.put(
+    "/api/courses/:id/questions/order",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: questionOrderBodySchema,
+        response: { 200: z.array(questionSchema) },
+      },
+      preValidation: admin,
+    },
+    async (request) => questions.reorder(request.params.id, request.body.questionIds),
+  );
+  app.post(
+    "/api/courses/:id/questions/import",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: questionImportBodySchema,
+        response: { 200: questionImportResultSchema },
+      },
+      preValidation: admin,
+      // A 2 MB file is parsed and checked row by row.
+      bodyLimit: 2_200_000,
+    },
+    async (request) =>
+      questions.importCsv(request.params.id, request.body.csv, request.body.dryRun),
+  );
+  app.put(
+    "/api/courses/:id/questions/:questionId",
+    {
+      schema: {
+        tags,
+        params: questionParams,
+        body: questionBodySchema,
+        response: { 200: questionSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => questions.update(request.params.id, request.params.questionId, request.body),
+  );
+  app.delete(
+    "/api/courses/:id/questions/:questionId",
+    {
+      schema: { tags, params: questionParams, response: { 200: messageSchema } },
+      preValidation: admin,
+    },
+    async (request) => {
+      await questions.remove(request.params.id, request.params.questionId);
+      return { message: "Question deleted." };
+    },
+  );
+
+  app.get(
+    "/api/courses/:id/exam-settings",
+    {
+      schema: { tags, params: courseParams, response: { 200: examSettingsSchema } },
+      preValidation: admin,
+    },
+    async (request) => questions.settings(request.params.id),
+  );
+  app.put(
+    "/api/courses/:id/exam-settings",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: examSettingsBodySchema,
+        response: { 200: examSettingsSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => questions.saveSettings(request.params.id, request.body),
+  );
+
+  // Review questions (learners).
+  app.get(
+    "/api/courses/:id/modules/:moduleId/review",
+    {
+      schema: { tags, params: moduleParams, response: { 200: reviewSchema } },
+      preValidation: learner,
+    },
+    async (request) =>
+      review.get(sessionOf(request).user.id, request.params.id, request.params.moduleId),
+  );
+  app.post(
+    "/api/courses/:id/modules/:moduleId/review",
+    {
+      schema: {
+        tags,
+        params: moduleParams,
+        body: answersBodySchema,
+        response: { 200: reviewResultSchema },
+      },
+      preValidation: learner,
+    },
+    async (request) =>
+      review.answer(
+        sessionOf(request).user.id,
+        request.params.id,
+        request.params.moduleId,
+        request.body.answers,
+      ),
+  );
+
+  // The final exam (learners).
+  app.get(
+    "/api/courses/:id/exam",
+    {
+      schema: { tags, params: courseParams, response: { 200: examStatusSchema } },
+      preValidation: learner,
+    },
+    async (request) => exam.status(sessionOf(request).user.id, request.params.id),
+  );
+  app.post(
+    "/api/courses/:id/exam/attempts",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: attemptSchema, 201: attemptSchema },
+      },
+      preValidation: learner,
+    },
+    async (request, reply) => {
+      const { attempt, created } = await exam.start(sessionOf(request).user.id, request.params.id);
+      return reply.code(created ? 201 : 200).send(attempt);
+    },
+  );
+  app.get(
+    "/api/exam-attempts/:attemptId",
+    {
+      schema: { tags, params: attemptParams, response: { 200: attemptResultSchema } },
+      preValidation: learner,
+    },
+    async (request) => exam.result(sessionOf(request).user.id, request.params.attemptId),
+  );
+  app.put(
+    "/api/exam-attempts/:attemptId/answers",
+    {
+      schema: {
+        tags,
+        params: attemptParams,
+        body: answersBodySchema,
+        response: { 200: messageSchema },
+      },
+      preValidation: learner,
+    },
+    async (request) => {
+      await exam.saveAnswers(
+        sessionOf(request).user.id,
+        request.params.attemptId,
+        request.body.answers,
+      );
+      return { message: "Answers saved." };
+    },
+  );
+  app.post(
+    "/api/exam-attempts/:attemptId/submit",
+    {
+      schema: {
+        tags,
+        params: attemptParams,
+        body: answersBodySchema,
+        response: { 200: submitResultSchema },
+      },
+      preValidation: learner,
+    },
+    async (request) =>
+      exam.submit(sessionOf(request).user.id, request.params.attemptId, request.body.answers),
+  );
+
+  // Administrators: extra attempts and results.
+  app.post(
+    "/api/enrollments/:id/exam/extra-attempt",
+    {
+      schema: { tags, params: courseParams, response: { 200: messageSchema } },
+      preValidation: admin,
+    },
+    async (request) => {
+      await exam.grantExtraAttempt(request.params.id, sessionOf(request).user);
+      return { message: "One more attempt granted." };
+    },
+  );
+  app.get(
+    "/api/courses/:id/exam/results",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        querystring: examResultsQuerySchema,
+        // JSON (examResultsSchema) or a CSV file; the JSON is checked in the handler.
+      },
+      preValidation: admin,
+      config: { expensive: true },
+    },
+    async (request, reply) => {
+      const { format, view } = request.query;
+      if (format === "json") {
+        return examResultsSchema.parse(await results.results(request.params.id));
+      }
+      // Resolved before the first byte, so an unknown course is a 404, not a broken file.
+      const lines = results.csv(request.params.id, view);
+      const first = await lines.next();
+      const fileName = `exam-${view}-${new Date().toISOString().slice(0, 10)}.csv`;
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`);
+      return reply.send(
+        Readable.from(
+          (async function* () {
+            // A byte-order mark makes spreadsheet programs read the file as UTF-8.
+            yield "\ufeff";
+            if (!first.done) yield first.value;
+            yield* lines;
+          })(),
+        ),
+      );
+    },
+  );
+}

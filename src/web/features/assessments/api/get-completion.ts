@@ -1,0 +1,25 @@
+import { type Completion, completionSchema } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+export const completionQueryKey = (courseId: string) =>
+  ["/api/courses", courseId, "completion"] as const;
+
+/** GET /api/courses/:id/completion: the course's steps in order and the next one to do. */
+async function getCompletion(courseId: string): Promise<Completion> {
+  const body = await apiJson<unknown>(
+    "GET",
+    `/api/courses/${encodeURIComponent(courseId)}/completion`,
+  );
+  return completionSchema.parse(body);
+}
+
+const getCompletionQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: completionQueryKey(courseId),
+    queryFn: () => getCompletion(courseId),
+  });
+
+export function useCompletion(courseId: string) {
+  return useQuery(getCompletionQueryOptions(courseId));
+}

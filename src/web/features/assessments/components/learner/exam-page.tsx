@@ -1,0 +1,289 @@
+import { ASSESSMENT_MESSAGES, type Attempt, MESSAGES, type SubmitResult } from "@contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeftIcon, GraduationCapIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { Button } from "../../../../components/ui/button";
+import { EmptyState } from "../../../../components/ui/empty-state";
+import { Skeleton } from "../../../../components/ui/skeleton";
+import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
+import { useDocumentTitle } from "../../../../lib/use-document-title";
+import { completionQueryKey } from "../../api/get-completion";
+import { useExamAttemptResult } from "../../api/get-exam-attempt-result";
+import { examStatusQueryKey, useExamStatus } from "../../api/get-exam-status";
+import { useStartExamAttempt } from "../../api/start-exam-attempt";
+import { ExamAttempt } from "./exam-attempt";
+import { ExamIntro } from "./exam-intro";
+import { ExamResult } from "./exam-result";
+
+const coursePath = (courseId: string) => `/course/${encodeURIComponent(courseId)}`;
+
+type Graded = { attemptId: string; number: number; result: SubmitResult; timedOut: boolean };
+
+/**
+ * The final exam of a course: the rules and past attempts, the attempt in progress, and a
+ * graded attempt's result. The address holds where the learner is (`?attempt=` or
+ * `?result=`), so a reload resumes the attempt or shows the result again.
+ */
+export function ExamPage({
+  courseId,
+  courseTitle,
+  certificate,
+  onGraded,
+}: {
+  courseId: string;
+  /** Shown above the heading and in the way back, when known. */
+  courseTitle?: string;
+  /** The certificate download, once the course is complete (certificates feature). */
+  certificate?: ReactNode;
+  /** An attempt was graded: the course may now be complete. */
+  onGraded?: () => void;
+}) {
+  useDocumentTitle(courseTitle ? `Final exam · ${courseTitle}` : "Final exam");
+  const queryClient = useQueryClient();
+  const statusQuery = useExamStatus(courseId);
+  const [params, setParams] = useSearchParams();
+  const resultId = params.get("result");
+  const attemptId = params.get("attempt");
+  const start = useStartExamAttempt();
+  const [active, setActive] = useState<Attempt | null>(null);
+  const [graded, setGraded] = useState<Graded | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+
+  async function onStart() {
+    setStartError(null);
+    try {
+      const attempt = await start.mutateAsync(courseId);
+      setActive(attempt);
+      setParams({ attempt: attempt.id });
+    } catch (error) {
+      setStartError(getErrorMessage(error) ?? "The exam could not be started. Please try again.");
+      // A refusal after a graded attempt shows on the intro, where the reason is explained.
+      if (resultId) setParams({}, { replace: true });
+    }
+  }
+
+  function showResult(id: string) {
+    setActive(null);
+    setParams({ result: id }, { replace: true });
+    onGraded?.();
+  }
+
+  function onAttemptGraded(attempt: Attempt, result: SubmitResult, timedOut: boolean) {
+    setGraded({ attemptId: attempt.id, number: attempt.number, result, timedOut });
+    showResult(attempt.id);
+  }
+
+  function onAttemptClosed(attempt: Attempt) {
+    // Graded without this page's answer (deadline, another tab): read it from the server.
+    void queryClient.invalidateQueries({ queryKey: examStatusQueryKey(courseId) });
+    void queryClient.invalidateQueries({ queryKey: completionQueryKey(courseId) });
+    showResult(attempt.id);
+  }
+
+  const header = <ExamHeader courseId={courseId} courseTitle={courseTitle} />;
+  const status = statusQuery.data;
+  const httpStatus = statusQuery.isError ? getErrorStatus(statusQuery.error) : undefined;
+
+  if (httpStatus === 404 || httpStatus === 403) return <ExamNotFound />;
+
+  let body: ReactNode;
+  if (resultId) {
+    body =
+      graded?.attemptId === resultId ? (
+        <ExamResult
+          key={resultId}
+          courseId={courseId}
+          result={graded.result}
+          attemptNumber={graded.number}
+          timedOut={graded.timedOut}
+          certificate={certificate}
+          onTryAgain={() => void onStart()}
+          tryAgainPending={start.isPending}
+        />
+      ) : (
+        <StoredResult
+          key={resultId}
+          courseId={courseId}
+          attemptId={resultId}
+          certificate={certificate}
+          onTryAgain={() => void onStart()}
+          tryAgainPending={start.isPending}
+        />
+      );
+  } else if (attemptId) {
+    const attempt =
+      active?.id === attemptId ? active : status?.current?.id === attemptId ? status.current : null;
+    if (attempt) {
+      body = (
+        <ExamAttempt
+          key={attempt.id}
+          courseId={courseId}
+          attempt={attempt}
+          onGraded={(result, { timedOut }) => onAttemptGraded(attempt, result, timedOut)}
+          onClosed={() => onAttemptClosed(attempt)}
+        />
+      );
+    } else if (statusQuery.isPending || statusQuery.isFetching) {
+      body = <ExamSkeleton />;
+    } else {
+      // No longer open: graded at its deadline since, or an old address.
+      const past = status?.attempts.find((a) => a.id === attemptId && a.submittedAt);
+      return <Navigate replace to={{ search: past ? `?result=${past.id}` : "" }} />;
+    }
+  } else if (statusQuery.isPending) {
+    body = <ExamSkeleton />;
+  } else if (statusQuery.isError) {
+    body = <ExamLoadError onRetry={() => void statusQuery.refetch()} />;
+  } else if (!statusQuery.data.enabled) {
+    body = (
+      <EmptyState
+        titleAs="h2"
+        icon={<GraduationCapIcon />}
+        title="No final exam"
+        description={ASSESSMENT_MESSAGES.examDisabled}
+        action={
+          <Button asChild variant="outline">
+            <Link to={coursePath(courseId)}>Back to course</Link>
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ExamIntro
+        status={statusQuery.data}
+        certificate={certificate}
+        onStart={() => void onStart()}
+        starting={start.isPending}
+        startError={startError}
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 sm:gap-8">
+      {header}
+      {body}
+    </div>
+  );
+}
+
+function ExamHeader({ courseId, courseTitle }: { courseId: string; courseTitle?: string }) {
+  return (
+    <header className="grid gap-3">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit max-w-full text-zinc-600">
+        <Link to={coursePath(courseId)}>
+          <ArrowLeftIcon aria-hidden="true" />
+          <span className="truncate">{courseTitle ?? "Course"}</span>
+        </Link>
+      </Button>
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-950 sm:text-[28px]">
+        Final exam
+      </h1>
+    </header>
+  );
+}
+
+/** A graded attempt read again from the server (after a reload, or from the attempts list). */
+function StoredResult({
+  courseId,
+  attemptId,
+  certificate,
+  onTryAgain,
+  tryAgainPending,
+}: {
+  courseId: string;
+  attemptId: string;
+  certificate?: ReactNode;
+  onTryAgain: () => void;
+  tryAgainPending: boolean;
+}) {
+  const resultQuery = useExamAttemptResult(attemptId);
+  if (resultQuery.isPending) return <ExamSkeleton />;
+  if (resultQuery.isError) {
+    // 409: not graded yet, so it is still the attempt in progress.
+    if (getErrorStatus(resultQuery.error) === 409) {
+      return <Navigate replace to={{ search: `?attempt=${encodeURIComponent(attemptId)}` }} />;
+    }
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center"
+      >
+        <p className="text-sm text-red-900">
+          {getErrorMessage(resultQuery.error) ?? "We couldn't load this result."}
+        </p>
+        <Button asChild variant="outline">
+          <Link to={{ search: "" }}>Back to the exam</Link>
+        </Button>
+      </div>
+    );
+  }
+  const result = resultQuery.data;
+  return (
+    <ExamResult
+      courseId={courseId}
+      result={result}
+      attemptNumber={result.number}
+      submittedAt={result.submittedAt}
+      certificate={certificate}
+      onTryAgain={onTryAgain}
+      tryAgainPending={tryAgainPending}
+    />
+  );
+}
+
+function ExamSkeleton() {
+  return (
+    <div className="grid gap-6">
+      <p role="status" className="sr-only">
+        Loading...
+      </p>
+      <div aria-hidden="true" className="grid gap-6">
+        <Skeleton className="h-64 w-full rounded-2xl" />
+        <Skeleton className="h-40 w-full rounded-2xl" />
+      </div>
+    </div>
+  );
+}
+
+function ExamLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
+    >
+      <h2 className="text-base font-semibold text-red-950">We couldn't load the exam</h2>
+      <p className="mt-1.5 max-w-sm text-sm text-red-900">
+        Check your connection and try again. Your answers so far are saved.
+      </p>
+      <Button variant="outline" className="mt-5" onClick={onRetry}>
+        <RefreshCwIcon aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function ExamNotFound() {
+  return (
+    <div className="flex flex-col items-center px-4 py-16 text-center sm:py-24">
+      <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 ring-8 ring-zinc-100/50">
+        <SearchXIcon className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight text-zinc-950">
+        {MESSAGES.courseNotFound}
+      </h1>
+      <p className="mt-2 max-w-md text-[15px] leading-relaxed text-zinc-600">
+        This course doesn't exist, isn't available yet, or you aren't enrolled in it.
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/learner">
+          <ArrowLeftIcon aria-hidden="true" />
+          Back to my learning
+        </Link>
+      </Button>
+    </div>
+  );
+}
