@@ -21,5 +21,13 @@ console.log(`
   Learners       ${result.learnerEmails.slice(0, 3).join(", ")}, ... (${result.learnerEmails.length} in all)
                  password for every learner: ${DEMO_LEARNER_PASSWORD}
   Restricted     ${result.restricted} (cannot sign in)
+
+  Final exam     ${result.cpe.title} (CPE, with review questions)
+${result.cpe.stages
+  .map(
+    (s) =>
+      `                 ${s.email.padEnd(18)} ${s.stage}${s.scores.length ? ` (${s.scores.map((n) => `${n}%`).join(", then ")})` : ""}`,
+  )
+  .join("\n")}
 `);
 await import("./start.mjs");

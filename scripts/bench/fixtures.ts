@@ -2,7 +2,8 @@
  * Benchmark fixtures in an already-seeded database (`npm run seed:scale`): the 500 MB video
  * object, the pool of learners the load uses, their enrollments and remaining modules, deep
  * keyset cursors, and an exact snapshot so `restore` puts the database back as it was
- * (progress calls complete modules; the scale data must stay what the seed made).
+ * (progress calls complete modules, the exam scenario makes a course and attempts; the scale
+ * data must stay what the seed made).
  */
 import {
   closeSync,
@@ -17,6 +18,7 @@ import { join } from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client";
 import { encodeCursor } from "../../src/server/db/cursor";
+import { EXAM_COURSE_TITLE } from "./exam";
 
 /** An object id as the server makes them (24 characters of base64url). */
 export const BENCH_VIDEO_ID = "benchVideo500MB000000001";
@@ -97,6 +99,29 @@ export interface Fixtures {
   snapshot: { startedAt: string; enrollments: EnrollmentSnapshot[]; userIds: string[] };
 }
 
+/**
+ * Deletes the exam scenario's course (exam.ts), its enrollments and its attempts. Attempts
+ * are a record of credit that a trigger keeps from ever being deleted; these are the
+ * benchmark's own, in a course that exists only for the run, so they go with it. The
+ * trigger is off only inside this transaction, whose lock on the table keeps every other
+ * session from writing attempts meanwhile.
+ */
+async function removeExamCourses(handle: Db): Promise<void> {
+  const found = await rows<{ id: string }>(
+    handle,
+    sql`select c.id from courses c join users u on u.id = c.created_by
+      where c.title = ${EXAM_COURSE_TITLE} and u.email = ${SCALE_ADMIN}`,
+  );
+  if (!found.length) return;
+  const ids = list(found.map((c) => c.id));
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table exam_attempts disable trigger exam_attempts_no_change`);
+    await tx.execute(sql`delete from exam_attempts where course_id in (${ids})`);
+    await tx.execute(sql`alter table exam_attempts enable trigger exam_attempts_no_change`);
+    await tx.execute(sql`delete from courses where id in (${ids})`);
+  });
+}
+
 /** Deep keyset cursors, at evenly spread depths of a newest-first list. */
 async function cursorsAt(handle: Db, table: "users" | "enrollments", total: number, n: number) {
   const where = table === "users" ? sql`where role = 'learner'` : sql``;
@@ -134,6 +159,8 @@ export async function prepare(
       sql`select id from users where email = ${SCALE_ADMIN}`,
     );
     if (!admin) throw new Error(`${SCALE_ADMIN} is missing: seed with \`npm run seed:scale\`.`);
+    // A previous run stopped before restoring left its exam course (and its enrollments).
+    await removeExamCourses(handle);
 
     // Learners with unfinished enrollments, spread over the table (md5 order is stable).
     const pool = await rows<{ id: string; email: string }>(
@@ -242,8 +269,9 @@ export async function prepare(
 
 /**
  * Puts the database back: completions the run recorded are deleted, the pool's enrollments
- * get their exact previous values (course_stats triggers follow), the run's sessions end,
- * the module plays its own video again and the bench object row goes. Returns the number of completions removed.
+ * get their exact previous values (course_stats triggers follow), the exam scenario's course
+ * goes with its enrollments and attempts, the run's sessions end, the module plays its own
+ * video again and the bench object row goes. Returns the number of completions removed.
  */
 export async function restore(
   config: { databaseUrl?: string; dataDir: string },
@@ -252,6 +280,7 @@ export async function restore(
   const handle = await openDatabase(config);
   try {
     const { snapshot, videoModule } = fixtures;
+    await removeExamCourses(handle);
     const enrollmentIds = snapshot.enrollments.map((e) => e.id);
     const removed = await rows<{ enrollment_id: string }>(
       handle,
@@ -272,6 +301,9 @@ export async function restore(
     // The rows rewritten above leave dead versions; vacuum them so the next run (and
     // index-only scans) find the tables as the seed left them, even with autovacuum off.
     for (const table of [
+      "courses",
+      "questions",
+      "exam_attempts",
       "enrollments",
       "module_completions",
       "course_stats",

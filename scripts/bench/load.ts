@@ -8,6 +8,11 @@
  * - `progress`: POST /api/progress/update walking every enrollment's remaining modules in
  *   order; an enrollment is never in flight twice, so each call completes the next unlocked
  *   module (a fresh completion); when every queue is empty, calls repeat (idempotent);
+ * - `exam`: each learner starts a final-exam attempt (POST /api/courses/{id}/exam/attempts)
+ *   and later submits it (POST /api/exam-attempts/{id}/submit) with a wrong option for every
+ *   question, so it never passes and starts again; a learner is never in flight twice, so
+ *   every start draws a new attempt and every submission grades one; the two are measured
+ *   apart;
  * - `range`: GET of a random `rangeBytes` range of a `fileBytes` file;
  * - `flood`: `rotate` measured, while more connections rotate over `flood` unmeasured from
  *   before the warm-up to the end (one learner asking for PDFs as fast as it can).
@@ -15,7 +20,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import autocannon from "autocannon";
-import type { LoadResult, LoadSpec, ProgressItem, RequestSpec } from "./types";
+import type {
+  ExamItem,
+  LoadResult,
+  LoadSpec,
+  ProgressItem,
+  RequestSpec,
+  StepResult,
+} from "./types";
 
 const require = createRequire(import.meta.url);
 
@@ -55,7 +67,92 @@ function rotating(list: RequestSpec[]) {
   ];
 }
 
-function buildRequests(spec: LoadSpec, stats: { fresh: number; repeats: number; failed: number }) {
+type ExamStep = "start" | "submit";
+
+/** The exam scenario's learners: a FIFO of those with no request in flight. */
+function examRequests(
+  spec: Extract<LoadSpec, { kind: "exam" }>,
+  stats: { created: number; resumed: number; failed: number; step: ExamStep | null },
+) {
+  const ready: ExamItem[] = [...spec.items];
+  const inFlight = new Set<ExamItem>();
+  const enc = encodeURIComponent;
+  interface Ctx {
+    item?: ExamItem;
+    step?: ExamStep;
+  }
+  const requests = [
+    {
+      setupRequest: (req: Request, context: Ctx) => {
+        const item = ready.shift();
+        // run.ts gives the scenario at least as many learners as connections.
+        if (!item) throw new Error("exam: more connections than learners");
+        inFlight.add(item);
+        context.item = item;
+        if (item.attemptId) {
+          context.step = "submit";
+          return {
+            ...req,
+            method: "POST" as const,
+            path: `/api/exam-attempts/${enc(item.attemptId)}/submit`,
+            headers: { ...item.headers, "content-type": "application/json" },
+            body: JSON.stringify({ answers: item.answers ?? [] }),
+          };
+        }
+        context.step = "start";
+        return {
+          ...req,
+          method: "POST" as const,
+          path: `/api/courses/${enc(item.courseId)}/exam/attempts`,
+          headers: item.headers,
+        };
+      },
+      onResponse: (status: number, body: string, context: Ctx) => {
+        const item = context.item;
+        if (!item) return;
+        // Read by the latency recorder: autocannon emits the response right after this hook.
+        stats.step = context.step ?? null;
+        inFlight.delete(item);
+        if (context.step === "start" && (status === 201 || status === 200)) {
+          if (status === 201) stats.created++;
+          else stats.resumed++;
+          const attempt = JSON.parse(body) as {
+            id: string;
+            questions: { id: string; options: { id: string }[] }[];
+          };
+          item.attemptId = attempt.id;
+          item.answers = attempt.questions.map((q) => ({
+            questionId: q.id,
+            optionIds: [spec.wrongOption[q.id] ?? q.options[0]!.id],
+          }));
+        } else {
+          if (status !== 200) stats.failed++;
+          item.attemptId = undefined;
+          item.answers = undefined;
+        }
+        ready.push(item);
+      },
+    },
+  ];
+  /**
+   * Learners whose request was cut off when the warm-up stopped go back to the queue and
+   * start again: a start answers the attempt in progress (200) if the cut-off one made it.
+   */
+  const requeue = () => {
+    for (const item of inFlight) {
+      item.attemptId = undefined;
+      item.answers = undefined;
+      ready.push(item);
+    }
+    inFlight.clear();
+  };
+  return { requests, requeue };
+}
+
+function buildRequests(
+  spec: Exclude<LoadSpec, { kind: "exam" }>,
+  stats: { fresh: number; repeats: number; failed: number },
+) {
   if (spec.kind === "rotate" || spec.kind === "flood") return rotating(spec.requests);
   if (spec.kind === "range") {
     const { path, headers, fileBytes, rangeBytes } = spec;
@@ -123,19 +220,22 @@ function buildRequests(spec: LoadSpec, stats: { fresh: number; repeats: number; 
   ];
 }
 
-function start(opts: autocannon.Options, onLatency?: (ms: number) => void) {
+type OnLatency = (ms: number, status: number, bytes: number) => void;
+
+function start(opts: autocannon.Options, onLatency?: OnLatency) {
   let instance!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
     if (onLatency) {
-      instance.on("response", (_client, _status, _bytes, responseTime) => onLatency(responseTime));
+      instance.on("response", (_client, status, bytes, responseTime) =>
+        onLatency(responseTime, status, bytes),
+      );
     }
   });
   return { done, stop: () => instance.stop() };
 }
 
-const run = (opts: autocannon.Options, onLatency?: (ms: number) => void) =>
-  start(opts, onLatency).done;
+const run = (opts: autocannon.Options, onLatency?: OnLatency) => start(opts, onLatency).done;
 
 const statusCounts = (result: autocannon.Result) =>
   Object.fromEntries(
@@ -147,11 +247,51 @@ function percentile(sorted: Float64Array, p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Every response's latency, for exact percentiles (autocannon reports no p95). */
+function latencyLog() {
+  let values = new Float64Array(1 << 16);
+  let count = 0;
+  const statusCodes: Record<string, number> = {};
+  let bytes = 0;
+  return {
+    add(ms: number, status?: number, responseBytes = 0) {
+      if (count === values.length) {
+        const bigger = new Float64Array(values.length * 2);
+        bigger.set(values);
+        values = bigger;
+      }
+      values[count++] = ms;
+      bytes += responseBytes;
+      if (status !== undefined) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+    },
+    sorted: () => values.subarray(0, count).sort(),
+    step(seconds: number): StepResult {
+      const sorted = values.subarray(0, count).sort();
+      return {
+        requests: count,
+        rps: count / seconds,
+        bytesPerSecond: bytes / seconds,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        max: sorted.length ? sorted[sorted.length - 1]! : 0,
+        non2xx: Object.entries(statusCodes)
+          .filter(([code]) => !code.startsWith("2"))
+          .reduce((sum, [, n]) => sum + n, 0),
+        statusCodes,
+      };
+    },
+  };
+}
+
 async function main() {
   const spec = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as LoadSpec;
   const stats = { fresh: 0, repeats: 0, failed: 0 };
-  if (spec.kind !== "progress") discardBodies();
-  const requests = buildRequests(spec, stats);
+  const examStats = { created: 0, resumed: 0, failed: 0, step: null as ExamStep | null };
+  // Progress and exam requests read their answers (the exam's start gives the attempt).
+  if (spec.kind !== "progress" && spec.kind !== "exam") discardBodies();
+  const exam = spec.kind === "exam" ? examRequests(spec, examStats) : null;
+  const requests = spec.kind === "exam" ? exam!.requests : buildRequests(spec, stats);
   const base = {
     url: spec.url,
     connections: spec.connections,
@@ -170,25 +310,22 @@ async function main() {
       : undefined;
   if (spec.warmupSeconds > 0) await run({ ...base, duration: spec.warmupSeconds });
   stats.fresh = stats.repeats = stats.failed = 0;
-  // Latencies of every response, for exact percentiles (autocannon reports no p95).
-  let latencies = new Float64Array(1 << 16);
-  let count = 0;
+  exam?.requeue();
+  examStats.created = examStats.resumed = examStats.failed = 0;
+  const latencies = latencyLog();
+  const steps = { start: latencyLog(), submit: latencyLog() };
   process.stdout.write("MEASURE\n");
   const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const result = await run({ ...base, duration: spec.durationSeconds }, (ms) => {
-    if (count === latencies.length) {
-      const bigger = new Float64Array(latencies.length * 2);
-      bigger.set(latencies);
-      latencies = bigger;
-    }
-    latencies[count++] = ms;
+  const result = await run({ ...base, duration: spec.durationSeconds }, (ms, status, bytes) => {
+    latencies.add(ms);
+    if (exam && examStats.step) steps[examStats.step].add(ms, status, bytes);
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuBefore);
   flood?.stop();
   const flooded = await flood?.done;
-  const sorted = latencies.subarray(0, count).sort();
+  const sorted = latencies.sorted();
   const out: LoadResult = {
     requests: result.requests.total,
     seconds,
@@ -204,6 +341,17 @@ async function main() {
     statusCodes: statusCounts(result),
     clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
     ...(spec.kind === "progress" ? { progress: stats } : {}),
+    ...(exam
+      ? {
+          exam: {
+            start: steps.start.step(seconds),
+            submit: steps.submit.step(seconds),
+            created: examStats.created,
+            resumed: examStats.resumed,
+            failed: examStats.failed,
+          },
+        }
+      : {}),
     ...(flooded
       ? { flood: { requests: flooded.requests.total, statusCodes: statusCounts(flooded) } }
       : {}),

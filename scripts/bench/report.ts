@@ -32,6 +32,8 @@ export interface ScenarioResult {
   rssPeakMB: number;
   rssAfterMB: number;
   progress?: { fresh: number; repeats: number; failed: number };
+  /** exam rows: new attempts, starts answered with the attempt in progress, refused calls. */
+  exam?: { created: number; resumed: number; failed: number };
   flood?: LoadResult["flood"];
 }
 

@@ -4,13 +4,15 @@
  * Measures the portal in production mode against an already-seeded database, one scenario
  * after the other, each driven by autocannon from its own process (scripts/bench/load.ts):
  * baselines (a bare Fastify hello world, nginx with sendfile), learner and administrator
- * API routes, and 500 MB video range reads; plus the gzip weight of the web client's first
- * load. Prints a table and the budgets (BENCHMARKS.md), and writes bench/results/latest.{json,svg,md}.
+ * API routes (the final exam on a course made for it, exam.ts), and 500 MB video range
+ * reads; plus the gzip weight of the web client's first load. Prints a table and the
+ * budgets (BENCHMARKS.md), and writes bench/results/latest.{json,svg,md}.
  *
  * Database: --database-url or DATABASE_URL (PostgreSQL; created and seeded with `npm run
  * seed:scale` when missing or empty), else PGlite in DATA_DIR, else a fresh PGlite seeded at
  * 10,000 learners and 100,000 enrollments. `--quick` is a smoke run: small sizes, 2-second
- * scenarios. Progress calls complete modules: the run restores the database at the end.
+ * scenarios. Progress calls complete modules and the exam scenario makes a course and its
+ * attempts: the run restores the database at the end.
  */
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
@@ -29,6 +31,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { readCommandLine } from "../command-line";
+import { createExamCourse, type ExamCourse } from "./exam";
 import {
   BENCH_VIDEO_BYTES,
   BENCH_VIDEO_ID,
@@ -349,6 +352,8 @@ interface Scenario {
   connections: number;
   expect: number;
   note?: string;
+  /** Data the scenario needs, made through the portal at `url` just before it runs. */
+  setup?: (url: string) => Promise<string>;
   spec: (url: string) => LoadSpec;
 }
 
@@ -404,6 +409,9 @@ function scenarios(
       rangeBytes: RANGE_BYTES,
     }) satisfies LoadSpec;
   const enc = encodeURIComponent;
+  let examCourse: ExamCourse | null = null;
+  // Each learner has at most one request in flight, so the scenario has no more connections.
+  const examConnections = Math.min(CONNECTIONS, learners.length);
   // Baselines run before and after the scenarios they serve: the machine's speed drifts
   // (shared 2-core host), and ratios use the mean of the two.
   const hello = (id: string, title: string): Scenario => ({
@@ -556,6 +564,29 @@ function scenarios(
         ...fixtures.enrollmentCursors.map((c) => `/api/enrollments?cursor=${enc(c)}`),
       ]),
     },
+    {
+      // Last of the API scenarios: its course and enrollments exist only from here on.
+      id: "exam",
+      group: "learner",
+      title: "final exam: start an attempt, submit it",
+      target: "portal",
+      baseline: "hello",
+      connections: examConnections,
+      expect: -1,
+      note: `${learners.length} learners, each starting and submitting (every answer wrong) in turn`,
+      setup: async (url) => {
+        examCourse = await createExamCourse(url, admin, learners, videoPath);
+        return examCourse.summary;
+      },
+      spec: (url) => ({
+        ...base,
+        url,
+        connections: examConnections,
+        kind: "exam",
+        items: learners.map((l) => ({ headers: h(l), courseId: examCourse!.courseId })),
+        wrongOption: examCourse!.wrongOption,
+      }),
+    },
     hello("hello-after", "Fastify hello world (baseline, after)"),
     nginx("nginx-video", "nginx sendfile (baseline, before)"),
     {
@@ -625,6 +656,8 @@ function p95Budgets(kind: DbChoice["kind"]): Record<string, number> {
     out["admin-learners"] = 50;
     out["admin-learners-deep"] = 50;
     out["admin-learners-search"] = 50;
+    out["exam-start"] = 100;
+    out["exam-submit"] = 100;
   }
   return out;
 }
@@ -819,7 +852,9 @@ async function main() {
   const finish = () =>
     (finishing ??= (async () => {
       await stopAll(); // the portal, a baseline and a load process if one is running
-      say("Restoring the database (completions, progress, sessions, video module) ...");
+      say(
+        "Restoring the database (completions, progress, sessions, video module, exam course) ...",
+      );
       restored = await restore(config, fixtures).catch((err) => {
         console.error(`restore failed: ${(err as Error).message}`);
         return null;
@@ -879,11 +914,12 @@ async function main() {
         url = portal.url;
         pid = portal.pid;
       }
-      const spec = s.spec(url);
       say(
         `(${n + 1}/${list.length}) ${s.id}: ${s.title}, ${s.connections} connections${s.note ? ` [${s.note}]` : ""} ...`,
       );
       try {
+        if (s.setup) say(`    setup: ${await s.setup(url)}`);
+        const spec = s.spec(url);
         await expectStatus(url, spec, s.expect);
         const sampled = await runLoad(spec, join(work, `${s.id}.json`), pid);
         const r = sampled.result;
@@ -917,7 +953,36 @@ async function main() {
           ...(r.progress ? { progress: r.progress } : {}),
           ...(r.flood ? { flood: r.flood } : {}),
         };
-        results.push(result);
+        if (r.exam) {
+          // One row per request kind: starts and submissions do different work.
+          const { created, resumed, failed } = r.exam;
+          for (const [step, title] of [
+            ["start", "POST /api/courses/{id}/exam/attempts"],
+            ["submit", "POST /api/exam-attempts/{id}/submit"],
+          ] as const) {
+            const f = r.exam[step];
+            results.push({
+              ...result,
+              id: `${s.id}-${step}`,
+              title,
+              rps: f.rps,
+              p50: f.p50,
+              p95: f.p95,
+              p99: f.p99,
+              mbps: toMB(f.bytesPerSecond),
+              ratio: base ? f.rps / base : null,
+              requests: f.requests,
+              non2xx: f.non2xx,
+              // Connection errors and timeouts are not told apart by kind: counted once.
+              errors: step === "start" ? r.errors : 0,
+              timeouts: step === "start" ? r.timeouts : 0,
+              statusCodes: f.statusCodes,
+              exam: { created, resumed, failed },
+            });
+          }
+        } else {
+          results.push(result);
+        }
         const bad = r.non2xx + r.errors + r.timeouts;
         say(
           `    ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} / p99 ${r.p99.toFixed(1)} ms, ${mbps.toFixed(1)} MB/s` +
@@ -926,8 +991,15 @@ async function main() {
             `${s.group === "video" ? `; RSS ${result.rssBeforeMB.toFixed(0)} → ${result.rssPeakMB.toFixed(0)} MB` : ""}` +
             `${bad ? `; ${bad} non-2xx/errors ${JSON.stringify(r.statusCodes)}` : ""}` +
             `${r.progress ? `; ${r.progress.fresh} fresh completions, ${r.progress.repeats} idempotent repeats, ${r.progress.failed} refused` : ""}` +
+            `${r.exam ? `; ${r.exam.created} attempts started, ${r.exam.resumed} resumed, ${r.exam.failed} refused` : ""}` +
             `${r.flood ? `; the flood: ${r.flood.requests} answered ${JSON.stringify(r.flood.statusCodes)}` : ""}`,
         );
+        for (const step of r.exam ? (["start", "submit"] as const) : []) {
+          const f = r.exam![step];
+          say(
+            `    ${step}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50.toFixed(1)} / p95 ${f.p95.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms${f.non2xx ? `; non-2xx ${JSON.stringify(f.statusCodes)}` : ""}`,
+          );
+        }
       } catch (err) {
         if (interrupted) break; // its load was stopped on purpose
         failures.push(`${s.id}: ${(err as Error).message}`);

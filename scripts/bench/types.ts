@@ -17,6 +17,15 @@ export interface ProgressItem {
   done?: string;
 }
 
+/** A learner taking the final exam over and over, with the attempt it will submit next. */
+export interface ExamItem {
+  headers: Record<string, string>;
+  courseId: string;
+  /** The attempt this learner started and has not submitted yet. */
+  attemptId?: string;
+  answers?: { questionId: string; optionIds: string[] }[];
+}
+
 interface BaseSpec {
   url: string;
   connections: number;
@@ -28,6 +37,13 @@ export type LoadSpec = BaseSpec &
   (
     | { kind: "rotate"; requests: RequestSpec[] }
     | { kind: "progress"; items: ProgressItem[] }
+    | {
+        /** Start an attempt, then submit it with a wrong option for every question. */
+        kind: "exam";
+        items: ExamItem[];
+        /** A wrong option of each question of the final pool, by question id. */
+        wrongOption: Record<string, string>;
+      }
     | {
         /** `requests` are measured while `flood` keeps `floodConnections` more busy. */
         kind: "flood";
@@ -43,6 +59,19 @@ export type LoadSpec = BaseSpec &
         rangeBytes: number;
       }
   );
+
+/** Latencies in milliseconds, and the rate, of one kind of request in a mixed scenario. */
+export interface StepResult {
+  requests: number;
+  rps: number;
+  bytesPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  statusCodes: Record<string, number | undefined>;
+}
 
 export interface LoadResult {
   requests: number;
@@ -62,6 +91,17 @@ export interface LoadResult {
   clientCpu: number;
   /** progress scenario: fresh completions, idempotent repeats, and refused calls. */
   progress?: { fresh: number; repeats: number; failed: number };
+  /**
+   * exam scenario: starts and submissions measured apart; starts that made a new attempt,
+   * starts answered with the attempt already in progress, and refused calls.
+   */
+  exam?: {
+    start: StepResult;
+    submit: StepResult;
+    created: number;
+    resumed: number;
+    failed: number;
+  };
   /** flood scenario: what the flooding connections were answered (429s expected). */
   flood?: { requests: number; statusCodes: Record<string, number | undefined> };
 }

@@ -29,6 +29,9 @@ const AdminCoursesRoute = lazy(() =>
 const AdminCourseDetailRoute = lazy(() =>
   import("./routes/admin-course-detail").then((m) => ({ default: m.AdminCourseDetailRoute })),
 );
+const AdminExamResultsRoute = lazy(() =>
+  import("./routes/admin-exam-results").then((m) => ({ default: m.AdminExamResultsRoute })),
+);
 const AdminLearnersRoute = lazy(() =>
   import("./routes/admin-learners").then((m) => ({ default: m.AdminLearnersRoute })),
 );
@@ -75,6 +78,7 @@ export function AppRoutes() {
           <Route path="/admin" element={<AdminDashboardRoute />} />
           <Route path="/admin/courses" element={<AdminCoursesRoute />} />
           <Route path="/admin/courses/:courseId" element={<AdminCourseDetailRoute />} />
+          <Route path="/admin/courses/:courseId/exam-results" element={<AdminExamResultsRoute />} />
           <Route path="/admin/learners" element={<AdminLearnersRoute />} />
           <Route path="/admin/learners/:learnerId" element={<AdminLearnerRecordRoute />} />
           <Route path="/admin/audit" element={<AdminAuditRoute />} />

@@ -45,11 +45,12 @@ export function publishChecks(input: {
       );
     }
   }
+  const creditsText = `${credits} ${credits === 1 ? "credit" : "credits"}`;
   const finalNeeded = Math.ceil(credits * CPE_MIN_FINAL_PER_CREDIT);
   if (final.length < finalNeeded) {
     warn(
       "cpe-final-per-credit",
-      `NASBA asks for at least ${CPE_MIN_FINAL_PER_CREDIT} final-exam questions per credit: ${finalNeeded} for ${credits} credits; the pool has ${final.length}.`,
+      `NASBA asks for at least ${CPE_MIN_FINAL_PER_CREDIT} final-exam questions per credit: ${finalNeeded} for ${creditsText}; the pool has ${final.length}.`,
     );
   }
   if (settings.passMark < CPE_MIN_PASS_MARK) {
@@ -69,7 +70,7 @@ export function publishChecks(input: {
   if (review.length < reviewNeeded) {
     warn(
       "cpe-review-per-credit",
-      `NASBA asks for at least ${CPE_MIN_REVIEW_PER_CREDIT} review questions per credit: ${reviewNeeded} for ${credits} credits; the course has ${review.length}.`,
+      `NASBA asks for at least ${CPE_MIN_REVIEW_PER_CREDIT} review questions per credit: ${reviewNeeded} for ${creditsText}; the course has ${review.length}.`,
     );
   }
   return checks;

@@ -1,9 +1,13 @@
+import type { Course } from "@contract";
 import { useParams } from "react-router";
+import { CourseAssessment } from "../../features/assessments/components/admin/course-assessment";
 import { CourseDetail } from "../../features/courses/components/course-detail";
 
-/** /admin/courses/:courseId: course detail and module management (SPEC section 2). */
+const assessmentOf = (course: Course) => <CourseAssessment course={course} />;
+
+/** /admin/courses/:courseId: course detail, module management and the assessment (SPEC section 2). */
 export function AdminCourseDetailRoute() {
   const { courseId = "" } = useParams();
   // Keyed by id so moving between courses starts each one from a clean state.
-  return <CourseDetail key={courseId} courseId={courseId} />;
+  return <CourseDetail key={courseId} courseId={courseId} renderSections={assessmentOf} />;
 }

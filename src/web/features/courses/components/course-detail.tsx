@@ -1,6 +1,6 @@
 import { type Course, MESSAGES } from "@contract";
 import { ArrowLeftIcon, BookXIcon, PlusIcon, RocketIcon } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Button } from "../../../components/ui/button";
@@ -32,8 +32,17 @@ function BackToCourses() {
   );
 }
 
-/** /admin/courses/:courseId body: status, publishing, modules and course info (SPEC section 2). */
-export function CourseDetail({ courseId }: { courseId: string }) {
+/**
+ * /admin/courses/:courseId body: status, publishing, modules and course info (SPEC section 2).
+ * `renderSections` adds other features' parts of a course (its assessment) under the modules.
+ */
+export function CourseDetail({
+  courseId,
+  renderSections,
+}: {
+  courseId: string;
+  renderSections?: (course: Course) => ReactNode;
+}) {
   const { data: course, isPending, error, refetch } = useCourse(courseId);
   useDocumentTitle(course?.title ?? "Course details");
 
@@ -67,10 +76,16 @@ export function CourseDetail({ courseId }: { courseId: string }) {
       </div>
     );
   }
-  return <CourseDetailView course={course} />;
+  return <CourseDetailView course={course} renderSections={renderSections} />;
 }
 
-function CourseDetailView({ course }: { course: Course }) {
+function CourseDetailView({
+  course,
+  renderSections,
+}: {
+  course: Course;
+  renderSections?: (course: Course) => ReactNode;
+}) {
   const publish = usePublishCourse();
   const [addOpen, setAddOpen] = useState(false);
   const hasModules = course.modules.length > 0;
@@ -132,7 +147,10 @@ function CourseDetailView({ course }: { course: Course }) {
       </div>
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <ModuleList course={course} onAddModule={() => setAddOpen(true)} />
+        <div className="grid min-w-0 grid-cols-1 gap-6">
+          <ModuleList course={course} onAddModule={() => setAddOpen(true)} />
+          {renderSections?.(course)}
+        </div>
         <div className="order-first grid gap-6 lg:sticky lg:top-10 lg:order-none">
           <CourseInfoCard course={course} />
           <CourseSettingsCard course={course} />
