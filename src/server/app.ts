@@ -261,14 +261,7 @@ export async function buildApp(deps: AppDeps) {
   registerAssessmentsRoutes(app, {
     questions,
     review: createReviewService({ db, audit, courses, enrollments }),
-    exam: createExamService({
-      db,
-      audit,
-      courses,
-      users: auth,
-      enrollments,
-      now: deps.examClock,
-    }),
+    exam: createExamService({ db, audit, courses, enrollments, now: deps.examClock }),
     results: createExamResults({ db, courses }),
   });
   registerReportsRoutes(app, {

@@ -117,12 +117,41 @@ export function createAssessmentsRepository(db: Executor) {
       return row!;
     },
 
-    async attemptsOf(enrollmentId: string): Promise<ExamAttemptRow[]> {
+    /** The learner's attempts without their questions and answers (the status page's list). */
+    async attemptSummariesOf(enrollmentId: string) {
       return db
-        .select()
+        .select({
+          id: examAttempts.id,
+          number: examAttempts.number,
+          startedAt: examAttempts.startedAt,
+          submittedAt: examAttempts.submittedAt,
+          score: examAttempts.score,
+          passed: examAttempts.passed,
+        })
         .from(examAttempts)
         .where(eq(examAttempts.enrollmentId, enrollmentId))
         .orderBy(asc(examAttempts.number));
+    },
+
+    /** How many attempts the learner has started, and whether one of them passed. */
+    async attemptTally(enrollmentId: string): Promise<{ used: number; passed: boolean }> {
+      const [row] = await db
+        .select({
+          used: count(),
+          passed: sql<boolean>`coalesce(bool_or(${examAttempts.passed}), false)`,
+        })
+        .from(examAttempts)
+        .where(eq(examAttempts.enrollmentId, enrollmentId));
+      return { used: row?.used ?? 0, passed: row?.passed === true };
+    },
+
+    /** Whose attempt this is and in which course, without reading its questions. */
+    async attemptOwner(id: string) {
+      const [row] = await db
+        .select({ userId: examAttempts.userId, courseId: examAttempts.courseId })
+        .from(examAttempts)
+        .where(eq(examAttempts.id, id));
+      return row;
     },
 
     async findAttempt(id: string): Promise<ExamAttemptRow | undefined> {
@@ -145,22 +174,14 @@ export function createAssessmentsRepository(db: Executor) {
       return row!;
     },
 
-    async updateAttempt(
-      id: string,
-      values: Partial<typeof examAttempts.$inferInsert>,
-    ): Promise<ExamAttemptRow> {
-      const [row] = await db
-        .update(examAttempts)
-        .set(values)
-        .where(eq(examAttempts.id, id))
-        .returning();
-      return row!;
+    async updateAttempt(id: string, values: Partial<typeof examAttempts.$inferInsert>) {
+      await db.update(examAttempts).set(values).where(eq(examAttempts.id, id));
     },
 
-    /** Whether the enrollment has a passed attempt (the exam step is done). */
-    async passedAttempt(enrollmentId: string): Promise<ExamAttemptRow | undefined> {
+    /** The first passed attempt's score and date (the exam step is done), if any. */
+    async passedAttempt(enrollmentId: string) {
       const [row] = await db
-        .select()
+        .select({ score: examAttempts.score, submittedAt: examAttempts.submittedAt })
         .from(examAttempts)
         .where(and(eq(examAttempts.enrollmentId, enrollmentId), eq(examAttempts.passed, true)))
         .orderBy(asc(examAttempts.submittedAt))

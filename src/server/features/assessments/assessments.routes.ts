@@ -199,7 +199,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       preValidation: learner,
     },
     async (request, reply) => {
-      const { attempt, created } = await exam.start(sessionOf(request).user.id, request.params.id);
+      const { attempt, created } = await exam.start(sessionOf(request).user, request.params.id);
       return reply.code(created ? 201 : 200).send(attempt);
     },
   );

@@ -8,7 +8,6 @@ import {
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { Actor, AuditService } from "../audit/audit.service";
-import type { UserRow } from "../auth/auth.table";
 import type { CompletionRequirement } from "../enrollments/completion-steps";
 import type { EnrollmentRow } from "../enrollments/enrollments.table";
 import {
@@ -24,7 +23,7 @@ import {
   timeUp,
 } from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
-import type { ExamAttemptRow, StoredAnswer } from "./assessments.table";
+import type { ExamAttemptRow, ExamSettingsRow, StoredAnswer } from "./assessments.table";
 import { checkedAnswers, drawVersion, grade, presented, toStoredAnswers } from "./grading";
 import { settingsOrDefault } from "./questions.service";
 
@@ -32,7 +31,6 @@ export interface ExamServiceDeps {
   db: Database;
   audit: AuditService;
   courses: { moduleIds(courseId: string): Promise<string[]> };
-  users: { findUser(id: string): Promise<UserRow | undefined> };
   /** The steps API of the enrollments feature, used inside this feature's transactions. */
   enrollments: {
     lockEnrollment(tx: Executor, userId: string, courseId: string): Promise<EnrollmentRow>;
@@ -115,13 +113,8 @@ export function createExamService(deps: ExamServiceDeps) {
     const { attempt, answers, enrollment, at } = input;
     const { graded, score } = grade(attempt.questions, answers);
     const passed = score >= attempt.passMark;
-    const row = await createAssessmentsRepository(tx).updateAttempt(attempt.id, {
-      answers,
-      submittedAt: at,
-      graded,
-      score,
-      passed,
-    });
+    const outcome = { answers, submittedAt: at, graded, score, passed };
+    await createAssessmentsRepository(tx).updateAttempt(attempt.id, outcome);
     await audit.append(tx, {
       type: "exam.attempt_submitted",
       actor: input.actor,
@@ -147,7 +140,7 @@ export function createExamService(deps: ExamServiceDeps) {
         now: at,
       });
     }
-    return row;
+    return { ...attempt, ...outcome };
   }
 
   /** The open attempt, graded first if its time ran out (as saved at the deadline). */
@@ -183,15 +176,17 @@ export function createExamService(deps: ExamServiceDeps) {
     const txRepo = createAssessmentsRepository(tx);
     const settings = settingsOrDefault(await txRepo.settingsOf(enrollment.courseId));
     const current = settings.enabled ? await openAttemptIn(tx, enrollment, order, at) : undefined;
-    const [attempts, grants, pool, modulesDone] = [
-      await txRepo.attemptsOf(enrollment.id),
-      (await txRepo.grantsOf([enrollment.id])).get(enrollment.id) ?? 0,
+    const [attempts, pool, modulesDone] = [
+      await txRepo.attemptSummariesOf(enrollment.id),
       settings.enabled ? (await txRepo.finalPool(enrollment.courseId)).length : 0,
       await deps.enrollments.modulesDone(tx, enrollment, order),
     ];
     const graded = attempts.filter((a) => a.score !== null);
     const passed = graded.some((a) => a.passed);
-    const attemptsLeft = attemptsLeftOf(settings.maxAttempts, grants, attempts.length);
+    const attemptsLeft =
+      settings.maxAttempts === null
+        ? null
+        : attemptsLeftOf(settings.maxAttempts, await grantsOf(tx, enrollment), attempts.length);
     const blockedReason = !settings.enabled
       ? examDisabled().message
       : passed
@@ -238,20 +233,26 @@ export function createExamService(deps: ExamServiceDeps) {
     return { enrollment, attempt };
   }
 
-  /** Reads an attempt for its learner: 404 when unknown, 403 when another learner's. */
-  async function ownAttempt(userId: string, attemptId: string) {
-    const row = await createAssessmentsRepository(db).findAttempt(attemptId);
-    if (!row) throw attemptNotFound();
-    if (row.userId !== userId || !row.courseId) throw notYourAttempt();
-    return row as ExamAttemptRow & { courseId: string };
+  /** The course of an attempt of this learner's: 404 when unknown, 403 when another learner's. */
+  async function ownAttemptCourse(userId: string, attemptId: string): Promise<string> {
+    const owner = await createAssessmentsRepository(db).attemptOwner(attemptId);
+    if (!owner) throw attemptNotFound();
+    if (owner.userId !== userId || !owner.courseId) throw notYourAttempt();
+    return owner.courseId;
   }
 
-  async function attemptsLeftFor(tx: Executor, enrollment: EnrollmentRow) {
-    const txRepo = createAssessmentsRepository(tx);
-    const settings = settingsOrDefault(await txRepo.settingsOf(enrollment.courseId));
-    const used = (await txRepo.attemptsOf(enrollment.id)).length;
-    const grants = (await txRepo.grantsOf([enrollment.id])).get(enrollment.id) ?? 0;
-    return attemptsLeftOf(settings.maxAttempts, grants, used);
+  const grantsOf = async (tx: Executor, enrollment: EnrollmentRow) =>
+    (await createAssessmentsRepository(tx).grantsOf([enrollment.id])).get(enrollment.id) ?? 0;
+
+  /** Attempts left under the course's limit; unlimited exams need no counting. */
+  async function attemptsLeftFor(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    settings: Pick<ExamSettingsRow, "maxAttempts">,
+  ) {
+    if (settings.maxAttempts === null) return null;
+    const { used } = await createAssessmentsRepository(tx).attemptTally(enrollment.id);
+    return attemptsLeftOf(settings.maxAttempts, await grantsOf(tx, enrollment), used);
   }
 
   const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
@@ -266,12 +267,16 @@ export function createExamService(deps: ExamServiceDeps) {
       return status;
     },
 
-    /** Starts an attempt (201), or answers the one in progress (200) so a reload resumes it. */
-    async start(userId: string, courseId: string): Promise<{ attempt: Attempt; created: boolean }> {
-      const [order, user] = await Promise.all([
-        deps.courses.moduleIds(courseId),
-        deps.users.findUser(userId),
-      ]);
+    /**
+     * Starts an attempt (201), or answers the one in progress (200) so a reload resumes it.
+     * The learner's name and email come from the session, and are kept with the attempt.
+     */
+    async start(
+      user: { id: string; name: string; email: string },
+      courseId: string,
+    ): Promise<{ attempt: Attempt; created: boolean }> {
+      const userId = user.id;
+      const order = await deps.courses.moduleIds(courseId);
       const at = now();
       const result = await db.transaction(async (tx) => {
         const txRepo = createAssessmentsRepository(tx);
@@ -280,10 +285,15 @@ export function createExamService(deps: ExamServiceDeps) {
         if (!settings.enabled) throw examDisabled();
         const open = await openAttemptIn(tx, enrollment, order, at);
         if (open) return { row: open, created: false };
-        const attempts = await txRepo.attemptsOf(enrollment.id);
-        if (attempts.some((a) => a.passed)) throw alreadyPassed();
+        const tally = await txRepo.attemptTally(enrollment.id);
+        if (tally.passed) throw alreadyPassed();
         if (!(await deps.enrollments.modulesDone(tx, enrollment, order))) throw examNotOpen();
-        if ((await attemptsLeftFor(tx, enrollment)) === 0) throw noAttemptsLeft();
+        if (
+          settings.maxAttempts !== null &&
+          attemptsLeftOf(settings.maxAttempts, await grantsOf(tx, enrollment), tally.used) === 0
+        ) {
+          throw noAttemptsLeft();
+        }
         const pool = await txRepo.finalPool(courseId);
         if (pool.length < settings.questionCount) {
           throw notEnoughQuestions(pool.length, settings.questionCount);
@@ -292,9 +302,9 @@ export function createExamService(deps: ExamServiceDeps) {
           enrollmentId: enrollment.id,
           userId,
           courseId,
-          learnerName: user?.name ?? "",
-          learnerEmail: user?.email ?? "",
-          number: attempts.length + 1,
+          learnerName: user.name,
+          learnerEmail: user.email,
+          number: tally.used + 1,
           startedAt: at,
           deadline: settings.timeLimitMinutes
             ? new Date(at.getTime() + settings.timeLimitMinutes * 60_000)
@@ -324,7 +334,7 @@ export function createExamService(deps: ExamServiceDeps) {
 
     /** Saves the answers so far; past the deadline's grace the attempt is graded instead. */
     async saveAnswers(userId: string, attemptId: string, answers: Answer[]): Promise<void> {
-      const { courseId } = await ownAttempt(userId, attemptId);
+      const courseId = await ownAttemptCourse(userId, attemptId);
       const order = await deps.courses.moduleIds(courseId);
       const at = now();
       const late = await db.transaction(async (tx) => {
@@ -359,7 +369,7 @@ export function createExamService(deps: ExamServiceDeps) {
      * its grace, what was saved by then counts, whatever is sent now.
      */
     async submit(userId: string, attemptId: string, answers: Answer[]): Promise<SubmitResult> {
-      const { courseId } = await ownAttempt(userId, attemptId);
+      const courseId = await ownAttemptCourse(userId, attemptId);
       const order = await deps.courses.moduleIds(courseId);
       const at = now();
       const result = await db.transaction(async (tx) => {
@@ -376,7 +386,10 @@ export function createExamService(deps: ExamServiceDeps) {
           actor: learner(userId),
           at,
         });
-        return { row, attemptsLeft: await attemptsLeftFor(tx, enrollment) };
+        const settings = settingsOrDefault(
+          await createAssessmentsRepository(tx).settingsOf(courseId),
+        );
+        return { row, attemptsLeft: await attemptsLeftFor(tx, enrollment, settings) };
       });
       deps.enrollments.announce(userId);
       const { row } = result;
@@ -391,12 +404,19 @@ export function createExamService(deps: ExamServiceDeps) {
 
     /** A graded attempt's result page, for its learner. */
     async result(userId: string, attemptId: string): Promise<AttemptResult> {
-      const row = await ownAttempt(userId, attemptId);
+      const row = await createAssessmentsRepository(db).findAttempt(attemptId);
+      if (!row) throw attemptNotFound();
+      if (row.userId !== userId || !row.courseId) throw notYourAttempt();
       if (!row.submittedAt || row.score === null || row.passed === null) throw notGradedYet();
-      const attemptsLeft = row.enrollmentId
-        ? await db.transaction(async (tx) =>
-            attemptsLeftFor(tx, await deps.enrollments.lockEnrollmentById(tx, row.enrollmentId!)),
-          )
+      const { enrollmentId, courseId } = row;
+      const attemptsLeft = enrollmentId
+        ? await db.transaction(async (tx) => {
+            const settings = settingsOrDefault(
+              await createAssessmentsRepository(tx).settingsOf(courseId),
+            );
+            const enrollment = await deps.enrollments.lockEnrollmentById(tx, enrollmentId);
+            return attemptsLeftFor(tx, enrollment, settings);
+          })
         : 0;
       return {
         id: row.id,
