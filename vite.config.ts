@@ -23,6 +23,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // .vite/manifest.json: `npm run bench` measures what each page loads first from it.
     manifest: true,
+    rolldownOptions: {
+      // The contract only declares schemas and constants: a page then loads only the parts
+      // it uses (the sign-in page none of the assessment schemas), not the whole contract.
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.startsWith(fromRoot("./src/contract/")),
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://localhost:5000", "/objects": "http://localhost:5000" },
