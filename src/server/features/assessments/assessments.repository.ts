@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import type { QuestionPool } from "../../../contract";
 import type { Executor } from "../../db/client";
 import {
   type ExamAttemptRow,
@@ -45,11 +46,14 @@ export function createAssessmentsRepository(db: Executor) {
         .orderBy(asc(questions.position));
     },
 
-    async countQuestions(courseId: string): Promise<number> {
+    /** The course's questions, or one pool's, counted without reading them. */
+    async countQuestions(courseId: string, pool?: QuestionPool): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(questions)
-        .where(eq(questions.courseId, courseId));
+        .where(
+          and(eq(questions.courseId, courseId), pool ? eq(questions.pool, pool) : undefined),
+        );
       return row?.n ?? 0;
     },
 

@@ -48,10 +48,6 @@ export interface ExamServiceDeps {
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 
-/** Attempts allowed so far: the course's limit plus the grants; null when unlimited. */
-const attemptsLeftOf = (max: number | null, grants: number, used: number) =>
-  max === null ? null : Math.max(0, max + grants - used);
-
 function toAttempt(row: ExamAttemptRow): Attempt {
   return {
     id: row.id,
@@ -178,15 +174,12 @@ export function createExamService(deps: ExamServiceDeps) {
     const current = settings.enabled ? await openAttemptIn(tx, enrollment, order, at) : undefined;
     const [attempts, pool, modulesDone] = [
       await txRepo.attemptSummariesOf(enrollment.id),
-      settings.enabled ? (await txRepo.finalPool(enrollment.courseId)).length : 0,
+      settings.enabled ? await txRepo.countQuestions(enrollment.courseId, "final") : 0,
       await deps.enrollments.modulesDone(tx, enrollment, order),
     ];
     const graded = attempts.filter((a) => a.score !== null);
     const passed = graded.some((a) => a.passed);
-    const attemptsLeft =
-      settings.maxAttempts === null
-        ? null
-        : attemptsLeftOf(settings.maxAttempts, await grantsOf(tx, enrollment), attempts.length);
+    const attemptsLeft = await attemptsLeftFor(tx, enrollment, settings, attempts.length);
     const blockedReason = !settings.enabled
       ? examDisabled().message
       : passed
@@ -241,18 +234,21 @@ export function createExamService(deps: ExamServiceDeps) {
     return owner.courseId;
   }
 
-  const grantsOf = async (tx: Executor, enrollment: EnrollmentRow) =>
-    (await createAssessmentsRepository(tx).grantsOf([enrollment.id])).get(enrollment.id) ?? 0;
-
-  /** Attempts left under the course's limit; unlimited exams need no counting. */
+  /**
+   * Attempts left under the course's limit and the grants; unlimited exams need no counting.
+   * `used` is the learner's attempt count when the caller already has it.
+   */
   async function attemptsLeftFor(
     tx: Executor,
     enrollment: EnrollmentRow,
     settings: Pick<ExamSettingsRow, "maxAttempts">,
+    used?: number,
   ) {
     if (settings.maxAttempts === null) return null;
-    const { used } = await createAssessmentsRepository(tx).attemptTally(enrollment.id);
-    return attemptsLeftOf(settings.maxAttempts, await grantsOf(tx, enrollment), used);
+    const txRepo = createAssessmentsRepository(tx);
+    const started = used ?? (await txRepo.attemptTally(enrollment.id)).used;
+    const grants = (await txRepo.grantsOf([enrollment.id])).get(enrollment.id) ?? 0;
+    return Math.max(0, settings.maxAttempts + grants - started);
   }
 
   const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
@@ -288,10 +284,7 @@ export function createExamService(deps: ExamServiceDeps) {
         const tally = await txRepo.attemptTally(enrollment.id);
         if (tally.passed) throw alreadyPassed();
         if (!(await deps.enrollments.modulesDone(tx, enrollment, order))) throw examNotOpen();
-        if (
-          settings.maxAttempts !== null &&
-          attemptsLeftOf(settings.maxAttempts, await grantsOf(tx, enrollment), tally.used) === 0
-        ) {
+        if ((await attemptsLeftFor(tx, enrollment, settings, tally.used)) === 0) {
           throw noAttemptsLeft();
         }
         const pool = await txRepo.finalPool(courseId);

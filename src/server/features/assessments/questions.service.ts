@@ -99,17 +99,21 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     }
   };
 
+  /** An enabled exam needs at least as many final-exam questions as an attempt draws. */
+  async function assertDrawable(executor: Executor, courseId: string) {
+    const txRepo = createAssessmentsRepository(executor);
+    const settings = settingsOrDefault(await txRepo.settingsOf(courseId));
+    if (!settings.enabled) return;
+    const pool = await txRepo.countQuestions(courseId, "final");
+    if (pool < settings.questionCount) throw notEnoughQuestions(pool, settings.questionCount);
+  }
+
   /**
    * A published course whose exam is on must stay drawable: a change that leaves fewer
    * final-exam questions than an attempt draws is refused (inside the change's transaction).
    */
   async function assertStillDrawable(tx: Executor, course: CourseRow) {
-    if (!course.isPublished) return;
-    const txRepo = createAssessmentsRepository(tx);
-    const settings = settingsOrDefault(await txRepo.settingsOf(course.id));
-    if (!settings.enabled) return;
-    const pool = (await txRepo.finalPool(course.id)).length;
-    if (pool < settings.questionCount) throw notEnoughQuestions(pool, settings.questionCount);
+    if (course.isPublished) await assertDrawable(tx, course.id);
   }
 
   async function settingsView(courseId: string, course?: CourseRow): Promise<ExamSettings> {
@@ -231,10 +235,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
 
     /** Refuses publishing a course whose enabled exam cannot draw its questions. */
     async assertPublishable(courseId: string): Promise<void> {
-      const settings = settingsOrDefault(await repo.settingsOf(courseId));
-      if (!settings.enabled) return;
-      const pool = (await repo.finalPool(courseId)).length;
-      if (pool < settings.questionCount) throw notEnoughQuestions(pool, settings.questionCount);
+      await assertDrawable(db, courseId);
     },
   };
 }

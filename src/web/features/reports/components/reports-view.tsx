@@ -11,6 +11,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { StatCard } from "../../../components/ui/stat-card";
 import { cn } from "../../../lib/utils";
@@ -276,15 +277,9 @@ function ReportTable({
   minWidthClass?: string;
 }) {
   return (
-    <section
+    <ScrollRegion
       aria-label={caption}
-      // A region that scrolls sideways must take keyboard focus to be scrolled with keys
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: (axe rule scrollable-region-focusable).
-      tabIndex={0}
-      className={cn(
-        "overflow-x-auto border-t border-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset",
-        className,
-      )}
+      className={cn("overflow-x-auto border-t border-zinc-100", className)}
       data-testid={testId}
     >
       <table className={cn("w-full text-left text-sm", minWidthClass)}>
@@ -328,7 +323,7 @@ function ReportTable({
           ))}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
 

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { plural } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
@@ -41,16 +42,10 @@ export function CourseAssessment({ course }: { course: Course }) {
           {settings.isPending ? (
             <Skeleton className="h-28 rounded-xl" />
           ) : settings.isError ? (
-            <div
-              role="alert"
-              className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50/60 p-4 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <p>The assessment settings could not be loaded.</p>
-              <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-                <RefreshCwIcon aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <LoadError
+              message={"The assessment settings could not be loaded."}
+              onRetry={() => void settings.refetch()}
+            />
           ) : (
             <div className="grid grid-cols-1 gap-4">
               <SettingsSummary settings={settings.data} />

@@ -11,6 +11,8 @@ import {
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { LoadError } from "../../../../components/ui/load-error";
+import { ScrollRegion } from "../../../../components/ui/scroll-region";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { StatCard } from "../../../../components/ui/stat-card";
 import { toast } from "../../../../components/ui/use-toast";
@@ -49,16 +51,10 @@ export function ExamResultsView({ courseId }: { courseId: string }) {
   const results = useExamResults(courseId);
   if (results.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50/60 p-4 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p>{getErrorMessage(results.error) ?? "The exam results could not be loaded."}</p>
-        <Button variant="outline" size="sm" onClick={() => void results.refetch()}>
-          <RefreshCwIcon aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        message={getErrorMessage(results.error) ?? "The exam results could not be loaded."}
+        onRetry={() => void results.refetch()}
+      />
     );
   }
   const summary = results.data?.summary;
@@ -147,12 +143,9 @@ function LearnersCard({ courseId, learners }: { courseId: string; learners: Lear
           No learner has taken the exam yet.
         </p>
       ) : (
-        <section
+        <ScrollRegion
           aria-labelledby="exam-learners-title"
-          // A region that scrolls sideways must take keyboard focus to be scrolled with keys
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: (axe rule scrollable-region-focusable).
-          tabIndex={0}
-          className="relative overflow-x-auto border-t border-zinc-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          className="overflow-x-auto border-t border-zinc-100"
         >
           <table
             aria-labelledby="exam-learners-title"
@@ -245,7 +238,7 @@ function LearnersCard({ courseId, learners }: { courseId: string; learners: Lear
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       )}
     </Card>
   );
@@ -269,12 +262,9 @@ function ItemAnalysisCard({ questions }: { questions: QuestionResult[] }) {
       {drawn.length === 0 ? (
         <p className="px-5 pb-6 text-sm text-zinc-600 sm:px-6">No graded attempts yet.</p>
       ) : (
-        <section
+        <ScrollRegion
           aria-labelledby="item-analysis-title"
-          // A region that scrolls sideways must take keyboard focus to be scrolled with keys
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: (axe rule scrollable-region-focusable).
-          tabIndex={0}
-          className="relative overflow-x-auto border-t border-zinc-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          className="overflow-x-auto border-t border-zinc-100"
         >
           <table
             aria-labelledby="item-analysis-title"
@@ -325,7 +315,7 @@ function ItemAnalysisCard({ questions }: { questions: QuestionResult[] }) {
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       )}
     </Card>
   );

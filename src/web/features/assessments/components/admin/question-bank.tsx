@@ -5,6 +5,7 @@ import {
   EyeIcon,
   FileUpIcon,
   ListChecksIcon,
+  type LucideIcon,
   PencilIcon,
   PlusIcon,
   RefreshCwIcon,
@@ -14,12 +15,14 @@ import { useState } from "react";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs";
 import { SimpleTooltip } from "../../../../components/ui/tooltip";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../../lib/api-client";
 import { plural } from "../../../../lib/format";
+import { cn } from "../../../../lib/utils";
 import { ASSESSMENT_TOASTS, POOL_LABELS } from "../../admin-labels";
 import { useDeleteQuestion } from "../../api/delete-question";
 import { useQuestions } from "../../api/get-questions";
@@ -70,16 +73,11 @@ export function QuestionBank({ course }: { course: Course }) {
           <Skeleton className="h-16" />
         </div>
       ) : questions.isError ? (
-        <div
-          role="alert"
-          className="mx-5 mb-5 flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50/60 p-4 text-sm text-red-900 sm:mx-6 sm:mb-6 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <p>The questions could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void questions.refetch()}>
-            <RefreshCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          className="mx-5 mb-5 sm:mx-6 sm:mb-6"
+          message={"The questions could not be loaded."}
+          onRetry={() => void questions.refetch()}
+        />
       ) : (
         <Tabs
           value={pool}
@@ -231,67 +229,75 @@ function PoolList({
               </div>
             </div>
             <div className="-my-1 flex shrink-0 flex-wrap items-center gap-0.5 self-end sm:self-start">
-              <SimpleTooltip content="Move up">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-zinc-600"
-                  aria-label={`Move ${label} up`}
-                  disabled={index === 0 || reorder.isPending}
-                  onClick={() => void move(index, -1)}
-                >
-                  <ArrowUpIcon aria-hidden="true" />
-                </Button>
-              </SimpleTooltip>
-              <SimpleTooltip content="Move down">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-zinc-600"
-                  aria-label={`Move ${label} down`}
-                  disabled={index === questions.length - 1 || reorder.isPending}
-                  onClick={() => void move(index, 1)}
-                >
-                  <ArrowDownIcon aria-hidden="true" />
-                </Button>
-              </SimpleTooltip>
-              <SimpleTooltip content="Preview">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-zinc-600"
-                  aria-label={`Preview ${label}`}
-                  onClick={() => onPreview(question)}
-                >
-                  <EyeIcon aria-hidden="true" />
-                </Button>
-              </SimpleTooltip>
-              <SimpleTooltip content="Edit">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-zinc-600"
-                  aria-label={`Edit ${label}`}
-                  onClick={() => onEdit(question)}
-                >
-                  <PencilIcon aria-hidden="true" />
-                </Button>
-              </SimpleTooltip>
-              <SimpleTooltip content="Delete">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-zinc-600 hover:bg-red-50 hover:text-red-700"
-                  aria-label={`Delete ${label}`}
-                  onClick={() => void remove(question)}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                </Button>
-              </SimpleTooltip>
+              <RowAction
+                tip="Move up"
+                label={`Move ${label} up`}
+                icon={ArrowUpIcon}
+                disabled={index === 0 || reorder.isPending}
+                onClick={() => void move(index, -1)}
+              />
+              <RowAction
+                tip="Move down"
+                label={`Move ${label} down`}
+                icon={ArrowDownIcon}
+                disabled={index === questions.length - 1 || reorder.isPending}
+                onClick={() => void move(index, 1)}
+              />
+              <RowAction
+                tip="Preview"
+                label={`Preview ${label}`}
+                icon={EyeIcon}
+                onClick={() => onPreview(question)}
+              />
+              <RowAction
+                tip="Edit"
+                label={`Edit ${label}`}
+                icon={PencilIcon}
+                onClick={() => onEdit(question)}
+              />
+              <RowAction
+                tip="Delete"
+                label={`Delete ${label}`}
+                icon={Trash2Icon}
+                className="hover:bg-red-50 hover:text-red-700"
+                onClick={() => void remove(question)}
+              />
             </div>
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/** One icon action of a question's row, named for screen readers and shown as a tooltip. */
+function RowAction({
+  tip,
+  label,
+  icon: Icon,
+  className,
+  disabled,
+  onClick,
+}: {
+  tip: string;
+  label: string;
+  icon: LucideIcon;
+  className?: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <SimpleTooltip content={tip}>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className={cn("text-zinc-600", className)}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        <Icon aria-hidden="true" />
+      </Button>
+    </SimpleTooltip>
   );
 }

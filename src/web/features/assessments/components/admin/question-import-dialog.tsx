@@ -17,6 +17,7 @@ import {
   DialogTitle,
 } from "../../../../components/ui/dialog";
 import { Label } from "../../../../components/ui/label";
+import { ScrollRegion } from "../../../../components/ui/scroll-region";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../../lib/api-client";
@@ -200,12 +201,9 @@ function ImportForm({ course, onDone }: { course: Course; onDone: () => void }) 
             <span className="font-medium">{picked.name}</span>: {plural(ready, "question")} ready
             {broken ? `, ${plural(broken, "row")} with problems (not imported)` : ""}.
           </p>
-          <section
+          <ScrollRegion
             aria-label="Rows of the file"
-            // A region that scrolls must take keyboard focus to be scrolled with keys
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: (axe rule scrollable-region-focusable).
-            tabIndex={0}
-            className="relative max-h-80 overflow-auto rounded-xl border border-zinc-200 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            className="max-h-80 overflow-auto rounded-xl border border-zinc-200"
           >
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="sr-only">Rows of the file</caption>
@@ -259,7 +257,7 @@ function ImportForm({ course, onDone }: { course: Course; onDone: () => void }) 
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
           {rows.length > PREVIEW_ROWS ? (
             <p className="text-xs text-zinc-600">
               The first {PREVIEW_ROWS} of {rows.length} rows are listed.

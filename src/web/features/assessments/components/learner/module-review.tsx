@@ -9,6 +9,7 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
+import { LoadError } from "../../../../components/ui/load-error";
 import { Spinner } from "../../../../components/ui/spinner";
 import { getErrorMessage } from "../../../../lib/api-client";
 import { plural } from "../../../../lib/format";
@@ -28,16 +29,10 @@ export function ModuleReview({ courseId, moduleId }: { courseId: string; moduleI
   if (reviewQuery.isPending) return null;
   if (reviewQuery.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50/60 p-4 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p>We couldn't load this module's review questions.</p>
-        <Button variant="outline" size="sm" onClick={() => void reviewQuery.refetch()}>
-          <RefreshCwIcon aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        message={"We couldn't load this module's review questions."}
+        onRetry={() => void reviewQuery.refetch()}
+      />
     );
   }
   if (!reviewQuery.data.questions.length) return null;
