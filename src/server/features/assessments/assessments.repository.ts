@@ -51,9 +51,7 @@ export function createAssessmentsRepository(db: Executor) {
       const [row] = await db
         .select({ n: count() })
         .from(questions)
-        .where(
-          and(eq(questions.courseId, courseId), pool ? eq(questions.pool, pool) : undefined),
-        );
+        .where(and(eq(questions.courseId, courseId), pool ? eq(questions.pool, pool) : undefined));
       return row?.n ?? 0;
     },
 

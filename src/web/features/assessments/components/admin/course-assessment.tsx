@@ -1,11 +1,5 @@
 import type { Course, ExamSettings, PublishCheck } from "@contract";
-import {
-  BarChart3Icon,
-  CircleAlertIcon,
-  OctagonXIcon,
-  RefreshCwIcon,
-  SlidersHorizontalIcon,
-} from "lucide-react";
+import { BarChart3Icon, CircleAlertIcon, OctagonXIcon, SlidersHorizontalIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";

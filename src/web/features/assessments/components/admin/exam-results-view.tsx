@@ -4,7 +4,6 @@ import {
   GaugeIcon,
   ListOrderedIcon,
   PlusCircleIcon,
-  RefreshCwIcon,
   TrophyIcon,
   UsersIcon,
 } from "lucide-react";

@@ -8,7 +8,6 @@ import {
   type LucideIcon,
   PencilIcon,
   PlusIcon,
-  RefreshCwIcon,
   Trash2Icon,
 } from "lucide-react";
 import { useState } from "react";

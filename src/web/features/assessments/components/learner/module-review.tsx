@@ -1,11 +1,5 @@
 import type { PresentedQuestion, ReviewResult } from "@contract";
-import {
-  CircleCheckIcon,
-  CircleXIcon,
-  ListChecksIcon,
-  RefreshCwIcon,
-  RotateCcwIcon,
-} from "lucide-react";
+import { CircleCheckIcon, CircleXIcon, ListChecksIcon, RotateCcwIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
