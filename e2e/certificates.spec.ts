@@ -132,7 +132,7 @@ test.describe("Certificates", () => {
     );
     const pdf = readFileSync((await (await pdfDownload).path())!);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain(`Certificate no. ${code}`);
     expect(text).toContain("Dana Scully");
     expect(text).toContain(
@@ -153,7 +153,7 @@ test.describe("Certificates", () => {
     const transcriptPdf = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download PDF" }).click();
     const transcriptBytes = readFileSync((await (await transcriptPdf).path())!);
-    expect(pdfText(transcriptBytes)).toContain(`Certificate ${code}`);
+    expect(await pdfText(transcriptBytes)).toContain(`Certificate ${code}`);
 
     // Anyone, signed out, opens the address the QR code holds: valid.
     const visitor = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });

@@ -397,22 +397,6 @@ export const examResultsQuerySchema = z.object({
   view: z.enum(EXAM_RESULTS_VIEWS).default("attempts"),
 });
 
-/** Where a learner stands with a course: its steps in order and the next one to do. */
-export const COMPLETION_STEPS = ["modules", "exam"] as const;
-export const completionStepKeySchema = z.enum(COMPLETION_STEPS);
-export type CompletionStepKey = z.infer<typeof completionStepKeySchema>;
-export const COMPLETION_STEP_LABELS: Record<CompletionStepKey, string> = {
-  modules: "Modules",
-  exam: "Final exam",
-};
-export const completionSchema = z.object({
-  courseId: z.string(),
-  isCompleted: z.boolean(),
-  steps: z.array(z.object({ key: completionStepKeySchema, label: z.string(), done: z.boolean() })),
-  next: completionStepKeySchema.nullable(),
-});
-export type Completion = z.infer<typeof completionSchema>;
-
 /** What the player, the exam page and the server say about assessments. */
 export const ASSESSMENT_MESSAGES = {
   reviewFirst: "Answer this module's review questions before marking it complete.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { certificateCreditSchema } from "./credit";
 import { calendarDateSchema } from "./dates";
 
 /**
@@ -23,6 +24,8 @@ export const publicCertificateSchema = z.object({
   /** The passing final-exam score (whole percent) and its time; null without an exam. */
   examScore: z.number().int().nullable(),
   examPassedAt: z.string().nullable(),
+  /** What a credit-ready certificate prints; null for a course without credit settings. */
+  credit: certificateCreditSchema.nullable(),
   completedAt: z.string(),
   issuedAt: z.string(),
   status: certificateStatusSchema,

@@ -2,6 +2,7 @@ export * from "./assessments";
 export * from "./auth";
 export * from "./certificates";
 export * from "./courses";
+export * from "./credit";
 export * from "./dates";
 export * from "./enrollments";
 export * from "./entities";

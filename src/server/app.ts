@@ -18,7 +18,11 @@ import { registerAssessmentsRoutes } from "./features/assessments/assessments.ro
 import { createExamService, examRequirement } from "./features/assessments/exam.service";
 import { createExamResults } from "./features/assessments/exam-results";
 import { createQuestionsService } from "./features/assessments/questions.service";
-import { createReviewService, reviewRequirement } from "./features/assessments/review.service";
+import {
+  createReviewService,
+  reviewRequirement,
+  reviewStep,
+} from "./features/assessments/review.service";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { createAuditService } from "./features/audit/audit.service";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
@@ -31,6 +35,9 @@ import { createCertificatesService } from "./features/certificates/certificates.
 import { createPdfRenderer } from "./features/certificates/pdf-renderer";
 import { registerCoursesRoutes } from "./features/courses/courses.routes";
 import { createCoursesService } from "./features/courses/courses.service";
+import { registerCreditRoutes } from "./features/credit/credit.routes";
+import { createCreditService } from "./features/credit/credit.service";
+import { createCreditSteps } from "./features/credit/credit-rules";
 import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
 import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
 import { registerLearnersRoutes } from "./features/learners/learners.routes";
@@ -86,6 +93,8 @@ export interface AppDeps {
   watchingClock?: () => Date;
   /** The clock of exam deadlines; tests pass one they can move. */
   examClock?: () => Date;
+  /** The clock of activity expiry and enrollment validity; tests pass one they can move. */
+  creditClock?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -216,15 +225,32 @@ export async function buildApp(deps: AppDeps) {
     enrollments: { listForUser: (userId) => enrollments.listForUser(userId) },
     users: auth,
   });
+  const creditSteps = createCreditSteps(deps.creditClock ?? (() => new Date()));
   const enrollments = createEnrollmentsService({
     db,
     courses,
     users: auth,
     credit: certificates.hooks,
-    // ARCHITECTURE section 6: the rules on each module, then the steps after the modules.
-    moduleRequirements: [createWatchingRequirement({ courses }), reviewRequirement],
-    requirements: [examRequirement],
+    // ARCHITECTURE section 6: the rules on each module, the steps before and after the
+    // modules in the fixed order, and the certificate's last check.
+    moduleRequirements: [
+      creditSteps.moduleRule,
+      createWatchingRequirement({ courses }),
+      reviewRequirement,
+    ],
+    before: creditSteps.before,
+    requirements: [reviewStep, examRequirement, ...creditSteps.after],
+    certificate: creditSteps.certificateGate,
+    enrollRules: [(courseId) => credit.enrollRule(courseId)],
     changes: database.changes,
+  });
+  const credit = createCreditService({
+    db,
+    audit,
+    courses,
+    users: auth,
+    enrollments,
+    now: deps.creditClock,
   });
   // Verified watching; guards completeModule above.
   const watching = createWatchingService({
@@ -264,6 +290,7 @@ export async function buildApp(deps: AppDeps) {
     exam: createExamService({ db, audit, courses, enrollments, now: deps.examClock }),
     results: createExamResults({ db, courses }),
   });
+  registerCreditRoutes(app, { credit, certificates });
   registerReportsRoutes(app, {
     reports: createReportsService({ db }),
     watchRecords: () => watching.csvRecords(),

@@ -4,6 +4,7 @@ export * from "../features/audit/audit.table";
 export * from "../features/auth/auth.table";
 export * from "../features/certificates/certificates.table";
 export * from "../features/courses/courses.table";
+export * from "../features/credit/credit.table";
 export * from "../features/enrollments/enrollments.table";
 export * from "../features/objects/objects.table";
 export * from "../features/reports/reports.table";

@@ -1,6 +1,12 @@
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { type Course, DEFAULT_EXAM_SETTINGS, QUESTION_CSV_COLUMNS } from "../../contract";
+import {
+  type Course,
+  DEFAULT_ACTIVITY,
+  DEFAULT_CREDIT_SETTINGS,
+  DEFAULT_EXAM_SETTINGS,
+  QUESTION_CSV_COLUMNS,
+} from "../../contract";
 import { addQuestion, questionBody } from "../testing/assessments";
 import { addModule, createCourse, moduleId, publish, validModule } from "../testing/courses";
 import { userById } from "../testing/inspect";
@@ -233,6 +239,53 @@ const ADMIN_ROUTES: {
     path: "/api/courses/:id/exam/results",
     request: (w) => ({ url: `/api/courses/${w.course.id}/exam/results?format=csv` }),
   },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/activity",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/activity`,
+      payload: { ...DEFAULT_ACTIVITY, acknowledgementRequired: true },
+    }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/credit-settings",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/credit-settings`,
+      payload: { ...DEFAULT_CREDIT_SETTINGS, signatureId: undefined, licenceRequired: true },
+    }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/signature",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/signature`,
+      payload: { dataUrl: "data:image/png;base64,iVBORw0KGgo=" },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/courses/:id/signature",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/signature` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/evaluation",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/evaluation`,
+      payload: { items: [{ kind: "text", text: "Injected", required: true }] },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/courses/:id/evaluation/results",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/evaluation/results?format=csv` }),
+  },
+  {
+    method: "GET",
+    path: "/api/courses/:id/credit-report",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/credit-report` }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -251,8 +304,9 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/resend-invitation",
   // Sign-in with an identity-service ID token, which the server verifies.
   "POST /api/auth/firebase-sync",
-  // Anyone holding a certificate may check it.
+  // Anyone holding a certificate may check it, with its official's signature.
   "GET /api/certificates/verify/:code",
+  "GET /api/signatures/:id",
 ];
 
 /** Routes for any signed-in user, each checking ownership itself. */
@@ -282,6 +336,14 @@ const SIGNED_IN_ROUTES = [
   "PUT /api/exam-attempts/:attemptId/answers",
   "POST /api/exam-attempts/:attemptId/submit",
   "GET /api/courses/:id/completion",
+  // The credit claim (enrolled learners, their own records; administrators read any course).
+  "GET /api/courses/:id/activity",
+  "POST /api/courses/:id/acknowledge",
+  "GET /api/courses/:id/evaluation",
+  "POST /api/courses/:id/evaluation",
+  "POST /api/courses/:id/attest",
+  "GET /api/profile/licence",
+  "PUT /api/profile/licence",
 ];
 
 /** The routes the app really has, from its OpenAPI document, as "METHOD /path/:param". */

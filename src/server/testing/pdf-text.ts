@@ -1,25 +1,34 @@
-import { inflateSync } from "node:zlib";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
- * The text drawn in a PDF made by pdf-lib with the standard fonts, enough for tests: its
- * content streams inflated, and each `<hex> Tj` string decoded (WinAnsi is Latin-1 here).
+ * The text of a PDF as pdf.js (Firefox's PDF viewer) extracts it, one line of the page per
+ * line. Arabic or Hebrew drawn in one font reads back in reading order, as it was written.
  */
-export function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString("latin1");
-  const texts: string[] = [];
-  const streams = /\/FlateDecode[\s\S]*?>>\s*stream\r?\n/g;
-  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(raw.slice(start, end), "latin1")).toString("latin1");
-    } catch {
-      continue;
+export async function pdfText(pdf: Uint8Array): Promise<string> {
+  // pdf.js takes ownership of the bytes it is given, so it gets a copy.
+  const doc = await getDocument({
+    data: new Uint8Array(pdf),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  const lines: string[] = [];
+  try {
+    for (let number = 1; number <= doc.numPages; number += 1) {
+      const page = await doc.getPage(number);
+      let line = "";
+      for (const item of (await page.getTextContent()).items) {
+        if (!("str" in item)) continue;
+        line += item.str;
+        if (item.hasEOL) {
+          lines.push(line);
+          line = "";
+        }
+      }
+      if (line) lines.push(line);
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      texts.push(Buffer.from(hex[1]!, "hex").toString("latin1"));
-    }
+  } finally {
+    await doc.destroy();
   }
-  return texts.join("\n");
+  return lines.join("\n");
 }

@@ -38,6 +38,8 @@ export interface TestAppOptions {
   watchingClock?: () => Date;
   /** The clock of exam deadlines, when a test moves it by hand. */
   examClock?: () => Date;
+  /** The clock of activity expiry and enrollment validity, when a test moves it by hand. */
+  creditClock?: () => Date;
   /** Collects the app's log lines (JSON, level info and up) for tests of what is logged. */
   logLines?: string[];
 }
@@ -68,6 +70,7 @@ export function useTestApp(
       config,
       watchingClock: options.watchingClock,
       examClock: options.examClock,
+      creditClock: options.creditClock,
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),

@@ -32,6 +32,11 @@ const AdminCourseDetailRoute = lazy(() =>
 const AdminExamResultsRoute = lazy(() =>
   import("./routes/admin-exam-results").then((m) => ({ default: m.AdminExamResultsRoute })),
 );
+const AdminEvaluationResultsRoute = lazy(() =>
+  import("./routes/admin-evaluation-results").then((m) => ({
+    default: m.AdminEvaluationResultsRoute,
+  })),
+);
 const AdminLearnersRoute = lazy(() =>
   import("./routes/admin-learners").then((m) => ({ default: m.AdminLearnersRoute })),
 );
@@ -60,6 +65,16 @@ const CoursePlayerRoute = lazy(() =>
 const CourseExamRoute = lazy(() =>
   import("./routes/course-exam").then((m) => ({ default: m.CourseExamRoute })),
 );
+// The credit claim: About this activity, the evaluation and the attestation.
+const CourseAboutRoute = lazy(() =>
+  import("./routes/course-about").then((m) => ({ default: m.CourseAboutRoute })),
+);
+const CourseEvaluationRoute = lazy(() =>
+  import("./routes/course-evaluation").then((m) => ({ default: m.CourseEvaluationRoute })),
+);
+const CourseAttestationRoute = lazy(() =>
+  import("./routes/course-attestation").then((m) => ({ default: m.CourseAttestationRoute })),
+);
 
 /** Every route of SPEC section 2. */
 export function AppRoutes() {
@@ -79,6 +94,10 @@ export function AppRoutes() {
           <Route path="/admin/courses" element={<AdminCoursesRoute />} />
           <Route path="/admin/courses/:courseId" element={<AdminCourseDetailRoute />} />
           <Route path="/admin/courses/:courseId/exam-results" element={<AdminExamResultsRoute />} />
+          <Route
+            path="/admin/courses/:courseId/evaluation-results"
+            element={<AdminEvaluationResultsRoute />}
+          />
           <Route path="/admin/learners" element={<AdminLearnersRoute />} />
           <Route path="/admin/learners/:learnerId" element={<AdminLearnerRecordRoute />} />
           <Route path="/admin/audit" element={<AdminAuditRoute />} />
@@ -95,6 +114,9 @@ export function AppRoutes() {
           <Route path="/learner/transcript" element={<LearnerTranscriptRoute />} />
           <Route path="/course/:courseId" element={<CoursePlayerRoute />} />
           <Route path="/courses/:courseId/exam" element={<CourseExamRoute />} />
+          <Route path="/courses/:courseId/about" element={<CourseAboutRoute />} />
+          <Route path="/courses/:courseId/evaluation" element={<CourseEvaluationRoute />} />
+          <Route path="/courses/:courseId/attestation" element={<CourseAttestationRoute />} />
         </Route>
         <Route
           path="/profile"

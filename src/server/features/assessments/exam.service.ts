@@ -450,8 +450,10 @@ export const examRequirement: CompletionRequirement = {
   async isRequired(tx, courseId) {
     return settingsOrDefault(await createAssessmentsRepository(tx).settingsOf(courseId)).enabled;
   },
-  async isDone(tx, enrollment) {
-    return (await createAssessmentsRepository(tx).passedAttempt(enrollment.id)) !== undefined;
+  async doneAt(tx, enrollment) {
+    return (
+      (await createAssessmentsRepository(tx).passedAttempt(enrollment.id))?.submittedAt ?? null
+    );
   },
   async creditFacts(tx, enrollment) {
     const pass = await createAssessmentsRepository(tx).passedAttempt(enrollment.id);

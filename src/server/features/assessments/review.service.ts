@@ -1,7 +1,7 @@
 import { type Answer, isModuleUnlocked, type Review, type ReviewResult } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { AuditService } from "../audit/audit.service";
-import type { ModuleRequirement } from "../enrollments/completion-steps";
+import type { CompletionRequirement, ModuleRequirement } from "../enrollments/completion-steps";
 import type { EnrollmentRow } from "../enrollments/enrollments.table";
 import { moduleLocked, moduleNotInCourse, notEnrolled, reviewFirst } from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
@@ -141,5 +141,32 @@ export const reviewRequirement: ModuleRequirement = {
       );
       if (answered.length < questions.length) throw reviewFirst();
     };
+  },
+};
+
+/** The course's review questions that count: every one, when the course requires review. */
+async function requiredReviewQuestions(tx: Executor, courseId: string) {
+  const txRepo = createAssessmentsRepository(tx);
+  if (!settingsOrDefault(await txRepo.settingsOf(courseId)).reviewRequired) return [];
+  return (await txRepo.questionsOf(courseId)).filter((q) => q.pool === "review");
+}
+
+/**
+ * The review step of the completion order: done once every review question of the course
+ * has been answered (each module's own questions already gate its completion).
+ */
+export const reviewStep: CompletionRequirement = {
+  key: "review",
+  async isRequired(tx, courseId) {
+    return (await requiredReviewQuestions(tx, courseId)).length > 0;
+  },
+  async doneAt(tx, enrollment) {
+    const questions = await requiredReviewQuestions(tx, enrollment.courseId);
+    const answers = await createAssessmentsRepository(tx).reviewAnswersOf(
+      enrollment.id,
+      questions.map((q) => q.id),
+    );
+    if (!questions.length || answers.length < questions.length) return null;
+    return new Date(Math.max(...answers.map((a) => a.answeredAt.getTime())));
   },
 };

@@ -1,6 +1,15 @@
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { type Certificate, creditLines, formatCertificateCode, hoursText } from "../../../contract";
-import { drawCentered, longDate, pdfSafe, wrapText } from "./pdf-text";
+import { PDFDocument, rgb } from "pdf-lib";
+import { type Certificate, formatCertificateCode, hoursText } from "../../../contract";
+import { embedPdfFonts } from "./pdf-fonts";
+import {
+  drawCentered,
+  drawText,
+  isolate,
+  isolatedCreditLines,
+  longDate,
+  textWidth,
+  wrapText,
+} from "./pdf-text";
 import { drawQrCode } from "./qr-code";
 
 const NAVY = rgb(0.19, 0.18, 0.51);
@@ -16,18 +25,19 @@ const RED = rgb(0.73, 0.11, 0.11);
  */
 export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(pdfSafe(`Certificate of Completion: ${cert.courseTitle} · ${cert.learnerName}`));
-  doc.setAuthor(pdfSafe(cert.issuerName));
-  doc.setCreator(pdfSafe(cert.issuerName));
+  doc.setTitle(`Certificate of Completion: ${cert.courseTitle} · ${cert.learnerName}`);
+  doc.setAuthor(cert.issuerName);
+  doc.setCreator(cert.issuerName);
   doc.setSubject(`Verify at ${cert.verifyUrl}`);
   doc.setKeywords([cert.code]);
   const [width, height] = [842, 595];
   const page = doc.addPage([width, height]);
-  const serif = await doc.embedFont(StandardFonts.TimesRoman);
-  const serifItalic = await doc.embedFont(StandardFonts.TimesRomanItalic);
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const sansBold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const mono = await doc.embedFont(StandardFonts.Courier);
+  // Every text the page draws beyond the fixed English wording comes from the certificate.
+  const { serif, serifItalic, sans, sansBold, mono } = await embedPdfFonts(
+    doc,
+    JSON.stringify(cert),
+    ["serif", "serifItalic", "sans", "sansBold", "mono"],
+  );
   const centerX = width / 2;
 
   page.drawRectangle({ x: 0, y: 0, width, height, color: PAPER });
@@ -89,9 +99,9 @@ export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array
     drawCentered(page, line, { y, size: 21, font: sansBold, color: NAVY, centerX });
     y -= 26;
   }
-  const meta = `${cert.courseCategory} · ${hoursText(cert.durationHours)} of study · completed on ${longDate(cert.completedAt)}`;
+  const meta = `${isolate(cert.courseCategory)} · ${hoursText(cert.durationHours)} of study · completed on ${longDate(cert.completedAt)}`;
   drawCentered(page, meta, { y: y - 2, size: 10.5, font: sans, color: MUTED, centerX });
-  const credit = creditLines(cert);
+  const credit = isolatedCreditLines(cert);
   if (credit.length) {
     for (const line of wrapText(credit.join(" · "), sansBold, 10.5, 560).slice(0, 2)) {
       y -= 17;
@@ -116,7 +126,7 @@ export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array
     centerX: 185,
   });
   page.drawLine({ start: { x: 320, y: 98 }, end: { x: 530, y: 98 }, thickness: 0.8, color: INK });
-  drawCentered(page, `${cert.issuerName.toUpperCase()} · AUTHORIZED SIGNATURE`, {
+  drawCentered(page, `${isolate(cert.issuerName.toUpperCase())} · AUTHORIZED SIGNATURE`, {
     y: 86,
     size: 7.5,
     font: sans,
@@ -126,14 +136,27 @@ export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array
 
   drawQrCode(page, cert.verifyUrl, { x: 690, y: 52, size: 92, color: INK });
   const code = formatCertificateCode(cert.code);
-  page.drawText("Verify this certificate", { x: 560, y: 126, size: 8, font: sansBold, color: INK });
-  page.drawText("Scan the code or visit:", { x: 560, y: 114, size: 7.5, font: sans, color: MUTED });
+  drawText(page, "Verify this certificate", {
+    x: 560,
+    y: 126,
+    size: 8,
+    font: sansBold,
+    color: INK,
+  });
+  drawText(page, "Scan the code or visit:", {
+    x: 560,
+    y: 114,
+    size: 7.5,
+    font: sans,
+    color: MUTED,
+  });
   let urlY = 102;
   // Cut by characters, not words: a space inside the address would break it when typed.
-  const perLine = Math.floor(125 / mono.widthOfTextAtSize("M", 6.5));
-  const url = pdfSafe(cert.verifyUrl);
-  for (const line of (url.match(new RegExp(`.{1,${perLine}}`, "g")) ?? []).slice(0, 3)) {
-    page.drawText(line, { x: 560, y: urlY, size: 6.5, font: mono, color: NAVY });
+  const perLine = Math.floor(125 / textWidth("M", mono, 6.5));
+  const url = Array.from(cert.verifyUrl);
+  for (let start = 0; start < Math.min(url.length, 3 * perLine); start += perLine) {
+    const line = url.slice(start, start + perLine).join("");
+    drawText(page, line, { x: 560, y: urlY, size: 6.5, font: mono, color: NAVY });
     urlY -= 9;
   }
   drawCentered(page, `Certificate no. ${code}`, {
@@ -157,7 +180,8 @@ export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array
     });
     const when = cert.revokedAt ? ` on ${longDate(cert.revokedAt)}` : "";
     drawCentered(page, `REVOKED${when}`, { y: 180, size: 16, font: sansBold, color: RED, centerX });
-    const reason = wrapText(`Reason: ${cert.revokedReason ?? ""}`, sans, 9, width - 330)[0] ?? "";
+    const reason =
+      wrapText(`Reason: ${isolate(cert.revokedReason ?? "")}`, sans, 9, width - 330)[0] ?? "";
     drawCentered(page, reason, { y: 162, size: 9, font: sans, color: RED, centerX });
   }
   return doc.save();

@@ -22,6 +22,7 @@ export function createCertificatesRepository(db: Executor) {
           enrolledAt: enrollments.createdAt,
           completedAt: enrollments.completedAt,
           learnerName: users.name,
+          learnerEmail: users.email,
           courseTitle: courses.title,
           courseCategory: courses.category,
           durationHours: courses.duration,
@@ -35,6 +36,15 @@ export function createCertificatesRepository(db: Executor) {
         .innerJoin(courses, eq(courses.id, enrollments.courseId))
         .where(eq(enrollments.id, enrollmentId));
       return row;
+    },
+
+    /** A course's certificates that still count (not revoked), oldest first: the credit report. */
+    async validOfCourse(courseId: string): Promise<CertificateRow[]> {
+      return db
+        .select()
+        .from(certificates)
+        .where(and(eq(certificates.courseId, courseId), isNull(certificates.revokedAt)))
+        .orderBy(asc(certificates.completedAt), asc(certificates.id));
     },
 
     /** Inserts unless the enrollment has one already (unique): undefined then. */

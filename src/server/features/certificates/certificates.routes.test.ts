@@ -206,6 +206,7 @@ describe("certificates", () => {
           "completedAt",
           "courseCategory",
           "courseTitle",
+          "credit",
           "creditHours",
           "creditType",
           "durationHours",
@@ -322,10 +323,10 @@ describe("certificates", () => {
       expect(res.headers["content-type"]).toBe("application/pdf");
       expect(res.headers["content-disposition"]).toContain("Certificate-Clinical-Ethics.pdf");
       expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
-      expect(pdfText(res.rawPayload)).toContain(
+      expect(await pdfText(res.rawPayload)).toContain(
         `Certificate no. ${formatCertificateCode(cert.code)}`,
       );
-      expect(pdfText(res.rawPayload)).toContain("Ada Lovelace");
+      expect(await pdfText(res.rawPayload)).toContain("Ada Lovelace");
       const other = await quickLearner(ctx);
       const otherCookie = await signInAs(ctx, other);
       const denied = await call(ctx, "GET", `/api/certificates/${cert.id}/pdf`, {
@@ -343,7 +344,7 @@ describe("certificates", () => {
         call(ctx, "GET", `/api/certificates/${cert.id}/pdf`, { cookie: learnerCookie });
       const first = await download();
       expect(first.statusCode).toBe(200);
-      expect(pdfText(first.rawPayload)).not.toContain("REVOKED");
+      expect(await pdfText(first.rawPayload)).not.toContain("REVOKED");
 
       const revoke = await call(ctx, "POST", `/api/certificates/${cert.id}/revoke`, {
         cookie: adminCookie,
@@ -351,7 +352,7 @@ describe("certificates", () => {
       });
       expect(revoke.statusCode, revoke.body).toBe(200);
       const revoked = await download();
-      expect(pdfText(revoked.rawPayload)).toContain("REVOKED");
+      expect(await pdfText(revoked.rawPayload)).toContain("REVOKED");
     });
   });
 

@@ -54,6 +54,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       issuerName: row.issuerName,
       examScore: row.examScore,
       examPassedAt: row.examPassedAt?.toISOString() ?? null,
+      credit: row.credit ?? null,
       completedAt: row.completedAt.toISOString(),
       issuedAt: row.issuedAt.toISOString(),
       status: row.revokedAt ? "revoked" : "valid",
@@ -95,6 +96,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       userId: source.userId,
       courseId: source.courseId,
       learnerName: source.learnerName,
+      learnerEmail: source.learnerEmail,
       courseTitle: source.courseTitle,
       courseCategory: source.courseCategory,
       durationHours: source.durationHours,
@@ -105,6 +107,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       issuerName: deps.issuerName,
       examScore: facts.examScore ?? null,
       examPassedAt: facts.examPassedAt ?? null,
+      credit: facts.credit ?? null,
       enrolledAt: source.enrolledAt,
       completedAt: source.completedAt,
     });
@@ -138,6 +141,17 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
   }
 
   return {
+    /**
+     * A course's certificates that still count, oldest first, with what only the credit
+     * report shows: the learner's email and enrollment date.
+     */
+    async creditedOfCourse(courseId: string) {
+      return (await repo.validOfCourse(courseId)).map((row) => ({
+        ...toCertificate(row),
+        learnerEmail: row.learnerEmail,
+        enrolledAt: row.enrolledAt.toISOString(),
+      }));
+    },
     toCertificate,
 
     /** The credit events of enrollments, run inside the enrollments' own transactions. */

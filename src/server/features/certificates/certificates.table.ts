@@ -1,4 +1,14 @@
-import { index, integer, numeric, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import type { CertificateCredit } from "../../../contract";
 import { newId } from "../../db/ids";
 import { users } from "../auth/auth.table";
 import { courses } from "../courses/courses.table";
@@ -19,6 +29,8 @@ export const certificates = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     courseId: text("course_id").references(() => courses.id, { onDelete: "set null" }),
     learnerName: text("learner_name").notNull(),
+    /** For the credit report an accreditor receives; never shown on the public certificate. */
+    learnerEmail: text("learner_email"),
     courseTitle: text("course_title").notNull(),
     courseCategory: text("course_category").notNull(),
     durationHours: integer("duration_hours").notNull(),
@@ -30,6 +42,8 @@ export const certificates = pgTable(
     /** The passing exam's score and time, for courses with a final exam. */
     examScore: integer("exam_score"),
     examPassedAt: timestamp("exam_passed_at", { withTimezone: true }),
+    /** What a credit-ready certificate prints (sponsor, fields, official, licence, claim). */
+    credit: jsonb("credit").$type<CertificateCredit>(),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),

@@ -20,6 +20,7 @@ const certificate: Certificate = {
   issuerName: "Credo Academy",
   examScore: null,
   examPassedAt: null,
+  credit: null,
   completedAt: "2026-03-01T10:00:00.000Z",
   issuedAt: "2026-03-01T10:00:00.000Z",
   status: "valid",
@@ -38,7 +39,7 @@ describe("PDF renderer", () => {
       pdfs.certificate({ ...certificate }),
     ]);
     expect(first.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(pdfText(first)).toContain("Ada Lovelace");
+    expect(await pdfText(first)).toContain("Ada Lovelace");
     // The same content is the same PDF: drawn once, even when asked for twice at once.
     expect(together).toBe(first);
     expect(await pdfs.certificate({ ...certificate })).toBe(first);
@@ -53,7 +54,7 @@ describe("PDF renderer", () => {
       revokedReason: "Attendance records were falsified.",
     });
     expect(revoked).not.toBe(kept);
-    expect(pdfText(revoked)).toContain("REVOKED");
+    expect(await pdfText(revoked)).toContain("REVOKED");
   });
 
   it("draws every transcript afresh", async () => {
@@ -68,7 +69,7 @@ describe("PDF renderer", () => {
       pdfs.transcript(transcript),
       pdfs.transcript(transcript),
     ]);
-    expect(pdfText(one)).toContain("Ada Lovelace");
+    expect(await pdfText(one)).toContain("Ada Lovelace");
     expect(two).not.toBe(one);
   });
 });

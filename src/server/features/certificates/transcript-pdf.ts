@@ -1,6 +1,14 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { creditLines, formatCertificateCode, type Transcript } from "../../../contract";
-import { longDate, pdfSafe, wrapText } from "./pdf-text";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import { formatCertificateCode, type Transcript } from "../../../contract";
+import { embedPdfFonts } from "./pdf-fonts";
+import {
+  drawText,
+  isolate,
+  isolatedCreditLines,
+  longDate,
+  type Typeface,
+  wrapText,
+} from "./pdf-text";
 
 const NAVY = rgb(0.19, 0.18, 0.51);
 const INK = rgb(0.12, 0.11, 0.17);
@@ -23,21 +31,24 @@ const shortDate = (iso: string | null) =>
 /** The transcript as an A4 portrait PDF, paginated, with the header repeated on each page. */
 export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(pdfSafe(`Transcript: ${t.learner.name}`));
-  doc.setAuthor(pdfSafe(t.issuerName));
-  doc.setCreator(pdfSafe(t.issuerName));
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const mono = await doc.embedFont(StandardFonts.Courier);
+  doc.setTitle(`Transcript: ${t.learner.name}`);
+  doc.setAuthor(t.issuerName);
+  doc.setCreator(t.issuerName);
+  // Every text the pages draw beyond the fixed English wording comes from the transcript.
+  const {
+    sans,
+    sansBold: bold,
+    mono,
+  } = await embedPdfFonts(doc, JSON.stringify(t), ["sans", "sansBold", "mono"]);
   const text = (
     page: PDFPage,
     s: string,
     x: number,
     y: number,
     size: number,
-    font: PDFFont,
+    font: Typeface,
     color = INK,
-  ) => page.drawText(pdfSafe(s), { x, y, size, font, color });
+  ) => drawText(page, s, { x, y, size, font, color });
 
   let page = doc.addPage([WIDTH, HEIGHT]);
   let y = HEIGHT - MARGIN;
@@ -80,8 +91,8 @@ export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
       3,
     );
     const details = [
-      `${e.courseCategory} · ${e.status === "completed" ? "Completed" : e.status === "in-progress" ? `In progress (${e.progress}%)` : "Not started"}`,
-      ...creditLines(e),
+      `${isolate(e.courseCategory)} · ${e.status === "completed" ? "Completed" : e.status === "in-progress" ? `In progress (${e.progress}%)` : "Not started"}`,
+      ...isolatedCreditLines(e),
     ].join(" · ");
     const detailLines = wrapText(details, sans, 8, COLS.hours + 50 - COLS.course - 4).slice(0, 3);
     const cert = e.certificate;
@@ -89,7 +100,7 @@ export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
     if (y - rowHeight < MARGIN + 20) {
       page = doc.addPage([WIDTH, HEIGHT]);
       y = HEIGHT - MARGIN;
-      text(page, `${t.learner.name}: transcript (continued)`, MARGIN, y, 10, bold, MUTED);
+      text(page, `${isolate(t.learner.name)}: transcript (continued)`, MARGIN, y, 10, bold, MUTED);
       y -= 26;
       tableHeader();
     }
@@ -132,13 +143,8 @@ export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
 
   const pages = doc.getPages();
   pages.forEach((p, i) => {
-    p.drawText(pdfSafe(`${t.issuerName} · ${t.learner.name} · page ${i + 1} of ${pages.length}`), {
-      x: MARGIN,
-      y: 28,
-      size: 7.5,
-      font: sans,
-      color: MUTED,
-    });
+    const footer = `${isolate(t.issuerName)} · ${isolate(t.learner.name)} · page ${i + 1} of ${pages.length}`;
+    text(p, footer, MARGIN, 28, 7.5, sans, MUTED);
   });
   return doc.save();
 }

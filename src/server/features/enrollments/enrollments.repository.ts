@@ -120,6 +120,15 @@ export function createEnrollmentsRepository(db: Executor) {
       return result;
     },
 
+    /** When each module of an enrollment was completed (the modules step's time). */
+    async completionTimes(enrollmentId: string): Promise<Map<string, Date>> {
+      const rows = await db
+        .select({ moduleId: moduleCompletions.moduleId, at: moduleCompletions.completedAt })
+        .from(moduleCompletions)
+        .where(eq(moduleCompletions.enrollmentId, enrollmentId));
+      return new Map(rows.map((r) => [r.moduleId, r.at]));
+    },
+
     /** Records a completion once; false when it was already recorded. */
     async insertCompletion(enrollmentId: string, moduleId: string, at: Date): Promise<boolean> {
       const rows = await db

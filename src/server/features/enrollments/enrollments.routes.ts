@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  COMPLETION_STEP_LABELS,
+  completionQuerySchema,
   completionSchema,
   createEnrollmentBodySchema,
   enrollmentWithRelationsSchema,
@@ -13,7 +13,7 @@ import {
 } from "../../../contract";
 import { sendJsonText } from "../../lib/json-text";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
-import { notYourEnrollments, notYourProgress } from "./enrollments.errors";
+import { learnerRequired, notYourEnrollments, notYourProgress } from "./enrollments.errors";
 import type { EnrollmentsService } from "./enrollments.service";
 
 const tags = ["enrollments"];
@@ -113,18 +113,23 @@ export function registerEnrollmentsRoutes(
   app.get(
     "/api/courses/:id/completion",
     {
-      schema: { tags, params: idParams, response: { 200: completionSchema } },
-      preValidation: requireRole("learner"),
+      schema: {
+        tags,
+        params: idParams,
+        querystring: completionQuerySchema,
+        response: { 200: completionSchema },
+      },
+      preValidation: requireUser,
     },
     async (request) => {
-      const completion = await enrollments.completion(
-        sessionOf(request).user.id,
-        request.params.id,
-      );
-      return {
-        ...completion,
-        steps: completion.steps.map((s) => ({ ...s, label: COMPLETION_STEP_LABELS[s.key] })),
-      };
+      const { user } = sessionOf(request);
+      // Administrators ask about a learner; a learner only about themselves.
+      const userId = user.role === "admin" ? request.query.userId : user.id;
+      if (!userId) throw learnerRequired();
+      if (user.role === "learner" && request.query.userId && request.query.userId !== user.id) {
+        throw notYourEnrollments();
+      }
+      return enrollments.completion(userId, request.params.id);
     },
   );
 }

@@ -1,4 +1,7 @@
 import {
+  COMPLETION_STEP_LABELS,
+  COMPLETION_STEPS,
+  type CompletionStepKey,
   type Course,
   type EnrollmentWithRelations,
   isModuleUnlocked,
@@ -14,6 +17,7 @@ import { toUser } from "../auth/auth.mapper";
 import type { UserRow } from "../auth/auth.table";
 import type { CourseRow } from "../courses/courses.table";
 import type {
+  CertificateGate,
   CompletionRequirement,
   CreditFacts,
   ModuleCompletionInput,
@@ -28,6 +32,7 @@ import {
   moduleNotInCourse,
   notALearner,
   notEnrolled,
+  stepOutOfOrder,
 } from "./enrollments.errors";
 import { createEnrollmentsRepository } from "./enrollments.repository";
 import type { EnrollmentRow } from "./enrollments.table";
@@ -72,8 +77,14 @@ export interface EnrollmentsServiceDeps {
   changes?: ChangeFeed;
   /** Rules on completing a module (verified watching, review questions), checked in order. */
   moduleRequirements?: ModuleRequirement[];
-  /** The steps after the modules (the final exam), in the order a learner takes them. */
+  /** The steps before the modules (the activity's acknowledgement). */
+  before?: CompletionRequirement[];
+  /** The steps after the modules (review, exam, evaluation, attestation), in order. */
   requirements?: CompletionRequirement[];
+  /** Whether a certificate may be issued now, and what it prints of the credit claim. */
+  certificate?: CertificateGate;
+  /** Rules on enrolling in a course (an expired activity takes no one), checked in order. */
+  enrollRules?: ((courseId: string) => Promise<void>)[];
 }
 
 /** Enrollments and progress (SPEC sections 4 and 7); the server alone computes progress. */
@@ -168,21 +179,25 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
   const prepareModuleGuards = (input: ModuleCompletionInput) =>
     Promise.all((deps.moduleRequirements ?? []).map((r) => r.prepare(input)));
 
-  /** The steps after the modules that the course asks for, each with whether it is done. */
-  async function stepsAfterModules(tx: Executor, enrollment: EnrollmentRow) {
+  /** The steps of a list that the course asks for, each with when it was done. */
+  async function requiredSteps(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    list: CompletionRequirement[] = [],
+  ) {
     const steps = [];
-    for (const requirement of deps.requirements ?? []) {
+    for (const requirement of list) {
       if (!(await requirement.isRequired(tx, enrollment.courseId))) continue;
-      steps.push({ requirement, done: await requirement.isDone(tx, enrollment) });
+      steps.push({ requirement, doneAt: await requirement.doneAt(tx, enrollment) });
     }
     return steps;
   }
 
   /**
-   * Marks an enrollment whose modules are all complete as completed, when every later step
-   * the course asks for is done too: the one place a course completes, its certificate is
-   * issued and its events are recorded. Returns the updated row, or false when a step is
-   * still to do or it was already completed.
+   * Marks an enrollment whose modules are all complete as completed, when every other step
+   * the course asks for is done too and a certificate may be issued: the one place a course
+   * completes, its certificate is issued and its events are recorded. Returns the updated
+   * row, or false when a step is still to do or it was already completed.
    */
   async function completeIfDone(
     tx: Executor,
@@ -191,19 +206,51 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     actor: Actor,
   ): Promise<EnrollmentRow | false> {
     if (enrollment.isCompleted) return false;
-    const steps = await stepsAfterModules(tx, enrollment);
-    if (steps.some((s) => !s.done)) return false;
+    const before = await requiredSteps(tx, enrollment, deps.before);
+    const after = await requiredSteps(tx, enrollment, deps.requirements);
+    if ([...before, ...after].some((s) => !s.doneAt)) return false;
+    if (deps.certificate && !(await deps.certificate.canIssue(tx, enrollment, now))) return false;
     const updated = await createEnrollmentsRepository(tx).update(enrollment.id, {
       progress: 100,
       isCompleted: true,
       completedAt: now,
     });
     const facts: CreditFacts = {};
-    for (const { requirement } of steps) {
+    for (const { requirement } of after) {
       Object.assign(facts, await requirement.creditFacts?.(tx, updated));
     }
+    Object.assign(facts, await deps.certificate?.creditFacts(tx, updated));
     await deps.credit?.courseCompleted(tx, updated, actor, facts);
     return updated;
+  }
+
+  /** When the modules step was done: the last of the current modules' completions. */
+  async function modulesDoneAt(tx: Executor, enrollment: EnrollmentRow, order: string[]) {
+    const times = await createEnrollmentsRepository(tx).completionTimes(enrollment.id);
+    if (!order.every((id) => times.has(id))) return null;
+    return order.reduce<Date | null>((last, id) => {
+      const at = times.get(id)!;
+      return !last || at > last ? at : last;
+    }, null);
+  }
+
+  /** Every step of the fixed order, with whether the course asks for it and when it was done. */
+  async function stepsOf(tx: Executor, enrollment: EnrollmentRow, order: string[]) {
+    const doneAt = new Map<CompletionStepKey, Date | null>();
+    const required = new Map<CompletionStepKey, boolean>();
+    for (const requirement of [...(deps.before ?? []), ...(deps.requirements ?? [])]) {
+      required.set(requirement.key, await requirement.isRequired(tx, enrollment.courseId));
+      doneAt.set(requirement.key, await requirement.doneAt(tx, enrollment));
+    }
+    required.set("modules", true);
+    doneAt.set("modules", order.length ? await modulesDoneAt(tx, enrollment, order) : null);
+    required.set("certificate", true);
+    doneAt.set("certificate", enrollment.isCompleted ? enrollment.completedAt : null);
+    return COMPLETION_STEPS.filter((key) => required.has(key)).map((key) => ({
+      key,
+      required: required.get(key)!,
+      doneAt: doneAt.get(key) ?? null,
+    }));
   }
 
   /** Whether every module still in the course is complete (module order read beforehand). */
@@ -238,6 +285,9 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       return enrollment;
     },
 
+    /** The learner's enrollment row in a course, if any (read fresh: its dates matter). */
+    findRow: (userId: string, courseId: string) => repo.findByUserAndCourse(userId, courseId),
+
     /** The learner's enrollment in a course with its completed module ids (cached), if any. */
     async findEnrollment(userId: string, courseId: string) {
       const row = (await enrollmentsOf(userId)).find((e) => e.courseId === courseId);
@@ -259,24 +309,62 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     /** After another feature's transaction changed a learner's standing (committed). */
     announce: (userId: string) => changed(userId),
 
+    /**
+     * Refuses a step taken before a required step that comes earlier in the fixed order.
+     * `order` is the course's module ids, read beforehand.
+     */
+    async assertStepOpen(
+      tx: Executor,
+      enrollment: EnrollmentRow,
+      key: CompletionStepKey,
+      order: string[],
+    ) {
+      const earlier = COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(key));
+      for (const step of await stepsOf(tx, enrollment, order)) {
+        if (earlier.includes(step.key) && step.required && !step.doneAt) {
+          throw stepOutOfOrder(step.key);
+        }
+      }
+    },
+
     /** Where a learner stands with a course: its steps in order and the next to do. */
     async completion(userId: string, courseId: string) {
       const order = await deps.courses.moduleIds(courseId);
       const enrollment = await repo.findByUserAndCourse(userId, courseId);
       if (!enrollment) throw notEnrolled();
-      const steps = [
-        { key: "modules" as const, done: await modulesDone(db, enrollment, order) },
-        ...(await stepsAfterModules(db, enrollment)).map((s) => ({
-          key: s.requirement.key,
-          done: s.done,
-        })),
-      ];
+      const steps = (await stepsOf(db, enrollment, order)).map((s) => ({
+        key: s.key,
+        label: COMPLETION_STEP_LABELS[s.key],
+        required: s.required,
+        // A completed course stays complete when a module is added later.
+        done: s.doneAt !== null || (enrollment.isCompleted && s.required),
+        doneAt: s.doneAt?.toISOString() ?? null,
+      }));
       return {
         courseId,
         isCompleted: enrollment.isCompleted,
-        steps: enrollment.isCompleted ? steps.map((s) => ({ ...s, done: true })) : steps,
-        next: enrollment.isCompleted ? null : (steps.find((s) => !s.done)?.key ?? null),
+        steps,
+        next: enrollment.isCompleted
+          ? null
+          : (steps.find((s) => s.required && !s.done)?.key ?? null),
       };
+    },
+
+    /**
+     * After something outside the steps changed (the learner entered the licence a course
+     * asks for): completes every enrollment of the learner that was waiting only for it.
+     */
+    async settleLearner(userId: string, actor: Actor) {
+      for (const row of await repo.listByUserWithCompletions(userId)) {
+        if (row.isCompleted) continue;
+        const order = await deps.courses.moduleIds(row.courseId);
+        const completed = await db.transaction(async (tx) => {
+          const enrollment = await createEnrollmentsRepository(tx).lockById(row.id);
+          if (!enrollment || !(await modulesDone(tx, enrollment, order))) return false;
+          return (await completeIfDone(tx, enrollment, new Date(), actor)) !== false;
+        });
+        if (completed) changed(userId);
+      }
     },
 
     async isEnrolled(userId: string, courseId: string): Promise<boolean> {
@@ -303,6 +391,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       const course = await deps.courses.findRow(input.courseId);
       if (!course) throw courseNotFound();
       if (!course.isPublished) throw courseNotPublished();
+      for (const rule of deps.enrollRules ?? []) await rule(input.courseId);
       const row = await db.transaction(async (tx) => {
         const inserted = await createEnrollmentsRepository(tx).insert({
           userId: input.userId,

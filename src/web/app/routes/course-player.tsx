@@ -4,17 +4,37 @@ import { ModuleReview } from "../../features/assessments/components/learner/modu
 import { useCurrentUser } from "../../features/auth/session-context";
 import { DownloadCertificateButton } from "../../features/certificates/components/download-certificate-button";
 import {
+  AcknowledgeFirstNotice,
+  ActivityPlayerNotes,
+  useAcknowledgementLock,
+} from "../../features/credit/components/learner/activity-in-player";
+import { CompletionChecklist } from "../../features/credit/components/learner/completion-checklist";
+import { useMyEnrollments } from "../../features/learning/api/get-my-enrollments";
+import {
   CoursePlayer,
   type PlayerExtensions,
 } from "../../features/learning/components/course-player";
 
-/** Review questions under each module, and the final exam once the modules are done. */
-const ASSESSMENTS: PlayerExtensions = {
+/**
+ * Review questions under each module, the final exam once the modules are done, and the
+ * credit claim: About this activity, the steps to complete, and the first module locked
+ * until a required acknowledgement is given.
+ */
+const EXTENSIONS: PlayerExtensions = {
   renderModuleExtra: ({ courseId, moduleId }) => (
     <ModuleReview courseId={courseId} moduleId={moduleId} />
   ),
   renderNextStep: ({ courseId, autoFocus }) => (
     <FinalExamStep courseId={courseId} autoFocus={autoFocus} />
+  ),
+  renderHeaderExtra: ({ courseId }) => <ActivityPlayerNotes courseId={courseId} />,
+  renderCompletion: ({ courseId, autoFocus, progressKey }) => (
+    <CompletionChecklist
+      courseId={courseId}
+      context="player"
+      autoFocus={autoFocus}
+      progressKey={progressKey}
+    />
   ),
 };
 
@@ -22,6 +42,8 @@ const ASSESSMENTS: PlayerExtensions = {
 export function CoursePlayerRoute() {
   const { courseId = "" } = useParams();
   const user = useCurrentUser();
+  const enrolled = useMyEnrollments(user.id).data?.some((e) => e.courseId === courseId) ?? false;
+  const locked = useAcknowledgementLock(courseId, enrolled);
   return (
     <CoursePlayer
       // A new course starts with fresh player state (open panels, pending focus).
@@ -29,7 +51,11 @@ export function CoursePlayerRoute() {
       courseId={courseId}
       user={user}
       CertificateButton={DownloadCertificateButton}
-      extensions={ASSESSMENTS}
+      extensions={
+        locked
+          ? { ...EXTENSIONS, startGate: <AcknowledgeFirstNotice courseId={courseId} /> }
+          : EXTENSIONS
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header";
@@ -6,11 +7,15 @@ import { AccountInfoCard } from "../../features/auth/components/account-info-car
 import { ChangePasswordCard } from "../../features/auth/components/change-password-card";
 import { ProfileDetailsCard } from "../../features/auth/components/profile-details-card";
 import { homePathFor, useCurrentUser } from "../../features/auth/session-context";
+import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
+import { LicenceCard } from "../../features/credit/components/learner/licence-card";
+import { myEnrollmentsQueryKey } from "../../features/learning/api/get-my-enrollments";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /profile for any signed-in user (SPEC sections 2 and 5). */
 export function ProfileRoute() {
   const user = useCurrentUser();
+  const queryClient = useQueryClient();
   useDocumentTitle("Profile");
 
   return (
@@ -27,6 +32,17 @@ export function ProfileRoute() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-6">
           <ProfileDetailsCard user={user} />
+          {user.role === "learner" ? (
+            <LicenceCard
+              onSaved={() => {
+                // A course that waited only for the licence completes and issues its certificate.
+                void queryClient.invalidateQueries({ queryKey: myEnrollmentsQueryKey(user.id) });
+                void queryClient.invalidateQueries({
+                  queryKey: getMyCertificatesQueryOptions().queryKey,
+                });
+              }}
+            />
+          ) : null}
           <ChangePasswordCard user={user} />
         </div>
         <div className="order-first lg:sticky lg:top-10 lg:order-none">

@@ -138,6 +138,51 @@ describe("verification", () => {
   });
 });
 
+describe("credit-ready certificate", () => {
+  const claim: NonNullable<CertificateData["claim"]> = {
+    facts: {
+      credits: "1.5 CPE credits claimed (2 designated)",
+      fields: "Auditing: 1.5",
+      sponsor: "Northwind <CPE>",
+      sponsorAddress: "1 Main St, Springfield",
+      deliveryMethod: "QAS Self-Study",
+      registryNumber: "112233",
+      licence: "CPA A-1 (Illinois)",
+      attestedAt: "2026-11-20T10:00:00.000Z",
+      accreditationStatement: "Registered with NASBA.",
+      officialName: "Dana Lee",
+      officialTitle: "Director of Education",
+      signatureId: "sig_1",
+    },
+    signatureSrc: "data:image/png;base64,iVBORw0KGgo=",
+  };
+
+  it("prints the sponsor, the claim, the licence, the attestation and the signed official", () => {
+    const html = build({ claim });
+    expect(html).toContain('class="sheet has-credit"');
+    expect(html).toContain("<dt>Credits</dt><dd>1.5 CPE credits claimed (2 designated)</dd>");
+    expect(html).toContain("<dd>Northwind &lt;CPE&gt;, 1 Main St, Springfield</dd>");
+    expect(html).toContain("<dd>QAS Self-Study</dd>");
+    expect(html).toContain("<dd>Auditing: 1.5</dd>");
+    expect(html).toContain("<dd>112233</dd>");
+    expect(html).toContain("<dd>CPA A-1 (Illinois)</dd>");
+    expect(html).toContain("<dt>Attested on</dt><dd>November 20, 2026</dd>");
+    expect(html).toContain('<p class="statement">Registered with NASBA.</p>');
+    expect(html).toContain(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="Signature of Dana Lee">',
+    );
+    expect(html).toContain("Dana Lee &middot; Director of Education");
+    expect(html).not.toContain("Authorized signature");
+  });
+
+  it("keeps the plain layout for a certificate without credit settings", () => {
+    const html = build();
+    expect(html).toContain('<article class="sheet" aria-label');
+    expect(html).not.toContain('class="claim"');
+    expect(html).toContain("Authorized signature");
+  });
+});
+
 describe("helpers", () => {
   it("escapeHtml escapes the five special characters", () => {
     expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");

@@ -6,6 +6,7 @@
  */
 
 import { hoursText } from "@contract";
+import type { CreditClaimFacts } from "./certificate-credit";
 
 export type CertificateData = {
   studentName: string;
@@ -25,6 +26,13 @@ export type CertificateData = {
    * inline SVG markup (certificate-qr.ts), so the file still needs nothing from elsewhere.
    */
   verification?: { code: string; url: string; qrSvg: string };
+  /**
+   * What an accredited course's certificate adds: the sponsor, the delivery method, the credit
+   * claimed by field of study, the accreditation statement, the learner's licence, the date of
+   * the attestation, and the responsible official with their signature. The signature is
+   * given as a data URL so the file stays whole offline.
+   */
+  claim?: { facts: CreditClaimFacts; signatureSrc: string | null };
 };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -64,6 +72,7 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   const number = data.certificateId ? escapeHtml(data.certificateId) : "";
   const credit = (data.credit ?? []).map(escapeHtml).join(" &middot; ");
   const verification = data.verification;
+  const claim = data.claim;
   const title = `Certificate of Completion: ${course} · ${name}`;
 
   return `<!doctype html>
@@ -218,6 +227,50 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
     color: #5b5872;
   }
   .seal { width: 34mm; height: 34mm; justify-self: center; }
+  /* An accredited course prints more: the sheet grows with it rather than cut it off. */
+  .sheet.has-credit { height: auto; min-height: 188mm; }
+  .has-credit .frame { position: relative; inset: auto; margin: 7mm; min-height: 174mm; }
+  .has-credit .frame-inner { height: auto; min-height: 167.6mm; }
+  .has-credit .content { position: relative; inset: auto; min-height: 167.6mm; padding: 9mm 24mm 11mm; }
+  .has-credit .eyebrow { margin-top: 4mm; }
+  .has-credit h1 { font-size: 10mm; }
+  .has-credit .rule { margin-top: 3mm; }
+  .has-credit .certify { margin-top: 3.5mm; font-size: 4mm; }
+  .has-credit .name { margin-top: 1.5mm; font-size: 9.5mm; }
+  .has-credit .completed { margin-top: 3mm; font-size: 4mm; }
+  .has-credit .course { margin-top: 1.5mm; font-size: 6.5mm; }
+  .has-credit .footer { grid-template-columns: 1fr 24mm 1fr; margin-top: 5mm; }
+  .has-credit .seal { width: 24mm; height: 24mm; }
+  .has-credit .sign .value { font-size: 4.2mm; }
+  .claim {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: 1.4mm 8mm;
+    width: 100%;
+    margin: 4mm 0 0;
+    padding: 3mm 0 0;
+    border-top: 0.3mm solid #e4dcc6;
+    text-align: left;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 2.8mm;
+    line-height: 1.35;
+    color: #1f1d2b;
+  }
+  .claim div { display: grid; grid-template-columns: 30mm 1fr; gap: 2mm; }
+  .claim dt { color: #5b5872; letter-spacing: 0.02em; }
+  .claim dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  .claim .wide { grid-column: 1 / -1; }
+  .statement {
+    margin: 2.5mm 0 0;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font-size: 2.5mm;
+    line-height: 1.4;
+    color: #4b4860;
+    white-space: pre-line;
+    overflow-wrap: anywhere;
+  }
+  .sign .signature { display: flex; align-items: flex-end; justify-content: center; min-height: 12mm; }
+  .sign .signature img { max-height: 12mm; max-width: 60mm; object-fit: contain; mix-blend-mode: multiply; }
   .credit {
     margin: 1.6mm 0 0;
     font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -273,7 +326,7 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
 <body>
 <p class="screen-note">To keep a PDF copy, print this page (Ctrl+P or Cmd+P) and choose Save as PDF. It fits one landscape A4 or Letter page.</p>
 <main class="stage">
-<article class="sheet" aria-label="Certificate of Completion">
+<article class="sheet${claim ? " has-credit" : ""}" aria-label="Certificate of Completion">
   <div class="frame"><div class="frame-inner">
     ${corner("tl")}${verification ? `<div class="verify">${verification.qrSvg}<span>Scan to verify</span></div>` : corner("tr")}${corner("bl")}${corner("br")}
     <div class="content">
@@ -287,6 +340,7 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
       <p class="course">${course}</p>
       <p class="meta">${category ? `${category} &middot; ` : ""}<b>${hours}</b> of study &middot; completed on <b>${date}</b></p>
       ${credit ? `<p class="credit">${credit}</p>` : ""}
+      ${claim ? claimHtml(claim.facts, options.timeZone) : ""}
       <div class="footer">
         <div class="sign">
           <span class="value">${date}</span>
@@ -294,11 +348,15 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
           <span class="label">Date of completion</span>
         </div>
         ${SEAL_SVG}
-        <div class="sign">
+        ${
+          claim?.facts.officialName
+            ? officialHtml(claim.facts, claim.signatureSrc)
+            : `<div class="sign">
           <span class="value"></span>
           <span class="line"></span>
           <span class="label">${product} &middot; Authorized signature</span>
-        </div>
+        </div>`
+        }
       </div>
     </div>
     ${
@@ -314,6 +372,46 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
 </body>
 </html>
 `;
+}
+
+/** The claim's facts as a two-column list, then the accreditation statement. */
+function claimHtml(facts: CreditClaimFacts, timeZone?: string): string {
+  const sponsor = [facts.sponsor, facts.sponsorAddress].filter(Boolean).join(", ");
+  const attested = facts.attestedAt ? formatCompletionDate(facts.attestedAt, timeZone) : "";
+  const items: [string, string | null, boolean?][] = [
+    ["Credits", facts.credits],
+    ["Delivery method", facts.deliveryMethod],
+    ["Fields of study", facts.fields, true],
+    ["Sponsor", sponsor || null, true],
+    ["Sponsor registry no.", facts.registryNumber],
+    ["Attested on", attested || null],
+    ["Licence", facts.licence, true],
+  ];
+  const rows = items
+    .filter(([, value]) => value)
+    .map(
+      ([label, value, wide]) =>
+        `<div${wide ? ' class="wide"' : ""}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value ?? "")}</dd></div>`,
+    )
+    .join("");
+  const statement = facts.accreditationStatement
+    ? `<p class="statement">${escapeHtml(facts.accreditationStatement)}</p>`
+    : "";
+  return `${rows ? `<dl class="claim">${rows}</dl>` : ""}${statement}`;
+}
+
+/** The responsible official's signature, name and title, in place of the blank signature line. */
+function officialHtml(facts: CreditClaimFacts, signatureSrc: string | null): string {
+  const name = escapeHtml(facts.officialName ?? "");
+  const image = signatureSrc
+    ? `<img src="${escapeHtml(signatureSrc)}" alt="Signature of ${name}">`
+    : "";
+  const title = facts.officialTitle ? ` &middot; ${escapeHtml(facts.officialTitle)}` : "";
+  return `<div class="sign">
+          <span class="value signature">${image}</span>
+          <span class="line"></span>
+          <span class="label">${name}${title}</span>
+        </div>`;
 }
 
 function corner(position: "tl" | "tr" | "bl" | "br"): string {

@@ -5,6 +5,7 @@ import {
   type EnrollmentWithRelations,
   formatCertificateCode,
 } from "@contract";
+import { creditClaimFacts, signaturePath } from "./certificate-credit";
 import { buildCertificateHtml, type CertificateData } from "./certificate-html";
 import { qrSvg } from "./certificate-qr";
 
@@ -29,6 +30,7 @@ async function certificateFromEnrollment(
     category: enrollment.course.category,
   };
   if (!issued) return base;
+  const facts = creditClaimFacts(issued);
   return {
     ...base,
     studentName: issued.learnerName,
@@ -37,13 +39,44 @@ async function certificateFromEnrollment(
     durationHours: issued.durationHours,
     productName: issued.issuerName,
     category: issued.courseCategory,
-    credit: creditLines(issued),
+    // A credit-ready certificate prints the credit claimed among the claim's facts.
+    credit: creditLines(facts ? { ...issued, creditHours: null, creditType: null } : issued),
     verification: {
       code: formatCertificateCode(issued.code),
       url: issued.verifyUrl,
       qrSvg: await qrSvg(issued.verifyUrl),
     },
+    ...(facts
+      ? {
+          claim: {
+            facts,
+            signatureSrc: facts.signatureId ? await signatureSource(facts.signatureId) : null,
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * The official's signature as a data URL, so the saved file prints it offline; the image's
+ * address on this portal if it cannot be read now.
+ */
+async function signatureSource(signatureId: string): Promise<string> {
+  const address = new URL(signaturePath(signatureId), window.location.origin).href;
+  try {
+    const res = await fetch(address, { credentials: "include" });
+    if (!res.ok) return address;
+    const blob = await res.blob();
+    if (!/^image\/(png|jpeg)$/.test(blob.type)) return address;
+    return await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : address);
+      reader.onerror = () => resolve(address);
+      reader.readAsDataURL(blob);
+    });
+  } catch {
+    return address;
+  }
 }
 
 /** Builds the certificate and hands it to the browser as a file download. */

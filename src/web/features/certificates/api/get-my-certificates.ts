@@ -1,9 +1,11 @@
-import type { Certificate } from "@contract";
+import { type Certificate, certificateSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { apiJson } from "../../../lib/api-client";
 
 /** GET /api/certificates/mine: the signed-in learner's issued certificates. */
-const getMyCertificates = () => apiJson<Certificate[]>("GET", "/api/certificates/mine");
+const getMyCertificates = async (): Promise<Certificate[]> =>
+  z.array(certificateSchema).parse(await apiJson<unknown>("GET", "/api/certificates/mine"));
 
 export const getMyCertificatesQueryOptions = () =>
   queryOptions({ queryKey: ["/api/certificates/mine"], queryFn: getMyCertificates });

@@ -1,15 +1,15 @@
-import type { PublicCertificate, VerifyCertificateResponse } from "@contract";
+import { type PublicCertificate, verifyCertificateResponseSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson, getErrorStatus } from "../../../lib/api-client";
 
 /** GET /api/certificates/verify/:code (public); null when no certificate has this code. */
 async function verifyCertificate(code: string): Promise<PublicCertificate | null> {
   try {
-    const body = await apiJson<VerifyCertificateResponse>(
+    const body = await apiJson<unknown>(
       "GET",
       `/api/certificates/verify/${encodeURIComponent(code)}`,
     );
-    return body.certificate;
+    return verifyCertificateResponseSchema.parse(body).certificate;
   } catch (error) {
     if (getErrorStatus(error) === 404) return null;
     throw error;

@@ -6,6 +6,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { formatDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useVerifyCertificate } from "../api/verify-certificate";
+import { type CreditClaimFacts, creditClaimFacts, signaturePath } from "../certificate-credit";
 
 /**
  * The public verification page: anyone with the code or the QR code sees
@@ -94,7 +95,9 @@ function Notice({
 
 function CertificateResult({ certificate: c }: { certificate: PublicCertificate }) {
   const valid = c.status === "valid";
-  const credit = creditLines(c);
+  const claim = creditClaimFacts(c);
+  // A credit-ready certificate states the credit claimed with the claim's facts below.
+  const credit = creditLines(claim ? { ...c, creditHours: null, creditType: null } : c);
   return (
     <section
       aria-labelledby="verify-title"
@@ -146,14 +149,74 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
         </Item>
         <Item label="Completed on">{formatDate(c.completedAt)}</Item>
         <Item label="Duration">{hoursText(c.durationHours)}</Item>
-        <Item label="Credit" wide>
-          {credit.length ? credit.join(" · ") : "No credit recorded for this course"}
-        </Item>
+        {claim?.credits ? <Item label="Credits">{claim.credits}</Item> : null}
+        {credit.length || !claim ? (
+          <Item label={claim ? "Accreditation" : "Credit"} wide={!claim}>
+            {credit.length ? credit.join(" · ") : "No credit recorded for this course"}
+          </Item>
+        ) : null}
         <Item label="Issued by">{c.issuerName}</Item>
         <Item label="Issued on">{formatDate(c.issuedAt)}</Item>
         <Item label="Certificate code" wide>
           <span className="font-mono text-sm break-all">{formatCertificateCode(c.code)}</span>
         </Item>
+      </dl>
+      {claim ? <CreditClaim claim={claim} /> : null}
+    </section>
+  );
+}
+
+/** What an accredited course's certificate adds: the claim, the sponsor and the official. */
+function CreditClaim({ claim }: { claim: CreditClaimFacts }) {
+  const sponsor = [claim.sponsor, claim.sponsorAddress].filter(Boolean).join(", ");
+  return (
+    <section
+      aria-labelledby="verify-credit-title"
+      data-testid="verification-credit"
+      className="border-t border-zinc-100 px-5 py-6 sm:px-8"
+    >
+      <h2 id="verify-credit-title" className="text-base font-semibold text-zinc-950">
+        Continuing education credit
+      </h2>
+      <dl className="mt-4 grid gap-x-8 gap-y-5 sm:grid-cols-2">
+        {claim.fields ? (
+          <Item label="Fields of study" wide>
+            {claim.fields}
+          </Item>
+        ) : null}
+        {sponsor ? (
+          <Item label="Sponsor" wide>
+            {sponsor}
+          </Item>
+        ) : null}
+        {claim.deliveryMethod ? <Item label="Delivery method">{claim.deliveryMethod}</Item> : null}
+        {claim.registryNumber ? (
+          <Item label="Sponsor registry no.">{claim.registryNumber}</Item>
+        ) : null}
+        {claim.licence ? <Item label="Licence">{claim.licence}</Item> : null}
+        {claim.attestedAt ? <Item label="Attested on">{formatDate(claim.attestedAt)}</Item> : null}
+        {claim.accreditationStatement ? (
+          <Item label="Accreditation statement" wide>
+            <span className="block text-sm leading-relaxed whitespace-pre-line text-zinc-800">
+              {claim.accreditationStatement}
+            </span>
+          </Item>
+        ) : null}
+        {claim.officialName ? (
+          <Item label="Responsible official" wide>
+            {claim.signatureId ? (
+              <img
+                src={signaturePath(claim.signatureId)}
+                alt={`Signature of ${claim.officialName}`}
+                className="mb-2 block max-h-16 max-w-60 object-contain"
+              />
+            ) : null}
+            <span className="block font-medium">{claim.officialName}</span>
+            {claim.officialTitle ? (
+              <span className="block text-sm text-zinc-600">{claim.officialTitle}</span>
+            ) : null}
+          </Item>
+        ) : null}
       </dl>
     </section>
   );
@@ -161,7 +224,7 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
 
 function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className={cn("grid gap-1", wide && "sm:col-span-2")}>
+    <div className={cn("grid content-start gap-1", wide && "sm:col-span-2")}>
       <dt className="text-xs font-medium tracking-wide text-zinc-600 uppercase">{label}</dt>
       <dd className="text-[15px] text-zinc-900">{children}</dd>
     </div>

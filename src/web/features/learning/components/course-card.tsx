@@ -7,6 +7,7 @@ import {
   LayersIcon,
   RotateCcwIcon,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Badge } from "../../../components/ui/badge";
@@ -24,8 +25,23 @@ const ACTION_LABEL = {
   completed: "Review",
 } as const;
 
+/**
+ * The card's way in, given its default (Start, Continue, Review or the final exam): another
+ * step of completion may lead elsewhere (e.g. "Next: Evaluation").
+ */
+export type CourseCardAction = (
+  enrollment: EnrollmentWithRelations,
+  defaultAction: ReactNode,
+) => ReactNode;
+
 /** A course the learner is enrolled in: thumbnail, category, progress and the way in. */
-export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations }) {
+export function CourseCard({
+  enrollment,
+  action,
+}: {
+  enrollment: EnrollmentWithRelations;
+  action?: CourseCardAction;
+}) {
   const { course } = enrollment;
   const status = enrollmentStatus(enrollment);
   const percent = displayProgress(enrollment);
@@ -33,6 +49,7 @@ export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations
   // Progress follows the modules; a course with a final exam completes only when it is
   // passed, so every module done without completion means the exam is the next step.
   const examPending = status === "in-progress" && enrollment.progress >= 100;
+  const defaultAction = <CardAction enrollment={enrollment} />;
 
   return (
     <article
@@ -96,31 +113,42 @@ export function CourseCard({ enrollment }: { enrollment: EnrollmentWithRelations
             className={cn(status === "completed" && "[&>div]:bg-emerald-600")}
           />
         </div>
-        {examPending ? (
-          <Button asChild className="mt-1 w-full">
-            <Link to={`/courses/${encodeURIComponent(course.id)}/exam`}>
-              <GraduationCapIcon aria-hidden="true" />
-              {COMPLETION_STEP_LABELS.exam}
-              <span className="sr-only"> of {course.title}</span>
-              <ArrowRightIcon aria-hidden="true" />
-            </Link>
-          </Button>
-        ) : (
-          <Button
-            asChild
-            variant={status === "completed" ? "outline" : "default"}
-            className="mt-1 w-full"
-          >
-            <Link to={`/course/${encodeURIComponent(course.id)}`}>
-              {status === "completed" ? <RotateCcwIcon aria-hidden="true" /> : null}
-              {ACTION_LABEL[status]}
-              <span className="sr-only"> {course.title}</span>
-              {status === "completed" ? null : <ArrowRightIcon aria-hidden="true" />}
-            </Link>
-          </Button>
-        )}
+        {action ? action(enrollment, defaultAction) : defaultAction}
       </div>
     </article>
+  );
+}
+
+function CardAction({ enrollment }: { enrollment: EnrollmentWithRelations }) {
+  const { course } = enrollment;
+  const status = enrollmentStatus(enrollment);
+  const examPending = status === "in-progress" && enrollment.progress >= 100;
+  return (
+    <>
+      {examPending ? (
+        <Button asChild className="mt-1 w-full">
+          <Link to={`/courses/${encodeURIComponent(course.id)}/exam`}>
+            <GraduationCapIcon aria-hidden="true" />
+            {COMPLETION_STEP_LABELS.exam}
+            <span className="sr-only"> of {course.title}</span>
+            <ArrowRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      ) : (
+        <Button
+          asChild
+          variant={status === "completed" ? "outline" : "default"}
+          className="mt-1 w-full"
+        >
+          <Link to={`/course/${encodeURIComponent(course.id)}`}>
+            {status === "completed" ? <RotateCcwIcon aria-hidden="true" /> : null}
+            {ACTION_LABEL[status]}
+            <span className="sr-only"> {course.title}</span>
+            {status === "completed" ? null : <ArrowRightIcon aria-hidden="true" />}
+          </Link>
+        </Button>
+      )}
+    </>
   );
 }
 

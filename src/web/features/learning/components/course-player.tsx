@@ -64,6 +64,22 @@ export type PlayerExtensions = {
    * exam). `autoFocus` asks it to take focus: the learner just completed the last module.
    */
   renderNextStep?: (args: { courseId: string; autoFocus: boolean }) => ReactNode;
+  /** Under the course's heading (e.g. a link to the activity's information, an expiry notice). */
+  renderHeaderExtra?: (args: { courseId: string }) => ReactNode;
+  /**
+   * Under the current module: where the learner stands with every step of the course.
+   * `progressKey` changes with each completed module; `autoFocus` as for `renderNextStep`.
+   */
+  renderCompletion?: (args: {
+    courseId: string;
+    autoFocus: boolean;
+    progressKey: number;
+  }) => ReactNode;
+  /**
+   * While set, every module not yet completed stays locked and this shows in place of the
+   * video: something the course asks for before its first module (e.g. an acknowledgement).
+   */
+  startGate?: ReactNode;
 };
 
 export type CertificateButtonProps = {
@@ -165,7 +181,8 @@ function Player({
 
   const modules = course.modules;
   const completed = enrollment.completedModules.filter((id) => modules.some((m) => m.id === id));
-  const states = moduleStates(modules, completed);
+  const gate = extensions.startGate;
+  const states = gated(moduleStates(modules, completed), Boolean(gate));
   const requested = searchParams.get("module");
   const currentId =
     requested && states.has(requested) && states.get(requested) !== "locked"
@@ -235,7 +252,9 @@ function Player({
       toast(PROGRESS_TOAST);
       if (updated.isCompleted && !enrollment.isCompleted) setPendingFocus("celebration");
       else if (next) setPendingFocus("next");
-      else if (extensions.renderNextStep) setPendingFocus("next-step");
+      else if (extensions.renderNextStep || extensions.renderCompletion) {
+        setPendingFocus("next-step");
+      }
     } catch (error) {
       toast({
         variant: "destructive",
@@ -271,6 +290,11 @@ function Player({
             <h1 className="text-2xl font-semibold tracking-tight text-balance text-zinc-950 sm:text-[28px]">
               {course.title}
             </h1>
+            {extensions.renderHeaderExtra ? (
+              <div className="empty:hidden">
+                {extensions.renderHeaderExtra({ courseId: course.id })}
+              </div>
+            ) : null}
           </div>
           <div className="grid w-full shrink-0 gap-2 lg:w-80">
             <div className="flex items-baseline justify-between gap-3 text-sm">
@@ -297,7 +321,9 @@ function Player({
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
           <div className="grid min-w-0 gap-5 sm:gap-6">
             <div ref={videoAreaRef} className="scroll-mt-20">
-              {watchQuery.isPending ? (
+              {gate && states.get(current.id) === "locked" ? (
+                gate
+              ) : watchQuery.isPending ? (
                 <Skeleton className="aspect-video w-full rounded-2xl" />
               ) : (
                 <ModuleVideo
@@ -394,7 +420,7 @@ function Player({
                   error={tracker.error}
                 />
               ) : null}
-              {extensions.renderModuleExtra ? (
+              {extensions.renderModuleExtra && states.get(current.id) !== "locked" ? (
                 <div key={current.id} className="px-5 pt-5 empty:hidden sm:px-6">
                   {extensions.renderModuleExtra({ courseId: course.id, moduleId: current.id })}
                 </div>
@@ -410,7 +436,7 @@ function Player({
                   Previous
                 </Button>
                 <div className="order-first col-span-2 sm:order-2 sm:col-span-1 sm:mx-auto">
-                  {states.get(current.id) === "completed" ? null : (
+                  {states.get(current.id) !== "available" ? null : (
                     <Button
                       onClick={() => void onMarkComplete(current)}
                       disabled={completeModule.isPending || !canComplete}
@@ -439,13 +465,23 @@ function Player({
                   <ChevronRightIcon aria-hidden="true" />
                 </Button>
               </div>
-              {next && nextLocked ? (
+              {next && nextLocked && !gate ? (
                 <p className="-mt-1 flex items-center gap-2 px-5 pb-4 text-xs text-zinc-600 sm:px-6">
                   <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
                   Mark this module as complete to unlock the next one.
                 </p>
               ) : null}
             </section>
+
+            {extensions.renderCompletion ? (
+              <div className="empty:hidden">
+                {extensions.renderCompletion({
+                  courseId: course.id,
+                  autoFocus: pendingFocus === "next-step",
+                  progressKey: completed.length,
+                })}
+              </div>
+            ) : null}
           </div>
 
           <ModuleList
@@ -465,6 +501,14 @@ function Player({
         />
       )}
     </div>
+  );
+}
+
+/** Every module not yet completed locked, while the course's start gate is closed. */
+function gated(states: Map<string, ModuleState>, closed: boolean): Map<string, ModuleState> {
+  if (!closed) return states;
+  return new Map(
+    [...states].map(([id, state]) => [id, state === "completed" ? state : ("locked" as const)]),
   );
 }
 

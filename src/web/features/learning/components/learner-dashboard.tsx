@@ -27,7 +27,7 @@ import {
   type LearningSummary,
   summarizeLearning,
 } from "../enrollment-status";
-import { CourseCard, CourseCardSkeleton } from "./course-card";
+import { CourseCard, type CourseCardAction, CourseCardSkeleton } from "./course-card";
 
 type CertificateAction = (enrollment: EnrollmentWithRelations) => ReactNode;
 
@@ -41,10 +41,13 @@ type Tab = (typeof TABS)[number];
 export function LearnerDashboard({
   user,
   certificateAction,
+  courseAction,
 }: {
   user: User;
   /** The certificate download control for a completed enrollment (certificates feature). */
   certificateAction: CertificateAction;
+  /** A course card's way in when other steps of completion lead elsewhere. */
+  courseAction?: CourseCardAction;
 }) {
   const enrollmentsQuery = useMyEnrollments(user.id);
   const firstName = user.name.trim().split(/\s+/)[0] || user.name;
@@ -64,6 +67,7 @@ export function LearnerDashboard({
           // Drafts stay out of sight until published, as the player would refuse them.
           enrollments={enrollmentsQuery.data.filter((e) => e.course.isPublished)}
           certificateAction={certificateAction}
+          courseAction={courseAction}
         />
       )}
     </div>
@@ -73,9 +77,11 @@ export function LearnerDashboard({
 function DashboardContent({
   enrollments,
   certificateAction,
+  courseAction,
 }: {
   enrollments: EnrollmentWithRelations[];
   certificateAction: CertificateAction;
+  courseAction?: CourseCardAction;
 }) {
   const summary = summarizeLearning(enrollments);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -113,7 +119,7 @@ function DashboardContent({
 
         <TabsContent value="courses" className="mt-5">
           {enrollments.length ? (
-            <CourseGrid enrollments={enrollments} />
+            <CourseGrid enrollments={enrollments} action={courseAction} />
           ) : (
             <EmptyState
               titleAs="h3"
@@ -125,7 +131,7 @@ function DashboardContent({
         </TabsContent>
         <TabsContent value="continue" className="mt-5">
           {summary.inProgress.length ? (
-            <CourseGrid enrollments={summary.inProgress} />
+            <CourseGrid enrollments={summary.inProgress} action={courseAction} />
           ) : (
             <EmptyState
               titleAs="h3"
@@ -144,7 +150,7 @@ function DashboardContent({
         </TabsContent>
         <TabsContent value="completed" className="mt-5">
           {summary.completed.length ? (
-            <CourseGrid enrollments={summary.completed} />
+            <CourseGrid enrollments={summary.completed} action={courseAction} />
           ) : (
             <EmptyState
               titleAs="h3"
@@ -184,12 +190,18 @@ function Count({ value }: { value: number }) {
   );
 }
 
-function CourseGrid({ enrollments }: { enrollments: EnrollmentWithRelations[] }) {
+function CourseGrid({
+  enrollments,
+  action,
+}: {
+  enrollments: EnrollmentWithRelations[];
+  action?: CourseCardAction;
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5">
       {enrollments.map((enrollment) => (
         <li key={enrollment.id} className="grid">
-          <CourseCard enrollment={enrollment} />
+          <CourseCard enrollment={enrollment} action={action} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,472 @@
+import { z } from "zod";
+import { calendarDateSchema } from "./dates";
+
+/**
+ * The credit claim of an accredited course: what a learner reads before starting (the
+ * activity), the evaluation, the attestation with the credit claimed, the credit settings a
+ * certificate prints, and the learner's licence. Accreditors (ACCME/AMA, NASBA, ANCC, state
+ * insurance CE) ask for each of these.
+ */
+
+export const OBJECTIVES_MAX = 30;
+export const FACULTY_MAX = 50;
+export const STATEMENT_MAX = 5000;
+/** NASBA self-study allows at most a year; a longer window is still allowed for other bodies. */
+export const ENROLLMENT_VALID_DAYS_MAX = 3650;
+export const DEFAULT_RETENTION_YEARS = 6;
+export const EVALUATION_ITEMS_MAX = 40;
+export const EVALUATION_TEXT_ANSWER_MAX = 2000;
+export const SIGNATURE_MAX_BYTES = 150 * 1024;
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+const requiredText = (max: number, label: string) =>
+  text(max, label).min(1, `${label} is required`);
+const optionalDate = calendarDateSchema.nullable();
+
+/** Credits are hundredths at most: 0.25, 1.5, 12. */
+const hundredths = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+export const facultyMemberSchema = z.strictObject({
+  name: requiredText(200, "Faculty name"),
+  role: text(200, "Faculty role"),
+  disclosure: text(2000, "Faculty disclosure"),
+});
+export type FacultyMember = z.infer<typeof facultyMemberSchema>;
+
+/** PUT /api/courses/{id}/activity: the whole "About this activity" page and its rules. */
+export const activityBodySchema = z
+  .strictObject({
+    objectives: z
+      .array(requiredText(500, "An objective"))
+      .max(OBJECTIVES_MAX, `At most ${OBJECTIVES_MAX} objectives`),
+    faculty: z.array(facultyMemberSchema).max(FACULTY_MAX, `At most ${FACULTY_MAX} people`),
+    disclosureStatement: text(STATEMENT_MAX, "Disclosure statement"),
+    accreditationStatement: text(STATEMENT_MAX, "Accreditation statement"),
+    releaseDate: optionalDate,
+    reviewDate: optionalDate,
+    expirationDate: optionalDate,
+    enrollmentValidDays: z
+      .number({ error: "Enrollment validity must be a number of days" })
+      .int("Enrollment validity must be whole days")
+      .min(1, "Enrollment validity must be at least 1 day")
+      .max(
+        ENROLLMENT_VALID_DAYS_MAX,
+        `Enrollment validity must be at most ${ENROLLMENT_VALID_DAYS_MAX} days`,
+      )
+      .nullable(),
+    acknowledgementRequired: z.boolean(),
+    evaluationRequired: z.boolean(),
+    attestationRequired: z.boolean(),
+    attestationText: text(2000, "Attestation statement"),
+    partialCreditStep: z
+      .number({ error: "Partial credit step must be a number" })
+      .positive("Partial credit step must be greater than 0")
+      .max(100, "Partial credit step must be at most 100")
+      .refine(hundredths, "Partial credit step can have at most 2 decimals")
+      .nullable(),
+    retentionYears: z
+      .number({ error: "Retention must be a number of years" })
+      .int("Retention must be whole years")
+      .min(1, "Records must be kept at least 1 year")
+      .max(100, "Retention must be at most 100 years"),
+  })
+  .superRefine((body, ctx) => {
+    if (body.attestationRequired && !body.attestationText) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["attestationText"],
+        message: "Write the statement learners attest to",
+      });
+    }
+    if (body.partialCreditStep !== null && !body.attestationRequired) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["partialCreditStep"],
+        message: "Learners claim partial credit in the attestation: require it",
+      });
+    }
+    const order: [keyof typeof body, string | null][] = [
+      ["releaseDate", body.releaseDate],
+      ["reviewDate", body.reviewDate],
+      ["expirationDate", body.expirationDate],
+    ];
+    const dated = order.filter(([, v]) => v !== null);
+    for (let i = 1; i < dated.length; i++) {
+      if ((dated[i]![1] as string) < (dated[i - 1]![1] as string)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [dated[i]![0]],
+          message: "Dates must run release, review, expiration",
+        });
+      }
+    }
+  });
+export type ActivityBody = z.infer<typeof activityBodySchema>;
+export type ActivityInput = z.input<typeof activityBodySchema>;
+
+/** A course's activity as stored: the defaults until an administrator saves one. */
+export const DEFAULT_ACTIVITY: ActivityBody = {
+  objectives: [],
+  faculty: [],
+  disclosureStatement: "",
+  accreditationStatement: "",
+  releaseDate: null,
+  reviewDate: null,
+  expirationDate: null,
+  enrollmentValidDays: null,
+  acknowledgementRequired: false,
+  evaluationRequired: false,
+  attestationRequired: false,
+  attestationText: "",
+  partialCreditStep: null,
+  retentionYears: DEFAULT_RETENTION_YEARS,
+};
+
+/* ------------------------------------------------------------------ credit settings */
+
+export const fieldOfStudySchema = z.strictObject({
+  field: requiredText(100, "Field of study"),
+  credits: z
+    .number({ error: "Credits must be a number" })
+    .positive("Credits must be greater than 0")
+    .max(1000, "Credits must be at most 1000")
+    .refine(hundredths, "Credits can have at most 2 decimals"),
+});
+export type FieldOfStudy = z.infer<typeof fieldOfStudySchema>;
+
+export const DELIVERY_METHODS = [
+  "QAS Self-Study",
+  "Internet-based enduring material",
+  "Group Internet-Based",
+  "Live",
+  "Other",
+] as const;
+
+/** PUT /api/courses/{id}/credit-settings: what a credit-ready certificate prints. */
+export const creditSettingsBodySchema = z.strictObject({
+  sponsorName: text(200, "Sponsor name"),
+  sponsorAddress: text(500, "Sponsor address"),
+  deliveryMethod: text(100, "Delivery method"),
+  fieldsOfStudy: z.array(fieldOfStudySchema).max(20, "At most 20 fields of study"),
+  registryNumber: text(100, "Registry number"),
+  officialName: text(200, "Responsible official's name"),
+  officialTitle: text(200, "Responsible official's title"),
+  /** Learners must enter their licence in their profile before the certificate is issued. */
+  licenceRequired: z.boolean(),
+});
+export type CreditSettingsBody = z.infer<typeof creditSettingsBodySchema>;
+
+export const creditSettingsSchema = creditSettingsBodySchema.extend({
+  /** The official's signature image, served at /api/signatures/{id}. */
+  signatureId: z.string().nullable(),
+});
+export type CreditSettings = z.infer<typeof creditSettingsSchema>;
+
+export const DEFAULT_CREDIT_SETTINGS: CreditSettings = {
+  sponsorName: "",
+  sponsorAddress: "",
+  deliveryMethod: "",
+  fieldsOfStudy: [],
+  registryNumber: "",
+  officialName: "",
+  officialTitle: "",
+  licenceRequired: false,
+  signatureId: null,
+};
+
+/** PUT /api/courses/{id}/signature: a PNG or JPEG as a data URL (checked by its bytes). */
+export const signatureBodySchema = z.strictObject({
+  dataUrl: z
+    .string()
+    .max(
+      Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 64,
+      "The signature image must be at most 150 KB",
+    )
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, "Upload a PNG or JPEG image"),
+});
+
+/** Where the learner asking stands with the activity's dates (null for administrators). */
+export const activityStandingSchema = z.object({
+  acknowledgedAt: z.string().nullable(),
+  enrolledAt: z.string(),
+  /** The end of the enrollment validity window, if the course has one. */
+  enrollmentExpiresAt: z.string().nullable(),
+  enrollmentExpired: z.boolean(),
+});
+
+export const activitySchema = z.object({
+  courseId: z.string(),
+  ...activityBodySchema.shape,
+  /** From the course: its duration in hours and its designated credit. */
+  estimatedHours: z.number().int(),
+  creditHours: z.number().nullable(),
+  creditType: z.string().nullable(),
+  /** Whether the expiration date has passed: nobody can start or earn credit. */
+  courseExpired: z.boolean(),
+  credit: creditSettingsSchema,
+  standing: activityStandingSchema.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const acknowledgeResponseSchema = z.object({ acknowledgedAt: z.string() });
+
+/* ------------------------------------------------------------------ licence */
+
+/** The learner's professional licence, printed on certificates and in credit reports. */
+export const licenceBodySchema = z.strictObject({
+  licenceType: text(100, "Licence type"),
+  licenceNumber: text(100, "Licence number"),
+  licenceState: text(100, "Issuing state or board"),
+  npn: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,10})?$/, "An NPN is up to 10 digits"),
+});
+export type Licence = z.infer<typeof licenceBodySchema>;
+export const EMPTY_LICENCE: Licence = {
+  licenceType: "",
+  licenceNumber: "",
+  licenceState: "",
+  npn: "",
+};
+/** What a course requiring a licence accepts: a licence type and number, or an NPN. */
+export function hasLicence(l: Licence): boolean {
+  return Boolean((l.licenceType && l.licenceNumber) || l.npn);
+}
+
+/* ------------------------------------------------------------------ evaluation */
+
+export const evaluationItemKindSchema = z.enum(["likert", "text"]);
+export const evaluationItemSchema = z.object({
+  id: z.string(),
+  kind: evaluationItemKindSchema,
+  text: z.string(),
+  required: z.boolean(),
+});
+export type EvaluationItem = z.infer<typeof evaluationItemSchema>;
+
+export const evaluationItemBodySchema = z.strictObject({
+  /** Kept across edits so answers stay with their item; new items get one from the server. */
+  id: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/, "Item ids are lower-case letters, digits, - and _")
+    .optional(),
+  kind: evaluationItemKindSchema,
+  text: requiredText(500, "Item text"),
+  required: z.boolean(),
+});
+export const evaluationFormBodySchema = z.strictObject({
+  items: z
+    .array(evaluationItemBodySchema)
+    .min(1, "The evaluation needs at least one item")
+    .max(EVALUATION_ITEMS_MAX, `At most ${EVALUATION_ITEMS_MAX} items`)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, i) => {
+        if (!item.id) return;
+        if (seen.has(item.id)) {
+          ctx.addIssue({ code: "custom", path: [i, "id"], message: "Item ids must be unique" });
+        }
+        seen.add(item.id);
+      });
+    }),
+});
+export type EvaluationFormBody = z.infer<typeof evaluationFormBodySchema>;
+
+export const evaluationFormSchema = z.object({
+  items: z.array(evaluationItemSchema),
+  submitted: z.boolean(),
+});
+export type EvaluationForm = z.infer<typeof evaluationFormSchema>;
+
+/** The template every course starts from: ACCME's questions, editable per course. */
+export const DEFAULT_EVALUATION_ITEMS: EvaluationItem[] = [
+  { id: "objectives", kind: "likert", text: "The learning objectives were met.", required: true },
+  {
+    id: "relevance",
+    kind: "likert",
+    text: "The content is relevant to my practice.",
+    required: true,
+  },
+  {
+    id: "balance",
+    kind: "likert",
+    text: "The content was fair, balanced and free of commercial bias.",
+    required: true,
+  },
+  { id: "faculty", kind: "likert", text: "The faculty were effective.", required: true },
+  { id: "comments", kind: "text", text: "Comments and suggestions", required: false },
+];
+
+export const LIKERT_LABELS = [
+  "Strongly disagree",
+  "Disagree",
+  "Neutral",
+  "Agree",
+  "Strongly agree",
+] as const;
+
+export const evaluationAnswersBodySchema = z.strictObject({
+  answers: z
+    .array(
+      z.strictObject({
+        itemId: z.string().min(1).max(40),
+        value: z.union([
+          z.number().int("A rating is a whole number").min(1).max(5),
+          z
+            .string()
+            .max(
+              EVALUATION_TEXT_ANSWER_MAX,
+              `An answer must be at most ${EVALUATION_TEXT_ANSWER_MAX} characters`,
+            ),
+        ]),
+      }),
+    )
+    .max(EVALUATION_ITEMS_MAX),
+});
+export type EvaluationAnswersBody = z.infer<typeof evaluationAnswersBodySchema>;
+
+export const evaluationResultsSchema = z.object({
+  courseId: z.string(),
+  responses: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: evaluationItemKindSchema,
+      text: z.string(),
+      answered: z.number().int(),
+      /** Likert items: the mean and the count of each rating 1-5. */
+      mean: z.number().nullable(),
+      distribution: z.array(z.number().int()),
+      /** Text items: the answers, in no particular order (never linked to a learner). */
+      comments: z.array(z.string()),
+    }),
+  ),
+});
+export type EvaluationResults = z.infer<typeof evaluationResultsSchema>;
+export const evaluationResultsQuerySchema = z.object({
+  format: z.enum(["json", "csv"]).default("json"),
+});
+
+/* ------------------------------------------------------------------ attestation */
+
+export const attestBodySchema = z.strictObject({
+  statement: z.string().max(2000),
+  creditsClaimed: z.number({ error: "Credits claimed must be a number" }).nullable(),
+});
+export type AttestBody = z.infer<typeof attestBodySchema>;
+export const attestResponseSchema = z.object({
+  attestedAt: z.string(),
+  creditsClaimed: z.number().nullable(),
+});
+
+/** Whether a claim is on the course's steps (0.25, 0.5, …), to the hundredth. */
+export function isOnStep(claim: number, step: number): boolean {
+  const ratio = Math.round(claim * 100) / Math.round(step * 100);
+  return Math.abs(ratio - Math.round(ratio)) < 1e-9;
+}
+
+/** The claims a learner can pick: each step up to the designated credit. */
+export function creditChoices(designated: number, step: number): number[] {
+  const choices: number[] = [];
+  const count = Math.floor(Math.round(designated * 100) / Math.round(step * 100));
+  for (let i = 1; i <= count; i++) choices.push(Math.round(i * step * 100) / 100);
+  return choices;
+}
+
+/* ------------------------------------------------------------------ completion */
+
+/** The fixed order of a course's completion: a step opens when every required one before it is done. */
+export const COMPLETION_STEPS = [
+  "acknowledge",
+  "modules",
+  "review",
+  "exam",
+  "evaluation",
+  "attestation",
+  "certificate",
+] as const;
+export const completionStepKeySchema = z.enum(COMPLETION_STEPS);
+export type CompletionStepKey = z.infer<typeof completionStepKeySchema>;
+export const COMPLETION_STEP_LABELS: Record<CompletionStepKey, string> = {
+  acknowledge: "About this activity",
+  modules: "Modules",
+  review: "Review questions",
+  exam: "Final exam",
+  evaluation: "Evaluation",
+  attestation: "Attestation",
+  certificate: "Certificate",
+};
+export const completionSchema = z.object({
+  courseId: z.string(),
+  isCompleted: z.boolean(),
+  steps: z.array(
+    z.object({
+      key: completionStepKeySchema,
+      label: z.string(),
+      required: z.boolean(),
+      done: z.boolean(),
+      doneAt: z.string().nullable(),
+    }),
+  ),
+  next: completionStepKeySchema.nullable(),
+});
+export type Completion = z.infer<typeof completionSchema>;
+export const completionQuerySchema = z.object({ userId: z.string().max(64).optional() });
+
+/* ------------------------------------------------------------------ certificate */
+
+/** What a credit-ready certificate adds, snapshotted at issue. */
+export const certificateCreditSchema = z.object({
+  creditsClaimed: z.number().nullable(),
+  fieldsOfStudy: z.array(fieldOfStudySchema),
+  sponsorName: z.string(),
+  sponsorAddress: z.string(),
+  deliveryMethod: z.string(),
+  accreditationStatement: z.string(),
+  registryNumber: z.string(),
+  officialName: z.string(),
+  officialTitle: z.string(),
+  signatureId: z.string().nullable(),
+  licence: licenceBodySchema.nullable(),
+  attestedAt: z.string().nullable(),
+});
+export type CertificateCredit = z.infer<typeof certificateCreditSchema>;
+
+/** Each field's credits scaled to the claim: a learner claiming half gets half in each field. */
+export function claimedFields(
+  fields: FieldOfStudy[],
+  designated: number | null,
+  claimed: number | null,
+): FieldOfStudy[] {
+  if (claimed === null || designated === null || designated <= 0 || claimed === designated) {
+    return fields;
+  }
+  return fields.map((f) => ({
+    field: f.field,
+    credits: Math.floor(((f.credits * claimed) / designated) * 100) / 100,
+  }));
+}
+
+/** What the learner screens and the server say about the credit claim. */
+export const CREDIT_MESSAGES = {
+  acknowledgeFirst: "Read and acknowledge About this activity before starting the course.",
+  courseExpired: "This activity has expired: it can no longer be started or earn credit.",
+  enrollmentExpired: "Your enrollment in this course has expired.",
+  outOfOrder: (step: string) => `Complete ${step} first.`,
+  evaluationDone: "You have already submitted the evaluation.",
+  evaluationNotAsked: "This course has no evaluation to submit.",
+  attestationDone: "You have already attested to this activity.",
+  attestationNotAsked: "This course asks for no attestation.",
+  statementChanged: "The attestation statement has changed. Read it again and attest.",
+  claimTooHigh: (max: number) => `You can claim at most ${max} credits.`,
+  claimOffStep: (step: number) => `Claim credit in steps of ${step}.`,
+  claimNeeded: "Choose the credit you claim.",
+  noPartialCredit: "This course awards its designated credit: claim nothing else.",
+  licenceNeeded: "Add your licence details in your profile to receive the certificate.",
+} as const;

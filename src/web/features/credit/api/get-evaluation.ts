@@ -1,0 +1,25 @@
+import { type EvaluationForm, evaluationFormSchema } from "@contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+export const evaluationQueryKey = (courseId: string) =>
+  ["/api/courses", courseId, "evaluation"] as const;
+
+/** GET /api/courses/:id/evaluation: the course's evaluation items and whether the learner sent theirs. */
+async function getEvaluation(courseId: string): Promise<EvaluationForm> {
+  const body = await apiJson<unknown>(
+    "GET",
+    `/api/courses/${encodeURIComponent(courseId)}/evaluation`,
+  );
+  return evaluationFormSchema.parse(body);
+}
+
+const getEvaluationQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: evaluationQueryKey(courseId),
+    queryFn: () => getEvaluation(courseId),
+  });
+
+export function useEvaluation(courseId: string) {
+  return useQuery(getEvaluationQueryOptions(courseId));
+}

@@ -1,0 +1,324 @@
+import type { Activity, Course } from "@contract";
+import {
+  BarChart3Icon,
+  CircleCheckIcon,
+  CircleIcon,
+  ClipboardListIcon,
+  DownloadIcon,
+  PencilIcon,
+  SlidersHorizontalIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "../../../../components/ui/badge";
+import { Button } from "../../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../../components/ui/card";
+import { LoadError } from "../../../../components/ui/load-error";
+import { Skeleton } from "../../../../components/ui/skeleton";
+import { getErrorMessage } from "../../../../lib/api-client";
+import { plural } from "../../../../lib/format";
+import { cn } from "../../../../lib/utils";
+import { creditReportCsvUrl } from "../../api/admin-credit-report";
+import { useActivity } from "../../api/get-activity";
+import { useEvaluation } from "../../api/get-evaluation";
+import { creditsText, formatDay } from "../../credit-steps";
+import { ActivityDialog } from "./activity-dialog";
+import { CreditSettingsDialog } from "./credit-settings-dialog";
+import { EvaluationFormDialog } from "./evaluation-form-dialog";
+import { signatureUrl } from "./signature-field";
+
+/** Where the evaluation results of a course live. */
+const evaluationResultsPath = (courseId: string) =>
+  `/admin/courses/${encodeURIComponent(courseId)}/evaluation-results`;
+
+/**
+ * The course page's accreditation area: what learners read before starting, the steps to
+ * credit, what certificates print, and the evaluation, each with its editor.
+ */
+export function CourseAccreditation({ course }: { course: Course }) {
+  const activity = useActivity(course.id);
+  return (
+    <section aria-labelledby="accreditation-title">
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 pb-4">
+          <div className="grid min-w-0 gap-1">
+            <CardTitle id="accreditation-title" className="flex items-center gap-2">
+              Accreditation
+              {activity.data?.courseExpired ? <Badge variant="warning">Expired</Badge> : null}
+            </CardTitle>
+            <p className="text-sm text-zinc-600">
+              What learners read before starting, the steps to claim credit, and what the
+              certificate prints.
+            </p>
+          </div>
+        </CardHeader>
+        <CardContent className="pt-0">
+          {activity.isPending ? (
+            <div className="grid gap-4" aria-hidden="true">
+              <Skeleton className="h-32 rounded-xl" />
+              <Skeleton className="h-32 rounded-xl" />
+            </div>
+          ) : activity.isError ? (
+            <LoadError
+              message={
+                getErrorMessage(activity.error) ?? "The accreditation settings could not be loaded."
+              }
+              onRetry={() => void activity.refetch()}
+            />
+          ) : (
+            <div className="grid grid-cols-1 gap-4">
+              <ActivitySummary activity={activity.data} />
+              <CreditSummary activity={activity.data} />
+              <EvaluationSummary activity={activity.data} />
+            </div>
+          )}
+        </CardContent>
+        <CardFooter>
+          <Button asChild variant="outline" size="sm">
+            <Link to={evaluationResultsPath(course.id)}>
+              <BarChart3Icon aria-hidden="true" />
+              Evaluation results
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={creditReportCsvUrl(course.id)} download data-testid="credit-report-download">
+              <DownloadIcon aria-hidden="true" />
+              Download credit report
+            </a>
+          </Button>
+        </CardFooter>
+      </Card>
+    </section>
+  );
+}
+
+/** One part of the summary: a heading, its editor's button, and what it holds. */
+function SummaryPart({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="grid min-w-0 gap-3 rounded-xl border border-zinc-200 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="text-sm font-semibold text-zinc-950">
+          {title}
+        </h3>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Rows({ rows, testId }: { rows: [string, ReactNode][]; testId: string }) {
+  return (
+    <dl data-testid={testId} className="grid grid-cols-1 gap-x-8 gap-y-2.5 text-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex min-w-0 items-baseline justify-between gap-4">
+          <dt className="shrink-0 text-zinc-600">{label}</dt>
+          <dd className="min-w-0 text-right font-medium break-words text-zinc-900 tabular-nums">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const unset = <span className="font-normal text-zinc-500">Not set</span>;
+
+function ActivitySummary({ activity }: { activity: Activity }) {
+  const rows: [string, ReactNode][] = [
+    ["Objectives", activity.objectives.length || unset],
+    ["Faculty and planners", activity.faculty.length || unset],
+    ["Release date", activity.releaseDate ? formatDay(activity.releaseDate) : unset],
+    ["Review date", activity.reviewDate ? formatDay(activity.reviewDate) : unset],
+    ["Expiration date", activity.expirationDate ? formatDay(activity.expirationDate) : unset],
+    [
+      "Enrollment valid for",
+      activity.enrollmentValidDays === null
+        ? "No limit"
+        : plural(activity.enrollmentValidDays, "day"),
+    ],
+    [
+      "Partial credit",
+      activity.partialCreditStep === null
+        ? "Full credit only"
+        : `In steps of ${activity.partialCreditStep}`,
+    ],
+    ["Records kept", plural(activity.retentionYears, "year")],
+  ];
+  const steps: [string, boolean][] = [
+    ["Acknowledgement", activity.acknowledgementRequired],
+    ["Evaluation", activity.evaluationRequired],
+    ["Attestation", activity.attestationRequired],
+  ];
+  return (
+    <SummaryPart
+      id="accreditation-activity"
+      title="About this activity"
+      action={
+        <ActivityDialog
+          activity={activity}
+          trigger={
+            <Button variant="outline" size="sm">
+              <PencilIcon aria-hidden="true" />
+              Edit activity
+            </Button>
+          }
+        />
+      }
+    >
+      <Rows rows={rows} testId="activity-summary" />
+      <div className="grid gap-2">
+        <p className="text-sm text-zinc-600">Steps learners complete</p>
+        <ul className="flex flex-wrap gap-2" aria-label="Steps learners complete">
+          {steps.map(([label, required]) => (
+            <li
+              key={label}
+              data-required={required}
+              className={cn(
+                "flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium",
+                required
+                  ? "border-indigo-200 bg-indigo-50 text-indigo-800"
+                  : "border-zinc-200 bg-zinc-50 text-zinc-600",
+              )}
+            >
+              {required ? (
+                <CircleCheckIcon className="size-3.5" aria-hidden="true" />
+              ) : (
+                <CircleIcon className="size-3.5" aria-hidden="true" />
+              )}
+              {label}: {required ? "required" : "off"}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </SummaryPart>
+  );
+}
+
+function CreditSummary({ activity }: { activity: Activity }) {
+  const credit = activity.credit;
+  const rows: [string, ReactNode][] = [
+    [
+      "Designated credit",
+      activity.creditHours === null
+        ? unset
+        : creditsText(activity.creditHours, activity.creditType),
+    ],
+    ["Sponsor", credit.sponsorName || unset],
+    ["Delivery method", credit.deliveryMethod || unset],
+    ["Registry number", credit.registryNumber || unset],
+    ["Licence required", credit.licenceRequired ? "Yes" : "No"],
+  ];
+  const official = [credit.officialName, credit.officialTitle].filter(Boolean).join(", ");
+  return (
+    <SummaryPart
+      id="accreditation-credit"
+      title="Credit settings"
+      action={
+        <CreditSettingsDialog
+          activity={activity}
+          trigger={
+            <Button variant="outline" size="sm">
+              <SlidersHorizontalIcon aria-hidden="true" />
+              Credit settings
+            </Button>
+          }
+        />
+      }
+    >
+      <Rows rows={rows} testId="credit-summary" />
+      <div className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 sm:gap-8">
+        <div className="grid content-start gap-1.5">
+          <p className="text-zinc-600">Fields of study</p>
+          {credit.fieldsOfStudy.length ? (
+            <ul className="grid gap-1" data-testid="fields-of-study">
+              {credit.fieldsOfStudy.map((f) => (
+                <li key={f.field} className="flex justify-between gap-4">
+                  <span className="min-w-0 break-words text-zinc-900">{f.field}</span>
+                  <span className="font-medium text-zinc-900 tabular-nums">
+                    {plural(f.credits, "credit")}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-zinc-500">None yet</p>
+          )}
+        </div>
+        <div className="grid content-start gap-1.5">
+          <p className="text-zinc-600">Responsible official</p>
+          <p className="font-medium break-words text-zinc-900">{official || unset}</p>
+          {credit.signatureId ? (
+            <div className="flex h-14 w-40 items-center justify-center rounded-lg border border-zinc-200 bg-white p-1.5">
+              <img
+                src={signatureUrl(credit.signatureId)}
+                alt={credit.officialName ? `Signature of ${credit.officialName}` : "Signature"}
+                className="max-h-full max-w-full object-contain"
+              />
+            </div>
+          ) : (
+            <p className="text-zinc-500">No signature</p>
+          )}
+        </div>
+      </div>
+    </SummaryPart>
+  );
+}
+
+function EvaluationSummary({ activity }: { activity: Activity }) {
+  const form = useEvaluation(activity.courseId);
+  const likert = form.data?.items.filter((i) => i.kind === "likert").length ?? 0;
+  const text = (form.data?.items.length ?? 0) - likert;
+  return (
+    <SummaryPart
+      id="accreditation-evaluation"
+      title="Evaluation"
+      action={
+        <EvaluationFormDialog
+          courseId={activity.courseId}
+          trigger={
+            <Button variant="outline" size="sm">
+              <ClipboardListIcon aria-hidden="true" />
+              Edit evaluation
+            </Button>
+          }
+        />
+      }
+    >
+      {form.isPending ? (
+        <Skeleton className="h-5 w-48" />
+      ) : form.isError ? (
+        <LoadError
+          message={getErrorMessage(form.error) ?? "The evaluation could not be loaded."}
+          onRetry={() => void form.refetch()}
+        />
+      ) : (
+        <p className="text-sm text-zinc-700" data-testid="evaluation-summary">
+          {plural(likert, "rating item")} and {plural(text, "text item")};{" "}
+          {activity.evaluationRequired
+            ? "learners answer it before the certificate."
+            : "not asked of learners (turn it on in Edit activity)."}
+        </p>
+      )}
+    </SummaryPart>
+  );
+}

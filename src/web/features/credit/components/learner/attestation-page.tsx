@@ -1,0 +1,335 @@
+import { type Activity, type Completion, CREDIT_MESSAGES, creditChoices } from "@contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { BadgeCheckIcon, StampIcon } from "lucide-react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "../../../../components/ui/button";
+import { Checkbox } from "../../../../components/ui/checkbox";
+import { Field, fieldAria } from "../../../../components/ui/field";
+import { Label } from "../../../../components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../../components/ui/select";
+import { Spinner } from "../../../../components/ui/spinner";
+import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
+import { formatDate } from "../../../../lib/format";
+import { useDocumentTitle } from "../../../../lib/use-document-title";
+import { type AttestResult, useAttestActivity } from "../../api/attest-activity";
+import { useActivity } from "../../api/get-activity";
+import { useCourseCompletion } from "../../api/get-course-completion";
+import { blockingStep, creditOpen, creditsText } from "../../credit-steps";
+import { CompletionChecklist } from "./completion-checklist";
+import {
+  CreditCourseNotFound,
+  CreditPage,
+  CreditPageError,
+  CreditPageSkeleton,
+  ExpiryBanner,
+} from "./credit-page";
+import { NotAsked, StepFirst } from "./step-notices";
+
+/** The credits a learner may claim, when the course awards partial credit. */
+function claimChoices(a: Activity): number[] | null {
+  if (a.partialCreditStep === null || a.creditHours === null) return null;
+  return creditChoices(a.creditHours, a.partialCreditStep);
+}
+
+const attestFormSchema = (partial: boolean) =>
+  z.object({
+    affirmed: z.boolean().refine((v) => v, "Tick the box to affirm the statement"),
+    creditsClaimed: partial ? z.string().min(1, CREDIT_MESSAGES.claimNeeded) : z.string(),
+  });
+type AttestForm = z.infer<ReturnType<typeof attestFormSchema>>;
+
+/**
+ * The learner's attestation: the course's statement as the provider wrote it, affirmed, and
+ * the credit claimed (on the course's steps when it awards partial credit). The statement is
+ * sent back exactly, so a claim always names the words the learner read.
+ */
+export function AttestationPage({
+  courseId,
+  courseTitle,
+  certificateAction,
+  onAttested,
+}: {
+  courseId: string;
+  courseTitle?: string;
+  /** The certificate download once the course is complete (certificates feature). */
+  certificateAction?: ReactNode;
+  /** The attestation was recorded: it may have completed the course. */
+  onAttested?: () => void;
+}) {
+  useDocumentTitle(courseTitle ? `Attestation · ${courseTitle}` : "Attestation");
+  const activityQuery = useActivity(courseId);
+  const completionQuery = useCourseCompletion(courseId);
+  const [result, setResult] = useState<AttestResult | null>(null);
+
+  const failed = [activityQuery, completionQuery].find((q) => q.isError);
+  const status = failed ? getErrorStatus(failed.error) : undefined;
+  if (status === 404 || status === 403) return <CreditCourseNotFound />;
+
+  let body: ReactNode;
+  const activity = activityQuery.data;
+  const completion = completionQuery.data;
+  const attestedAt =
+    result?.attestedAt ?? completion?.steps.find((s) => s.key === "attestation")?.doneAt ?? null;
+  if (failed) {
+    body = (
+      <CreditPageError
+        what="the attestation"
+        onRetry={() => {
+          if (activityQuery.isError) void activityQuery.refetch();
+          if (completionQuery.isError) void completionQuery.refetch();
+        }}
+      />
+    );
+  } else if (!activity || !completion) {
+    body = <CreditPageSkeleton />;
+  } else if (!activity.attestationRequired) {
+    body = <NotAsked courseId={courseId} message={CREDIT_MESSAGES.attestationNotAsked} />;
+  } else if (attestedAt) {
+    body = (
+      <Attested
+        attestedAt={attestedAt}
+        // A partial claim is known from the answer just received; otherwise the whole credit.
+        credits={result?.creditsClaimed ?? (claimChoices(activity) ? null : activity.creditHours)}
+        creditType={activity.creditType}
+        justNow={result !== null}
+      >
+        <CompletionChecklist courseId={courseId} certificateAction={certificateAction} />
+      </Attested>
+    );
+  } else {
+    body = (
+      <AttestationStep
+        activity={activity}
+        completion={completion}
+        onAttested={(answer) => {
+          setResult(answer);
+          onAttested?.();
+        }}
+      />
+    );
+  }
+
+  return (
+    <CreditPage
+      courseId={courseId}
+      courseTitle={courseTitle}
+      title="Attestation"
+      description="Confirm the statement below to claim your credit for this activity."
+    >
+      {body}
+    </CreditPage>
+  );
+}
+
+function AttestationStep({
+  activity,
+  completion,
+  onAttested,
+}: {
+  activity: Activity;
+  completion: Completion;
+  onAttested: (result: AttestResult) => void;
+}) {
+  if (!creditOpen(activity)) {
+    return (
+      <ExpiryBanner
+        courseExpired={activity.courseExpired}
+        enrollmentExpired={activity.standing?.enrollmentExpired ?? false}
+      />
+    );
+  }
+  const blocking = blockingStep(completion, "attestation");
+  if (blocking) return <StepFirst label={blocking.label} courseId={activity.courseId} />;
+  return <AttestationForm activity={activity} onAttested={onAttested} />;
+}
+
+function AttestationForm({
+  activity,
+  onAttested,
+}: {
+  activity: Activity;
+  onAttested: (result: AttestResult) => void;
+}) {
+  const choices = claimChoices(activity);
+  const partial = choices !== null;
+  const schema = useMemo(() => attestFormSchema(partial), [partial]);
+  const attest = useAttestActivity();
+  const activityQuery = useActivity(activity.courseId);
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AttestForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { affirmed: false, creditsClaimed: "" },
+  });
+  const max = activity.creditHours ?? 0;
+
+  const onSubmit = handleSubmit(({ creditsClaimed }) => {
+    attest.mutate(
+      {
+        courseId: activity.courseId,
+        body: {
+          statement: activity.attestationText,
+          creditsClaimed: choices ? Number(creditsClaimed) : null,
+        },
+      },
+      {
+        onSuccess: onAttested,
+        // The statement may have changed since the page was read: show the current one.
+        onError: (error) => {
+          if (getErrorStatus(error) === 409) void activityQuery.refetch();
+        },
+      },
+    );
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Attestation"
+      className="grid gap-5 rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs shadow-zinc-950/5 sm:p-6"
+    >
+      <figure className="grid gap-2">
+        <figcaption className="text-xs font-medium tracking-wide text-zinc-600 uppercase">
+          Statement
+        </figcaption>
+        <blockquote
+          data-testid="attestation-statement"
+          className="rounded-xl border border-indigo-100 bg-indigo-50/60 p-4 text-[15px] leading-relaxed break-words whitespace-pre-line text-zinc-900 sm:p-5"
+        >
+          {activity.attestationText}
+        </blockquote>
+      </figure>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <Controller
+            control={control}
+            name="affirmed"
+            render={({ field }) => (
+              <Checkbox
+                id="attest-affirm"
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                className="mt-0.5"
+                {...fieldAria("attest-affirm", errors.affirmed)}
+              />
+            )}
+          />
+          <Label htmlFor="attest-affirm" className="leading-snug">
+            I affirm this statement
+          </Label>
+        </div>
+        {errors.affirmed ? (
+          <p id="attest-affirm-error" role="alert" className="text-xs font-medium text-red-700">
+            {errors.affirmed.message}
+          </p>
+        ) : null}
+      </div>
+
+      {choices ? (
+        <Field
+          id="attest-credits"
+          label={`Credits claimed (up to ${max})`}
+          hint={`Claim only the credit that matches the time you spent, in steps of ${activity.partialCreditStep}.`}
+          error={errors.creditsClaimed?.message}
+          className="sm:max-w-xs"
+        >
+          <Controller
+            control={control}
+            name="creditsClaimed"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger
+                  id="attest-credits"
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  {...fieldAria("attest-credits", errors.creditsClaimed, { hint: true })}
+                >
+                  <SelectValue placeholder="Choose the credit you claim" />
+                </SelectTrigger>
+                <SelectContent>
+                  {[...choices].reverse().map((credits) => (
+                    <SelectItem key={credits} value={String(credits)}>
+                      {creditsText(credits, activity.creditType)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+      ) : null}
+
+      {attest.isError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {getErrorMessage(attest.error) ??
+            "Your attestation could not be saved. Check your connection and try again."}
+        </p>
+      ) : null}
+      <div className="border-t border-zinc-100 pt-5">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={attest.isPending}>
+          {attest.isPending ? <Spinner /> : <StampIcon aria-hidden="true" />}
+          Attest and claim credit
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Attested({
+  attestedAt,
+  credits,
+  creditType,
+  justNow,
+  children,
+}: {
+  attestedAt: string;
+  credits: number | null;
+  creditType: string | null;
+  justNow: boolean;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  // The form is gone: its confirmation takes the focus, and is read out.
+  useEffect(() => {
+    if (justNow) ref.current?.focus();
+  }, [justNow]);
+  return (
+    <div className="grid gap-6">
+      <section
+        ref={ref}
+        tabIndex={-1}
+        aria-labelledby="attested-title"
+        data-testid="attested"
+        className="flex items-start gap-4 rounded-2xl border border-emerald-200 bg-gradient-to-br from-emerald-50 to-white p-5 outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2 sm:p-6"
+      >
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-emerald-600 text-white">
+          <BadgeCheckIcon className="size-6" aria-hidden="true" />
+        </span>
+        <div className="grid min-w-0 gap-1">
+          <h2 id="attested-title" className="text-lg font-semibold text-zinc-950">
+            {justNow ? "Thank you. Your attestation is recorded." : CREDIT_MESSAGES.attestationDone}
+          </h2>
+          <p className="text-sm text-zinc-700" data-testid="attested-summary">
+            Attested on {formatDate(attestedAt)}
+            {credits !== null ? ` · ${creditsText(credits, creditType)} claimed` : ""}
+          </p>
+        </div>
+      </section>
+      {children}
+    </div>
+  );
+}

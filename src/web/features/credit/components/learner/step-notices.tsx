@@ -1,0 +1,38 @@
+import { CREDIT_MESSAGES } from "@contract";
+import { ClipboardListIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../../../components/ui/button";
+import { EmptyState } from "../../../../components/ui/empty-state";
+import { coursePaths } from "../../credit-steps";
+import { CompletionChecklist } from "./completion-checklist";
+
+/** A screen for a step the course does not ask for. */
+export function NotAsked({ courseId, message }: { courseId: string; message: string }) {
+  return (
+    <EmptyState
+      titleAs="h2"
+      icon={<ClipboardListIcon />}
+      title={message}
+      action={
+        <Button asChild variant="outline">
+          <Link to={coursePaths.player(courseId)}>Back to the course</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+/** A step opened before an earlier required one is done: the checklist shows the way. */
+export function StepFirst({ label, courseId }: { label: string; courseId: string }) {
+  return (
+    <div className="grid gap-6">
+      <p
+        data-testid="step-first"
+        className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm font-medium text-amber-950"
+      >
+        {CREDIT_MESSAGES.outOfOrder(label)}
+      </p>
+      <CompletionChecklist courseId={courseId} />
+    </div>
+  );
+}
