@@ -22,7 +22,7 @@ console.log(`
                  password for every learner: ${DEMO_LEARNER_PASSWORD}
   Restricted     ${result.restricted} (cannot sign in)
 
-  Final exam     ${result.cpe.title} (CPE, with review questions)
+  Accredited     ${result.cpe.title} (CPE: activity, review questions, exam, evaluation, attestation)
 ${result.cpe.stages
   .map(
     (s) =>

@@ -10,7 +10,10 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type {
+  ActivityBody,
   Attempt,
+  CreditSettingsBody,
+  EvaluationForm,
   ExamSettings,
   ExamSettingsBody,
   Question,
@@ -133,6 +136,51 @@ const CPE_COURSE = {
     revealAnswers: "after_pass",
     reviewRequired: true,
   } satisfies ExamSettingsBody,
+  /** The credit claim as NASBA QAS self-study asks for it (no partial credit, 5-year records). */
+  activity: {
+    objectives: [
+      "Identify threats to integrity and objectivity and the safeguards that reduce them",
+      "Apply the independence rules to loans, gifts and family relationships",
+      "Decide when client information may be disclosed without consent",
+    ],
+    faculty: [
+      {
+        name: "Margaret Chen, CPA, CGMA",
+        role: "Author and instructor",
+        disclosure: "Nothing to disclose.",
+      },
+      {
+        name: "Samuel Ortiz, CPA",
+        role: "Technical reviewer",
+        disclosure: "Paid speaker for Ledgerly Software (accounting software).",
+      },
+    ],
+    disclosureStatement:
+      "Samuel Ortiz, Ledgerly Software, paid speaker. The activity contains no content about Ledgerly products. All relevant financial relationships have been mitigated.",
+    accreditationStatement:
+      "Credo Learning is registered with the National Association of State Boards of Accountancy (NASBA) as a sponsor of continuing professional education on the National Registry of CPE Sponsors. State boards of accountancy have final authority on the acceptance of individual courses for CPE credit. Complaints regarding registered sponsors may be submitted to the National Registry of CPE Sponsors through its website: www.nasbaregistry.org. CPE credits are based on a 50-minute hour.",
+    releaseDate: "2026-01-15",
+    reviewDate: "2026-07-15",
+    expirationDate: "2027-01-14",
+    enrollmentValidDays: 365,
+    acknowledgementRequired: true,
+    evaluationRequired: true,
+    attestationRequired: true,
+    attestationText:
+      "I attest that I personally completed this activity, that I did so in the time it records, and that the credit I claim reflects my participation.",
+    partialCreditStep: null,
+    retentionYears: 5,
+  } satisfies ActivityBody,
+  creditSettings: {
+    sponsorName: "Credo Learning",
+    sponsorAddress: "200 Market Street, Suite 400, Philadelphia, PA 19106",
+    deliveryMethod: "QAS Self-Study",
+    fieldsOfStudy: [{ field: "Behavioral Ethics", credits: 1 }],
+    registryNumber: "NASBA Sponsor ID 112233",
+    officialName: "Margaret Chen, CPA",
+    officialTitle: "Director of Continuing Education",
+    licenceRequired: true,
+  } satisfies CreditSettingsBody,
   modules: [
     {
       title: "Integrity and objectivity",
@@ -733,7 +781,13 @@ const CPE_COURSE = {
  * drawn questions they answer correctly, so the server's grade follows (3 of 5 is 60%).
  */
 const CPE_LEARNERS = [
-  { email: "amara@credo.test", modules: 3, attempts: [3, 4], stage: "failed once, then passed" },
+  {
+    email: "amara@credo.test",
+    modules: 3,
+    attempts: [3, 4],
+    claim: true,
+    stage: "failed once, then passed, evaluated, attested: certificate issued",
+  },
   { email: "ben@credo.test", modules: 3, attempts: [2], stage: "failed once" },
   { email: "chen@credo.test", modules: 3, attempts: [], stage: "reviews done, exam not taken" },
   { email: "elena@credo.test", modules: 1, attempts: [], stage: "first module done" },
@@ -822,6 +876,27 @@ function makeMedia(dir: string, index: number, title: string, colors: readonly s
     video,
   ]);
   return { thumb, video };
+}
+
+/** A handwritten-looking signature image for the demo's responsible official, when ffmpeg can draw one. */
+function makeSignature(dir: string, name: string): string | null {
+  const font = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf";
+  if (!hasFfmpeg() || !existsSync(font)) return null;
+  const file = join(dir, "signature.png");
+  execFileSync("ffmpeg", [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=white:s=360x90:d=1,drawtext=fontfile=${font}:text='${name}':fontcolor=0x1e1b4b:fontsize=38:x=(w-text_w)/2:y=(h-text_h)/2`,
+    "-frames:v",
+    "1",
+    file,
+  ]);
+  return file;
 }
 
 export async function seedDemo(dataDir: string, log: (line: string) => void = console.log) {
@@ -1025,6 +1100,13 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     const { checks } = (
       await call("PUT", `/api/courses/${cpe.id}/exam-settings`, admin, CPE_COURSE.exam)
     ).json() as ExamSettings;
+    await call("PUT", `/api/courses/${cpe.id}/activity`, admin, CPE_COURSE.activity);
+    await call("PUT", `/api/courses/${cpe.id}/credit-settings`, admin, CPE_COURSE.creditSettings);
+    const signature = makeSignature(mediaDir, "Margaret Chen");
+    if (signature) {
+      const dataUrl = `data:image/png;base64,${readFileSync(signature).toString("base64")}`;
+      await call("PUT", `/api/courses/${cpe.id}/signature`, admin, { dataUrl });
+    }
     // The demo's accredited course is the example to follow: it meets the warnings too.
     if (checks.length) {
       throw new Error(`${CPE_COURSE.title}: ${checks.map((c) => c.message).join(" ")}`);
@@ -1051,6 +1133,9 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
         completedModules: [],
         isCompleted: false,
       });
+      if (plan.modules > 0) {
+        await call("POST", `/api/courses/${cpe.id}/acknowledge`, learner.cookie);
+      }
       for (const [m, moduleId] of cpeModules.slice(0, plan.modules).entries()) {
         const reviewUrl = `/api/courses/${cpe.id}/modules/${moduleId}/review`;
         const review = (await call("GET", reviewUrl, learner.cookie)).json() as Review;
@@ -1079,6 +1164,29 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
           throw new Error(`${plan.email}: scored ${result.score}%, expected ${expected}%`);
         }
         scores.push(result.score);
+      }
+      if ("claim" in plan) {
+        const form = (
+          await call("GET", `/api/courses/${cpe.id}/evaluation`, learner.cookie)
+        ).json() as EvaluationForm;
+        const evaluation = form.items.map((item, i) => ({
+          itemId: item.id,
+          value: item.kind === "likert" ? 5 - (i % 2) : "Clear examples; the independence module was the most useful.",
+        }));
+        await call("POST", `/api/courses/${cpe.id}/evaluation`, learner.cookie, {
+          answers: evaluation,
+        });
+        await call("PUT", "/api/profile/licence", learner.cookie, {
+          licenceType: "CPA",
+          licenceNumber: "CPA-048213",
+          licenceState: "Pennsylvania",
+          npn: "",
+        });
+        const attested = await call("POST", `/api/courses/${cpe.id}/attest`, learner.cookie, {
+          statement: CPE_COURSE.activity.attestationText,
+          creditsClaimed: null,
+        });
+        if (attested.statusCode !== 200) throw new Error(`${plan.email}: ${attested.body}`);
       }
       cpeStages.push({ email: plan.email, stage: plan.stage, scores });
     }
