@@ -878,27 +878,6 @@ function makeMedia(dir: string, index: number, title: string, colors: readonly s
   return { thumb, video };
 }
 
-/** A handwritten-looking signature image for the demo's responsible official, when ffmpeg can draw one. */
-function makeSignature(dir: string, name: string): string | null {
-  const font = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf";
-  if (!hasFfmpeg() || !existsSync(font)) return null;
-  const file = join(dir, "signature.png");
-  execFileSync("ffmpeg", [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    `color=c=white:s=360x90:d=1,drawtext=fontfile=${font}:text='${name}':fontcolor=0x1e1b4b:fontsize=38:x=(w-text_w)/2:y=(h-text_h)/2`,
-    "-frames:v",
-    "1",
-    file,
-  ]);
-  return file;
-}
-
 export async function seedDemo(dataDir: string, log: (line: string) => void = console.log) {
   const config = buildConfig({
     ...process.env,
@@ -1102,11 +1081,10 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     ).json() as ExamSettings;
     await call("PUT", `/api/courses/${cpe.id}/activity`, admin, CPE_COURSE.activity);
     await call("PUT", `/api/courses/${cpe.id}/credit-settings`, admin, CPE_COURSE.creditSettings);
-    const signature = makeSignature(mediaDir, "Margaret Chen");
-    if (signature) {
-      const dataUrl = `data:image/png;base64,${readFileSync(signature).toString("base64")}`;
-      await call("PUT", `/api/courses/${cpe.id}/signature`, admin, { dataUrl });
-    }
+    const signature = readFileSync(join(root, "test-fixtures/sample-signature.png"));
+    await call("PUT", `/api/courses/${cpe.id}/signature`, admin, {
+      dataUrl: `data:image/png;base64,${signature.toString("base64")}`,
+    });
     // The demo's accredited course is the example to follow: it meets the warnings too.
     if (checks.length) {
       throw new Error(`${CPE_COURSE.title}: ${checks.map((c) => c.message).join(" ")}`);

@@ -449,7 +449,7 @@ export function claimedFields(
   }
   return fields.map((f) => ({
     field: f.field,
-    credits: Math.floor(((f.credits * claimed) / designated) * 100) / 100,
+    credits: Math.round(((f.credits * claimed) / designated) * 100) / 100,
   }));
 }
 

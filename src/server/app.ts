@@ -297,7 +297,11 @@ export async function buildApp(deps: AppDeps) {
   });
   const pdfs = createPdfRenderer();
   app.addHook("onClose", async () => pdfs.close());
-  registerCertificatesRoutes(app, { certificates, pdfs });
+  registerCertificatesRoutes(app, {
+    certificates,
+    pdfs,
+    signatureOf: (id) => credit.signatureBytes(id),
+  });
   registerAuditRoutes(app, { audit });
   registerObjectsRoutes(app, {
     objects,

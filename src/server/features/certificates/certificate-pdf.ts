@@ -1,5 +1,11 @@
 import { PDFDocument, rgb } from "pdf-lib";
 import { type Certificate, formatCertificateCode, hoursText } from "../../../contract";
+import {
+  awardedCredits,
+  drawCreditPage,
+  drawFitted,
+  embedSignature,
+} from "./certificate-credit-pdf";
 import { embedPdfFonts } from "./pdf-fonts";
 import {
   drawCentered,
@@ -20,10 +26,15 @@ const PAPER = rgb(1, 0.992, 0.973);
 const RED = rgb(0.73, 0.11, 0.11);
 
 /**
- * The certificate as a one-page landscape A4 PDF: the same content as the HTML one, plus
- * the verification code, its address and a QR code of it. A revoked certificate says so.
+ * The certificate as a landscape A4 PDF: the same content as the HTML one, plus the
+ * verification code, its address and a QR code of it. A revoked certificate says so. A
+ * credit-ready certificate (one with `credit`) prints the credit awarded and the responsible
+ * official's signature on the first page, and the accreditor's prescribed content on a second.
  */
-export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array> {
+export async function buildCertificatePdf(
+  cert: Certificate,
+  signatureBytes: Uint8Array | null = null,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of Completion: ${cert.courseTitle} · ${cert.learnerName}`);
   doc.setAuthor(cert.issuerName);
@@ -101,7 +112,7 @@ export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array
   }
   const meta = `${isolate(cert.courseCategory)} · ${hoursText(cert.durationHours)} of study · completed on ${longDate(cert.completedAt)}`;
   drawCentered(page, meta, { y: y - 2, size: 10.5, font: sans, color: MUTED, centerX });
-  const credit = isolatedCreditLines(cert);
+  const credit = isolatedCreditLines({ ...cert, creditHours: awardedCredits(cert) });
   if (credit.length) {
     for (const line of wrapText(credit.join(" · "), sansBold, 10.5, 560).slice(0, 2)) {
       y -= 17;
@@ -126,7 +137,12 @@ export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array
     centerX: 185,
   });
   page.drawLine({ start: { x: 320, y: 98 }, end: { x: 530, y: 98 }, thickness: 0.8, color: INK });
-  drawCentered(page, `${isolate(cert.issuerName.toUpperCase())} · AUTHORIZED SIGNATURE`, {
+  const signature = signatureBytes ? await embedSignature(doc, signatureBytes) : null;
+  if (signature) drawFitted(page, signature, { x: 330, y: 101, width: 190, height: 40 });
+  const official = cert.credit?.officialName
+    ? [cert.credit.officialName, cert.credit.officialTitle].filter(Boolean).map(isolate).join(", ")
+    : `${isolate(cert.issuerName.toUpperCase())} · AUTHORIZED SIGNATURE`;
+  drawCentered(page, wrapText(official, sans, 7.5, 230)[0] ?? "", {
     y: 86,
     size: 7.5,
     font: sans,
@@ -184,5 +200,6 @@ export async function buildCertificatePdf(cert: Certificate): Promise<Uint8Array
       wrapText(`Reason: ${isolate(cert.revokedReason ?? "")}`, sans, 9, width - 330)[0] ?? "";
     drawCentered(page, reason, { y: 162, size: 9, font: sans, color: RED, centerX });
   }
+  if (cert.credit) drawCreditPage(doc, cert, { sans, sansBold, serif, mono }, signature);
   return doc.save();
 }

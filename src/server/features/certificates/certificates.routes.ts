@@ -31,10 +31,15 @@ const viewerOf = (request: Parameters<typeof sessionOf>[0]) => {
   return { id, role };
 };
 
-export function registerCertificatesRoutes(
-  parent: FastifyInstance,
-  { certificates, pdfs }: { certificates: CertificatesService; pdfs: PdfRenderer },
-) {
+export interface CertificatesRoutesDeps {
+  certificates: CertificatesService;
+  pdfs: PdfRenderer;
+  /** The credit feature: a responsible official's signature image, by id. */
+  signatureOf(id: string): Promise<Uint8Array | null>;
+}
+
+export function registerCertificatesRoutes(parent: FastifyInstance, deps: CertificatesRoutesDeps) {
+  const { certificates, pdfs } = deps;
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   // Public: anyone holding a certificate may check it, signed in or not. Rate limited per
@@ -67,7 +72,9 @@ export function registerCertificatesRoutes(
     { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
     async (request, reply) => {
       const certificate = await certificates.forViewer(request.params.id, viewerOf(request));
-      const pdf = await pdfs.certificate(certificate);
+      const signatureId = certificate.credit?.signatureId;
+      const signature = signatureId ? await deps.signatureOf(signatureId) : null;
+      const pdf = await pdfs.certificate(certificate, signature);
       attachment(reply, certificateFileName(certificate.courseTitle, "pdf"));
       return reply.type("application/pdf").send(pdf);
     },

@@ -15,7 +15,7 @@ export interface PdfRenderer {
    * A certificate's PDF. An issued certificate changes only when it is revoked, so its
    * PDF is kept (by its content, which includes the revocation) and drawn once.
    */
-  certificate(certificate: Certificate): Promise<Buffer>;
+  certificate(certificate: Certificate, signature?: Uint8Array | null): Promise<Buffer>;
   transcript(transcript: Transcript): Promise<Buffer>;
   close(): Promise<void>;
 }
@@ -59,13 +59,14 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   };
 
   return {
-    async certificate(certificate) {
+    async certificate(certificate, signature = null) {
       const key = createHash("sha256").update(JSON.stringify(certificate)).digest("base64url");
       const cached = cache.get(key);
       if (cached) return cached;
       const pending = drawing.get(key);
       if (pending) return pending;
-      const job = render({ kind: "certificate", certificate })
+      // The signature is part of the key through its id: a stored signature never changes.
+      const job = render({ kind: "certificate", certificate, signature })
         .then((pdf) => {
           cache.set(key, pdf);
           return pdf;

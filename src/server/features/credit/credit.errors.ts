@@ -8,7 +8,6 @@ export const courseExpired = () => conflict(CREDIT_MESSAGES.courseExpired);
 export const enrollmentExpired = () => conflict(CREDIT_MESSAGES.enrollmentExpired);
 export const acknowledgeFirst = () => conflict(CREDIT_MESSAGES.acknowledgeFirst);
 export const evaluationDone = () => conflict(CREDIT_MESSAGES.evaluationDone);
-export const evaluationNotAsked = () => conflict(CREDIT_MESSAGES.evaluationNotAsked);
 export const attestationDone = () => conflict(CREDIT_MESSAGES.attestationDone);
 export const attestationNotAsked = () => conflict(CREDIT_MESSAGES.attestationNotAsked);
 export const statementChanged = () => conflict(CREDIT_MESSAGES.statementChanged);

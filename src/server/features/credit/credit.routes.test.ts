@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -23,6 +24,7 @@ import {
   signInAs,
   useSharedVideo,
 } from "../../testing/learning";
+import { pdfText } from "../../testing/pdf-text";
 import { useTestApp } from "../../testing/test-app";
 import { auditEvents } from "../audit/audit.table";
 import { certificates } from "../certificates/certificates.table";
@@ -40,6 +42,9 @@ const advanceDays = (days: number) => {
   clock = new Date(clock.getTime() + days * 86_400_000);
 };
 
+const signaturePng = readFileSync(
+  new URL("../../../../test-fixtures/sample-signature.png", import.meta.url),
+);
 const STATEMENT = "I attest that I personally completed this activity.";
 
 /** An ACCME-style activity: acknowledgement, evaluation, attestation with 0.25 steps. */
@@ -561,6 +566,33 @@ describe("the credit claim", () => {
       licence,
       fieldsOfStudy: settings.fieldsOfStudy,
     });
+    // The PDF prints the credit awarded, the prescribed content, the licence and the official.
+    const signed = await call(ctx, "PUT", url("signature"), {
+      cookie: adminCookie,
+      payload: { dataUrl: `data:image/png;base64,${signaturePng.toString("base64")}` },
+    });
+    expect(signed.statusCode).toBe(200);
+    const pdf = await call(ctx, "GET", `/api/certificates/${certificate!.id}/pdf`, { cookie });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, " ");
+    for (const expected of [
+      "Анна Иванова",
+      "1 AMA PRA Category 1 credit hour",
+      "Credo Medical Education",
+      "1 Main St, Springfield",
+      "Internet-based enduring material",
+      "Cardiology: 0.75",
+      "Ethics: 0.25",
+      "NASBA 112233",
+      "MD A-12345",
+      "CA",
+      "Grace Hopper",
+      "Director of CME",
+      "Credo Medical designates this enduring material",
+    ]) {
+      expect(text).toContain(expected);
+    }
+
     // The public verification answer shows the certificate, never the learner's email.
     const verified = await call(ctx, "GET", `/api/certificates/verify/${certificate!.code}`);
     expect(verified.body).not.toContain(learner.email);

@@ -258,6 +258,11 @@ export function createCreditService(deps: CreditServiceDeps) {
       return row;
     },
 
+    /** A signature's image for a certificate's PDF; null when it is gone. */
+    async signatureBytes(id: string): Promise<Uint8Array | null> {
+      return (await repo.signatureOf(id))?.bytes ?? null;
+    },
+
     async licence(userId: string): Promise<Licence> {
       return (
         licenceOf(await repo.licenceOf(userId)) ?? {
