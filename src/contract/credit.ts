@@ -196,6 +196,10 @@ export const activityStandingSchema = z.object({
   /** The end of the enrollment validity window, if the course has one. */
   enrollmentExpiresAt: z.string().nullable(),
   enrollmentExpired: z.boolean(),
+  /** The learner's attestation and the credit claimed with it, once attested. */
+  attestation: z
+    .object({ attestedAt: z.string(), creditsClaimed: z.number().nullable() })
+    .nullable(),
 });
 
 export const activitySchema = z.object({

@@ -113,12 +113,19 @@ export function createCreditService(deps: CreditServiceDeps) {
     let standing: Activity["standing"] = null;
     if (enrollment) {
       const ack = await repo.acknowledgementOf(enrollment.id);
+      const attestation = await repo.attestationOf(enrollment.id);
       const end = enrollmentEndsAt(row, enrollment.createdAt);
       standing = {
         acknowledgedAt: ack?.acknowledgedAt.toISOString() ?? null,
         enrolledAt: enrollment.createdAt.toISOString(),
         enrollmentExpiresAt: end?.toISOString() ?? null,
         enrollmentExpired: Boolean(end && at >= end),
+        attestation: attestation
+          ? {
+              attestedAt: attestation.attestedAt.toISOString(),
+              creditsClaimed: attestation.creditsClaimed,
+            }
+          : null,
       };
     }
     return {

@@ -119,36 +119,36 @@ export function CourseCard({
   );
 }
 
+/** Start, Continue or Review; the final exam once every module is done without completion. */
 function CardAction({ enrollment }: { enrollment: EnrollmentWithRelations }) {
   const { course } = enrollment;
   const status = enrollmentStatus(enrollment);
   const examPending = status === "in-progress" && enrollment.progress >= 100;
+  if (examPending) {
+    return (
+      <Button asChild className="mt-1 w-full">
+        <Link to={`/courses/${encodeURIComponent(course.id)}/exam`}>
+          <GraduationCapIcon aria-hidden="true" />
+          {COMPLETION_STEP_LABELS.exam}
+          <span className="sr-only"> of {course.title}</span>
+          <ArrowRightIcon aria-hidden="true" />
+        </Link>
+      </Button>
+    );
+  }
   return (
-    <>
-      {examPending ? (
-        <Button asChild className="mt-1 w-full">
-          <Link to={`/courses/${encodeURIComponent(course.id)}/exam`}>
-            <GraduationCapIcon aria-hidden="true" />
-            {COMPLETION_STEP_LABELS.exam}
-            <span className="sr-only"> of {course.title}</span>
-            <ArrowRightIcon aria-hidden="true" />
-          </Link>
-        </Button>
-      ) : (
-        <Button
-          asChild
-          variant={status === "completed" ? "outline" : "default"}
-          className="mt-1 w-full"
-        >
-          <Link to={`/course/${encodeURIComponent(course.id)}`}>
-            {status === "completed" ? <RotateCcwIcon aria-hidden="true" /> : null}
-            {ACTION_LABEL[status]}
-            <span className="sr-only"> {course.title}</span>
-            {status === "completed" ? null : <ArrowRightIcon aria-hidden="true" />}
-          </Link>
-        </Button>
-      )}
-    </>
+    <Button
+      asChild
+      variant={status === "completed" ? "outline" : "default"}
+      className="mt-1 w-full"
+    >
+      <Link to={`/course/${encodeURIComponent(course.id)}`}>
+        {status === "completed" ? <RotateCcwIcon aria-hidden="true" /> : null}
+        {ACTION_LABEL[status]}
+        <span className="sr-only"> {course.title}</span>
+        {status === "completed" ? null : <ArrowRightIcon aria-hidden="true" />}
+      </Link>
+    </Button>
   );
 }
 

@@ -412,7 +412,7 @@ function Player({
                   </p>
                 ) : null}
               </div>
-              {verified && watchQuery.data && states.get(current.id) !== "completed" ? (
+              {verified && watchQuery.data && states.get(current.id) === "available" ? (
                 <WatchProgress
                   watch={watchQuery.data}
                   module={currentWatch}

@@ -8,7 +8,7 @@ import {
   TargetIcon,
   UsersIcon,
 } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
@@ -233,7 +233,7 @@ function Statement({ children }: { children: string }) {
 /** The acknowledgement a course may require, and the way into the course once it is given. */
 function Acknowledgement({ activity: a }: { activity: Activity }) {
   const acknowledge = useAcknowledgeActivity();
-  const [justAcknowledged, setJustAcknowledged] = useState(false);
+  const justAcknowledged = acknowledge.isSuccess;
   const startRef = useRef<HTMLAnchorElement>(null);
   const acknowledgedAt = a.standing?.acknowledgedAt ?? null;
 
@@ -294,9 +294,7 @@ function Acknowledgement({ activity: a }: { activity: Activity }) {
           size="lg"
           className="w-full sm:w-auto"
           disabled={!open || acknowledge.isPending}
-          onClick={() =>
-            acknowledge.mutate(a.courseId, { onSuccess: () => setJustAcknowledged(true) })
-          }
+          onClick={() => acknowledge.mutate(a.courseId)}
         >
           {acknowledge.isPending ? <Spinner /> : <CircleCheckIcon aria-hidden="true" />}I have read
           this information

@@ -1,7 +1,13 @@
-import { type Activity, type Completion, CREDIT_MESSAGES, creditChoices } from "@contract";
+import {
+  type Activity,
+  type AttestBody,
+  type Completion,
+  CREDIT_MESSAGES,
+  creditChoices,
+} from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheckIcon, StampIcon } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../../components/ui/button";
@@ -67,7 +73,22 @@ export function AttestationPage({
   useDocumentTitle(courseTitle ? `Attestation · ${courseTitle}` : "Attestation");
   const activityQuery = useActivity(courseId);
   const completionQuery = useCourseCompletion(courseId);
-  const [result, setResult] = useState<AttestResult | null>(null);
+  // Held here, not in the form: the form goes away as soon as the attestation is recorded.
+  const attest = useAttestActivity();
+  const result: AttestResult | null = attest.data ?? null;
+
+  function send(body: AttestBody) {
+    attest.mutate(
+      { courseId, body },
+      {
+        onSuccess: () => onAttested?.(),
+        // The statement may have changed since the page was read: show the current one.
+        onError: (error) => {
+          if (getErrorStatus(error) === 409) void activityQuery.refetch();
+        },
+      },
+    );
+  }
 
   const failed = [activityQuery, completionQuery].find((q) => q.isError);
   const status = failed ? getErrorStatus(failed.error) : undefined;
@@ -109,10 +130,9 @@ export function AttestationPage({
       <AttestationStep
         activity={activity}
         completion={completion}
-        onAttested={(answer) => {
-          setResult(answer);
-          onAttested?.();
-        }}
+        onSend={send}
+        pending={attest.isPending}
+        error={attest.isError ? attest.error : null}
       />
     );
   }
@@ -129,15 +149,20 @@ export function AttestationPage({
   );
 }
 
+type SendProps = {
+  onSend: (body: AttestBody) => void;
+  pending: boolean;
+  error: Error | null;
+};
+
 function AttestationStep({
   activity,
   completion,
-  onAttested,
+  ...send
 }: {
   activity: Activity;
   completion: Completion;
-  onAttested: (result: AttestResult) => void;
-}) {
+} & SendProps) {
   if (!creditOpen(activity)) {
     return (
       <ExpiryBanner
@@ -148,21 +173,13 @@ function AttestationStep({
   }
   const blocking = blockingStep(completion, "attestation");
   if (blocking) return <StepFirst label={blocking.label} courseId={activity.courseId} />;
-  return <AttestationForm activity={activity} onAttested={onAttested} />;
+  return <AttestationForm activity={activity} {...send} />;
 }
 
-function AttestationForm({
-  activity,
-  onAttested,
-}: {
-  activity: Activity;
-  onAttested: (result: AttestResult) => void;
-}) {
+function AttestationForm({ activity, onSend, pending, error }: { activity: Activity } & SendProps) {
   const choices = claimChoices(activity);
   const partial = choices !== null;
   const schema = useMemo(() => attestFormSchema(partial), [partial]);
-  const attest = useAttestActivity();
-  const activityQuery = useActivity(activity.courseId);
   const {
     control,
     handleSubmit,
@@ -173,24 +190,12 @@ function AttestationForm({
   });
   const max = activity.creditHours ?? 0;
 
-  const onSubmit = handleSubmit(({ creditsClaimed }) => {
-    attest.mutate(
-      {
-        courseId: activity.courseId,
-        body: {
-          statement: activity.attestationText,
-          creditsClaimed: choices ? Number(creditsClaimed) : null,
-        },
-      },
-      {
-        onSuccess: onAttested,
-        // The statement may have changed since the page was read: show the current one.
-        onError: (error) => {
-          if (getErrorStatus(error) === 409) void activityQuery.refetch();
-        },
-      },
-    );
-  });
+  const onSubmit = handleSubmit(({ creditsClaimed }) =>
+    onSend({
+      statement: activity.attestationText,
+      creditsClaimed: choices ? Number(creditsClaimed) : null,
+    }),
+  );
 
   return (
     <form
@@ -273,15 +278,15 @@ function AttestationForm({
         </Field>
       ) : null}
 
-      {attest.isError ? (
+      {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {getErrorMessage(attest.error) ??
+          {getErrorMessage(error) ??
             "Your attestation could not be saved. Check your connection and try again."}
         </p>
       ) : null}
       <div className="border-t border-zinc-100 pt-5">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={attest.isPending}>
-          {attest.isPending ? <Spinner /> : <StampIcon aria-hidden="true" />}
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending}>
+          {pending ? <Spinner /> : <StampIcon aria-hidden="true" />}
           Attest and claim credit
         </Button>
       </div>

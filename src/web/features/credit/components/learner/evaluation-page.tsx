@@ -9,7 +9,7 @@ import {
 } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { HeartHandshakeIcon, SendIcon } from "lucide-react";
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef } from "react";
 import { type FieldErrors, type UseFormRegister, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../../components/ui/button";
@@ -92,7 +92,22 @@ export function EvaluationPage({
   const activityQuery = useActivity(courseId);
   const formQuery = useEvaluation(courseId);
   const completionQuery = useCourseCompletion(courseId);
-  const [thanked, setThanked] = useState(false);
+  // Held here, not in the form: the form goes away as soon as the answer is recorded.
+  const submit = useSubmitEvaluation();
+  const thanked = submit.isSuccess;
+
+  function send(body: EvaluationAnswersBody) {
+    submit.mutate(
+      { courseId, body },
+      {
+        onSuccess: () => onSubmitted?.(),
+        // Already sent from another tab, for instance: the page reads the answer again.
+        onError: (error) => {
+          if (getErrorStatus(error) === 409) void formQuery.refetch();
+        },
+      },
+    );
+  }
 
   const failed = [activityQuery, formQuery, completionQuery].find((q) => q.isError);
   const status = failed ? getErrorStatus(failed.error) : undefined;
@@ -127,10 +142,9 @@ export function EvaluationPage({
         activity={activityQuery.data}
         completion={completionQuery.data}
         items={formQuery.data.items}
-        onSubmitted={() => {
-          setThanked(true);
-          onSubmitted?.();
-        }}
+        onSend={send}
+        pending={submit.isPending}
+        error={submit.isError ? submit.error : null}
       />
     );
   }
@@ -148,19 +162,24 @@ export function EvaluationPage({
 }
 
 /** The form, or why it cannot be sent yet (an earlier step, an expired activity). */
+type SendProps = {
+  onSend: (body: EvaluationAnswersBody) => void;
+  pending: boolean;
+  error: Error | null;
+};
+
 function EvaluationStep({
   courseId,
   activity,
   completion,
   items,
-  onSubmitted,
+  ...send
 }: {
   courseId: string;
   activity: Activity;
   completion: Completion;
   items: EvaluationItem[];
-  onSubmitted: () => void;
-}) {
+} & SendProps) {
   if (!creditOpen(activity)) {
     return (
       <ExpiryBanner
@@ -171,21 +190,16 @@ function EvaluationStep({
   }
   const blocking = blockingStep(completion, "evaluation");
   if (blocking) return <StepFirst label={blocking.label} courseId={courseId} />;
-  return <EvaluationForm courseId={courseId} items={items} onSubmitted={onSubmitted} />;
+  return <EvaluationForm items={items} {...send} />;
 }
 
 function EvaluationForm({
-  courseId,
   items,
-  onSubmitted,
-}: {
-  courseId: string;
-  items: EvaluationItem[];
-  onSubmitted: () => void;
-}) {
+  onSend,
+  pending,
+  error,
+}: { items: EvaluationItem[] } & SendProps) {
   const schema = useMemo(() => answersSchema(items), [items]);
-  const submit = useSubmitEvaluation();
-  const evaluationQuery = useEvaluation(courseId);
   const {
     register,
     handleSubmit,
@@ -198,18 +212,7 @@ function EvaluationForm({
   const values = useWatch({ control });
   const anyRequired = items.some((item) => item.required);
 
-  const onSubmit = handleSubmit((answers) => {
-    submit.mutate(
-      { courseId, body: answersBody(items, answers) },
-      {
-        onSuccess: onSubmitted,
-        // Already sent from another tab, for instance: the form reads the answer again.
-        onError: (error) => {
-          if (getErrorStatus(error) === 409) void evaluationQuery.refetch();
-        },
-      },
-    );
-  });
+  const onSubmit = handleSubmit((answers) => onSend(answersBody(items, answers)));
 
   return (
     <form
@@ -250,15 +253,15 @@ function EvaluationForm({
           </li>
         ))}
       </ol>
-      {submit.isError ? (
+      {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {getErrorMessage(submit.error) ??
+          {getErrorMessage(error) ??
             "Your evaluation could not be sent. Check your connection and try again."}
         </p>
       ) : null}
       <div className="border-t border-zinc-100 pt-5">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submit.isPending}>
-          {submit.isPending ? <Spinner /> : <SendIcon aria-hidden="true" />}
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending}>
+          {pending ? <Spinner /> : <SendIcon aria-hidden="true" />}
           Submit evaluation
         </Button>
       </div>
