@@ -22,7 +22,7 @@ const STATEMENT =
   "I certify that I completed this activity myself and claim only the credit that matches my participation.";
 
 test.describe("Credit claim (learner)", () => {
-  test("a learner reads and acknowledges the activity, evaluates, attests a partial claim, adds a licence and downloads a credit-ready certificate", async ({
+  test("a learner reads and acknowledges the activity, evaluates, attests and claims 1.75 of 2 credits, adds a licence and downloads a credit-ready certificate", async ({
     page,
     adminApi,
     createLearner,
@@ -52,7 +52,7 @@ test.describe("Credit claim (learner)", () => {
       evaluationRequired: true,
       attestationRequired: true,
       attestationText: STATEMENT,
-      partialCreditStep: 0.5,
+      partialCreditStep: 0.25,
     };
     const saved = await adminApi.put(`/api/courses/${course.id}/activity`, { data: activity });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -70,7 +70,7 @@ test.describe("Credit claim (learner)", () => {
       data: credit,
     });
     expect(creditSaved.status(), await creditSaved.text()).toBe(200);
-    const png = readFileSync("test-fixtures/sample-thumbnail.png").toString("base64");
+    const png = readFileSync("test-fixtures/sample-signature.png").toString("base64");
     const signature = await adminApi.put(`/api/courses/${course.id}/signature`, {
       data: { dataUrl: `data:image/png;base64,${png}` },
     });
@@ -149,10 +149,10 @@ test.describe("Credit claim (learner)", () => {
     await expect(page.getByText("Tick the box to affirm the statement")).toBeVisible();
     await page.getByRole("checkbox", { name: "I affirm this statement" }).check();
     await page.getByRole("combobox", { name: "Credits claimed (up to 2)" }).click();
-    await page.getByRole("option", { name: "1.5 CE credits" }).click();
+    await page.getByRole("option", { name: "1.75 CE credits" }).click();
     await screens(page, "credit-attestation");
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
-    await expect(page.getByTestId("attested-summary")).toContainText("1.5 CE credits claimed");
+    await expect(page.getByTestId("attested-summary")).toContainText("1.75 CE credits claimed");
 
     // The course asks for a licence before its certificate.
     await page.getByRole("link", { name: "Add your licence" }).click();
@@ -172,8 +172,8 @@ test.describe("Credit claim (learner)", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download certificate" }).click();
     const html = readFileSync((await (await download).path())!, "utf8");
-    expect(html).toContain("1.5 CE credits claimed (2 designated)");
-    expect(html).toContain("<dd>Ethics: 1.5</dd>");
+    expect(html).toContain("1.75 CE credits claimed (2 designated)");
+    expect(html).toContain("<dd>Ethics: 1.75</dd>");
     expect(html).toContain("Northwind CE, 1 Main Street, Springfield");
     expect(html).toContain("Insurance producer IL-778899 (Illinois)");
     expect(html).toContain('alt="Signature of Dana Lee"');

@@ -1149,7 +1149,10 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
         ).json() as EvaluationForm;
         const evaluation = form.items.map((item, i) => ({
           itemId: item.id,
-          value: item.kind === "likert" ? 5 - (i % 2) : "Clear examples; the independence module was the most useful.",
+          value:
+            item.kind === "likert"
+              ? 5 - (i % 2)
+              : "Clear examples; the independence module was the most useful.",
         }));
         await call("POST", `/api/courses/${cpe.id}/evaluation`, learner.cookie, {
           answers: evaluation,

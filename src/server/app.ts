@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
     before: creditSteps.before,
     requirements: [reviewStep, examRequirement, ...creditSteps.after],
     certificate: creditSteps.certificateGate,
+    stepRules: [creditSteps.stepRule],
     enrollRules: [(courseId) => credit.enrollRule(courseId)],
     changes: database.changes,
   });

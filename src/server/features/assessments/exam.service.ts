@@ -36,6 +36,12 @@ export interface ExamServiceDeps {
     lockEnrollment(tx: Executor, userId: string, courseId: string): Promise<EnrollmentRow>;
     lockEnrollmentById(tx: Executor, id: string): Promise<EnrollmentRow>;
     modulesDone(tx: Executor, enrollment: EnrollmentRow, order: string[]): Promise<boolean>;
+    assertStepOpen(
+      tx: Executor,
+      enrollment: EnrollmentRow,
+      key: "exam",
+      order: string[],
+    ): Promise<void>;
     settle(
       tx: Executor,
       input: { enrollment: EnrollmentRow; order: string[]; actor: Actor; now: Date },
@@ -284,6 +290,8 @@ export function createExamService(deps: ExamServiceDeps) {
         const tally = await txRepo.attemptTally(enrollment.id);
         if (tally.passed) throw alreadyPassed();
         if (!(await deps.enrollments.modulesDone(tx, enrollment, order))) throw examNotOpen();
+        // The steps before it (an acknowledgement) and the validity of course and enrollment.
+        await deps.enrollments.assertStepOpen(tx, enrollment, "exam", order);
         if ((await attemptsLeftFor(tx, enrollment, settings, tally.used)) === 0) {
           throw noAttemptsLeft();
         }

@@ -147,8 +147,8 @@ export function createCreditSteps(now: () => Date) {
   const moduleRule: ModuleRequirement = {
     async prepare() {
       return async (tx: Executor, enrollment: EnrollmentRow) => {
+        await stepRule(tx, enrollment);
         const activity = await activityOf(tx, enrollment.courseId);
-        assertOpen(activity, enrollment, now());
         if (!activity?.acknowledgementRequired) return;
         if (!(await createCreditRepository(tx).acknowledgementOf(enrollment.id))) {
           throw acknowledgeFirst();
@@ -192,8 +192,13 @@ export function createCreditSteps(now: () => Date) {
     },
   };
 
+  /** No step is taken on an expired course or enrollment. */
+  const stepRule = async (tx: Executor, enrollment: EnrollmentRow) =>
+    assertOpen(await activityOf(tx, enrollment.courseId), enrollment, now());
+
   return {
     before: [acknowledgeStep],
+    stepRule,
     after: [evaluationStep, attestationStep],
     moduleRule,
     certificateGate,

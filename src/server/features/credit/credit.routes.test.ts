@@ -11,6 +11,7 @@ import {
   DEFAULT_EVALUATION_ITEMS,
   type EvaluationResults,
 } from "../../../contract";
+import { buildExamCourse } from "../../testing/assessments";
 import { parseCsv } from "../../testing/csv";
 import {
   buildPublishedCourse,
@@ -386,6 +387,30 @@ describe("the credit claim", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CREDIT_MESSAGES.courseExpired);
     expect(await certificatesOf(cookie)).toEqual([]);
+  });
+
+  it("opens the final exam only in order and while the enrollment is valid", async () => {
+    clock = new Date();
+    const { adminCookie, course, cookie } = await buildExamCourse(ctx, video);
+    const start = () => call(ctx, "POST", `/api/courses/${course.id}/exam/attempts`, { cookie });
+    const activity = (extra: Partial<ActivityInput>) =>
+      call(ctx, "PUT", `/api/courses/${course.id}/activity`, {
+        cookie: adminCookie,
+        payload: { ...DEFAULT_ACTIVITY, ...extra },
+      });
+    // Modules done before the course asked for an acknowledgement: the exam waits for it.
+    expect((await activity({ acknowledgementRequired: true })).statusCode).toBe(200);
+    const early = await start();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(CREDIT_MESSAGES.outOfOrder("about this activity"));
+
+    expect((await activity({ enrollmentValidDays: 1 })).statusCode).toBe(200);
+    advanceDays(1.01);
+    const late = await start();
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(CREDIT_MESSAGES.enrollmentExpired);
+    expect((await activity({})).statusCode).toBe(200);
+    expect((await start()).statusCode).toBe(201);
   });
 
   it("keeps evaluation answers apart from who gave them, and reports them per item and as CSV", async () => {

@@ -83,6 +83,8 @@ export interface EnrollmentsServiceDeps {
   requirements?: CompletionRequirement[];
   /** Whether a certificate may be issued now, and what it prints of the credit claim. */
   certificate?: CertificateGate;
+  /** Rules on taking any step (an expired course or enrollment takes none), checked first. */
+  stepRules?: ((tx: Executor, enrollment: EnrollmentRow) => Promise<void>)[];
   /** Rules on enrolling in a course (an expired activity takes no one), checked in order. */
   enrollRules?: ((courseId: string) => Promise<void>)[];
 }
@@ -310,8 +312,9 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     announce: (userId: string) => changed(userId),
 
     /**
-     * Refuses a step taken before a required step that comes earlier in the fixed order.
-     * `order` is the course's module ids, read beforehand.
+     * Refuses a step the enrollment may not take now (expired), or one taken before a
+     * required step that comes earlier in the fixed order. `order` is the course's module
+     * ids, read beforehand.
      */
     async assertStepOpen(
       tx: Executor,
@@ -319,6 +322,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       key: CompletionStepKey,
       order: string[],
     ) {
+      for (const rule of deps.stepRules ?? []) await rule(tx, enrollment);
       const earlier = COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(key));
       for (const step of await stepsOf(tx, enrollment, order)) {
         if (earlier.includes(step.key) && step.required && !step.doneAt) {
