@@ -122,6 +122,7 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<ActivityFormInput, unknown, ActivityFormOutput>({
     resolver: zodResolver(activityFormSchema),
@@ -455,7 +456,10 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
         {textField(
           "activity-attestation",
           "attestationText",
-          optionalLabel("Attestation statement"),
+          // Optional only while the course asks for no attestation.
+          watch("attestationRequired")
+            ? "Attestation statement"
+            : optionalLabel("Attestation statement"),
           "Learners confirm these exact words; required when attestation is.",
           (props) => (
             <Textarea

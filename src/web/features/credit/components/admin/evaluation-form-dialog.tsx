@@ -215,7 +215,7 @@ function EvaluationEditor({
                   </Badge>
                   {field.itemId ? null : <Badge variant="outline">New</Badge>}
                 </p>
-                <div className="flex items-center gap-1">
+                <div className="ml-auto flex items-center gap-1">
                   <Button
                     ref={setButton(`${field.id}-up`)}
                     variant="ghost"

@@ -89,7 +89,7 @@ export function SignatureField({
   return (
     <div className="grid min-w-0 gap-3 rounded-xl border border-zinc-200 p-3 sm:p-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid min-w-0 gap-2">
+        <div className="grid min-w-0 grid-cols-1 gap-2">
           <Label htmlFor={inputId}>Signature image</Label>
           <input
             id={inputId}
