@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -22,6 +21,7 @@ import {
   reviewSchema,
   submitResultSchema,
 } from "../../../contract";
+import { sendCsvDownload } from "../../lib/csv";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { ExamService } from "./exam.service";
 import type { ExamResultsService } from "./exam-results";
@@ -278,19 +278,13 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       // Resolved before the first byte, so an unknown course is a 404, not a broken file.
       const lines = results.csv(request.params.id, view);
       const first = await lines.next();
-      const fileName = `exam-${view}-${new Date().toISOString().slice(0, 10)}.csv`;
-      reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${fileName}"`);
-      return reply.send(
-        Readable.from(
-          (async function* () {
-            // A byte-order mark makes spreadsheet programs read the file as UTF-8.
-            yield "\ufeff";
-            if (!first.done) yield first.value;
-            yield* lines;
-          })(),
-        ),
+      return sendCsvDownload(
+        reply,
+        `exam-${view}`,
+        (async function* () {
+          if (!first.done) yield first.value;
+          yield* lines;
+        })(),
       );
     },
   );

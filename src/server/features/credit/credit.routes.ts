@@ -1,5 +1,4 @@
-import { Readable } from "node:stream";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -19,6 +18,7 @@ import {
   licenceBodySchema,
   signatureBodySchema,
 } from "../../../contract";
+import { sendCsvDownload } from "../../lib/csv";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { CreditService } from "./credit.service";
 import { creditReportLines, evaluationCsvLines, evaluationResults } from "./credit-reports";
@@ -37,15 +37,6 @@ export interface CreditRoutesDeps {
       courseId: string,
     ): Promise<(Certificate & { learnerEmail: string | null; enrolledAt: string })[]>;
   };
-}
-
-/** Sends CSV lines as a download; a byte-order mark makes spreadsheets read UTF-8. */
-function sendCsv(reply: FastifyReply, name: string, lines: Iterable<string>) {
-  const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
-  reply
-    .type("text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${fileName}"`);
-  return reply.send(Readable.from(["\ufeff", ...lines]));
 }
 
 /** The credit claim: activity, credit settings, licence, acknowledgement, evaluation, attestation, reports. */
@@ -187,7 +178,7 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
       const { items, responses } = await credit.responses(request.params.id);
       const results = evaluationResults(request.params.id, items, responses);
       if (request.query.format === "json") return evaluationResultsSchema.parse(results);
-      return sendCsv(reply, "evaluation", evaluationCsvLines(results));
+      return sendCsvDownload(reply, "evaluation", evaluationCsvLines(results));
     },
   );
 
@@ -216,7 +207,7 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
       // Resolves the course first, so an unknown one is a 404, not an empty file.
       await credit.course(request.params.id);
       const certificates = await deps.certificates.creditedOfCourse(request.params.id);
-      return sendCsv(reply, "credit-report", creditReportLines(certificates));
+      return sendCsvDownload(reply, "credit-report", creditReportLines(certificates));
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   type ActivityBody,
   type AttestBody,
   type CreditSettingsBody,
+  EMPTY_LICENCE,
   type EvaluationAnswersBody,
   type EvaluationFormBody,
   type EvaluationItem,
@@ -271,14 +272,7 @@ export function createCreditService(deps: CreditServiceDeps) {
     },
 
     async licence(userId: string): Promise<Licence> {
-      return (
-        licenceOf(await repo.licenceOf(userId)) ?? {
-          licenceType: "",
-          licenceNumber: "",
-          licenceState: "",
-          npn: "",
-        }
-      );
+      return licenceOf(await repo.licenceOf(userId)) ?? EMPTY_LICENCE;
     },
 
     /** Saves the licence, then completes any course that waited only for it. */

@@ -236,23 +236,38 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     }, null);
   }
 
-  /** Every step of the fixed order, with whether the course asks for it and when it was done. */
-  async function stepsOf(tx: Executor, enrollment: EnrollmentRow, order: string[]) {
+  /**
+   * Every step of the fixed order (or only those named), with whether the course asks for it
+   * and when it was done.
+   */
+  async function stepsOf(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    order: string[],
+    keys: readonly CompletionStepKey[] = COMPLETION_STEPS,
+  ) {
     const doneAt = new Map<CompletionStepKey, Date | null>();
     const required = new Map<CompletionStepKey, boolean>();
-    for (const requirement of [...(deps.before ?? []), ...(deps.requirements ?? [])]) {
+    const requirements = [...(deps.before ?? []), ...(deps.requirements ?? [])];
+    for (const requirement of requirements.filter((r) => keys.includes(r.key))) {
       required.set(requirement.key, await requirement.isRequired(tx, enrollment.courseId));
       doneAt.set(requirement.key, await requirement.doneAt(tx, enrollment));
     }
-    required.set("modules", true);
-    doneAt.set("modules", order.length ? await modulesDoneAt(tx, enrollment, order) : null);
-    required.set("certificate", true);
-    doneAt.set("certificate", enrollment.isCompleted ? enrollment.completedAt : null);
-    return COMPLETION_STEPS.filter((key) => required.has(key)).map((key) => ({
-      key,
-      required: required.get(key)!,
-      doneAt: doneAt.get(key) ?? null,
-    }));
+    if (keys.includes("modules")) {
+      required.set("modules", true);
+      doneAt.set("modules", order.length ? await modulesDoneAt(tx, enrollment, order) : null);
+    }
+    if (keys.includes("certificate")) {
+      required.set("certificate", true);
+      doneAt.set("certificate", enrollment.isCompleted ? enrollment.completedAt : null);
+    }
+    return keys
+      .filter((key) => required.has(key))
+      .map((key) => ({
+        key,
+        required: required.get(key)!,
+        doneAt: doneAt.get(key) ?? null,
+      }));
   }
 
   /** Whether every module still in the course is complete (module order read beforehand). */
@@ -323,9 +338,10 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       order: string[],
     ) {
       for (const rule of deps.stepRules ?? []) await rule(tx, enrollment);
+      // Only the steps before this one: the later ones cannot refuse it.
       const earlier = COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(key));
-      for (const step of await stepsOf(tx, enrollment, order)) {
-        if (earlier.includes(step.key) && step.required && !step.doneAt) {
+      for (const step of await stepsOf(tx, enrollment, order, earlier)) {
+        if (step.required && !step.doneAt) {
           throw stepOutOfOrder(step.key);
         }
       }

@@ -1,10 +1,4 @@
-import {
-  type Activity,
-  type AttestBody,
-  type Completion,
-  CREDIT_MESSAGES,
-  creditChoices,
-} from "@contract";
+import { type Activity, type AttestBody, CREDIT_MESSAGES, creditChoices } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheckIcon, StampIcon } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
@@ -28,16 +22,15 @@ import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { type AttestResult, useAttestActivity } from "../../api/attest-activity";
 import { useActivity } from "../../api/get-activity";
 import { useCourseCompletion } from "../../api/get-course-completion";
-import { blockingStep, creditOpen, creditsText } from "../../credit-steps";
+import { creditsText } from "../../credit-steps";
 import { CompletionChecklist } from "./completion-checklist";
 import {
   CreditCourseNotFound,
   CreditPage,
   CreditPageError,
   CreditPageSkeleton,
-  ExpiryBanner,
 } from "./credit-page";
-import { NotAsked, StepFirst } from "./step-notices";
+import { NotAsked, StepGate } from "./step-notices";
 
 /** The credits a learner may claim, when the course awards partial credit. */
 function claimChoices(a: Activity): number[] | null {
@@ -97,8 +90,8 @@ export function AttestationPage({
   let body: ReactNode;
   const activity = activityQuery.data;
   const completion = completionQuery.data;
-  const attestedAt =
-    result?.attestedAt ?? completion?.steps.find((s) => s.key === "attestation")?.doneAt ?? null;
+  // The answer just received, or the attestation on record (after a reload).
+  const attestation = result ?? activity?.standing?.attestation ?? null;
   if (failed) {
     body = (
       <CreditPageError
@@ -113,12 +106,11 @@ export function AttestationPage({
     body = <CreditPageSkeleton />;
   } else if (!activity.attestationRequired) {
     body = <NotAsked courseId={courseId} message={CREDIT_MESSAGES.attestationNotAsked} />;
-  } else if (attestedAt) {
+  } else if (attestation) {
     body = (
       <Attested
-        attestedAt={attestedAt}
-        // A partial claim is known from the answer just received; otherwise the whole credit.
-        credits={result?.creditsClaimed ?? (claimChoices(activity) ? null : activity.creditHours)}
+        attestedAt={attestation.attestedAt}
+        credits={attestation.creditsClaimed}
         creditType={activity.creditType}
         justNow={result !== null}
       >
@@ -127,13 +119,14 @@ export function AttestationPage({
     );
   } else {
     body = (
-      <AttestationStep
-        activity={activity}
-        completion={completion}
-        onSend={send}
-        pending={attest.isPending}
-        error={attest.isError ? attest.error : null}
-      />
+      <StepGate activity={activity} completion={completion} step="attestation">
+        <AttestationForm
+          activity={activity}
+          onSend={send}
+          pending={attest.isPending}
+          error={attest.isError ? attest.error : null}
+        />
+      </StepGate>
     );
   }
 
@@ -154,27 +147,6 @@ type SendProps = {
   pending: boolean;
   error: Error | null;
 };
-
-function AttestationStep({
-  activity,
-  completion,
-  ...send
-}: {
-  activity: Activity;
-  completion: Completion;
-} & SendProps) {
-  if (!creditOpen(activity)) {
-    return (
-      <ExpiryBanner
-        courseExpired={activity.courseExpired}
-        enrollmentExpired={activity.standing?.enrollmentExpired ?? false}
-      />
-    );
-  }
-  const blocking = blockingStep(completion, "attestation");
-  if (blocking) return <StepFirst label={blocking.label} courseId={activity.courseId} />;
-  return <AttestationForm activity={activity} {...send} />;
-}
 
 function AttestationForm({ activity, onSend, pending, error }: { activity: Activity } & SendProps) {
   const choices = claimChoices(activity);

@@ -1,6 +1,4 @@
 import {
-  type Activity,
-  type Completion,
   CREDIT_MESSAGES,
   EVALUATION_TEXT_ANSWER_MAX,
   type EvaluationAnswersBody,
@@ -23,16 +21,14 @@ import { useActivity } from "../../api/get-activity";
 import { useCourseCompletion } from "../../api/get-course-completion";
 import { useEvaluation } from "../../api/get-evaluation";
 import { useSubmitEvaluation } from "../../api/submit-evaluation";
-import { blockingStep, creditOpen } from "../../credit-steps";
 import { CompletionChecklist } from "./completion-checklist";
 import {
   CreditCourseNotFound,
   CreditPage,
   CreditPageError,
   CreditPageSkeleton,
-  ExpiryBanner,
 } from "./credit-page";
-import { NotAsked, StepFirst } from "./step-notices";
+import { NotAsked, StepGate } from "./step-notices";
 
 type Answers = Record<string, string>;
 
@@ -137,15 +133,14 @@ export function EvaluationPage({
     );
   } else {
     body = (
-      <EvaluationStep
-        courseId={courseId}
-        activity={activityQuery.data}
-        completion={completionQuery.data}
-        items={formQuery.data.items}
-        onSend={send}
-        pending={submit.isPending}
-        error={submit.isError ? submit.error : null}
-      />
+      <StepGate activity={activityQuery.data} completion={completionQuery.data} step="evaluation">
+        <EvaluationForm
+          items={formQuery.data.items}
+          onSend={send}
+          pending={submit.isPending}
+          error={submit.isError ? submit.error : null}
+        />
+      </StepGate>
     );
   }
 
@@ -161,37 +156,11 @@ export function EvaluationPage({
   );
 }
 
-/** The form, or why it cannot be sent yet (an earlier step, an expired activity). */
 type SendProps = {
   onSend: (body: EvaluationAnswersBody) => void;
   pending: boolean;
   error: Error | null;
 };
-
-function EvaluationStep({
-  courseId,
-  activity,
-  completion,
-  items,
-  ...send
-}: {
-  courseId: string;
-  activity: Activity;
-  completion: Completion;
-  items: EvaluationItem[];
-} & SendProps) {
-  if (!creditOpen(activity)) {
-    return (
-      <ExpiryBanner
-        courseExpired={activity.courseExpired}
-        enrollmentExpired={activity.standing?.enrollmentExpired ?? false}
-      />
-    );
-  }
-  const blocking = blockingStep(completion, "evaluation");
-  if (blocking) return <StepFirst label={blocking.label} courseId={courseId} />;
-  return <EvaluationForm items={items} {...send} />;
-}
 
 function EvaluationForm({
   items,

@@ -1,10 +1,12 @@
-import { CREDIT_MESSAGES } from "@contract";
+import { type Activity, type Completion, type CompletionStepKey, CREDIT_MESSAGES } from "@contract";
 import { ClipboardListIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
-import { coursePaths } from "../../credit-steps";
+import { blockingStep, coursePaths, creditOpen } from "../../credit-steps";
 import { CompletionChecklist } from "./completion-checklist";
+import { ExpiryBanner } from "./credit-page";
 
 /** A screen for a step the course does not ask for. */
 export function NotAsked({ courseId, message }: { courseId: string; message: string }) {
@@ -23,7 +25,7 @@ export function NotAsked({ courseId, message }: { courseId: string; message: str
 }
 
 /** A step opened before an earlier required one is done: the checklist shows the way. */
-export function StepFirst({ label, courseId }: { label: string; courseId: string }) {
+function StepFirst({ label, courseId }: { label: string; courseId: string }) {
   return (
     <div className="grid gap-6">
       <p
@@ -35,4 +37,29 @@ export function StepFirst({ label, courseId }: { label: string; courseId: string
       <CompletionChecklist courseId={courseId} />
     </div>
   );
+}
+
+/** A step's form, or why it cannot be taken yet: an expired activity, or an earlier step. */
+export function StepGate({
+  activity,
+  completion,
+  step,
+  children,
+}: {
+  activity: Activity;
+  completion: Completion;
+  step: CompletionStepKey;
+  children: ReactNode;
+}) {
+  if (!creditOpen(activity)) {
+    return (
+      <ExpiryBanner
+        courseExpired={activity.courseExpired}
+        enrollmentExpired={activity.standing?.enrollmentExpired ?? false}
+      />
+    );
+  }
+  const blocking = blockingStep(completion, step);
+  if (blocking) return <StepFirst label={blocking.label} courseId={activity.courseId} />;
+  return children;
 }
