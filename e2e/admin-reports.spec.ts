@@ -109,6 +109,31 @@ test.describe("Reports (admin)", () => {
 
     await screen(page, "admin-reports");
 
+    // At 1280 px every column shows; on a phone the tables say that more lies sideways.
+    const courseRegion = page.getByRole("region", { name: "Course performance" });
+    await expect(courseRegion).not.toHaveAttribute("data-overflowing");
+    await expect(page.getByTestId("scroll-hint")).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(courseRegion).toHaveAttribute("data-overflowing", "sideways");
+    await expect(page.getByTestId("scroll-hint").first()).toHaveText(
+      "Scroll sideways for more columns →",
+    );
+    await expect(courseRegion.locator("xpath=..").getByTestId("scroll-shadow-right")).toHaveCount(
+      1,
+    );
+    // The region takes keyboard focus and scrolls; the shadow moves to the edge left behind.
+    await courseRegion.focus();
+    await expect(courseRegion).toBeFocused();
+    await courseRegion.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(courseRegion.locator("xpath=..").getByTestId("scroll-shadow-left")).toHaveCount(1);
+    await expect(courseRegion.locator("xpath=..").getByTestId("scroll-shadow-right")).toHaveCount(
+      0,
+    );
+    await courseRegion.evaluate((el) => el.scrollTo({ left: 0 }));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screen(page, "admin-reports-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Export Report downloads the CSV with every section.
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export Report" }).click();

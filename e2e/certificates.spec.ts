@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
+import { PDFDocument } from "pdf-lib";
 import { formatCertificateCode } from "../src/contract";
 import { pdfText } from "../src/server/testing/pdf-text";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
@@ -102,7 +103,7 @@ test.describe("Certificates", () => {
       `Certificate-${course.title.replace(/\s+/g, "-")}.html`,
     );
     expect(html).toContain(`Certificate no. ${code}`);
-    expect(html).toContain(`Verify at ${issued!.verifyUrl}`);
+    expect(html).toContain(`<p class="url">${issued!.verifyUrl}</p>`);
     expect(html).toContain("2.5 CME credit hours &middot; Accredited by State Medical Board");
     expect(html).not.toMatch(/<script|<link|<img|(src|href)=/i);
 
@@ -110,6 +111,23 @@ test.describe("Certificates", () => {
     await certificatePage.setContent(html);
     await expect(certificatePage.getByText("Dana Scully")).toBeVisible();
     await screen(certificatePage, "certificate-verifiable");
+    // On a phone the whole sheet is on screen, scaled, with nothing to scroll sideways.
+    await certificatePage.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => certificatePage.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    const sheet = await certificatePage.getByRole("article").boundingBox();
+    expect(sheet!.x).toBeGreaterThanOrEqual(0);
+    expect(sheet!.x + sheet!.width).toBeLessThanOrEqual(390);
+    // The PDF's proportions (842 x 595 points), kept at any size.
+    expect(sheet!.width / sheet!.height).toBeCloseTo(842 / 595, 1);
+    await screen(certificatePage, "certificate-verifiable-390");
+    // Printed, it is still one landscape page.
+    const printed = await PDFDocument.load(await certificatePage.pdf({ preferCSSPageSize: true }));
+    expect(printed.getPageCount()).toBe(1);
+    const { width: pageWidth, height: pageHeight } = printed.getPage(0).getSize();
+    expect(pageWidth).toBeGreaterThan(pageHeight);
+    await certificatePage.setViewportSize({ width: 1280, height: 800 });
     await expect(certificatePage.locator("svg.qr")).toHaveAttribute(
       "data-verify-url",
       issued!.verifyUrl,
@@ -204,8 +222,13 @@ test.describe("Certificates", () => {
     await adminPage.getByTestId("audit-export").click();
     const audit = readFileSync((await (await auditDownload).path())!, "utf8");
     expect(audit.split("\r\n")[0]).toBe(
-      "seq,at,type,actor_id,actor_role,learner_id,course_id,module_id,details,prev_hash,hash",
+      "seq,at,type,actor_id,actor_role,learner_id,course_id,module_id,details,prev_hash,hash," +
+        "actor_name,actor_email,learner_name,learner_email,course_title",
     );
+    // Beside the ids, who and what they are.
+    const revokedLine = audit.split("\r\n").find((line) => line.includes(",certificate.revoked,"));
+    expect(revokedLine).toContain(`,${admin.name},${admin.email},Dana Scully,${learner.email},`);
+    expect(revokedLine!.endsWith(course.title)).toBe(true);
     for (const type of [
       "enrollment.created",
       "module.completed",

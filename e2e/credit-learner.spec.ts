@@ -174,10 +174,11 @@ test.describe("Credit claim (learner)", () => {
     const html = readFileSync((await (await download).path())!, "utf8");
     expect(html).toContain("1.75 CE credits claimed (2 designated)");
     expect(html).toContain("<dd>Ethics: 1.75</dd>");
-    expect(html).toContain("Northwind CE, 1 Main Street, Springfield");
+    expect(html).toContain("<dd>Northwind CE</dd>");
+    expect(html).toContain("<dd>1 Main Street, Springfield</dd>");
     expect(html).toContain("Insurance producer IL-778899 (Illinois)");
     expect(html).toContain('alt="Signature of Dana Lee"');
-    expect(html).toContain("Dana Lee &middot; Director of Education");
+    expect(html).toContain("Dana Lee, Director of Education");
 
     const code = /Certificate no\. ([0-9A-Z-]+)/.exec(html)?.[1]?.replace(/-/g, "");
     await page.goto(`/verify/${code}`);

@@ -277,7 +277,7 @@ test.describe("Learner journey", () => {
     expect(html).toContain("Certificate of Completion");
     // Self-contained: the only address is the verification one, as text.
     expect(html).not.toMatch(/<script|<link|<img|(src|href)=/i);
-    expect(html).toMatch(/Verify at http:\/\/[^<\s]+\/verify\/[0-9A-Z]{32}</);
+    expect(html).toMatch(/<p class="url">http:\/\/[^<\s]+\/verify\/[0-9A-Z]{32}</);
 
     // The file itself: how it looks, and it prints on one landscape A4 and Letter page.
     const certificate = await page.context().newPage();

@@ -121,17 +121,24 @@ test.describe("First-time password setup", () => {
     await expectNoSeriousA11yViolations(page, "setup-dialog-already-set");
   });
 
-  test("an invitation link opens the dialog with the email locked", async ({
+  test("a used or expired invitation link opens the dialog with the email locked, to verify by hand", async ({
     page,
     createLearner,
   }) => {
     const learner = await createLearner({ withPassword: false });
+    const lookup = page.waitForResponse("**/api/auth/invitation");
     await page.goto(`/?setup=1&email=${encodeURIComponent(learner.email)}&token=invite-token-1`);
+    expect((await lookup).status()).toBe(404);
     const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
     await expect(dialog).toBeVisible();
     const email = dialog.getByLabel("Email address");
     await expect(email).toHaveValue(learner.email);
     await expect(email).toHaveAttribute("readonly", "");
+    await expect(dialog.getByRole("status")).toHaveText(
+      "This invitation link has already been used or has expired. Press Verify to continue.",
+    );
+    await expect(dialog.getByText("✓ Email verified")).toHaveCount(0);
+    await screen(page, "setup-dialog-stale-link");
     await dialog.getByRole("button", { name: "Verify" }).click();
     await expect(dialog.getByText("✓ Email verified")).toBeVisible();
     await screen(page, "setup-dialog-invited");
@@ -146,8 +153,9 @@ test.describe("First-time password setup", () => {
       email: learner.email,
       password: "invited-pass-1",
       name: "Ivy Invited",
-      inviteToken: "invite-token-1",
     });
+    // The link proved nothing, so its token is not passed on.
+    expect(body.inviteToken).toBeUndefined();
     expect(body.firebaseUid).toMatch(/^demo_/);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, expectToast, signIn, test } from "./support/fixtures";
+import { expect, expectToast, signIn, test, toastLocator, uniqueEmail } from "./support/fixtures";
 import { screen } from "./support/screens";
 
 test.describe("Sign-in screen", () => {
@@ -79,23 +79,63 @@ test.describe("Sign-in screen", () => {
     await expect(trigger).toBeFocused();
   });
 
-  test("'Forgot password?' opens a help dialog", async ({ page }) => {
+  test("'Forgot password?' opens a help dialog with the typed email, sent without touching the sign-in form", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("forgetful");
     await page.goto("/");
+    await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Forgot password?" }).click();
     const dialog = page.getByRole("dialog", { name: "Forgot your password?" });
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Email address")).toHaveValue(email);
     await screen(page, "forgot-password-dialog");
+
+    // Sending the dialog's form leaves the sign-in form behind it alone.
+    await dialog.getByRole("button", { name: "Send reset link" }).click();
+    const sent = page.getByRole("dialog", { name: "Check your inbox" });
+    await expect(sent).toBeVisible();
+    await expectToast(page, "Password reset email sent");
+    await expect(page.getByText("Email is required")).toHaveCount(0);
+    await expect(page.getByText("Password is required")).toHaveCount(0);
+
+    // One Escape closes the dialog, even with the toast showing above it.
     await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
+    await expect(sent).toBeHidden();
+    await expect(toastLocator(page)).toBeVisible();
+    await expect(page.getByText("Email is required")).toHaveCount(0);
+    await screen(page, "forgot-password-sent-sign-in-untouched");
   });
 
-  test("a wrong password shows the server's reason", async ({ page, createLearner }) => {
-    const learner = await createLearner();
-    await signIn(page, { email: learner.email, password: "wrong-password" });
+  test("a failed sign-in shows the server's reason and points to Set Your Password", async ({
+    page,
+    createLearner,
+  }) => {
+    // A learner the administrator registered, who has not set a password yet.
+    const learner = await createLearner({ withPassword: false });
+    const hint = page.getByTestId("sign-in-first-time-hint");
+    await page.goto("/");
+    await expect(hint).toHaveCount(0);
+    await signIn(page, { email: learner.email, password: "a-guess-1" });
     await expectToast(page, "Login failed", "Invalid email or password.");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    await expect(hint).toHaveText(
+      "New here? If an administrator registered you, use Set Your Password first.",
+    );
     await screen(page, "sign-in-failed");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, "sign-in-failed-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The hint's button opens the setup dialog with the email already typed.
+    await hint.getByRole("button", { name: "Set Your Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Email address")).toHaveValue(learner.email);
+    await expect(dialog.getByLabel("Email address")).not.toHaveAttribute("readonly", "");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await expect(dialog.getByText("✓ Email verified")).toBeVisible();
   });
 
   test("a learner signs in with Remember me and lands on /learner", async ({
@@ -116,7 +156,24 @@ test.describe("Sign-in screen", () => {
     await expect(page).toHaveURL(/\/learner$/);
     await expectToast(page, "Login successful", "Welcome back!");
     await expect(page.getByRole("heading", { level: 1, name: "My learning" })).toBeVisible();
+    // No course yet: a first-visit welcome, not "pick up where you left off".
+    await expect(
+      page.getByText(
+        "Welcome, Lee. Your courses will appear here once an administrator enrolls you.",
+      ),
+    ).toBeVisible();
     await screen(page, "learner-dashboard");
+
+    // The transcript speaks to the learner, too.
+    await page.getByRole("link", { name: "Transcript" }).click();
+    await expect(page).toHaveURL(/\/learner\/transcript$/);
+    await expect(
+      page.getByText(
+        "Your courses will appear here once an administrator enrolls you, each with its dates, hours, credit and certificate.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("once the learner is enrolled")).toHaveCount(0);
+    await screen(page, "learner-transcript-empty");
 
     // Signed in already: the sign-in screen sends the learner to their area.
     await page.goto("/");

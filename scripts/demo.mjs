@@ -21,6 +21,7 @@ console.log(`
   Learners       ${result.learnerEmails.slice(0, 3).join(", ")}, ... (${result.learnerEmails.length} in all)
                  password for every learner: ${DEMO_LEARNER_PASSWORD}
   Restricted     ${result.restricted} (cannot sign in)
+  Admin key      ${process.env.ADMIN_SETUP_KEY} (for 'Administrator setup' on the sign-in page)
 
   Accredited     ${result.cpe.title} (CPE: activity, review questions, exam, evaluation, attestation)
 ${result.cpe.stages

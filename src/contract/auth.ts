@@ -84,6 +84,12 @@ export const userResponseSchema = z.object({ user: userSchema });
 export const checkEmailResponseSchema = z.object({ isRegistered: z.boolean() });
 export const checkPasswordSetupResponseSchema = z.object({ passwordSetup: z.boolean() });
 
+/** The setup link's invitation token, looked up before the dialog asks for anything. */
+export const invitationBodySchema = z.object({ token: z.string().min(1).max(256) });
+/** Who a live invitation is for: the email it was sent to and the name the admin entered. */
+export const invitationResponseSchema = z.object({ email: z.string(), name: z.string() });
+export type Invitation = z.infer<typeof invitationResponseSchema>;
+
 export const resetConfirmBodySchema = z.object({
   token: z.string().min(16).max(256),
   password: passwordSchema,

@@ -71,6 +71,35 @@ export const createCourseBodySchema = z.object({
 });
 export type CreateCourseBody = z.infer<typeof createCourseBodySchema>;
 
+/**
+ * Editing a course: the create form's fields and rules, without its author and modules
+ * (modules have their own routes). An absent thumbnail keeps the current one; null or ""
+ * removes it. Settings keys, as in create, change only what they name.
+ */
+export const updateCourseBodySchema = createCourseBodySchema.omit({
+  createdBy: true,
+  modules: true,
+});
+export type UpdateCourseBody = z.infer<typeof updateCourseBodySchema>;
+
+/** The most modules one reorder may name: far beyond any course, small enough to check. */
+const MAX_MODULES_PER_COURSE = 1000;
+
+/** A course's modules in their new order: every module id exactly once. */
+export const reorderModulesBodySchema = z.object({
+  moduleIds: z
+    .array(moduleIdSchema)
+    .min(1, "List the course's modules in their new order")
+    .max(MAX_MODULES_PER_COURSE),
+});
+export type ReorderModulesBody = z.infer<typeof reorderModulesBodySchema>;
+
+/** What a learner sees of an enrolled course the provider has taken offline. */
+export const COURSE_UNAVAILABLE = {
+  title: "Unavailable",
+  description: "The provider has taken this course offline for now.",
+} as const;
+
 /** SPEC section 5, module form. */
 export const moduleBodySchema = z.object({
   id: moduleIdSchema,

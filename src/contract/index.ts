@@ -1,5 +1,6 @@
 export * from "./assessments";
 export * from "./auth";
+export * from "./captions";
 export * from "./certificates";
 export * from "./courses";
 export * from "./credit";
@@ -7,8 +8,10 @@ export * from "./dates";
 export * from "./enrollments";
 export * from "./entities";
 export * from "./identity";
+export * from "./learners-import";
 export * from "./limits";
 export * from "./messages";
 export * from "./progress";
+export * from "./reminders";
 export * from "./reports";
 export * from "./watching";

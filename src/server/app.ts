@@ -4,7 +4,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyUnderPressure from "@fastify/under-pressure";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -30,6 +30,9 @@ import { createAuthService } from "./features/auth/auth.service";
 import { createLoginThrottle } from "./features/auth/login-throttle";
 import { createPasswordHasher, type PasswordHasher } from "./features/auth/passwords";
 import { createSessionsService } from "./features/auth/sessions.service";
+import { registerCaptionsRoutes } from "./features/captions/captions.routes";
+import { createCaptionsService } from "./features/captions/captions.service";
+import { createCertificateMailsService } from "./features/certificates/certificate-mails.service";
 import { registerCertificatesRoutes } from "./features/certificates/certificates.routes";
 import { createCertificatesService } from "./features/certificates/certificates.service";
 import { createPdfRenderer } from "./features/certificates/pdf-renderer";
@@ -42,9 +45,13 @@ import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.ro
 import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
 import { registerLearnersRoutes } from "./features/learners/learners.routes";
 import { createLearnersService } from "./features/learners/learners.service";
+import { createLearnersImportService } from "./features/learners/learners-import.service";
 import { createObjectAccess } from "./features/objects/object-access";
 import { registerObjectsRoutes } from "./features/objects/objects.routes";
 import { createObjectsService } from "./features/objects/objects.service";
+import { registerRemindersRoutes } from "./features/reminders/reminders.routes";
+import { createMailJobs } from "./features/reminders/reminders.scheduler";
+import { createRemindersService } from "./features/reminders/reminders.service";
 import { registerReportsRoutes } from "./features/reports/reports.routes";
 import { createReportsService } from "./features/reports/reports.service";
 import { registerSystemRoutes } from "./features/system/system.routes";
@@ -63,6 +70,7 @@ import { registerHostGuard } from "./plugins/host-guard";
 import { registerInputGuard } from "./plugins/input-guard";
 import { registerNoStore } from "./plugins/no-store";
 import { pgRateLimitStore } from "./plugins/rate-limit-store";
+import { registerRequestLog } from "./plugins/request-log";
 import { registerSecurityEvents, safeLoggerOptions } from "./plugins/security-events";
 import {
   apiDocsContentSecurityPolicy,
@@ -95,6 +103,8 @@ export interface AppDeps {
   examClock?: () => Date;
   /** The clock of activity expiry and enrollment validity; tests pass one they can move. */
   creditClock?: () => Date;
+  /** The clock of learner reminders (inactivity, expiry); tests pass one they can move. */
+  reminderClock?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -122,12 +132,14 @@ export async function buildApp(deps: AppDeps) {
     requestTimeout: 60 * 60 * 1000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app, { production: config.production });
   registerSlowBodyGuard(app);
 
   // External plugins.
@@ -179,7 +191,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onClose", async () => sessions.close());
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
-  const identity = deps.identity ?? createIdentityService(config.firebase);
+  const identity = deps.identity ?? (await createIdentityService(config.firebase));
   app.addHook("onClose", async () => identity.close());
   if (config.firebase?.emulatorHost) {
     app.log.warn({ host: config.firebase.emulatorHost }, "using the Firebase Auth emulator");
@@ -282,9 +294,25 @@ export async function buildApp(deps: AppDeps) {
   });
   registerAuthRoutes(app, { auth, secureCookies: config.production });
   registerCoursesRoutes(app, { courses });
-  registerLearnersRoutes(app, { learners: createLearnersService({ db }), auth, audit });
+  registerLearnersRoutes(app, {
+    learners: createLearnersService({ db }),
+    auth,
+    audit,
+    learnersImport: createLearnersImportService({
+      db,
+      courses,
+      enrollments,
+      mailer,
+      productName: config.productName,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+  });
   registerEnrollmentsRoutes(app, { enrollments });
   registerWatchingRoutes(app, { watching });
+  registerCaptionsRoutes(app, {
+    captions: createCaptionsService({ db, courses, enrollments }),
+  });
   registerAssessmentsRoutes(app, {
     questions,
     review: createReviewService({ db, audit, courses, enrollments }),
@@ -297,13 +325,50 @@ export async function buildApp(deps: AppDeps) {
     watchRecords: () => watching.csvRecords(),
   });
   const pdfs = createPdfRenderer();
+  // Mail after commit: each certificate's email (queued with it) and the learner reminders,
+  // swept on a timer; stopped before the PDF threads and the database close.
+  const certificateMails = createCertificateMailsService({
+    db,
+    mailer,
+    productName: config.productName,
+    certificates,
+    pdfs,
+    signatureOf: (id) => credit.signatureBytes(id),
+    changes: database.changes,
+    log: app.log,
+  });
+  const reminders = createRemindersService({
+    db,
+    mailer,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    credit,
+    log: app.log,
+    now: deps.reminderClock,
+  });
+  const mailJobs = createMailJobs({
+    certificateMails,
+    reminders,
+    intervalMs: config.reminderIntervalMinutes * 60_000,
+    log: app.log,
+  });
+  app.decorate("mailJobs", mailJobs);
+  app.addHook("onReady", async () => mailJobs.start());
+  app.addHook("onClose", async () => mailJobs.stop());
   app.addHook("onClose", async () => pdfs.close());
   registerCertificatesRoutes(app, {
     certificates,
     pdfs,
     signatureOf: (id) => credit.signatureBytes(id),
   });
-  registerAuditRoutes(app, { audit });
+  registerRemindersRoutes(app, { reminders });
+  registerAuditRoutes(app, {
+    audit,
+    names: {
+      users: async (ids) => new Map((await auth.findUsers(ids)).map((u) => [u.id, u])),
+      courses: (ids) => courses.findMany(ids),
+    },
+  });
   registerObjectsRoutes(app, {
     objects,
     access: createObjectAccess({ courses, enrollments }),

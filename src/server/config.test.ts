@@ -51,6 +51,10 @@ describe("buildConfig", () => {
 
   it("derives the public URL from PORT and strips a trailing slash from PUBLIC_URL", () => {
     expect(buildConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    // A server bound to one address is opened there, not on localhost.
+    expect(buildConfig({ HOST: "192.168.1.20" }).publicUrl).toBe("http://192.168.1.20:5000");
+    expect(buildConfig({ HOST: "::1", PORT: "8080" }).publicUrl).toBe("http://[::1]:8080");
+    expect(buildConfig({ HOST: "::" }).publicUrl).toBe("http://localhost:5000");
     const config = buildConfig({ PUBLIC_URL: "https://lms.example.com/" });
     expect(config.publicUrl).toBe("https://lms.example.com");
     expect(config.publicOrigin).toBe("https://lms.example.com");

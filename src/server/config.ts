@@ -46,9 +46,19 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  REMINDER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1_440).default(60),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
+
+/**
+ * The host a browser should open when PUBLIC_URL is unset: the address the server listens
+ * on when HOST names one, localhost when it listens on every address.
+ */
+function browsableHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
 
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
 export class ConfigError extends Error {}
@@ -86,7 +96,10 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
       "Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production",
     );
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const publicUrl = (e.PUBLIC_URL ?? `http://${browsableHost(e.HOST)}:${e.PORT}`).replace(
+    /\/+$/,
+    "",
+  );
   return {
     env: e.NODE_ENV,
     production,
@@ -124,6 +137,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     /** Event-loop lag past which requests are answered 503 (load shedding); 0 turns it off. */
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    /** Minutes between mail sweeps (reminders, certificate mails left unsent); 0 turns them off. */
+    reminderIntervalMinutes: e.REMINDER_INTERVAL_MINUTES,
   } as const;
 }
 

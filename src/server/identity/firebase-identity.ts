@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type AppOptions, deleteApp, initializeApp } from "firebase-admin/app";
-import { getAuth } from "firebase-admin/auth";
+import type { AppOptions } from "firebase-admin/app";
 import { FIREBASE_NOT_CONFIGURED } from "../../contract";
 import { AppError } from "../plugins/errors";
 
@@ -62,11 +61,17 @@ function codeOf(error: unknown): string | undefined {
  * is undefined. With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the
  * emulator (and accepts its unsigned tokens); config.ts refuses that in production.
  */
-export function createIdentityService(
+export async function createIdentityService(
   settings: FirebaseSettings | undefined,
   adminOptions: FirebaseAdminOptions = {},
-): IdentityService {
+): Promise<IdentityService> {
   if (!settings) return notConfiguredIdentity;
+  // Loaded only when Firebase is on: the SDK weighs tens of megabytes of memory and most
+  // portals sign in with passwords alone.
+  const [{ deleteApp, initializeApp }, { getAuth }] = await Promise.all([
+    import("firebase-admin/app"),
+    import("firebase-admin/auth"),
+  ]);
   // A named app per service, so several app instances (tests) never share state.
   const app = initializeApp(
     { projectId: settings.projectId, ...adminOptions },

@@ -156,7 +156,7 @@ describe("ID-token verification with signed tokens (no emulator)", () => {
     // Unsigned tokens are accepted only with the emulator host set: make sure it is not.
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     fake = await startFakeGoogle();
-    identity = createIdentityService(
+    identity = await createIdentityService(
       { projectId: PROJECT },
       {
         httpAgent: fake.agent,
@@ -278,7 +278,7 @@ describe("identity helpers without Firebase", () => {
   const ctx = useTestApp();
 
   it("raise 'Firebase not configured'", async () => {
-    const identity = createIdentityService(undefined);
+    const identity = await createIdentityService(undefined);
     expect(identity.configured).toBe(false);
     for (const call of [
       () => identity.verifyIdToken("x"),

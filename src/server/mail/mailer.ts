@@ -10,7 +10,28 @@ export interface MailMessage {
   html: string;
   /** The action link, logged for the outbox so a developer can follow it. */
   link?: string;
+  /** Files sent with the message (a certificate's PDF). */
+  attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe on reminders). */
+  headers?: Record<string, string>;
 }
+
+interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** What nodemailer is handed, the same for SMTP and the outbox. */
+const envelopeOf = (from: string, message: MailMessage) => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+  ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+  ...(message.headers ? { headers: message.headers } : {}),
+});
 
 export interface Mailer {
   readonly kind: "smtp" | "outbox";
@@ -28,13 +49,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   return {
     kind: "smtp",
     async send(message) {
-      await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      await transport.sendMail(envelopeOf(options.from, message));
     },
     close: () => transport.close(),
   };
@@ -58,13 +73,7 @@ export function createOutboxMailer(options: {
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const info = await transport.sendMail(envelopeOf(options.from, message));
       mkdirSync(options.dir, { recursive: true });
       // Time first, so names sort by sending; a random part and an exclusive create, so two
       // mails to one address in the same millisecond never overwrite each other.

@@ -9,6 +9,8 @@ function layout(
   heading: string,
   body: string,
   action: { label: string; link: string },
+  /** A line under the message (a reminder's unsubscribe link), already HTML. */
+  footer = "",
 ) {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(heading)}</title></head>
@@ -20,7 +22,7 @@ function layout(
 <tr><td style="font-size:18px;font-weight:600;padding-bottom:12px">${esc(heading)}</td></tr>
 <tr><td style="font-size:15px;line-height:1.6;padding-bottom:24px">${body}</td></tr>
 <tr><td style="padding-bottom:24px"><a href="${esc(action.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${esc(action.label)}</a></td></tr>
-<tr><td style="font-size:12px;line-height:1.5;color:#71717a">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${esc(action.link)}</span></td></tr>
+<tr><td style="font-size:12px;line-height:1.5;color:#71717a">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${esc(action.link)}</span></td></tr>${footer ? `\n<tr><td style="font-size:12px;line-height:1.5;color:#71717a;padding-top:16px;border-top:1px solid #e4e4e7">${footer}</td></tr>` : ""}
 </table></td></tr></table></body></html>`;
 }
 
@@ -62,6 +64,108 @@ export function passwordResetMail(input: {
       "Reset your password",
       `Hello ${esc(input.name)},<br><br>Someone (hopefully you) asked to reset your ${esc(input.productName)} password. This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.`,
       { label: "Choose a new password", link: input.link },
+    ),
+  };
+}
+
+/** Long dates in mails, in UTC like every date the server prints. */
+const longDate = (date: Date) =>
+  date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+export function certificateMail(input: {
+  productName: string;
+  to: string;
+  name: string;
+  courseTitle: string;
+  verifyUrl: string;
+  pdf: { filename: string; content: Buffer };
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: `Your certificate for ${input.courseTitle}`,
+    link: input.verifyUrl,
+    text: `Hello ${input.name},\n\nCongratulations on completing ${input.courseTitle}. Your certificate is attached as a PDF.\n\nAnyone can check that it is genuine at this address:\n\n${input.verifyUrl}\n`,
+    html: layout(
+      input.productName,
+      "Congratulations on your certificate",
+      `Hello ${esc(input.name)},<br><br>Congratulations on completing <strong>${esc(input.courseTitle)}</strong>. Your certificate is attached as a PDF. Anyone can check that it is genuine at its verification page.`,
+      { label: "Verify your certificate", link: input.verifyUrl },
+    ),
+    attachments: [{ ...input.pdf, contentType: "application/pdf" }],
+  };
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: mail programs show an Unsubscribe button and POST to the
+ * link themselves; the body of the mail links to the page that asks first.
+ */
+function reminderParts(unsubscribe: { page: string; oneClick: string }) {
+  return {
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe.oneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    text: `\n--\nTo stop reminder emails, open: ${unsubscribe.page}\n`,
+    footer: `You receive reminders about courses you are enrolled in. <a href="${esc(unsubscribe.page)}" style="color:#4f46e5">Unsubscribe from reminder emails</a>.`,
+  };
+}
+
+export function inactivityReminderMail(input: {
+  productName: string;
+  to: string;
+  name: string;
+  courseTitle: string;
+  courseLink: string;
+  inactiveDays: number;
+  unsubscribe: { page: string; oneClick: string };
+}): MailMessage {
+  const parts = reminderParts(input.unsubscribe);
+  const since = `${input.inactiveDays} day${input.inactiveDays === 1 ? "" : "s"}`;
+  return {
+    to: input.to,
+    subject: `Continue ${input.courseTitle}`,
+    link: input.courseLink,
+    headers: parts.headers,
+    text: `Hello ${input.name},\n\nYou have not worked on ${input.courseTitle} for ${since}. Pick up where you left off:\n\n${input.courseLink}\n${parts.text}`,
+    html: layout(
+      input.productName,
+      "Pick up where you left off",
+      `Hello ${esc(input.name)},<br><br>You have not worked on <strong>${esc(input.courseTitle)}</strong> for ${since}. Your progress is saved: continue whenever you are ready.`,
+      { label: "Continue the course", link: input.courseLink },
+      parts.footer,
+    ),
+  };
+}
+
+export function expiryReminderMail(input: {
+  productName: string;
+  to: string;
+  name: string;
+  courseTitle: string;
+  courseLink: string;
+  /** The last day the learner can still take steps (UTC). */
+  endsOn: Date;
+  unsubscribe: { page: string; oneClick: string };
+}): MailMessage {
+  const parts = reminderParts(input.unsubscribe);
+  const until = longDate(input.endsOn);
+  return {
+    to: input.to,
+    subject: `${input.courseTitle} closes on ${until}`,
+    link: input.courseLink,
+    headers: parts.headers,
+    text: `Hello ${input.name},\n\nYour access to ${input.courseTitle} ends on ${until} (UTC). Finish it before then to earn its certificate:\n\n${input.courseLink}\n${parts.text}`,
+    html: layout(
+      input.productName,
+      "Your course closes soon",
+      `Hello ${esc(input.name)},<br><br>Your access to <strong>${esc(input.courseTitle)}</strong> ends on ${esc(until)} (UTC). Finish it before then to earn its certificate.`,
+      { label: "Continue the course", link: input.courseLink },
+      parts.footer,
     ),
   };
 }

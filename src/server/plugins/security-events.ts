@@ -97,7 +97,7 @@ export function registerSecurityEvents(app: FastifyInstance) {
 const SECRET_PARAMS = /([?&](?:token|inviteToken|adminKey|key|password|secret)=)[^&#]*/gi;
 
 /** A URL as it may be logged: secret query values replaced. */
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, "$1[REDACTED]");
 }
 

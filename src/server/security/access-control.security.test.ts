@@ -120,6 +120,32 @@ const ADMIN_ROUTES: {
     path: "/api/enrollments/:id",
     request: (w) => ({ url: `/api/enrollments/${w.otherEnrollmentId}` }),
   },
+  {
+    method: "POST",
+    path: "/api/enrollments/bulk",
+    request: (w) => ({
+      url: "/api/enrollments/bulk",
+      payload: { courseId: w.course.id, userIds: [w.other.id] },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/users/learners/import/preview",
+    request: () => ({
+      url: "/api/users/learners/import/preview",
+      payload: { csv: "name,email\nSneaky,sneaky-import@example.com\n" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/users/learners/import",
+    request: () => ({
+      url: "/api/users/learners/import",
+      payload: {
+        rows: [{ line: 2, name: "Sneaky", email: "sneaky-import@example.com", courseIds: [] }],
+      },
+    }),
+  },
   { method: "GET", path: "/api/admin/stats", request: () => ({ url: "/api/admin/stats" }) },
   { method: "GET", path: "/api/admin/reports", request: () => ({ url: "/api/admin/reports" }) },
   {
@@ -302,6 +328,8 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/reset-password",
   "POST /api/auth/reset-password/confirm",
   "POST /api/auth/resend-invitation",
+  // Tells only the holder of a live invitation token whom it invites.
+  "POST /api/auth/invitation",
   // Sign-in with an identity-service ID token, which the server verifies.
   "POST /api/auth/firebase-sync",
   // Anyone holding a certificate may check it, with its official's signature.

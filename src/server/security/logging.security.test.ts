@@ -55,7 +55,8 @@ describe("security event logging", () => {
       config,
       database,
       adminSetupKey: { key: ADMIN_KEY, generated: false },
-      logger: { level: "info", stream: { write: (line: string) => raw.push(line) } },
+      // Debug, so the per-request lines are checked too.
+      logger: { level: "debug", stream: { write: (line: string) => raw.push(line) } },
       mailer,
       passwords: testPasswords,
     });

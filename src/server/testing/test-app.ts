@@ -40,6 +40,8 @@ export interface TestAppOptions {
   examClock?: () => Date;
   /** The clock of activity expiry and enrollment validity, when a test moves it by hand. */
   creditClock?: () => Date;
+  /** The clock of learner reminders, when a test moves it by hand. */
+  reminderClock?: () => Date;
   /** Collects the app's log lines (JSON, level info and up) for tests of what is logged. */
   logLines?: string[];
 }
@@ -71,6 +73,7 @@ export function useTestApp(
       watchingClock: options.watchingClock,
       examClock: options.examClock,
       creditClock: options.creditClock,
+      reminderClock: options.reminderClock,
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),

@@ -56,6 +56,12 @@ const LearnerTranscriptRoute = lazy(() =>
 const AdminLearnerRecordRoute = lazy(() =>
   import("./routes/admin-learner-record").then((m) => ({ default: m.AdminLearnerRecordRoute })),
 );
+const AdminSettingsRoute = lazy(() =>
+  import("./routes/admin-settings").then((m) => ({ default: m.AdminSettingsRoute })),
+);
+const UnsubscribeRoute = lazy(() =>
+  import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribeRoute })),
+);
 const AdminAuditRoute = lazy(() =>
   import("./routes/admin-audit").then((m) => ({ default: m.AdminAuditRoute })),
 );
@@ -101,6 +107,7 @@ export function AppRoutes() {
           <Route path="/admin/learners" element={<AdminLearnersRoute />} />
           <Route path="/admin/learners/:learnerId" element={<AdminLearnerRecordRoute />} />
           <Route path="/admin/audit" element={<AdminAuditRoute />} />
+          <Route path="/admin/settings" element={<AdminSettingsRoute />} />
           <Route path="/admin/reports" element={<AdminReportsRoute />} />
         </Route>
         <Route
@@ -130,6 +137,8 @@ export function AppRoutes() {
         />
         {/* Public: anyone holding a certificate checks it here, signed in or not. */}
         <Route path="/verify/:code" element={<VerifyCertificateRoute />} />
+        {/* Public: a reminder email's unsubscribe link, no sign-in needed. */}
+        <Route path="/unsubscribe" element={<UnsubscribeRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </Suspense>

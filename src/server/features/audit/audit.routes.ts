@@ -6,12 +6,18 @@ import { auditQuerySchema } from "../../../contract";
 import { badRequest } from "../../plugins/errors";
 import { requireRole } from "../../plugins/sessions";
 import type { AuditService } from "./audit.service";
-import { auditCsvLines } from "./audit-csv";
+import { type AuditNameLookups, auditCsvLines } from "./audit-csv";
 
 const tags = ["audit"];
 const DAY_MS = 86_400_000;
 
-export function registerAuditRoutes(parent: FastifyInstance, { audit }: { audit: AuditService }) {
+export interface AuditRoutesOptions {
+  audit: AuditService;
+  /** Names beside the ids of the export, from the users' and the courses' own services. */
+  names: AuditNameLookups;
+}
+
+export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: AuditRoutesOptions) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const admin = requireRole("admin");
 
@@ -42,7 +48,7 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit }: { audit:
       return reply
         .header("content-disposition", `attachment; filename="audit-${stamp}.csv"`)
         .type("text/csv; charset=utf-8")
-        .send(Readable.from(auditCsvLines(events)));
+        .send(Readable.from(auditCsvLines(events, names)));
     },
   );
 

@@ -125,6 +125,10 @@ describe("audit trail", () => {
         learnerName: "Grace Hopper",
         learnerEmail: learner.email,
       });
+      // The export still names the deleted learner where an event recorded the name.
+      const csv = (await call(ctx, "GET", "/api/audit", { cookie: adminCookie })).body;
+      const deleted = csv.split("\r\n").find((l) => l.includes(",learner.deleted,"));
+      expect(deleted).toContain(`,Test Admin,${admin.email},Grace Hopper,${learner.email},`);
       // The learner is gone; their history is not.
       expect(await audit().verify()).toMatchObject({
         ok: true,
@@ -439,7 +443,8 @@ describe("audit trail", () => {
   describe("GET /api/audit (CSV export)", () => {
     it("exports the trail for a learner, a course or a date range, for administrators only", async () => {
       await fullStory();
-      const other = await quickLearner(ctx);
+      // A name a spreadsheet would run as a formula, were it not neutralised.
+      const other = await quickLearner(ctx, { name: "=HYPERLINK(1)" });
       await enrollViaApi(ctx, adminCookie, other.id, course.id);
 
       const all = await call(ctx, "GET", "/api/audit", { cookie: adminCookie });
@@ -448,9 +453,25 @@ describe("audit trail", () => {
       expect(all.headers["content-disposition"]).toMatch(/attachment; filename="audit-.*\.csv"/);
       const lines = all.body.trim().split("\r\n");
       expect(lines[0]).toBe(
-        "seq,at,type,actor_id,actor_role,learner_id,course_id,module_id,details,prev_hash,hash",
+        "seq,at,type,actor_id,actor_role,learner_id,course_id,module_id,details,prev_hash,hash," +
+          "actor_name,actor_email,learner_name,learner_email,course_title",
       );
       expect(lines).toHaveLength(9);
+      // Names and emails beside the ids: the actor's, the learner's and the course's.
+      const [enrolled] = lines.filter((l) => l.includes(",enrollment.created,"));
+      expect(
+        enrolled!.endsWith(
+          `,Test Admin,${admin.email},Grace Hopper,${learner.email},${course.title}`,
+        ),
+      ).toBe(true);
+      const [completed] = lines.filter((l) => l.includes(",module.completed,"));
+      expect(completed).toContain(`,Grace Hopper,${learner.email},Grace Hopper,${learner.email},`);
+      const [toggled] = lines.filter((l) => l.includes(",learner.restricted,"));
+      // No course on this event: its title column stays empty.
+      expect(toggled!.endsWith(`,Test Admin,${admin.email},Grace Hopper,${learner.email},`)).toBe(
+        true,
+      );
+      expect(lines.at(-1)).toContain(`,Test Admin,${admin.email},'=HYPERLINK(1),${other.email},`);
 
       const mine = await call(ctx, "GET", `/api/audit?learnerId=${other.id}`, {
         cookie: adminCookie,

@@ -23,6 +23,8 @@ export const currentPasswordWrong = () => new AppError(400, MESSAGES.currentPass
 export const currentPasswordRequired = () => new AppError(400, MESSAGES.currentPasswordRequired);
 export const invitationRequired = () =>
   forbidden("Please open the invitation link from your email to set your password.");
+export const invitationInvalid = () =>
+  notFound("This invitation link is no longer valid. Use Set Your Password to verify your email.");
 export const notYourAccount = () => forbidden("You can only update your own profile.");
 export const learnerNotFound = () => notFound("Learner not found.");
 export const invalidResetLink = () =>

@@ -5,6 +5,8 @@ import {
   checkPasswordSetupResponseSchema,
   emailBodySchema,
   firebaseSyncBodySchema,
+  invitationBodySchema,
+  invitationResponseSchema,
   loginBodySchema,
   MESSAGES,
   messageSchema,
@@ -203,6 +205,15 @@ export function registerAuthRoutes(
       preHandler: probePerEmail,
     },
     async (request) => ({ passwordSetup: await auth.hasPasswordSetup(request.body.email) }),
+  );
+
+  app.post(
+    "/api/auth/invitation",
+    {
+      schema: { tags, body: invitationBodySchema, response: { 200: invitationResponseSchema } },
+      config: probeLimit,
+    },
+    async (request) => auth.invitation(request.body.token),
   );
 
   app.post(

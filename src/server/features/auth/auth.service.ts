@@ -26,6 +26,7 @@ import {
   invalidAdminKey,
   invalidCredentials,
   invalidResetLink,
+  invitationInvalid,
   invitationRequired,
   learnerNotFound,
   notYourAccount,
@@ -359,6 +360,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       return Boolean(
         user && user.role === "learner" && user.isRegisteredByAdmin && user.passwordSetup,
       );
+    },
+
+    /**
+     * Who a live invitation link is for (its email and the name the administrator entered),
+     * so the setup dialog can start verified. Only the holder of an unused, unexpired token
+     * of a learner still without a password learns it; any other token gets one answer.
+     */
+    async invitation(token: string): Promise<{ email: string; name: string }> {
+      const row = await repo.findUsableToken(hashSecret(token), "invite", new Date());
+      const user = row ? await repo.findUserById(row.userId) : undefined;
+      if (
+        !user ||
+        user.role !== "learner" ||
+        !user.isRegisteredByAdmin ||
+        user.passwordSetup ||
+        user.status !== "active"
+      ) {
+        throw invitationInvalid();
+      }
+      return { email: user.email, name: user.name };
     },
 
     /** Pre-registers a learner (administrators only; the route checks the role). */

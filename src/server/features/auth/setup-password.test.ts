@@ -10,6 +10,8 @@ import { hashSecret, newSecret } from "./tokens";
 
 const ACCESS_DENIED = "Access denied. Only admin-registered learner emails are allowed.";
 const RESTRICTED = "Your account has been restricted. Please contact the administrator.";
+const INVITATION_INVALID =
+  "This invitation link is no longer valid. Use Set Your Password to verify your email.";
 const INVITATION_REQUIRED = "Please open the invitation link from your email to set your password.";
 
 // Setup is rate limited per address and per email: give each request its own address,
@@ -289,6 +291,46 @@ describe("POST /api/auth/setup-password (invite mode)", () => {
     expect(replay.statusCode).toBe(409);
     expect((await login(ctx, learner.email, "invited-password")).statusCode).toBe(200);
     expect((await login(ctx, learner.email, "replayed-password")).statusCode).toBe(401);
+  });
+
+  it("tells the holder of a live invitation whom it is for, and nobody else", async () => {
+    const learner = await buildLearner(ctx, { password: null, name: "Named By Admin" });
+    const other = await buildLearner(ctx, { password: null });
+    const lookup = (token: unknown) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/invitation",
+        payload: { token },
+        remoteAddress: freshAddress(),
+      });
+    const token = await invite(learner.id);
+    const found = await lookup(token);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({ email: learner.email, name: "Named By Admin" });
+
+    // Unknown, expired, restricted or already used: one answer, naming nobody.
+    const expired = await invite(other.id, -1000);
+    const restrictedLearner = await buildLearner(ctx, { password: null, status: "restricted" });
+    const restricted = await invite(restrictedLearner.id);
+    for (const bad of ["not-a-token", expired, restricted]) {
+      const response = await lookup(bad);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: INVITATION_INVALID });
+    }
+    expect((await lookup("")).statusCode).toBe(400);
+    expect((await lookup("x".repeat(257))).statusCode).toBe(400);
+
+    // Looking it up does not use it up; setting the password does.
+    const set = await setup(ctx, {
+      email: learner.email,
+      password: "invited-password",
+      name: "Named By Admin",
+      inviteToken: token,
+    });
+    expect(set.statusCode).toBe(200);
+    const used = await lookup(token);
+    expect(used.statusCode).toBe(404);
+    expect(used.body).not.toContain(learner.email);
   });
 
   it("publishes the mode so the web client can explain it", async () => {

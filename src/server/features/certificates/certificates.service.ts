@@ -11,6 +11,7 @@ import type { UserRow } from "../auth/auth.table";
 import type { CreditFacts } from "../enrollments/completion-steps";
 import type { EnrollmentRow } from "../enrollments/enrollments.table";
 import { newCertificateCode, normalizeCertificateCode } from "./certificate-code";
+import { createCertificateMailsRepository } from "./certificate-mails.repository";
 import {
   certificateAlreadyRevoked,
   certificateNotFound,
@@ -112,6 +113,8 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       completedAt: source.completedAt,
     });
     if (!row) return txRepo.findByEnrollment(enrollmentId);
+    // Queued with the certificate, sent after commit (certificate-mails.service.ts).
+    await createCertificateMailsRepository(tx).queue(row.id);
     await audit.append(tx, {
       type: "certificate.issued",
       actor,

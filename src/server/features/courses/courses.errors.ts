@@ -12,3 +12,7 @@ export const thumbnailNotUploaded = () =>
   badRequest("thumbnail: upload the image first (it must be an uploaded image).");
 export const videoNotUploaded = () =>
   badRequest("videoUrl: upload the video first (it must be an uploaded video).");
+export const notPublished = () =>
+  badRequest("This course is not published, so it cannot be unpublished.");
+export const orderNotModules = (problem: string) =>
+  badRequest(`moduleIds: ${problem} List every module of the course exactly once.`);

@@ -65,7 +65,8 @@ export function createCoursesRepository(db: Executor) {
       return row;
     },
 
-    async updateSettings(id: string, values: Partial<CourseRow>): Promise<CourseRow | undefined> {
+    /** Sets the given columns (details or settings); undefined for an unknown course. */
+    async update(id: string, values: Partial<CourseRow>): Promise<CourseRow | undefined> {
       const [row] = await db
         .update(courses)
         .set({ ...values, updatedAt: new Date() })
@@ -87,6 +88,32 @@ export function createCoursesRepository(db: Executor) {
         )
         .returning();
       return row;
+    },
+
+    /** Back to draft, only from published; one statement, so two clicks cannot both count. */
+    async unpublish(id: string): Promise<CourseRow | undefined> {
+      const [row] = await db
+        .update(courses)
+        .set({ isPublished: false, updatedAt: new Date() })
+        .where(and(eq(courses.id, id), eq(courses.isPublished, true)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Gives the modules positions 1..n in the order of `ids` (every module of the course).
+     * One statement: positions carry no unique constraint, so no intermediate state collides.
+     */
+    async setModuleOrder(courseId: string, ids: string[]): Promise<void> {
+      if (!ids.length) return;
+      const positions = sql.join(
+        ids.map((id, index) => sql`(${id}::text, ${index + 1}::int)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update ${modules} set position = v.position
+        from (values ${positions}) as v(id, position)
+        where ${modules.courseId} = ${courseId} and ${modules.id} = v.id`);
     },
 
     async nextPosition(courseId: string): Promise<number> {

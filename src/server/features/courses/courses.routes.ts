@@ -9,6 +9,8 @@ import {
   moduleBodySchema,
   moduleIdSchema,
   moduleSchema,
+  reorderModulesBodySchema,
+  updateCourseBodySchema,
 } from "../../../contract";
 import { sendJsonText } from "../../lib/json-text";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
@@ -54,6 +56,20 @@ export function registerCoursesRoutes(
     },
   );
 
+  app.put(
+    "/api/courses/:id",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: updateCourseBodySchema,
+        response: { 200: courseSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => courses.update(request.params.id, request.body),
+  );
+
   app.delete(
     "/api/courses/:id",
     {
@@ -73,6 +89,30 @@ export function registerCoursesRoutes(
       preValidation: admin,
     },
     async (request) => courses.publish(request.params.id),
+  );
+
+  // Back to draft: learners keep their records but cannot open the course meanwhile.
+  app.patch(
+    "/api/courses/:id/unpublish",
+    {
+      schema: { tags, params: courseParams, response: { 200: courseSchema } },
+      preValidation: admin,
+    },
+    async (request) => courses.unpublish(request.params.id),
+  );
+
+  app.put(
+    "/api/courses/:id/modules/order",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: reorderModulesBodySchema,
+        response: { 200: courseSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => courses.reorderModules(request.params.id, request.body.moduleIds),
   );
 
   // Completion rule and credit data, partial updates allowed.

@@ -4,6 +4,7 @@ import type {
   CreateCourseBody,
   ModuleBody,
   Role,
+  UpdateCourseBody,
 } from "../../../contract";
 import { courseSchema } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
@@ -14,6 +15,8 @@ import {
   courseNotFound,
   moduleIdTaken,
   moduleNotFound,
+  notPublished,
+  orderNotModules,
   publishedNeedsModules,
   publishNeedsModules,
   thumbnailNotUploaded,
@@ -35,7 +38,7 @@ export interface CoursesServiceDeps {
   isEnrolled(userId: string, courseId: string): Promise<boolean>;
   /** The ids of the courses a learner is enrolled in (answered by the enrollments feature). */
   enrolledCourseIds(userId: string): Promise<string[]>;
-  /** Called after a module is added or removed, so learners' progress follows the course. */
+  /** Called after modules are added, removed or reordered, so learners' progress follows. */
   onModulesChanged(courseId: string): Promise<void>;
   /** Other features' refusals of publishing (an exam that cannot draw its questions). */
   publishChecks?: ((courseId: string) => Promise<void>)[];
@@ -188,11 +191,45 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return toCourse(row, []);
     },
 
+    /**
+     * Edits the course's details with the rules of creation. An absent thumbnail keeps the
+     * current one; a replaced or removed one is deleted once no course or module uses it.
+     * The row is locked so two edits cannot both release a thumbnail the other still needs.
+     */
+    async update(id: string, body: UpdateCourseBody): Promise<Course> {
+      const { before, row } = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const current = await txRepo.lockById(id);
+        if (!current) throw courseNotFound();
+        const thumbnail = body.thumbnail === undefined ? current.thumbnail : body.thumbnail || null;
+        if (
+          thumbnail &&
+          thumbnail !== current.thumbnail &&
+          !(await objects.findReady(thumbnail, "thumbnail"))
+        ) {
+          throw thumbnailNotUploaded();
+        }
+        const updated = await txRepo.update(id, {
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          duration: body.duration,
+          thumbnail,
+          ...settingsValues(body),
+        });
+        return { before: current, row: updated! };
+      });
+      changed(id);
+      if (before.thumbnail !== row.thumbnail) await releaseObjects([before.thumbnail]);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
     /** Changes only the completion and credit settings the body names. */
     async updateSettings(id: string, body: CourseSettingsBody): Promise<Course> {
       const values = settingsValues(body);
       const row = Object.keys(values).length
-        ? await repo.updateSettings(id, values)
+        ? await repo.update(id, values)
         : await repo.findById(id);
       if (!row) throw courseNotFound();
       changed(id);
@@ -217,6 +254,43 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         if (!(await repo.findById(id))) throw courseNotFound();
         throw publishNeedsModules();
       }
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /**
+     * Takes a published course back to draft. Enrollments, progress and certificates stay;
+     * learners cannot open the course until it is published again.
+     */
+    async unpublish(id: string): Promise<Course> {
+      const row = await repo.unpublish(id);
+      if (!row) {
+        if (!(await repo.findById(id))) throw courseNotFound();
+        throw notPublished();
+      }
+      changed(id);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /**
+     * Puts the modules in the given order, which must name every module of the course once.
+     * Completions are per module, so learners keep them; which module is open next follows
+     * the new order (SPEC section 4, module access).
+     */
+    async reorderModules(courseId: string, moduleIds: string[]): Promise<Course> {
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(courseId);
+        if (!course) throw courseNotFound();
+        const current = (await txRepo.modulesOf([courseId])).map((m) => m.id);
+        const problem = orderProblem(current, moduleIds);
+        if (problem) throw orderNotModules(problem);
+        await txRepo.setModuleOrder(courseId, moduleIds);
+        return course;
+      });
+      changed(courseId);
+      await deps.onModulesChanged(courseId);
       const [course] = await withModules([row]);
       return course!;
     },
@@ -283,6 +357,19 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     coursesWithThumbnail: (path: string) => repo.coursesWithThumbnail(path),
     modulesWithVideo: (path: string) => repo.modulesWithVideo(path),
   };
+}
+
+/** Why a proposed order is not exactly the course's modules, or null when it is. */
+function orderProblem(current: string[], proposed: string[]): string | null {
+  const known = new Set(current);
+  const seen = new Set<string>();
+  for (const id of proposed) {
+    if (!known.has(id)) return `${id} is not a module of this course.`;
+    if (seen.has(id)) return `${id} is listed more than once.`;
+    seen.add(id);
+  }
+  const missing = current.find((id) => !seen.has(id));
+  return missing ? `${missing} is missing.` : null;
 }
 
 /** The settings a body names, as column values (absent keys stay untouched). */

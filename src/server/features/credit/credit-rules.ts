@@ -72,6 +72,20 @@ export function enrollmentEndsAt(row: CourseActivityRow | undefined, enrolledAt:
     : null;
 }
 
+/**
+ * The first moment no step may be taken on the enrollment any more (assertOpen's rule as a
+ * date): the day after the course's expiration date, or the end of the enrollment's
+ * validity window, whichever comes first; null when neither is set.
+ */
+export function validUntil(row: CourseActivityRow | undefined, enrolledAt: Date): Date | null {
+  const courseEnd = row?.expirationDate
+    ? new Date(Date.parse(`${row.expirationDate}T00:00:00Z`) + DAY_MS)
+    : null;
+  const enrollmentEnd = enrollmentEndsAt(row, enrolledAt);
+  if (!courseEnd || !enrollmentEnd) return courseEnd ?? enrollmentEnd;
+  return new Date(Math.min(courseEnd.getTime(), enrollmentEnd.getTime()));
+}
+
 export function assertOpen(
   row: CourseActivityRow | undefined,
   enrollment: EnrollmentRow,

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import {
   acknowledgements,
@@ -21,6 +21,19 @@ export function createCreditRepository(db: Executor) {
         .from(courseActivity)
         .where(eq(courseActivity.courseId, courseId));
       return row;
+    },
+
+    /** The activities with an expiration date or an enrollment validity window. */
+    async activitiesWithDeadlines() {
+      return db
+        .select()
+        .from(courseActivity)
+        .where(
+          or(
+            isNotNull(courseActivity.expirationDate),
+            isNotNull(courseActivity.enrollmentValidDays),
+          ),
+        );
     },
 
     /** Creates the course's row with the defaults for everything not named. */

@@ -43,6 +43,7 @@ import {
   isCourseExpired,
   licenceOf,
   retainUntil,
+  validUntil,
 } from "./credit-rules";
 
 export interface CreditServiceDeps {
@@ -280,6 +281,17 @@ export function createCreditService(deps: CreditServiceDeps) {
       await repo.saveLicence(viewer.id, body);
       if (viewer.role === "learner") await deps.enrollments.settleLearner(viewer.id, viewer);
       return body;
+    },
+
+    /**
+     * The courses whose enrollments end (an expiration date or a validity window), each with
+     * when an enrollment made at a given time stops taking steps: for the expiry reminders.
+     */
+    async deadlines(): Promise<Map<string, (enrolledAt: Date) => Date | null>> {
+      const rows = await repo.activitiesWithDeadlines();
+      return new Map(
+        rows.map((row) => [row.courseId, (enrolledAt: Date) => validUntil(row, enrolledAt)]),
+      );
     },
 
     /** Refuses enrolling in an expired activity. */

@@ -47,6 +47,15 @@ export function createEnrollmentsRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * One multi-row insert; pairs already enrolled (before or concurrently) are skipped by
+     * the unique key. Returns the rows inserted.
+     */
+    async insertMany(values: (typeof enrollments.$inferInsert)[]): Promise<EnrollmentRow[]> {
+      if (!values.length) return [];
+      return db.insert(enrollments).values(values).onConflictDoNothing().returning();
+    },
+
     async delete(id: string): Promise<EnrollmentRow | undefined> {
       const [row] = await db.delete(enrollments).where(eq(enrollments.id, id)).returning();
       return row;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  bulkEnrollBodySchema,
+  bulkEnrollResultSchema,
   completionQuerySchema,
   completionSchema,
   createEnrollmentBodySchema,
@@ -40,6 +42,18 @@ export function registerEnrollmentsRoutes(
       const { id, role } = sessionOf(request).user;
       const enrollment = await enrollments.enroll({ ...request.body, actor: { id, role } });
       return reply.code(201).send(enrollment);
+    },
+  );
+
+  app.post(
+    "/api/enrollments/bulk",
+    {
+      schema: { tags, body: bulkEnrollBodySchema, response: { 200: bulkEnrollResultSchema } },
+      preValidation: admin,
+    },
+    async (request) => {
+      const { id, role } = sessionOf(request).user;
+      return enrollments.enrollMany({ ...request.body, actor: { id, role } });
     },
   );
 

@@ -27,11 +27,13 @@ import {
   alreadyEnrolled,
   courseNotFound,
   courseNotPublished,
+  courseUnavailable,
   enrollmentNotFound,
   moduleLocked,
   moduleNotInCourse,
   notALearner,
   notEnrolled,
+  notLearners,
   stepOutOfOrder,
 } from "./enrollments.errors";
 import { createEnrollmentsRepository } from "./enrollments.repository";
@@ -240,6 +242,25 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
    * Every step of the fixed order (or only those named), with whether the course asks for it
    * and when it was done.
    */
+  /** The single enrollment's rules on the course: it exists, is published, takes learners. */
+  async function assertEnrollable(courseId: string): Promise<void> {
+    const course = await deps.courses.findRow(courseId);
+    if (!course) throw courseNotFound();
+    if (!course.isPublished) throw courseNotPublished();
+    for (const rule of deps.enrollRules ?? []) await rule(courseId);
+  }
+
+  /** One multi-row insert in `tx`, skipping pairs already enrolled; the credit record of each. */
+  async function insertEnrollments(
+    tx: Executor,
+    pairs: { userId: string; courseId: string }[],
+    actor: Actor,
+  ): Promise<EnrollmentRow[]> {
+    const rows = await createEnrollmentsRepository(tx).insertMany(pairs);
+    for (const row of rows) await deps.credit?.enrolled(tx, row, actor);
+    return rows;
+  }
+
   async function stepsOf(
     tx: Executor,
     enrollment: EnrollmentRow,
@@ -408,10 +429,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     async enroll(input: { userId: string; courseId: string; actor?: Actor }) {
       const user = await deps.users.findUser(input.userId);
       if (!user || user.role !== "learner") throw notALearner();
-      const course = await deps.courses.findRow(input.courseId);
-      if (!course) throw courseNotFound();
-      if (!course.isPublished) throw courseNotPublished();
-      for (const rule of deps.enrollRules ?? []) await rule(input.courseId);
+      await assertEnrollable(input.courseId);
       const row = await db.transaction(async (tx) => {
         const inserted = await createEnrollmentsRepository(tx).insert({
           userId: input.userId,
@@ -424,6 +442,46 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       changed(row.userId);
       return one(row);
     },
+
+    assertEnrollable,
+
+    /**
+     * Enrolls several learners in one course in one transaction, under the single
+     * enrollment's rules. Every id must name a learner, or nothing changes; learners already
+     * enrolled are skipped and reported.
+     */
+    async enrollMany(input: { courseId: string; userIds: string[]; actor: Actor }) {
+      const userIds = [...new Set(input.userIds)];
+      const found = await deps.users.findUsers(userIds);
+      const learners = new Set(found.filter((u) => u.role === "learner").map((u) => u.id));
+      const strangers = userIds.filter((id) => !learners.has(id));
+      if (strangers.length) throw notLearners(strangers.length);
+      await assertEnrollable(input.courseId);
+      const rows = await db.transaction((tx) =>
+        insertEnrollments(
+          tx,
+          userIds.map((userId) => ({ userId, courseId: input.courseId })),
+          input.actor,
+        ),
+      );
+      for (const row of rows) changed(row.userId);
+      const enrolled = new Set(rows.map((row) => row.userId));
+      return {
+        enrolled: userIds.filter((id) => enrolled.has(id)),
+        alreadyEnrolled: userIds.filter((id) => !enrolled.has(id)),
+      };
+    },
+
+    /**
+     * Enrolls learners registered in the caller's transaction `tx`, in courses the caller
+     * checked with `assertEnrollable`: one insert, and each enrollment's credit record in the
+     * same transaction. Nothing is cached yet for learners who did not exist before it.
+     */
+    enrollNewLearners: (
+      tx: Executor,
+      pairs: { userId: string; courseId: string }[],
+      actor: Actor,
+    ) => insertEnrollments(tx, pairs, actor),
 
     async remove(id: string, actor: Actor = null): Promise<void> {
       const removed = await db.transaction(async (tx) => {
@@ -479,6 +537,9 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       /** The signed-in learner's row, when the caller has it. */
       user?: UserRow;
     }) {
+      // A course taken offline keeps its learners' records but takes no new progress.
+      const course = await deps.courses.findRow(input.courseId);
+      if (course && !course.isPublished) throw courseUnavailable();
       const order = await deps.courses.moduleIds(input.courseId);
       const guards = await prepareModuleGuards(input);
       const { row, completedIds } = await db.transaction(async (tx) => {
@@ -511,7 +572,10 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       return one(row, new Map([[row.id, completedIds]]), input.user);
     },
 
-    /** After modules are added or removed: progress follows the course's current modules. */
+    /**
+     * After modules are added, removed or reordered: progress follows the course's current
+     * modules (completions are per module, so a new order keeps them; locks follow the order).
+     */
     async recomputeCourse(courseId: string): Promise<void> {
       await repo.recomputeCourse(courseId, await deps.courses.moduleIds(courseId));
       // Every learner of the course may have changed.

@@ -2,6 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  LEARNER_IMPORT_MAX_CHARS,
+  learnerImportCommitBodySchema,
+  learnerImportPreviewBodySchema,
+  learnerImportPreviewSchema,
+  learnerImportResultSchema,
   learnerSummarySchema,
   messageSchema,
   NEXT_CURSOR_HEADER,
@@ -14,6 +19,7 @@ import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { AuditService } from "../audit/audit.service";
 import type { AuthService } from "../auth/auth.service";
 import type { LearnersService } from "./learners.service";
+import type { LearnersImportService } from "./learners-import.service";
 
 const tags = ["learners"];
 const admin = requireRole("admin");
@@ -21,9 +27,64 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function registerLearnersRoutes(
   parent: FastifyInstance,
-  { learners, auth, audit }: { learners: LearnersService; auth: AuthService; audit?: AuditService },
+  {
+    learners,
+    auth,
+    audit,
+    learnersImport,
+  }: {
+    learners: LearnersService;
+    auth: AuthService;
+    audit?: AuditService;
+    learnersImport: LearnersImportService;
+  },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    "/api/users/learners/import/preview",
+    {
+      schema: {
+        tags,
+        body: learnerImportPreviewBodySchema,
+        response: { 200: learnerImportPreviewSchema },
+      },
+      preValidation: admin,
+      // A 2 MB file (its JSON escaping included) is parsed and checked row by row.
+      bodyLimit: LEARNER_IMPORT_MAX_CHARS + 400_000,
+    },
+    async (request) => {
+      const { id } = sessionOf(request).user;
+      return learnersImport.preview({ csv: request.body.csv, viewer: { id, role: "admin" } });
+    },
+  );
+
+  app.post(
+    "/api/users/learners/import",
+    {
+      schema: {
+        tags,
+        body: learnerImportCommitBodySchema,
+        response: { 200: learnerImportResultSchema },
+      },
+      preValidation: admin,
+      // 500 rows of at most a few hundred characters each.
+      bodyLimit: 1_000_000,
+    },
+    async (request) => {
+      const { id, role } = sessionOf(request).user;
+      const result = await learnersImport.commit({ rows: request.body.rows, actor: { id, role } });
+      for (const row of result.rows) {
+        if (row.outcome !== "registered") continue;
+        securityEvent(request, "learner.registered", {
+          userId: row.userId ?? undefined,
+          email: row.email,
+          actorId: id,
+        });
+      }
+      return result;
+    },
+  );
 
   app.get(
     "/api/users/learners",

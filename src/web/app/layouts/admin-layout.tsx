@@ -5,6 +5,7 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   MenuIcon,
+  SettingsIcon,
   UsersIcon,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
@@ -30,6 +31,7 @@ const NAV_ITEMS = [
   { to: "/admin/courses", label: "Courses", icon: BookOpenIcon, end: false },
   { to: "/admin/learners", label: "Learners", icon: UsersIcon, end: false },
   { to: "/admin/reports", label: "Reports", icon: ChartColumnIcon, end: false },
+  { to: "/admin/settings", label: "Settings", icon: SettingsIcon, end: false },
 ] as const;
 
 // The course form (and its uploader) loads the first time 'Create Course' is pressed.

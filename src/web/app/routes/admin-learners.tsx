@@ -1,4 +1,10 @@
-import { BookCheckIcon, GraduationCapIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import {
+  BookCheckIcon,
+  FileUpIcon,
+  GraduationCapIcon,
+  UserPlusIcon,
+  UsersIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
@@ -6,6 +12,7 @@ import { StatCard } from "../../components/ui/stat-card";
 import { useCourses } from "../../features/courses/api/get-courses";
 import { useAdminStats } from "../../features/dashboard/api/get-admin-stats";
 import { AddLearnerDialog } from "../../features/learners/components/add-learner-dialog";
+import { ImportLearnersDialog } from "../../features/learners/components/import-learners-dialog";
 import { LearnersList } from "../../features/learners/components/learners-list";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -16,6 +23,7 @@ export function AdminLearnersRoute() {
   const { data: courses } = useCourses();
   const publishedCourses = courses?.filter((course) => course.isPublished);
   const [addOpen, setAddOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const figure = (n: number | undefined) => (statsFailed ? "—" : n);
 
   return (
@@ -24,17 +32,29 @@ export function AdminLearnersRoute() {
         title="Learners"
         description="Registered learners, their courses and their progress."
         actions={
-          <AddLearnerDialog
-            open={addOpen}
-            onOpenChange={setAddOpen}
-            courses={publishedCourses}
-            trigger={
-              <Button>
-                <UserPlusIcon aria-hidden="true" />
-                Add Learner
-              </Button>
-            }
-          />
+          <div className="flex flex-wrap gap-2">
+            <ImportLearnersDialog
+              open={importOpen}
+              onOpenChange={setImportOpen}
+              trigger={
+                <Button variant="outline">
+                  <FileUpIcon aria-hidden="true" />
+                  Import CSV
+                </Button>
+              }
+            />
+            <AddLearnerDialog
+              open={addOpen}
+              onOpenChange={setAddOpen}
+              courses={publishedCourses}
+              trigger={
+                <Button>
+                  <UserPlusIcon aria-hidden="true" />
+                  Add Learner
+                </Button>
+              }
+            />
+          </div>
         }
       />
       <section aria-label="Totals" className="grid grid-cols-3 gap-3 sm:gap-4">

@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { FinalExamStep } from "../../features/assessments/components/learner/final-exam-step";
 import { ModuleReview } from "../../features/assessments/components/learner/module-review";
 import { useCurrentUser } from "../../features/auth/session-context";
+import { CaptionTracks, PlayerCaptions } from "../../features/captions/components/player-captions";
 import { DownloadCertificateButton } from "../../features/certificates/components/download-certificate-button";
 import {
   AcknowledgeFirstNotice,
@@ -16,11 +17,17 @@ import {
 } from "../../features/learning/components/course-player";
 
 /**
- * Review questions under each module, the final exam once the modules are done, and the
- * credit claim: About this activity, the steps to complete, and the first module locked
+ * Captions and the transcript of each module's video, review questions under each module,
+ * the final exam once the modules are done, and the credit claim: About this activity, the steps to complete, and the first module locked
  * until a required acknowledgement is given.
  */
 const EXTENSIONS: PlayerExtensions = {
+  renderVideoTracks: ({ courseId, moduleId }) => (
+    <CaptionTracks courseId={courseId} moduleId={moduleId} />
+  ),
+  renderVideoExtra: ({ courseId, moduleId, video }) => (
+    <PlayerCaptions courseId={courseId} moduleId={moduleId} video={video} />
+  ),
   renderModuleExtra: ({ courseId, moduleId }) => (
     <ModuleReview courseId={courseId} moduleId={moduleId} />
   ),

@@ -17,7 +17,7 @@ export function LearnerTranscriptRoute() {
         description="Every course you are enrolled in, with dates, hours, credit and certificates."
         actions={<TranscriptDownloads learnerId={user.id} />}
       />
-      <TranscriptView learnerId={user.id} />
+      <TranscriptView learnerId={user.id} own />
     </div>
   );
 }

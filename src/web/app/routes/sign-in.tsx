@@ -51,11 +51,14 @@ export function SignInRoute() {
   const inviteToken = invited ? searchParams.get("token") || undefined : undefined;
 
   const [setupOpen, setSetupOpen] = useState(invited);
+  // The email typed in the sign-in form when its hint opened the setup dialog.
+  const [setupSuggestedEmail, setSetupSuggestedEmail] = useState<string>();
   const [adminSetupOpen, setAdminSetupOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
 
   function onSetupOpenChange(open: boolean) {
     setSetupOpen(open);
+    if (!open) setSetupSuggestedEmail(undefined);
     if (!open && invited) setSearchParams({}, { replace: true });
   }
 
@@ -108,18 +111,23 @@ export function SignInRoute() {
           </div>
 
           <SignInForm
-            forgotPassword={
+            forgotPassword={(typedEmail) => (
               <DeferredDialog
                 loader={forgotPasswordDialog}
                 open={forgotOpen}
                 onOpenChange={setForgotOpen}
+                defaultEmail={typedEmail || undefined}
                 trigger={
                   <Button variant="link" size="sm" className="h-auto text-[13px]">
                     Forgot password?
                   </Button>
                 }
               />
-            }
+            )}
+            onSetUpPassword={(typedEmail) => {
+              setSetupSuggestedEmail(typedEmail || undefined);
+              setSetupOpen(true);
+            }}
             onSignedIn={() =>
               toast({ title: TOASTS.loginSuccessScreen, description: TOASTS.welcomeBackScreen })
             }
@@ -140,6 +148,7 @@ export function SignInRoute() {
               open={setupOpen}
               onOpenChange={onSetupOpenChange}
               email={invitedEmail}
+              suggestedEmail={setupSuggestedEmail}
               inviteToken={inviteToken}
               trigger={
                 <Button variant="outline" className="mt-4 w-full">

@@ -1,7 +1,8 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "../../lib/utils";
+import { isEscapeLeftToDialog } from "./escape-order";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -25,8 +26,10 @@ export function DialogContent({
   className,
   children,
   hideClose = false,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -38,11 +41,21 @@ export function DialogContent({
           "focus:outline-none",
           className,
         )}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          // A toast shown above the dialog let this Escape through (escape-order.ts).
+          if (event.key === "Escape" && isEscapeLeftToDialog(event.nativeEvent)) {
+            close.current?.click();
+          }
+        }}
         {...props}
       >
         {children}
-        {hideClose ? null : (
+        {hideClose ? (
+          <DialogPrimitive.Close ref={close} hidden tabIndex={-1} />
+        ) : (
           <DialogPrimitive.Close
+            ref={close}
             aria-label="Close"
             className={cn(
               "absolute top-4 right-4 rounded-md p-1 text-zinc-500 transition-colors hover:bg-zinc-100 hover:text-zinc-900",

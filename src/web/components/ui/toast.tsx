@@ -3,6 +3,7 @@ import { XIcon } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
+import { leaveEscapeToDialog } from "./escape-order";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -39,12 +40,17 @@ const toastVariants = cva(
 export function Toast({
   className,
   variant,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return (
     <ToastPrimitive.Root
       data-slot="toast"
       className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        leaveEscapeToDialog(event);
+      }}
       {...props}
     />
   );

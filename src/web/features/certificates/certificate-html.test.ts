@@ -61,17 +61,20 @@ describe("buildCertificateHtml", () => {
     expect(html).not.toMatch(/https?:\/\//i);
   });
 
-  it("prints on one landscape page that fits A4 and Letter", () => {
+  it("prints on one landscape page that fits A4 and Letter, and shrinks to fit a phone", () => {
     const html = build();
     expect(html).toContain("@page { size: landscape; margin: 0; }");
-    expect(html).toContain("@media print");
-    // The sheet fits inside landscape A4 (297 x 210 mm) and Letter (279.4 x 215.9 mm).
-    const width = Number(/width: (\d+)mm;\s*height: \d+mm;/.exec(html)?.[1]);
-    const height = Number(/width: \d+mm;\s*height: (\d+)mm;/.exec(html)?.[1]);
-    expect(width).toBeGreaterThan(200);
-    expect(width).toBeLessThanOrEqual(279);
-    expect(height).toBeGreaterThan(150);
-    expect(height).toBeLessThanOrEqual(210);
+    const print = html.slice(html.indexOf("@media print"));
+    // The PDF's 842 x 595 point page, one point being `--u`: 263 mm wide in print, which
+    // fits inside landscape A4 (297 x 210 mm) and Letter (279.4 x 215.9 mm).
+    expect(print).toContain("--u: calc(263mm / 842);");
+    expect(html).toContain("width: calc(842 * var(--u));");
+    expect(html).toContain("height: calc(595 * var(--u));");
+    expect((263 * 595) / 842).toBeLessThan(210);
+    // On screen, never wider than the stage it sits in: no sideways scrolling on a phone.
+    expect(html).toContain(".stage { padding: 24px 16px 48px; container-type: inline-size; }");
+    expect(html).toContain("--u: min(263mm / 842, 100cqi / 842);");
+    expect(html).not.toContain("overflow-x");
   });
 
   it("escapes every interpolated text", () => {
@@ -101,7 +104,7 @@ describe("buildCertificateHtml", () => {
     const html = build({ durationHours: 1, productName: "  " });
     expect(html).toContain("1 hour");
     expect(html).not.toContain("1 hours");
-    expect(html).toContain("<span>Credo</span>");
+    expect(html).toContain('<p class="issuer">Credo</p>');
   });
 });
 
@@ -115,9 +118,11 @@ describe("verification", () => {
 
   it("prints the code, the verification address, the credit and the QR code", () => {
     const html = withVerification();
-    expect(html).toContain(`Certificate no. 7B6P-XBDR &middot; Verify at ${url}`);
-    expect(html).toContain('<div class="verify"><svg class="qr">');
-    expect(html).toContain("Scan to verify");
+    // In the PDF's order and places: the address beside the QR code, the number below.
+    expect(html).toMatch(
+      /Verify this certificate<\/p>\s*<p class="scan">Scan the code or visit:<\/p>\s*<p class="url">https:\/\/lms\.example\.com\/verify\/7B6PXBDRRYXEE9Y2YH75BNYQ0VGKWVMZ<\/p>\s*<svg class="qr">/,
+    );
+    expect(html).toContain('<p class="number">Certificate no. 7B6P-XBDR</p>');
     expect(html).toContain(
       '<p class="credit">2.5 CME credit hours &middot; Accredited by State Board</p>',
     );
@@ -158,20 +163,29 @@ describe("credit-ready certificate", () => {
   };
 
   it("prints the sponsor, the claim, the licence, the attestation and the signed official", () => {
-    const html = build({ claim });
+    const html = build({ claim, credit: ["Accredited by State Board"] });
     expect(html).toContain('class="sheet has-credit"');
-    expect(html).toContain("<dt>Credits</dt><dd>1.5 CPE credits claimed (2 designated)</dd>");
-    expect(html).toContain("<dd>Northwind &lt;CPE&gt;, 1 Main St, Springfield</dd>");
+    // The first page names the credit claimed, as the PDF's does; the second the details.
+    expect(html).toContain(
+      '<p class="credit">1.5 CPE credits claimed (2 designated) &middot; Accredited by State Board</p>',
+    );
+    expect(html).toContain('<article class="sheet details" aria-label="Credit details">');
+    expect(html).toContain("two landscape A4 or Letter pages");
+    expect(html).toContain(
+      "<dt>Credits awarded</dt><dd>1.5 CPE credits claimed (2 designated)</dd>",
+    );
+    expect(html).toContain("<dt>Sponsor</dt><dd>Northwind &lt;CPE&gt;</dd>");
+    expect(html).toContain("<dt>Sponsor address</dt><dd>1 Main St, Springfield</dd>");
     expect(html).toContain("<dd>QAS Self-Study</dd>");
     expect(html).toContain("<dd>Auditing: 1.5</dd>");
     expect(html).toContain("<dd>112233</dd>");
     expect(html).toContain("<dd>CPA A-1 (Illinois)</dd>");
     expect(html).toContain("<dt>Attested on</dt><dd>November 20, 2026</dd>");
-    expect(html).toContain('<p class="statement">Registered with NASBA.</p>');
+    expect(html).toContain("<dt>Accreditation</dt><dd>Registered with NASBA.</dd>");
     expect(html).toContain(
       '<img src="data:image/png;base64,iVBORw0KGgo=" alt="Signature of Dana Lee">',
     );
-    expect(html).toContain("Dana Lee &middot; Director of Education");
+    expect(html).toContain('<span class="label">Dana Lee, Director of Education</span>');
     expect(html).not.toContain("Authorized signature");
   });
 
@@ -179,6 +193,8 @@ describe("credit-ready certificate", () => {
     const html = build();
     expect(html).toContain('<article class="sheet" aria-label');
     expect(html).not.toContain('class="claim"');
+    expect(html).not.toContain('aria-label="Credit details"');
+    expect(html).toContain("one landscape A4 or Letter page");
     expect(html).toContain("Authorized signature");
   });
 });

@@ -3,6 +3,11 @@
  * enrollment: one self-contained HTML file (styles and artwork inline, no scripts, fonts or
  * images from elsewhere) that opens anywhere and prints on one landscape A4 or Letter page.
  * Kept free of the DOM so it runs, and is tested, in plain Node.
+ *
+ * It has the design of the PDF certificate (certificate-pdf.ts on the server): the same
+ * layout, text order, colours and type, drawn on the PDF's 842 x 595 point page. Every length
+ * is a number of those points times `--u`, so the sheet keeps its proportions at any size:
+ * 263 mm wide in print, and no wider than the window on a phone.
  */
 
 import { hoursText } from "@contract";
@@ -61,6 +66,23 @@ export function formatCompletionDate(iso: string, timeZone?: string): string {
   }).format(date);
 }
 
+/** A length of `points` on the PDF's 842 x 595 page, in the sheet's own unit. */
+const u = (points: number) => `calc(${points} * var(--u))`;
+
+/** The PDF's colours (certificate-pdf.ts). */
+const NAVY = "#302e82";
+const INK = "#1f1c2b";
+const MUTED = "#5c5973";
+const GOLD = "#b08c3d";
+const PAPER = "#fffdf8";
+/** The gold of small text, darker than the PDF's so it reads on screen (WCAG AA). */
+const GOLD_TEXT = "#8a6a22";
+
+/** The PDF embeds Tinos and Arimo; these stacks reach them or their metric twins. */
+const SERIF = `Tinos, "Liberation Serif", "Times New Roman", Times, serif`;
+const SANS = `Arimo, "Liberation Sans", Arial, Helvetica, sans-serif`;
+const MONO = `Cousine, "Liberation Mono", "Courier New", Courier, monospace`;
+
 /** The certificate as a complete HTML document. */
 export function buildCertificateHtml(data: CertificateData, options: { timeZone?: string } = {}) {
   const name = escapeHtml(data.studentName.trim());
@@ -70,10 +92,16 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   const hours = escapeHtml(hoursText(data.durationHours));
   const category = data.category ? escapeHtml(data.category) : "";
   const number = data.certificateId ? escapeHtml(data.certificateId) : "";
-  const credit = (data.credit ?? []).map(escapeHtml).join(" &middot; ");
   const verification = data.verification;
   const claim = data.claim;
+  // As on the PDF's first page: the credit claimed, then how it is accredited.
+  const credit = [claim?.facts.credits, ...(data.credit ?? [])]
+    .filter((line): line is string => Boolean(line))
+    .map(escapeHtml)
+    .join(" &middot; ");
+  const code = verification ? escapeHtml(verification.code) : number;
   const title = `Certificate of Completion: ${course} · ${name}`;
+  const pages = claim ? "two landscape A4 or Letter pages" : "one landscape A4 or Letter page";
 
   return `<!doctype html>
 <html lang="en">
@@ -88,8 +116,8 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   html, body { margin: 0; padding: 0; }
   body {
     background: #e9e7f3;
-    color: #1f1d2b;
-    font-family: "Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, "Times New Roman", serif;
+    color: ${INK};
+    font-family: ${SANS};
     -webkit-print-color-adjust: exact;
     print-color-adjust: exact;
   }
@@ -101,335 +129,289 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
     color: #4b4860;
     text-align: center;
   }
-  .stage { padding: 24px 16px 48px; }
-  /* 263 x 188 mm fits inside both landscape A4 (297 x 210) and Letter (279 x 216). */
+  /* The sheet's width follows the stage's (a container), never more than 263 mm. */
+  .stage { padding: 24px 16px 48px; container-type: inline-size; }
   .sheet {
+    --u: calc(263mm / 842);
     position: relative;
-    width: 263mm;
-    height: 188mm;
+    width: ${u(842)};
+    height: ${u(595)};
     margin: 0 auto;
-    background: #fffdf8;
+    background: ${PAPER};
     box-shadow: 0 20px 60px rgba(30, 27, 75, 0.18), 0 2px 6px rgba(30, 27, 75, 0.08);
     overflow: hidden;
   }
-  .frame {
-    position: absolute;
-    inset: 7mm;
-    border: 1.6mm solid #312e81;
-    padding: 1.6mm;
+  @supports (width: 1cqi) {
+    .sheet { --u: min(263mm / 842, 100cqi / 842); }
   }
-  .frame-inner {
-    position: relative;
-    height: 100%;
-    border: 0.5mm solid #b08d3e;
-    background:
-      radial-gradient(ellipse at 50% 0%, rgba(176, 141, 62, 0.10), transparent 55%),
-      radial-gradient(ellipse at 50% 100%, rgba(49, 46, 129, 0.07), transparent 55%);
-  }
-  .corner { position: absolute; width: 22mm; height: 22mm; }
-  .corner.tl { top: 2.5mm; left: 2.5mm; }
-  .corner.tr { top: 2.5mm; right: 2.5mm; transform: scaleX(-1); }
-  .corner.bl { bottom: 2.5mm; left: 2.5mm; transform: scaleY(-1); }
-  .corner.br { bottom: 2.5mm; right: 2.5mm; transform: scale(-1, -1); }
-  .content {
+  .sheet + .sheet { margin-top: 24px; }
+  :where(.sheet) :where(p, h1, h2, dl, dd) { margin: 0; }
+  /* The two frames, each centred on the PDF's stroke. */
+  .frame { position: absolute; pointer-events: none; }
+  .frame.outer { inset: ${u(20 - 4.5 / 2)}; border: ${u(4.5)} solid ${NAVY}; }
+  .frame.inner { inset: ${u(29 - 1.2 / 2)}; border: ${u(1.2)} solid ${GOLD}; }
+  .main {
     position: absolute;
-    inset: 0;
+    top: ${u(62.1)};
+    left: ${u(100)};
+    right: ${u(100)};
     display: flex;
     flex-direction: column;
     align-items: center;
     text-align: center;
-    padding: 13mm 26mm 13mm;
   }
-  .brand {
-    display: flex;
-    align-items: center;
-    gap: 3mm;
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 4mm;
-    font-weight: 600;
-    letter-spacing: 0.02em;
-    color: #312e81;
-  }
-  .brand svg { width: 8mm; height: 8mm; }
+  .main > * { line-height: 1; max-width: 100%; overflow-wrap: anywhere; }
+  .issuer { font: 700 ${u(13)}/1 ${SANS}; color: ${NAVY}; }
   .eyebrow {
-    margin: 7mm 0 0;
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 3.2mm;
-    font-weight: 600;
-    letter-spacing: 0.42em;
+    margin-top: ${u(21.5)};
+    font: 700 ${u(10)}/1 ${SANS};
+    letter-spacing: 0.62em;
+    margin-right: -0.62em;
     text-transform: uppercase;
-    color: #8a6a22;
+    color: ${GOLD_TEXT};
   }
-  h1 {
-    margin: 2mm 0 0;
-    font-size: 13mm;
-    font-weight: 400;
-    letter-spacing: 0.01em;
-    line-height: 1.05;
-    color: #1e1b4b;
-  }
-  .rule {
-    display: flex;
-    align-items: center;
-    gap: 3mm;
-    width: 80mm;
-    margin: 5mm 0 0;
-    color: #b08d3e;
-  }
-  .rule::before, .rule::after { content: ""; flex: 1; height: 0.35mm; background: currentColor; }
-  .rule span { width: 2.2mm; height: 2.2mm; transform: rotate(45deg); background: currentColor; }
-  .certify { margin: 6mm 0 0; font-size: 4.4mm; font-style: italic; color: #4b4860; }
+  h1 { margin-top: ${u(6.2)}; font: 400 ${u(36)}/1 ${SERIF}; color: ${NAVY}; }
+  .rule { margin-top: ${u(7.7)}; width: ${u(220)}; height: ${u(1)}; background: ${GOLD}; }
+  .certify, .completed { font: italic 400 ${u(13)}/1 ${SERIF}; color: ${MUTED}; }
+  .certify { margin-top: ${u(16.6)}; }
   .name {
-    margin: 3mm 0 0;
-    max-width: 100%;
-    padding: 0 6mm 2.2mm;
-    border-bottom: 0.35mm solid #d9cfb6;
-    font-size: 11.5mm;
-    font-style: italic;
-    line-height: 1.15;
-    color: #1e1b4b;
-    overflow-wrap: anywhere;
+    margin-top: ${u(7)};
+    max-width: ${u(620)};
+    font: italic 400 ${u(32)}/${u(36)} ${SERIF};
+    color: ${NAVY};
   }
-  .completed { margin: 5.5mm 0 0; font-size: 4.4mm; font-style: italic; color: #4b4860; }
+  .completed { margin-top: ${u(22)}; }
   .course {
-    margin: 2.5mm 0 0;
-    max-width: 100%;
-    font-size: 7.5mm;
-    font-weight: 600;
-    line-height: 1.2;
-    color: #312e81;
-    overflow-wrap: anywhere;
+    margin-top: ${u(9.8)};
+    max-width: ${u(640)};
+    font: 700 ${u(21)}/${u(26)} ${SANS};
+    color: ${NAVY};
   }
-  .meta {
-    margin: 3mm 0 0;
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 3.3mm;
-    letter-spacing: 0.04em;
-    color: #5b5872;
-  }
-  .meta b { font-weight: 600; color: #1f1d2b; }
-  .footer {
-    margin-top: auto;
-    width: 100%;
-    display: grid;
-    grid-template-columns: 1fr 34mm 1fr;
-    align-items: end;
-    gap: 10mm;
-  }
-  .sign { display: grid; gap: 1.6mm; text-align: center; }
-  .sign .value { min-height: 6mm; font-size: 5mm; color: #1e1b4b; }
-  .sign .line { height: 0.35mm; background: #1f1d2b; opacity: 0.7; }
-  .sign .label {
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 2.9mm;
-    letter-spacing: 0.18em;
-    text-transform: uppercase;
-    color: #5b5872;
-  }
-  .seal { width: 34mm; height: 34mm; justify-self: center; }
-  /* An accredited course prints more: the sheet grows with it rather than cut it off. */
-  .sheet.has-credit { height: auto; min-height: 188mm; }
-  .has-credit .frame { position: relative; inset: auto; margin: 7mm; min-height: 174mm; }
-  .has-credit .frame-inner { height: auto; min-height: 167.6mm; }
-  .has-credit .content { position: relative; inset: auto; min-height: 167.6mm; padding: 9mm 24mm 11mm; }
-  .has-credit .eyebrow { margin-top: 4mm; }
-  .has-credit h1 { font-size: 10mm; }
-  .has-credit .rule { margin-top: 3mm; }
-  .has-credit .certify { margin-top: 3.5mm; font-size: 4mm; }
-  .has-credit .name { margin-top: 1.5mm; font-size: 9.5mm; }
-  .has-credit .completed { margin-top: 3mm; font-size: 4mm; }
-  .has-credit .course { margin-top: 1.5mm; font-size: 6.5mm; }
-  .has-credit .footer { grid-template-columns: 1fr 24mm 1fr; margin-top: 5mm; }
-  .has-credit .seal { width: 24mm; height: 24mm; }
-  .has-credit .sign .value { font-size: 4.2mm; }
-  .claim {
-    display: grid;
-    grid-template-columns: 1fr 1fr;
-    gap: 1.4mm 8mm;
-    width: 100%;
-    margin: 4mm 0 0;
-    padding: 3mm 0 0;
-    border-top: 0.3mm solid #e4dcc6;
-    text-align: left;
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 2.8mm;
-    line-height: 1.35;
-    color: #1f1d2b;
-  }
-  .claim div { display: grid; grid-template-columns: 30mm 1fr; gap: 2mm; }
-  .claim dt { color: #5b5872; letter-spacing: 0.02em; }
-  .claim dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-  .claim .wide { grid-column: 1 / -1; }
-  .statement {
-    margin: 2.5mm 0 0;
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 2.5mm;
-    line-height: 1.4;
-    color: #4b4860;
-    white-space: pre-line;
-    overflow-wrap: anywhere;
-  }
-  .sign .signature { display: flex; align-items: flex-end; justify-content: center; min-height: 12mm; }
-  .sign .signature img { max-height: 12mm; max-width: 60mm; object-fit: contain; mix-blend-mode: multiply; }
-  .credit {
-    margin: 1.6mm 0 0;
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 3.2mm;
-    font-weight: 600;
-    letter-spacing: 0.03em;
-    color: #1f1d2b;
-  }
-  .verify {
+  .meta { margin-top: ${u(10.1)}; font: 400 ${u(10.5)}/${u(17)} ${SANS}; color: ${MUTED}; }
+  .meta b { font-weight: 400; }
+  .credit { max-width: ${u(560)}; font: 700 ${u(10.5)}/${u(17)} ${SANS}; color: ${INK}; }
+  /* Footer: date and signature lines on the left, verification with the QR code on the right. */
+  .sign { position: absolute; top: ${u(441)}; width: ${u(210)}; height: ${u(72)}; text-align: center; }
+  .sign.date { left: ${u(80)}; }
+  .sign.official { left: ${u(320)}; }
+  .sign .value {
     position: absolute;
-    top: 4mm;
-    right: 4mm;
-    display: grid;
-    justify-items: center;
-    gap: 0.8mm;
-    width: 25mm;
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    font-size: 2.2mm;
-    letter-spacing: 0.08em;
-    text-transform: uppercase;
-    color: #5b5872;
+    left: 0;
+    right: 0;
+    top: ${u(480.1 - 441)};
+    font: 400 ${u(13)}/1 ${SERIF};
+    color: ${NAVY};
   }
-  .verify svg { width: 22mm; height: 22mm; display: block; }
+  .sign .signature {
+    position: absolute;
+    left: ${u(10)};
+    right: ${u(10)};
+    top: ${u(454 - 441)};
+    height: ${u(40)};
+    display: flex;
+    align-items: flex-end;
+    justify-content: center;
+  }
+  .sign .signature img { max-width: 100%; max-height: 100%; object-fit: contain; mix-blend-mode: multiply; }
+  .sign .line { position: absolute; left: 0; right: 0; top: ${u(497 - 0.4 - 441)}; height: ${u(0.8)}; background: ${INK}; }
+  .sign .label {
+    position: absolute;
+    left: ${u(-10)};
+    right: ${u(-10)};
+    top: ${u(502.7 - 441)};
+    font: 400 ${u(7.5)}/1 ${SANS};
+    text-transform: uppercase;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    color: ${MUTED};
+  }
+  .verify { position: absolute; left: ${u(560)}; top: ${u(451)}; width: ${u(222)}; height: ${u(92)}; }
+  .verify .title { position: absolute; top: ${u(462.3 - 451)}; font: 700 ${u(8)}/1 ${SANS}; color: ${INK}; }
+  .verify .scan { position: absolute; top: ${u(474.7 - 451)}; font: 400 ${u(7.5)}/1 ${SANS}; color: ${MUTED}; }
+  /* Cut by characters, not words, as on the PDF: a space would break the typed address. */
+  .verify .url {
+    position: absolute;
+    top: ${u(487.5 - 451)};
+    width: ${u(125)};
+    font: 400 ${u(6.5)}/${u(9)} ${MONO};
+    word-break: break-all;
+    color: ${NAVY};
+  }
+  .verify svg { position: absolute; left: ${u(130)}; top: 0; width: ${u(92)}; height: ${u(92)}; display: block; }
   .number {
     position: absolute;
-    bottom: 3.2mm;
-    /* Clear of the corner ornaments, which a long verification address would cross. */
-    left: 26mm;
-    right: 26mm;
+    left: ${u(60)};
+    right: ${u(60)};
+    top: ${u(550.7)};
     text-align: center;
-    font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace;
-    font-size: 2.3mm;
-    letter-spacing: 0.02em;
-    color: #8b8799;
+    font: 400 ${u(7.5)}/1 ${MONO};
+    color: ${MUTED};
   }
-  @media screen and (max-width: 1040px) {
-    .stage { overflow-x: auto; }
+  /* The second page of a credit-ready certificate, as the PDF's "Credit details". */
+  .details .content {
+    position: absolute;
+    inset: ${u(52)} ${u(60)} ${u(40)};
+    display: flex;
+    flex-direction: column;
   }
+  .details h2 { font: 400 ${u(22)}/1 ${SERIF}; color: ${NAVY}; }
+  .details .about { margin-top: ${u(8)}; font: 400 ${u(10)}/1 ${SANS}; color: ${MUTED}; }
+  .claim { margin-top: ${u(20)}; display: grid; gap: ${u(6)}; }
+  .claim div { display: grid; grid-template-columns: ${u(190)} 1fr; align-items: baseline; }
+  .claim dt { font: 700 ${u(7.5)}/${u(14)} ${SANS}; text-transform: uppercase; color: ${MUTED}; }
+  .claim dd {
+    font: 400 ${u(10)}/${u(14)} ${SANS};
+    color: ${INK};
+    white-space: pre-line;
+    overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 8;
+    overflow: hidden;
+  }
+  .details .closing { margin-top: auto; padding-top: ${u(14)}; width: ${u(220)}; }
+  .details .signature { height: ${u(50)}; display: flex; align-items: flex-end; }
+  .details .signature img { max-width: ${u(200)}; max-height: 100%; object-fit: contain; mix-blend-mode: multiply; }
+  .details .line { margin-top: ${u(4)}; height: ${u(0.8)}; background: ${INK}; }
+  .details .official { margin-top: ${u(6)}; font: 700 ${u(10)}/${u(12)} ${SANS}; color: ${INK}; }
+  .details .official-title { font: 400 ${u(9)}/${u(12)} ${SANS}; color: ${MUTED}; }
+  .details .number { left: auto; right: ${u(60)}; width: ${u(240)}; text-align: left; }
   @media print {
-    html, body { width: 100%; height: 100%; background: #ffffff; }
+    html, body { background: #ffffff; }
     .screen-note { display: none; }
-    .stage {
-      padding: 0;
-      height: 100%;
-      display: flex;
-      align-items: center;
-      justify-content: center;
+    .stage { padding: 0; }
+    .sheet {
+      --u: calc(263mm / 842);
+      /* Centred on the landscape page: A4 (297 x 210 mm) or Letter (279.4 x 215.9 mm). */
+      margin: calc((100vh - ${u(595)}) / 2) auto 0;
+      background: #ffffff;
+      box-shadow: none;
+      break-inside: avoid;
+      page-break-inside: avoid;
     }
-    .sheet { background: #ffffff; box-shadow: none; margin: 0; break-inside: avoid; page-break-inside: avoid; }
+    .sheet + .sheet { break-before: page; page-break-before: always; }
   }
 </style>
 </head>
 <body>
-<p class="screen-note">To keep a PDF copy, print this page (Ctrl+P or Cmd+P) and choose Save as PDF. It fits one landscape A4 or Letter page.</p>
+<p class="screen-note">To keep a PDF copy, print this page (Ctrl+P or Cmd+P) and choose Save as PDF. It fits ${pages}.</p>
 <main class="stage">
 <article class="sheet${claim ? " has-credit" : ""}" aria-label="Certificate of Completion">
-  <div class="frame"><div class="frame-inner">
-    ${corner("tl")}${verification ? `<div class="verify">${verification.qrSvg}<span>Scan to verify</span></div>` : corner("tr")}${corner("bl")}${corner("br")}
-    <div class="content">
-      <div class="brand">${LOGO_SVG}<span>${product}</span></div>
-      <p class="eyebrow">Certificate</p>
-      <h1>of Completion</h1>
-      <div class="rule" aria-hidden="true"><span></span></div>
-      <p class="certify">This is to certify that</p>
-      <p class="name">${name}</p>
-      <p class="completed">has successfully completed the course</p>
-      <p class="course">${course}</p>
-      <p class="meta">${category ? `${category} &middot; ` : ""}<b>${hours}</b> of study &middot; completed on <b>${date}</b></p>
-      ${credit ? `<p class="credit">${credit}</p>` : ""}
-      ${claim ? claimHtml(claim.facts, options.timeZone) : ""}
-      <div class="footer">
-        <div class="sign">
-          <span class="value">${date}</span>
-          <span class="line"></span>
-          <span class="label">Date of completion</span>
-        </div>
-        ${SEAL_SVG}
-        ${
-          claim?.facts.officialName
-            ? officialHtml(claim.facts, claim.signatureSrc)
-            : `<div class="sign">
-          <span class="value"></span>
-          <span class="line"></span>
-          <span class="label">${product} &middot; Authorized signature</span>
-        </div>`
-        }
-      </div>
-    </div>
-    ${
-      verification
-        ? `<p class="number">Certificate no. ${escapeHtml(verification.code)} &middot; Verify at ${escapeHtml(verification.url)}</p>`
-        : number
-          ? `<p class="number">Certificate no. ${number}</p>`
-          : ""
-    }
-  </div></div>
+  <div class="frame outer"></div><div class="frame inner"></div>
+  <div class="main">
+    <p class="issuer">${product}</p>
+    <p class="eyebrow">Certificate</p>
+    <h1>of Completion</h1>
+    <div class="rule" aria-hidden="true"></div>
+    <p class="certify">This is to certify that</p>
+    <p class="name">${name}</p>
+    <p class="completed">has successfully completed the course</p>
+    <p class="course">${course}</p>
+    <p class="meta">${category ? `${category} &middot; ` : ""}<b>${hours}</b> of study &middot; completed on <b>${date}</b></p>
+    ${credit ? `<p class="credit">${credit}</p>` : ""}
+  </div>
+  <div class="sign date">
+    <span class="value">${date}</span>
+    <span class="line"></span>
+    <span class="label">Date of completion</span>
+  </div>
+  ${officialHtml(product, claim)}
+  ${
+    verification
+      ? `<div class="verify">
+    <p class="title">Verify this certificate</p>
+    <p class="scan">Scan the code or visit:</p>
+    <p class="url">${escapeHtml(verification.url)}</p>
+    ${verification.qrSvg}
+  </div>`
+      : ""
+  }
+  ${code ? `<p class="number">Certificate no. ${code}</p>` : ""}
 </article>
+${claim ? detailsHtml({ name, course, date, code, facts: claim.facts, signatureSrc: claim.signatureSrc }, options.timeZone) : ""}
 </main>
 </body>
 </html>
 `;
 }
 
-/** The claim's facts as a two-column list, then the accreditation statement. */
-function claimHtml(facts: CreditClaimFacts, timeZone?: string): string {
-  const sponsor = [facts.sponsor, facts.sponsorAddress].filter(Boolean).join(", ");
+/**
+ * The signature line of the first page: the responsible official's signature, name and title
+ * on a credit-ready certificate, else the issuer's blank line.
+ */
+function officialHtml(product: string, claim: CertificateData["claim"]): string {
+  const facts = claim?.facts;
+  if (!facts?.officialName) {
+    return `<div class="sign official">
+    <span class="line"></span>
+    <span class="label">${product} &middot; Authorized signature</span>
+  </div>`;
+  }
+  const name = escapeHtml(facts.officialName);
+  const label = [facts.officialName, facts.officialTitle]
+    .filter((part): part is string => Boolean(part))
+    .map(escapeHtml)
+    .join(", ");
+  const image = claim?.signatureSrc
+    ? `<img src="${escapeHtml(claim.signatureSrc)}" alt="Signature of ${name}">`
+    : "";
+  return `<div class="sign official">
+    <span class="signature">${image}</span>
+    <span class="line"></span>
+    <span class="label">${label}</span>
+  </div>`;
+}
+
+/** The second page of a credit-ready certificate: the claim's facts, then the official. */
+function detailsHtml(
+  page: {
+    name: string;
+    course: string;
+    date: string;
+    code: string;
+    facts: CreditClaimFacts;
+    signatureSrc: string | null;
+  },
+  timeZone?: string,
+): string {
+  const { facts } = page;
   const attested = facts.attestedAt ? formatCompletionDate(facts.attestedAt, timeZone) : "";
-  const items: [string, string | null, boolean?][] = [
-    ["Credits", facts.credits],
+  const items: [string, string | null][] = [
+    ["Sponsor", facts.sponsor],
+    ["Sponsor address", facts.sponsorAddress],
     ["Delivery method", facts.deliveryMethod],
-    ["Fields of study", facts.fields, true],
-    ["Sponsor", sponsor || null, true],
-    ["Sponsor registry no.", facts.registryNumber],
+    ["Credits awarded", facts.credits],
+    ["Fields of study", facts.fields],
+    ["Registry number", facts.registryNumber],
+    ["Learner's licence", facts.licence],
     ["Attested on", attested || null],
-    ["Licence", facts.licence, true],
+    ["Accreditation", facts.accreditationStatement],
   ];
   const rows = items
     .filter(([, value]) => value)
     .map(
-      ([label, value, wide]) =>
-        `<div${wide ? ' class="wide"' : ""}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value ?? "")}</dd></div>`,
+      ([label, value]) =>
+        `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value ?? "")}</dd></div>`,
     )
     .join("");
-  const statement = facts.accreditationStatement
-    ? `<p class="statement">${escapeHtml(facts.accreditationStatement)}</p>`
-    : "";
-  return `${rows ? `<dl class="claim">${rows}</dl>` : ""}${statement}`;
+  const official = facts.officialName ? escapeHtml(facts.officialName) : "";
+  const image =
+    page.signatureSrc && official
+      ? `<img src="${escapeHtml(page.signatureSrc)}" alt="Signature of ${official}">`
+      : "";
+  return `<article class="sheet details" aria-label="Credit details">
+  <div class="content">
+    <h2>Credit details</h2>
+    <p class="about">${page.name} &middot; ${page.course} &middot; completed on ${page.date}</p>
+    ${rows ? `<dl class="claim">${rows}</dl>` : ""}
+    <div class="closing">
+      <div class="signature">${image}</div>
+      <div class="line"></div>
+      ${official ? `<p class="official">${official}</p>` : ""}
+      ${facts.officialTitle ? `<p class="official-title">${escapeHtml(facts.officialTitle)}</p>` : ""}
+    </div>
+  </div>
+  ${page.code ? `<p class="number">Certificate no. ${page.code}</p>` : ""}
+</article>`;
 }
-
-/** The responsible official's signature, name and title, in place of the blank signature line. */
-function officialHtml(facts: CreditClaimFacts, signatureSrc: string | null): string {
-  const name = escapeHtml(facts.officialName ?? "");
-  const image = signatureSrc
-    ? `<img src="${escapeHtml(signatureSrc)}" alt="Signature of ${name}">`
-    : "";
-  const title = facts.officialTitle ? ` &middot; ${escapeHtml(facts.officialTitle)}` : "";
-  return `<div class="sign">
-          <span class="value signature">${image}</span>
-          <span class="line"></span>
-          <span class="label">${name}${title}</span>
-        </div>`;
-}
-
-function corner(position: "tl" | "tr" | "bl" | "br"): string {
-  return `<svg class="corner ${position}" viewBox="0 0 100 100" aria-hidden="true"><path d="M4 96V30C4 15 15 4 30 4h66" fill="none" stroke="#b08d3e" stroke-width="2.4"/><path d="M14 96V38c0-13 11-24 24-24h58" fill="none" stroke="#312e81" stroke-width="1.2"/><circle cx="30" cy="30" r="5" fill="#b08d3e"/><path d="M30 16l3 11 11 3-11 3-3 11-3-11-11-3 11-3z" fill="#312e81" opacity=".85"/></svg>`;
-}
-
-const LOGO_SVG = `<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M8 12.5 16 8.5l8 4-8 4-8-4Z" fill="#fff"/><path d="M11.5 15v4.6c0 1.4 2 2.9 4.5 2.9s4.5-1.5 4.5-2.9V15L16 17.3 11.5 15Z" fill="#c7d2fe"/><path d="M24 12.5v5.5" stroke="#fff" stroke-width="1.6" stroke-linecap="round"/></svg>`;
-
-/** A gold rosette with a ribbon and a check: drawn, so the file needs nothing else. */
-const SEAL_SVG = (() => {
-  const points: string[] = [];
-  const spikes = 24;
-  for (let i = 0; i < spikes * 2; i += 1) {
-    const radius = i % 2 === 0 ? 46 : 41;
-    const angle = (Math.PI * i) / spikes - Math.PI / 2;
-    points.push(
-      `${(50 + radius * Math.cos(angle)).toFixed(2)},${(50 + radius * Math.sin(angle)).toFixed(2)}`,
-    );
-  }
-  return `<svg class="seal" viewBox="0 0 100 120" aria-hidden="true"><path d="M32 78 22 116l14-8 10 12 6-36z" fill="#312e81"/><path d="M68 78l10 38-14-8-10 12-6-36z" fill="#3f3a9e"/><polygon points="${points.join(" ")}" fill="#b08d3e"/><circle cx="50" cy="50" r="36" fill="#c9a55a"/><circle cx="50" cy="50" r="31" fill="none" stroke="#fffdf8" stroke-width="1.2" stroke-dasharray="2 2.2"/><circle cx="50" cy="50" r="25" fill="#b08d3e"/><path d="M38 50.5l8 8 16-17" fill="none" stroke="#fffdf8" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-})();

@@ -120,7 +120,18 @@ function ForgotPasswordContent({ defaultEmail }: { defaultEmail?: string }) {
           Enter the email you sign in with and we'll send you a link to choose a new password.
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Reset password">
+      <form
+        onSubmit={(event) => {
+          // The dialog sits inside the sign-in form in React's tree (its trigger is on the
+          // password label's line); React passes a submit up through the portal, which
+          // would validate the sign-in form behind the dialog.
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+        noValidate
+        className="grid gap-5"
+        aria-label="Reset password"
+      >
         <Field id="forgot-email" label="Email address" error={errors.email?.message}>
           <Input
             id="forgot-email"

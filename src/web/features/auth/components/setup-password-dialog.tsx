@@ -22,10 +22,12 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { getErrorStatus } from "../../../lib/api-client";
 import { useAppConfig, useProductName } from "../../../lib/app-config";
 import { cn } from "../../../lib/utils";
 import { checkEmailRegistration } from "../api/check-email";
 import { checkPasswordSetup } from "../api/check-password-setup";
+import { getInvitation } from "../api/get-invitation";
 import { resendInvitation } from "../api/resend-invitation";
 import { useSession } from "../session-context";
 
@@ -34,6 +36,8 @@ type SetupPasswordDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Pre-fills the email and locks it (invitation links). */
   email?: string;
+  /** Pre-fills the email, still editable (the address typed on the sign-in form). */
+  suggestedEmail?: string;
   /** The invitation token from the setup link, passed on to the server. */
   inviteToken?: string;
   /** The button that opens it; focus returns there on close. */
@@ -45,6 +49,7 @@ export function SetupPasswordDialog({
   open,
   onOpenChange,
   email,
+  suggestedEmail,
   inviteToken,
   trigger,
 }: SetupPasswordDialogProps) {
@@ -62,6 +67,7 @@ export function SetupPasswordDialog({
         {/* Mounted only while open, so every opening starts from a clean state. */}
         <SetupPasswordForm
           lockedEmail={email}
+          suggestedEmail={suggestedEmail}
           inviteToken={inviteToken}
           onDone={() => onOpenChange(false)}
         />
@@ -85,28 +91,61 @@ type Verification =
 
 function SetupPasswordForm({
   lockedEmail,
-  inviteToken,
+  suggestedEmail,
+  inviteToken: linkToken,
   onDone,
 }: {
   lockedEmail?: string;
+  suggestedEmail?: string;
   inviteToken?: string;
   onDone: () => void;
 }) {
   const { setupPassword } = useSession();
   const { passwordSetupMode } = useAppConfig();
-  const [email, setEmail] = useState(lockedEmail ?? "");
-  const [verification, setVerification] = useState<Verification>("idle");
+  const [email, setEmail] = useState(lockedEmail ?? suggestedEmail ?? "");
+  // An invitation link is looked up first: holding it proves the mailbox, so a live one
+  // starts verified, with the name the administrator entered.
+  const [inviteToken, setInviteToken] = useState(linkToken);
+  const [verification, setVerification] = useState<Verification>(linkToken ? "checking" : "idle");
+  const [staleLink, setStaleLink] = useState(false);
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const nameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   useEffect(() => {
-    if (verification === "verified") nameInput.current?.focus();
+    if (verification !== "verified") return;
+    (nameInput.current?.value ? passwordInput.current : nameInput.current)?.focus();
   }, [verification]);
+  useEffect(() => {
+    if (!linkToken) return;
+    let current = true;
+    getInvitation(linkToken).then(
+      (invitation) => {
+        if (!current) return;
+        setEmail(invitation.email);
+        setName(invitation.name);
+        setVerification("verified");
+      },
+      (error: unknown) => {
+        if (!current) return;
+        // A used or expired link is no proof: the spec's Verify takes over (in invite mode
+        // it mails a fresh link). Without an answer at all, the link may still be good.
+        if (getErrorStatus(error) === 404) {
+          setInviteToken(undefined);
+          setStaleLink(true);
+        }
+        setVerification("idle");
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [linkToken]);
 
   const checking = verification === "checking";
   const verified = verification === "verified";
@@ -231,7 +270,14 @@ function SetupPasswordForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {inviteOnly && verification !== "invite-sent" ? (
+      {staleLink && !verified && verification !== "invite-sent" ? (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+        >
+          This invitation link has already been used or has expired. Press Verify to continue.
+        </p>
+      ) : inviteOnly && verification !== "invite-sent" ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
           This portal sets passwords by invitation. Verify your email and we'll send you a fresh
           invitation link.
@@ -311,6 +357,7 @@ function SetupPasswordForm({
           >
             <PasswordInput
               id="setup-password"
+              ref={passwordInput}
               autoComplete="new-password"
               placeholder="Create a password"
               required

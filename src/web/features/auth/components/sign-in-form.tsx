@@ -22,23 +22,31 @@ const signInSchema = z.object({
 type SignInFormProps = {
   /** Called after a successful sign-in (the session layer has already set the user). */
   onSignedIn?: (user: User) => void;
-  /** The 'Forgot password?' control, shown on the password label's line. */
-  forgotPassword: ReactNode;
+  /**
+   * The 'Forgot password?' control, shown on the password label's line; given the email
+   * typed so far, so its dialog can start with it.
+   */
+  forgotPassword: (typedEmail: string) => ReactNode;
+  /** Opens the first-time setup dialog ('Set Your Password') for the email typed so far. */
+  onSetUpPassword: (typedEmail: string) => void;
 };
 
 /** SPEC section 2 "Sign-in screen": email, password, Remember me, Forgot password?, Sign In. */
-export function SignInForm({ onSignedIn, forgotPassword }: SignInFormProps) {
+export function SignInForm({ onSignedIn, forgotPassword, onSetUpPassword }: SignInFormProps) {
   const { login } = useSession();
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const {
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "", rememberMe: false },
   });
+  const typedEmail = watch("email").trim();
 
   const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
     setBusy(true);
@@ -47,6 +55,7 @@ export function SignInForm({ onSignedIn, forgotPassword }: SignInFormProps) {
       onSignedIn?.(user);
     } catch {
       // The session layer has shown the failure toast.
+      setFailed(true);
     } finally {
       setBusy(false);
     }
@@ -70,7 +79,7 @@ export function SignInForm({ onSignedIn, forgotPassword }: SignInFormProps) {
         id="signin-password"
         label="Password"
         error={errors.password?.message}
-        labelAside={forgotPassword}
+        labelAside={forgotPassword(typedEmail)}
       >
         <PasswordInput
           id="signin-password"
@@ -110,6 +119,24 @@ export function SignInForm({ onSignedIn, forgotPassword }: SignInFormProps) {
           "Sign In"
         )}
       </Button>
+      {failed ? (
+        // Shown after any failed sign-in, so it never tells whether the account exists: a
+        // learner registered by an administrator has no password until they set one.
+        <p
+          data-testid="sign-in-first-time-hint"
+          className="-mt-1 rounded-lg bg-indigo-50 px-3 py-2.5 text-sm leading-relaxed text-indigo-950"
+        >
+          New here? If an administrator registered you, use{" "}
+          <Button
+            variant="link"
+            className="h-auto p-0 align-baseline text-sm font-semibold"
+            onClick={() => onSetUpPassword(typedEmail)}
+          >
+            Set Your Password
+          </Button>{" "}
+          first.
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -42,9 +42,12 @@ export function TranscriptDownloads({ learnerId }: { learnerId: string }) {
 export function TranscriptView({
   learnerId,
   canRevoke = false,
+  own = false,
 }: {
   learnerId: string;
   canRevoke?: boolean;
+  /** The learner reads their own transcript: its texts speak to them. */
+  own?: boolean;
 }) {
   const query = useTranscript(learnerId);
   const [revoking, setRevoking] = useState<RevokeTarget | null>(null);
@@ -98,7 +101,11 @@ export function TranscriptView({
         <EmptyState
           icon={<GraduationCapIcon aria-hidden="true" />}
           title="No courses yet"
-          description="Courses appear here once the learner is enrolled."
+          description={
+            own
+              ? "Your courses will appear here once an administrator enrolls you, each with its dates, hours, credit and certificate."
+              : "Courses appear here once the learner is enrolled."
+          }
         />
       )}
       {canRevoke ? (

@@ -19,7 +19,7 @@ import { COURSE_TOASTS } from "../messages";
 import { CourseSettingsCard } from "./course-settings-card";
 import { CourseStatusBadge } from "./course-status-badge";
 import { ModuleDialog } from "./module-dialog";
-import { ModuleList } from "./module-list";
+import { ModuleList, type ModuleListExtras } from "./module-list";
 
 function BackToCourses() {
   return (
@@ -34,14 +34,17 @@ function BackToCourses() {
 
 /**
  * /admin/courses/:courseId body: status, publishing, modules and course info (SPEC section 2).
- * `renderSections` adds other features' parts of a course (its assessment) under the modules.
+ * `renderSections` adds other features' parts of a course (its assessment) under the modules,
+ * `moduleExtras` their parts of the module list (captions).
  */
 export function CourseDetail({
   courseId,
   renderSections,
+  moduleExtras,
 }: {
   courseId: string;
   renderSections?: (course: Course) => ReactNode;
+  moduleExtras?: ModuleListExtras;
 }) {
   const { data: course, isPending, error, refetch } = useCourse(courseId);
   useDocumentTitle(course?.title ?? "Course details");
@@ -76,15 +79,19 @@ export function CourseDetail({
       </div>
     );
   }
-  return <CourseDetailView course={course} renderSections={renderSections} />;
+  return (
+    <CourseDetailView course={course} renderSections={renderSections} moduleExtras={moduleExtras} />
+  );
 }
 
 function CourseDetailView({
   course,
   renderSections,
+  moduleExtras,
 }: {
   course: Course;
   renderSections?: (course: Course) => ReactNode;
+  moduleExtras?: ModuleListExtras;
 }) {
   const publish = usePublishCourse();
   const [addOpen, setAddOpen] = useState(false);
@@ -148,7 +155,7 @@ function CourseDetailView({
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 gap-6">
-          <ModuleList course={course} onAddModule={() => setAddOpen(true)} />
+          <ModuleList course={course} onAddModule={() => setAddOpen(true)} extras={moduleExtras} />
           {renderSections?.(course)}
         </div>
         <div className="order-first grid gap-6 lg:sticky lg:top-10 lg:order-none">

@@ -1,6 +1,6 @@
 import type { Course, Module } from "@contract";
 import { ClockIcon, FilmIcon, PencilIcon, PlayIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
@@ -13,8 +13,26 @@ import { COURSE_CONFIRMS, COURSE_TOASTS } from "../messages";
 import { ModuleDialog } from "./module-dialog";
 import { VideoPreviewDialog } from "./video-preview-dialog";
 
+/** Other features' parts of the module list, plugged in by the route (e.g. captions). */
+export type ModuleListExtras = {
+  /** Under the list's heading: a notice about the modules. */
+  renderNotice?: (course: Course) => ReactNode;
+  /** Under a module's title: its badges. */
+  renderModuleBadge?: (course: Course, module: Module) => ReactNode;
+  /** Before a module's own actions. */
+  renderModuleActions?: (course: Course, module: Module) => ReactNode;
+};
+
 /** The course's modules in order, with preview, edit and delete. */
-export function ModuleList({ course, onAddModule }: { course: Course; onAddModule: () => void }) {
+export function ModuleList({
+  course,
+  onAddModule,
+  extras,
+}: {
+  course: Course;
+  onAddModule: () => void;
+  extras?: ModuleListExtras;
+}) {
   const deleteModule = useDeleteModule();
   // The edited module stays set while the dialog animates closed.
   const [editing, setEditing] = useState<{ module: Module; open: boolean } | null>(null);
@@ -47,6 +65,7 @@ export function ModuleList({ course, onAddModule }: { course: Course; onAddModul
           </p>
         </div>
       </CardHeader>
+      {extras?.renderNotice?.(course)}
       {course.modules.length === 0 ? (
         <div className="mx-5 mb-5 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center sm:mx-6 sm:mb-6">
           <span className="mb-3 flex size-11 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
@@ -88,8 +107,10 @@ export function ModuleList({ course, onAddModule }: { course: Course; onAddModul
                   <ClockIcon className="size-3.5 text-zinc-500" aria-hidden="true" />
                   {plural(module.duration, "minute")}
                 </p>
+                {extras?.renderModuleBadge?.(course, module)}
               </div>
               <div className="flex shrink-0 flex-wrap items-center justify-end gap-0.5">
+                {extras?.renderModuleActions?.(course, module)}
                 <SimpleTooltip content="Preview video">
                   <Button
                     variant="ghost"

@@ -13,6 +13,7 @@ import {
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
@@ -28,10 +29,13 @@ import { LearnerWatchDetails } from "./learner-watch-details";
 type LearnerCardProps = {
   learner: LearnerSummary;
   onEnroll: (learner: LearnerSummary) => void;
+  /** Whether the learner is selected for an action on several learners. */
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
 };
 
 /** One learner on the Learners page, with every element SPEC section 2 lists. */
-export function LearnerCard({ learner, onEnroll }: LearnerCardProps) {
+export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: LearnerCardProps) {
   const toggleStatus = useToggleLearnerStatus();
   const deleteLearner = useDeleteLearner();
   const removeEnrollment = useRemoveEnrollment();
@@ -93,6 +97,12 @@ export function LearnerCard({ learner, onEnroll }: LearnerCardProps) {
     >
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="flex min-w-0 items-start gap-3">
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(checked) => onSelectedChange(checked === true)}
+            aria-label={`Select ${learner.name}`}
+            className="mt-3"
+          />
           <span
             aria-hidden="true"
             className={cn(

@@ -1,12 +1,22 @@
 import type { Course, LearnerSummary } from "@contract";
-import { SearchIcon, SearchXIcon, UserPlusIcon, UsersIcon, XIcon } from "lucide-react";
+import {
+  BookPlusIcon,
+  SearchIcon,
+  SearchXIcon,
+  UserPlusIcon,
+  UsersIcon,
+  XIcon,
+} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { useLearners } from "../api/get-learners";
+import { BulkEnrollDialog } from "./bulk-enroll-dialog";
 import { EnrollCoursesDialog } from "./enroll-courses-dialog";
 import { LearnerCard } from "./learner-card";
 
@@ -47,6 +57,20 @@ export function LearnersList({ onAddLearner, publishedCourses }: LearnersListPro
   } = useLearners(q);
   const [enrolling, setEnrolling] = useState<LearnerSummary | null>(null);
   const learners = data?.pages.flatMap((page) => page.items) ?? [];
+  // Selected learners are those shown: a new search leaves the others out of the action.
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const selected = learners.filter((learner) => selectedIds.has(learner.id));
+  const allSelected = learners.length > 0 && selected.length === learners.length;
+  const select = (ids: string[], on: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   // Infinite scroll: the sentinel under the list pulls in the next page. The observer is
   // made anew for every settled list (`data`), because it reports only changes: one made
@@ -140,10 +164,43 @@ export function LearnersList({ onAddLearner, publishedCourses }: LearnersListPro
         )
       ) : (
         <section aria-label="Learners" className="grid grid-cols-1 gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-zinc-200 bg-white px-4 py-2.5">
+            <div className="flex items-center gap-3">
+              <Checkbox
+                id="select-all-learners"
+                checked={allSelected ? true : selected.length > 0 ? "indeterminate" : false}
+                onCheckedChange={() =>
+                  select(
+                    learners.map((learner) => learner.id),
+                    !allSelected,
+                  )
+                }
+              />
+              <Label htmlFor="select-all-learners" className="text-sm font-normal text-zinc-700">
+                {selected.length
+                  ? `${selected.length} of ${learners.length} selected`
+                  : "Select all shown"}
+              </Label>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={selected.length === 0}
+              onClick={() => setBulkOpen(true)}
+            >
+              <BookPlusIcon aria-hidden="true" />
+              Enroll in course
+            </Button>
+          </div>
           <ul className="grid grid-cols-1 gap-3">
             {learners.map((learner) => (
               <li key={learner.id}>
-                <LearnerCard learner={learner} onEnroll={setEnrolling} />
+                <LearnerCard
+                  learner={learner}
+                  onEnroll={setEnrolling}
+                  selected={selectedIds.has(learner.id)}
+                  onSelectedChange={(on) => select([learner.id], on)}
+                />
               </li>
             ))}
           </ul>
@@ -166,6 +223,13 @@ export function LearnersList({ onAddLearner, publishedCourses }: LearnersListPro
         </section>
       )}
 
+      <BulkEnrollDialog
+        open={bulkOpen}
+        onOpenChange={setBulkOpen}
+        learners={selected}
+        courses={publishedCourses}
+        onEnrolled={() => setSelectedIds(new Set())}
+      />
       <EnrollCoursesDialog
         learner={enrolling}
         onClose={() => setEnrolling(null)}

@@ -59,6 +59,14 @@ const PROGRESS_FAILED = "Could not save your progress";
 export type PlayerExtensions = {
   /** Shown with the current module, under its description (e.g. its review questions). */
   renderModuleExtra?: (args: { courseId: string; moduleId: string }) => ReactNode;
+  /** Inside the module's <video>: its <track> elements (e.g. caption tracks). */
+  renderVideoTracks?: (args: { courseId: string; moduleId: string }) => ReactNode;
+  /** Right under the video, with its element (e.g. a captions switch and the transcript). */
+  renderVideoExtra?: (args: {
+    courseId: string;
+    moduleId: string;
+    video: HTMLVideoElement | null;
+  }) => ReactNode;
   /**
    * Shown once every module is done and the course is not complete yet (e.g. the final
    * exam). `autoFocus` asks it to take focus: the learner just completed the last module.
@@ -331,9 +339,20 @@ function Player({
                   module={current}
                   startAt={currentWatch?.position ?? 0}
                   onElement={setVideo}
+                  tracks={extensions.renderVideoTracks?.({
+                    courseId: course.id,
+                    moduleId: current.id,
+                  })}
                 />
               )}
             </div>
+            {extensions.renderVideoExtra &&
+            !(gate && states.get(current.id) === "locked") &&
+            !watchQuery.isPending ? (
+              <div key={current.id} className="-mt-2 empty:hidden sm:-mt-3">
+                {extensions.renderVideoExtra({ courseId: course.id, moduleId: current.id, video })}
+              </div>
+            ) : null}
 
             {enrollment.isCompleted ? (
               <section

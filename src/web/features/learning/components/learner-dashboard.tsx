@@ -35,6 +35,21 @@ const TABS = ["courses", "continue", "completed", "certificates"] as const;
 type Tab = (typeof TABS)[number];
 
 /**
+ * The greeting fits where the learner stands: "Welcome back … pick up where you left off"
+ * only once there is something to pick up.
+ */
+function welcomeLine(firstName: string, enrollments: EnrollmentWithRelations[] | undefined) {
+  if (!enrollments) return `Welcome, ${firstName}.`;
+  if (enrollments.length === 0) {
+    return `Welcome, ${firstName}. Your courses will appear here once an administrator enrolls you.`;
+  }
+  if (enrollments.every((e) => e.progress === 0 && !e.isCompleted)) {
+    return `Welcome, ${firstName}. Your courses are ready: start with the first one below.`;
+  }
+  return `Welcome back, ${firstName}. Pick up where you left off.`;
+}
+
+/**
  * SPEC section 2 "Learner dashboard": the four tabs with their counts and empty states,
  * the overall progress with the Level, and Recent Activity (the first 3 enrollments).
  */
@@ -56,7 +71,10 @@ export function LearnerDashboard({
     <div className="grid gap-6 sm:gap-8">
       <PageHeader
         title="My learning"
-        description={`Welcome back, ${firstName}. Pick up where you left off.`}
+        description={welcomeLine(
+          firstName,
+          enrollmentsQuery.data?.filter((e) => e.course.isPublished),
+        )}
       />
       {enrollmentsQuery.isPending ? (
         <DashboardSkeleton />

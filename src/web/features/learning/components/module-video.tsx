@@ -1,6 +1,6 @@
 import type { Module } from "@contract";
 import { RefreshCwIcon, TriangleAlertIcon } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button";
 
 /**
@@ -12,12 +12,15 @@ export function ModuleVideo({
   module,
   startAt = 0,
   onElement,
+  tracks,
 }: {
   module: Module;
   /** The learner's last position, where the video opens. */
   startAt?: number;
   /** The video element, for watch tracking. */
   onElement?: (video: HTMLVideoElement | null) => void;
+  /** <track> elements inside the video (its captions). */
+  tracks?: ReactNode;
 }) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -54,6 +57,7 @@ export function ModuleVideo({
           startAt={startAt}
           onElement={onElement}
           onFailed={() => setFailed(true)}
+          tracks={tracks}
         />
       )}
     </div>
@@ -65,18 +69,20 @@ function VideoElement({
   startAt,
   onElement,
   onFailed,
+  tracks,
 }: {
   module: Module;
   startAt: number;
   onElement: ((video: HTMLVideoElement | null) => void) | undefined;
   onFailed: () => void;
+  tracks: ReactNode;
 }) {
   // Computed once per mount, so re-renders never reload the video.
   const [src] = useState(
     () => `${module.videoUrl}?t=${Date.now()}&module=${encodeURIComponent(module.id)}`,
   );
   return (
-    // biome-ignore lint/a11y/useMediaCaption: uploaded module videos carry no caption tracks.
+    // biome-ignore lint/a11y/useMediaCaption: the caption <track>s come from the captions feature, through `tracks`.
     <video
       src={src}
       controls
@@ -95,6 +101,8 @@ function VideoElement({
       aria-label={`Video: ${module.title}`}
       data-testid="module-video"
       className="absolute inset-0 size-full bg-zinc-950 object-contain"
-    />
+    >
+      {tracks}
+    </video>
   );
 }

@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { type CertificateMailRow, certificateMails } from "./certificate-mails.table";
+
+/** The queue of certificate emails; every function runs on the executor it is given. */
+export function createCertificateMailsRepository(db: Executor) {
+  return {
+    /** Queues the certificate's email in the issuing transaction (once per certificate). */
+    async queue(certificateId: string) {
+      await db.insert(certificateMails).values({ certificateId }).onConflictDoNothing();
+    },
+
+    /**
+     * Takes up to `limit` unsent mails no other sender holds (never taken, or taken before
+     * `staleBefore`), marking them taken: two senders at once never take the same mail.
+     */
+    async claim(input: {
+      now: Date;
+      staleBefore: Date;
+      maxAttempts: number;
+      limit: number;
+    }): Promise<CertificateMailRow[]> {
+      const free = and(
+        isNull(certificateMails.sentAt),
+        lt(certificateMails.attempts, input.maxAttempts),
+        or(isNull(certificateMails.claimedAt), lt(certificateMails.claimedAt, input.staleBefore)),
+      );
+      const due = db
+        .select({ id: certificateMails.certificateId })
+        .from(certificateMails)
+        .where(free)
+        .orderBy(asc(certificateMails.createdAt))
+        .limit(input.limit)
+        .for("update", { skipLocked: true });
+      return db
+        .update(certificateMails)
+        .set({ claimedAt: input.now, attempts: sql`${certificateMails.attempts} + 1` })
+        .where(and(inArray(certificateMails.certificateId, due), free))
+        .returning();
+    },
+
+    async markSent(certificateId: string, at: Date, note: string | null = null) {
+      await db
+        .update(certificateMails)
+        .set({ sentAt: at, lastError: note })
+        .where(eq(certificateMails.certificateId, certificateId));
+    },
+
+    async markFailed(certificateId: string, error: string) {
+      await db
+        .update(certificateMails)
+        .set({ lastError: error.slice(0, 1000) })
+        .where(eq(certificateMails.certificateId, certificateId));
+    },
+  };
+}

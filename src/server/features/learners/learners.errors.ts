@@ -1,0 +1,4 @@
+import { badRequest } from "../../plugins/errors";
+
+/** A learners file that cannot be imported as a whole; the message names what to fix. */
+export const learnerFileInvalid = (reason: string) => badRequest(`csv: ${reason}`);

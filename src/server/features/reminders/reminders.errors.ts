@@ -1,0 +1,5 @@
+import { REMINDER_MESSAGES } from "../../../contract";
+import { notFound } from "../../plugins/errors";
+
+/** Every token that names no learner gets the same answer: nothing tells them apart. */
+export const badUnsubscribeLink = () => notFound(REMINDER_MESSAGES.badUnsubscribeLink);

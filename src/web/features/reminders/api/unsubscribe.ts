@@ -1,0 +1,17 @@
+import { unsubscribeBodySchema, unsubscribeResponseSchema } from "@contract";
+import { useMutation } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+
+/** POST /api/reminders/unsubscribe: stops reminder emails for the link's learner. */
+async function unsubscribe(token: string) {
+  const body = await apiJson<unknown>(
+    "POST",
+    "/api/reminders/unsubscribe",
+    unsubscribeBodySchema.parse({ token }),
+  );
+  return unsubscribeResponseSchema.parse(body);
+}
+
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: unsubscribe });
+}
