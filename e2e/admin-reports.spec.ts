@@ -110,7 +110,7 @@ test.describe("Reports (admin)", () => {
     await screen(page, "admin-reports");
 
     // At 1280 px every column shows; on a phone the tables say that more lies sideways.
-    const courseRegion = page.getByRole("region", { name: "Course performance" });
+    const courseRegion = page.getByRole("region", { name: "Course performance", exact: true });
     await expect(courseRegion).not.toHaveAttribute("data-overflowing");
     await expect(page.getByTestId("scroll-hint")).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });

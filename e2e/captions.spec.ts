@@ -48,6 +48,10 @@ test.describe("Captions and transcripts", () => {
       "2 published modules have no captions: learners who are deaf or hard of hearing cannot follow them (WCAG 1.2.2).",
     );
     await expect(page.getByTestId("no-captions-badge")).toHaveCount(2);
+    await expect(
+      page.getByRole("button", { name: "Captions and transcript of Module 1" }),
+    ).toBeVisible();
+    await screens(page, "captions-admin-warning");
 
     // A file that is not WebVTT is refused with the line at fault; nothing is added.
     await page.getByRole("button", { name: "Captions and transcript of Module 1" }).click();
@@ -120,6 +124,23 @@ test.describe("Captions and transcripts", () => {
           .evaluate((video) => (video as HTMLVideoElement).textTracks[0]?.cues?.length ?? 0),
       )
       .toBe(3);
+    // A moment into the video, its first cue is the one on screen.
+    await page.getByTestId("module-video").evaluate(
+      (video) =>
+        new Promise<void>((resolve) => {
+          const media = video as HTMLVideoElement;
+          media.addEventListener("seeked", () => resolve(), { once: true });
+          media.currentTime = 0.5;
+        }),
+    );
+    await expect
+      .poll(() =>
+        page.getByTestId("module-video").evaluate((video) => {
+          const cue = (video as HTMLVideoElement).textTracks[0]?.activeCues?.[0];
+          return cue instanceof VTTCue ? cue.text : null;
+        }),
+      )
+      .toBe("Welcome to the course.");
 
     // The transcript opens from the keyboard too.
     const transcriptButton = page.getByRole("button", { name: "Transcript", exact: true });

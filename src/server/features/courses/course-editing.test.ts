@@ -303,10 +303,11 @@ describe("editing courses: details, module order and publication", () => {
         progress: 25,
         completedModules: [a],
       });
+      // B now opens the course; C follows the completed A; D waits for C.
       const first = await postProgress(ctx, second.cookie, {
         userId: second.learner.id,
         courseId: course.id,
-        moduleId: c,
+        moduleId: d,
       });
       expect(first.statusCode).toBe(409);
       const now = await postProgress(ctx, second.cookie, {

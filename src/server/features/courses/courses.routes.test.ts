@@ -427,21 +427,33 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
       expectRefused(unknown, 404);
     });
 
-    it("has no way to unpublish", async () => {
+    it("unpublishes only through its own action (course-editing.test.ts)", async () => {
       const cookie = await adminCookie();
       const { course, video } = await courseWithVideo(cookie);
       await addModule(ctx, cookie, course.id, validModule(video));
       await publish(ctx, cookie, course.id);
       const attempts = [
-        { method: "PATCH", url: `/api/courses/${course.id}/unpublish` },
         { method: "PATCH", url: `/api/courses/${course.id}`, payload: { isPublished: false } },
-        { method: "PUT", url: `/api/courses/${course.id}`, payload: { isPublished: false } },
         { method: "DELETE", url: `/api/courses/${course.id}/publish` },
       ] as const;
       for (const attempt of attempts) {
         const response = await ctx.app.inject({ ...attempt, headers: { cookie } });
         expect(response.statusCode).toBe(404);
       }
+      // Editing the details leaves publication alone.
+      const edited = await ctx.app.inject({
+        method: "PUT",
+        url: `/api/courses/${course.id}`,
+        headers: { cookie },
+        payload: {
+          title: "Renamed",
+          description: "D",
+          category: "Design",
+          duration: 2,
+          isPublished: false,
+        },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
       expect((await getCourse(cookie, course.id)).json().isPublished).toBe(true);
     });
 

@@ -197,18 +197,21 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * The row is locked so two edits cannot both release a thumbnail the other still needs.
      */
     async update(id: string, body: UpdateCourseBody): Promise<Course> {
+      const found = await repo.findById(id);
+      if (!found) throw courseNotFound();
+      // Checked before the transaction: the objects feature reads outside it.
+      if (
+        body.thumbnail &&
+        body.thumbnail !== found.thumbnail &&
+        !(await objects.findReady(body.thumbnail, "thumbnail"))
+      ) {
+        throw thumbnailNotUploaded();
+      }
       const { before, row } = await db.transaction(async (tx) => {
         const txRepo = createCoursesRepository(tx);
         const current = await txRepo.lockById(id);
         if (!current) throw courseNotFound();
         const thumbnail = body.thumbnail === undefined ? current.thumbnail : body.thumbnail || null;
-        if (
-          thumbnail &&
-          thumbnail !== current.thumbnail &&
-          !(await objects.findReady(thumbnail, "thumbnail"))
-        ) {
-          throw thumbnailNotUploaded();
-        }
         const updated = await txRepo.update(id, {
           title: body.title,
           description: body.description,

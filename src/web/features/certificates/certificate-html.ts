@@ -1,7 +1,8 @@
 /**
  * The completion certificate of SPEC section 3, built in the browser from a completed
  * enrollment: one self-contained HTML file (styles and artwork inline, no scripts, fonts or
- * images from elsewhere) that opens anywhere and prints on one landscape A4 or Letter page.
+ * images from elsewhere) that opens anywhere and prints on one landscape A4 or Letter page
+ * (a credit-ready certificate adds a second with the credit details, as its PDF does).
  * Kept free of the DOM so it runs, and is tested, in plain Node.
  *
  * It has the design of the PDF certificate (certificate-pdf.ts on the server): the same

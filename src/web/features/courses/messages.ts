@@ -18,6 +18,12 @@ export const COURSE_TOASTS = {
   videoRequiredDescription: "Please upload a video for this module.",
   /** Completion and credit settings (not in the spec). */
   settingsSaved: "Credit and completion settings saved",
+  /** Editing, reordering and unpublishing (not in the spec). */
+  updated: "Course updated successfully",
+  updateFailed: "Error updating course",
+  reorderFailed: "The new module order could not be saved.",
+  unpublished: "Course unpublished",
+  unpublishedDescription: "It is a draft again. Learners keep their progress.",
 } as const;
 
 export const COURSE_EMPTY_STATES = {

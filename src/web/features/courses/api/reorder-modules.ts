@@ -21,6 +21,8 @@ export function useReorderModules() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorderModules,
+    // One order at a time, in the order asked: each request names the whole list.
+    scope: { id: "module-order" },
     onMutate: async ({ courseId, moduleIds }) => {
       const key = courseQueryKey(courseId);
       await queryClient.cancelQueries({ queryKey: key, exact: true });

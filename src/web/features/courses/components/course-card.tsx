@@ -17,10 +17,12 @@ import { CourseStatusBadge } from "./course-status-badge";
 /** One course in the admin list: thumbnail, status, category, figures and actions. */
 export function CourseCard({
   course,
+  onEdit,
   onDelete,
   deleting = false,
 }: {
   course: Course;
+  onEdit: (course: Course) => void;
   onDelete: (course: Course) => void;
   deleting?: boolean;
 }) {
@@ -83,10 +85,14 @@ export function CourseCard({
           </Link>
         </Button>
         <SimpleTooltip content="Edit course">
-          <Button asChild variant="ghost" size="icon-sm" className="text-zinc-600">
-            <Link to={href} aria-label={`Edit ${course.title}`}>
-              <PencilIcon aria-hidden="true" />
-            </Link>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-zinc-600"
+            aria-label={`Edit ${course.title}`}
+            onClick={() => onEdit(course)}
+          >
+            <PencilIcon aria-hidden="true" />
           </Button>
         </SimpleTooltip>
         <SimpleTooltip content="Delete course">

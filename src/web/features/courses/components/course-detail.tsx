@@ -1,5 +1,5 @@
 import { type Course, MESSAGES } from "@contract";
-import { ArrowLeftIcon, BookXIcon, PlusIcon, RocketIcon } from "lucide-react";
+import { ArrowLeftIcon, BookXIcon, PencilIcon, PlusIcon, RocketIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
@@ -18,8 +18,10 @@ import { formatMinutes } from "../course-figures";
 import { COURSE_TOASTS } from "../messages";
 import { CourseSettingsCard } from "./course-settings-card";
 import { CourseStatusBadge } from "./course-status-badge";
+import { EditCourseDialog } from "./edit-course-dialog";
 import { ModuleDialog } from "./module-dialog";
 import { ModuleList, type ModuleListExtras } from "./module-list";
+import { UnpublishCourseDialog } from "./unpublish-course-dialog";
 
 function BackToCourses() {
   return (
@@ -95,6 +97,7 @@ function CourseDetailView({
 }) {
   const publish = usePublishCourse();
   const [addOpen, setAddOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
   const hasModules = course.modules.length > 0;
 
   async function onPublish() {
@@ -118,6 +121,7 @@ function CourseDetailView({
           <div className="grid min-w-0 gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <CourseStatusBadge isPublished={course.isPublished} />
+              {course.isPublished ? <UnpublishCourseDialog course={course} /> : null}
               <span className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
                 {course.category}
               </span>
@@ -127,6 +131,10 @@ function CourseDetailView({
             </h1>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" onClick={() => setEditOpen(true)}>
+              <PencilIcon aria-hidden="true" />
+              Edit details
+            </Button>
             {course.isPublished ? null : (
               <Button
                 onClick={() => void onPublish()}
@@ -165,6 +173,7 @@ function CourseDetailView({
       </div>
 
       <ModuleDialog courseId={course.id} open={addOpen} onOpenChange={setAddOpen} />
+      <EditCourseDialog course={course} open={editOpen} onOpenChange={setEditOpen} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { Course } from "@contract";
 import {
   BookOpenIcon,
   CircleCheckIcon,
@@ -19,6 +20,7 @@ import { useCourses } from "../api/get-courses";
 import { averageHours, matchesCourse } from "../course-figures";
 import { COURSE_EMPTY_STATES } from "../messages";
 import { CourseCard } from "./course-card";
+import { EditCourseDialog } from "./edit-course-dialog";
 import { useDeleteCourseAction } from "./use-delete-course-action";
 
 /** /admin/courses body: counts, search and the course cards (SPEC section 2). */
@@ -27,6 +29,8 @@ export function CoursesList({ onCreateCourse }: { onCreateCourse: () => void }) 
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const { remove, deletingId } = useDeleteCourseAction();
+  // The edited course stays set while the dialog animates closed.
+  const [editing, setEditing] = useState<{ course: Course; open: boolean } | null>(null);
 
   const visible = useMemo(
     () => (courses ?? []).filter((course) => matchesCourse(course, deferredQuery)),
@@ -130,12 +134,22 @@ export function CoursesList({ onCreateCourse }: { onCreateCourse: () => void }) 
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3">
             {visible.map((course) => (
               <li key={course.id} className="grid">
-                <CourseCard course={course} onDelete={remove} deleting={deletingId === course.id} />
+                <CourseCard
+                  course={course}
+                  onEdit={(edited) => setEditing({ course: edited, open: true })}
+                  onDelete={remove}
+                  deleting={deletingId === course.id}
+                />
               </li>
             ))}
           </ul>
         </section>
       )}
+      <EditCourseDialog
+        course={editing?.course ?? null}
+        open={editing?.open ?? false}
+        onOpenChange={(open) => setEditing((current) => (current ? { ...current, open } : null))}
+      />
     </div>
   );
 }

@@ -1,5 +1,14 @@
 import type { Course, Module } from "@contract";
-import { ClockIcon, FilmIcon, PencilIcon, PlayIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import {
+  ChevronDownIcon,
+  ChevronUpIcon,
+  ClockIcon,
+  FilmIcon,
+  PencilIcon,
+  PlayIcon,
+  PlusIcon,
+  Trash2Icon,
+} from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -9,8 +18,10 @@ import { getErrorMessage } from "../../../lib/api-client";
 import { plural } from "../../../lib/format";
 import { useDeleteModule } from "../api/delete-module";
 import { formatMinutes } from "../course-figures";
+import { cn } from "../../../lib/utils";
 import { COURSE_CONFIRMS, COURSE_TOASTS } from "../messages";
 import { ModuleDialog } from "./module-dialog";
+import { useModuleReorder } from "./use-module-reorder";
 import { VideoPreviewDialog } from "./video-preview-dialog";
 
 /** Other features' parts of the module list, plugged in by the route (e.g. captions). */
@@ -23,7 +34,10 @@ export type ModuleListExtras = {
   renderModuleActions?: (course: Course, module: Module) => ReactNode;
 };
 
-/** The course's modules in order, with preview, edit and delete. */
+/**
+ * The course's modules in order, with preview, edit and delete; reordered by dragging a row
+ * or with its Move up / Move down buttons.
+ */
 export function ModuleList({
   course,
   onAddModule,
@@ -38,6 +52,7 @@ export function ModuleList({
   const [editing, setEditing] = useState<{ module: Module; open: boolean } | null>(null);
   const [previewing, setPreviewing] = useState<Module | null>(null);
   const totalMinutes = course.modules.reduce((sum, m) => sum + m.duration, 0);
+  const reorder = useModuleReorder(course);
 
   async function remove(module: Module) {
     if (!window.confirm(COURSE_CONFIRMS.deleteModule(module.title))) return;
@@ -65,6 +80,9 @@ export function ModuleList({
           </p>
         </div>
       </CardHeader>
+      <p role="status" aria-live="polite" className="sr-only">
+        {reorder.announcement}
+      </p>
       {extras?.renderNotice?.(course)}
       {course.modules.length === 0 ? (
         <div className="mx-5 mb-5 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center sm:mx-6 sm:mb-6">
@@ -87,14 +105,45 @@ export function ModuleList({
             <li
               key={module.id}
               data-testid="module-item"
-              className="flex items-start gap-3 border-b border-zinc-100 px-4 py-4 last:border-b-0 sm:gap-4 sm:px-6"
+              {...reorder.rowDragProps(module.id, index)}
+              className={cn(
+                "flex items-start gap-3 border-b border-zinc-100 px-4 py-4 last:border-b-0 sm:gap-4 sm:px-6",
+                reorder.dragging === module.id && "opacity-50",
+                reorder.dropIndex === index &&
+                  reorder.dragging !== module.id &&
+                  "bg-indigo-50/70 outline-2 -outline-offset-2 outline-indigo-300 outline-dashed",
+              )}
             >
-              <span
-                aria-hidden="true"
-                className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-sm font-semibold text-indigo-700 tabular-nums"
-              >
-                {index + 1}
-              </span>
+              <div className="-my-1 flex shrink-0 cursor-grab flex-col items-center active:cursor-grabbing">
+                <Button
+                  ref={reorder.buttonRef(module.id, "up")}
+                  variant="ghost"
+                  size="icon-sm"
+                  className="size-7 text-zinc-600"
+                  aria-label={`Move ${module.title} up`}
+                  disabled={index === 0}
+                  onClick={() => reorder.moveBy(module.id, "up")}
+                >
+                  <ChevronUpIcon aria-hidden="true" />
+                </Button>
+                <span
+                  aria-hidden="true"
+                  className="flex size-8 items-center justify-center rounded-full bg-indigo-50 text-sm font-semibold text-indigo-700 tabular-nums"
+                >
+                  {index + 1}
+                </span>
+                <Button
+                  ref={reorder.buttonRef(module.id, "down")}
+                  variant="ghost"
+                  size="icon-sm"
+                  className="size-7 text-zinc-600"
+                  aria-label={`Move ${module.title} down`}
+                  disabled={index === course.modules.length - 1}
+                  onClick={() => reorder.moveBy(module.id, "down")}
+                >
+                  <ChevronDownIcon aria-hidden="true" />
+                </Button>
+              </div>
               <div className="grid min-w-0 flex-1 gap-1">
                 <h3 className="text-[15px] leading-snug font-medium text-zinc-950">
                   <span className="sr-only">Module {index + 1}: </span>
