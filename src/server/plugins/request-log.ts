@@ -8,10 +8,13 @@ import { redactUrl } from "./security-events";
  */
 export function registerRequestLog(app: FastifyInstance, options: { production: boolean }) {
   const level = options.production ? "info" : "debug";
-  app.addHook("onResponse", async (request, reply) => {
+  // Callback style, not async: the onResponse hooks after this one (the release of a
+  // download slot) then run in the same turn, before the client can send its next request.
+  app.addHook("onResponse", (request, reply, done) => {
     request.log[level](
       { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       `${request.method} ${redactUrl(request.url)}`,
     );
+    done();
   });
 }

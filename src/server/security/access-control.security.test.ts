@@ -312,6 +312,71 @@ const ADMIN_ROUTES: {
     path: "/api/courses/:id/credit-report",
     request: (w) => ({ url: `/api/courses/${w.course.id}/credit-report` }),
   },
+  {
+    method: "PUT",
+    path: "/api/courses/:id",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}`,
+      payload: { title: "Pwned", description: "x", category: "Design", duration: 1 },
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/courses/:id/unpublish",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/unpublish` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/modules/order",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/order`,
+      payload: { moduleIds: [...w.course.modules].reverse().map((m) => m.id) },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/courses/:id/captions",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/captions` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/modules/:moduleId/captions/:language",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${moduleId(1)}/captions/en`,
+      payload: {
+        label: "English",
+        fileName: "en.vtt",
+        contentType: "text/vtt",
+        data: Buffer.from("WEBVTT\n\n00:00.000 --> 00:01.000\nInjected\n").toString("base64"),
+      },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/courses/:id/modules/:moduleId/captions/:language",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/modules/${moduleId(1)}/captions/en` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/modules/:moduleId/transcript",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${moduleId(1)}/transcript`,
+      payload: { transcript: "Injected" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/reminder-settings",
+    request: () => ({ url: "/api/admin/reminder-settings" }),
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/reminder-settings",
+    request: () => ({
+      url: "/api/admin/reminder-settings",
+      payload: { inactivityDays: 1, expiryReminders: true },
+    }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -335,6 +400,10 @@ const PUBLIC_ROUTES = [
   // Anyone holding a certificate may check it, with its official's signature.
   "GET /api/certificates/verify/:code",
   "GET /api/signatures/:id",
+  // A reminder's unsubscribe link: the token in it names the learner.
+  "POST /api/reminders/unsubscribe",
+  "GET /api/reminders/unsubscribe/one-click",
+  "POST /api/reminders/unsubscribe/one-click",
 ];
 
 /** Routes for any signed-in user, each checking ownership itself. */
@@ -372,6 +441,9 @@ const SIGNED_IN_ROUTES = [
   "POST /api/courses/:id/attest",
   "GET /api/profile/licence",
   "PUT /api/profile/licence",
+  // A module's captions and transcript, under the same rule as its video.
+  "GET /api/courses/:id/modules/:moduleId/media",
+  "GET /api/courses/:id/modules/:moduleId/captions/:language.vtt",
 ];
 
 /** The routes the app really has, from its OpenAPI document, as "METHOD /path/:param". */

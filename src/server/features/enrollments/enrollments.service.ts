@@ -537,15 +537,16 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       /** The signed-in learner's row, when the caller has it. */
       user?: UserRow;
     }) {
-      // A course taken offline keeps its learners' records but takes no new progress.
       const course = await deps.courses.findRow(input.courseId);
-      if (course && !course.isPublished) throw courseUnavailable();
       const order = await deps.courses.moduleIds(input.courseId);
       const guards = await prepareModuleGuards(input);
       const { row, completedIds } = await db.transaction(async (tx) => {
         const txRepo = createEnrollmentsRepository(tx);
         const enrollment = await txRepo.lockByUserAndCourse(input.userId, input.courseId);
         if (!enrollment) throw notEnrolled();
+        // A course taken offline keeps its learners' records but takes no new progress.
+        // Said only to its own learners: to anyone else a draft is like any other course.
+        if (course && !course.isPublished) throw courseUnavailable();
         if (!order.includes(input.moduleId)) throw moduleNotInCourse();
         const recorded =
           (await txRepo.completedModuleIds([enrollment.id])).get(enrollment.id) ?? [];

@@ -28,7 +28,7 @@ const courseFormSchema = createCourseBodySchema
   });
 
 type CourseFormInput = z.input<typeof courseFormSchema>;
-export type CourseFormValues = z.output<typeof courseFormSchema>;
+type CourseFormValues = z.output<typeof courseFormSchema>;
 
 /**
  * A course's title, description, category, duration and thumbnail: the Create Course form,

@@ -30,7 +30,10 @@ export function UnpublishCourseDialog({ course }: { course: Course }) {
     try {
       await unpublish.mutateAsync(course.id);
       setOpen(false);
-      toast({ title: COURSE_TOASTS.unpublished, description: COURSE_TOASTS.unpublishedDescription });
+      toast({
+        title: COURSE_TOASTS.unpublished,
+        description: COURSE_TOASTS.unpublishedDescription,
+      });
     } catch (error) {
       toast({
         variant: "destructive",
@@ -54,8 +57,7 @@ export function UnpublishCourseDialog({ course }: { course: Course }) {
           <DialogDescription>
             “{course.title}” goes back to draft. Enrolled learners keep their progress and
             certificates, but they cannot open the course until you publish it again: their
-            dashboard shows it as unavailable. New learners cannot be enrolled while it is a
-            draft.
+            dashboard shows it as unavailable. New learners cannot be enrolled while it is a draft.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

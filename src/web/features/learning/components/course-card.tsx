@@ -1,4 +1,8 @@
-import { COMPLETION_STEP_LABELS, type EnrollmentWithRelations } from "@contract";
+import {
+  COMPLETION_STEP_LABELS,
+  COURSE_UNAVAILABLE,
+  type EnrollmentWithRelations,
+} from "@contract";
 import {
   ArrowRightIcon,
   CircleCheckIcon,
@@ -18,6 +22,7 @@ import { plural } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { displayProgress, enrollmentStatus } from "../enrollment-status";
 import { CourseCredit } from "./course-credit";
+import { CourseUnavailableNote } from "./course-unavailable";
 
 const ACTION_LABEL = {
   "not-started": "Start",
@@ -50,6 +55,8 @@ export function CourseCard({
   // passed, so every module done without completion means the exam is the next step.
   const examPending = status === "in-progress" && enrollment.progress >= 100;
   const defaultAction = <CardAction enrollment={enrollment} />;
+  // Taken offline by the provider: the card stays (progress is kept) but leads nowhere.
+  const offline = !course.isPublished;
 
   return (
     <article
@@ -65,7 +72,11 @@ export function CourseCard({
           className="size-full transition-transform duration-300 group-hover:scale-[1.02]"
           iconClassName="size-1/4 max-h-12 max-w-12 min-h-5 min-w-5"
         />
-        {status === "completed" ? (
+        {offline ? (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-zinc-800 shadow-sm">
+            {COURSE_UNAVAILABLE.title}
+          </span>
+        ) : status === "completed" ? (
           <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-emerald-800 shadow-sm">
             <CircleCheckIcon className="size-3.5 text-emerald-600" aria-hidden="true" />
             Completed
@@ -113,7 +124,13 @@ export function CourseCard({
             className={cn(status === "completed" && "[&>div]:bg-emerald-600")}
           />
         </div>
-        {action ? action(enrollment, defaultAction) : defaultAction}
+        {offline ? (
+          <CourseUnavailableNote />
+        ) : action ? (
+          action(enrollment, defaultAction)
+        ) : (
+          defaultAction
+        )}
       </div>
     </article>
   );

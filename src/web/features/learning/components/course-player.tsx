@@ -25,6 +25,7 @@ import { Link, useSearchParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { LearnerPageNotice } from "../../../components/ui/learner-page-notice";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
@@ -44,6 +45,7 @@ import {
   resumeModuleId,
 } from "../enrollment-status";
 import { CourseCredit } from "./course-credit";
+import { CourseUnavailable } from "./course-unavailable";
 import { ModuleVideo } from "./module-video";
 import { useWatchTracker } from "./use-watch-tracker";
 import { WatchProgress } from "./watch-progress";
@@ -126,23 +128,42 @@ export function CoursePlayer({
   // The server answers the course only to enrolled learners, so a course that loads while
   // the cached list lacks it means an enrollment made since: read the list again, once.
   const missing = enrollmentsQuery.isSuccess && !enrollment;
+  // A course taken offline (unpublished) answers 404 like a missing one; the learner's own
+  // list tells them apart. A list read before it went offline is read again, once.
+  const offline =
+    enrollment !== undefined && !enrollment.course.isPublished && !courseQuery.isSuccess;
+  const listMayBeStale = status === 404 && enrollment !== undefined && !offline;
   const [reloadedList, setReloadedList] = useState(false);
   const { refetch: refetchEnrollments } = enrollmentsQuery;
   useEffect(() => {
-    if (missing && courseQuery.isSuccess && !reloadedList) {
+    if (((missing && courseQuery.isSuccess) || listMayBeStale) && !reloadedList) {
       setReloadedList(true);
       void refetchEnrollments();
     }
-  }, [missing, courseQuery.isSuccess, reloadedList, refetchEnrollments]);
+  }, [missing, courseQuery.isSuccess, listMayBeStale, reloadedList, refetchEnrollments]);
+  const checkingList =
+    status === 404 &&
+    (enrollmentsQuery.isPending ||
+      (listMayBeStale && (!reloadedList || enrollmentsQuery.isFetching)));
 
   const notFound =
-    status === 404 ||
-    status === 403 ||
-    (missing && courseQuery.isSuccess && reloadedList && !enrollmentsQuery.isFetching);
+    !offline &&
+    !checkingList &&
+    (status === 404 ||
+      status === 403 ||
+      (missing && courseQuery.isSuccess && reloadedList && !enrollmentsQuery.isFetching));
 
-  useDocumentTitle(notFound ? MESSAGES.courseNotFound : (courseQuery.data?.title ?? "Course"));
+  useDocumentTitle(
+    offline
+      ? "Course unavailable"
+      : notFound
+        ? MESSAGES.courseNotFound
+        : (courseQuery.data?.title ?? "Course"),
+  );
 
+  if (offline) return <CourseUnavailable title={enrollment.course.title} />;
   if (notFound) return <CourseNotFound />;
+  if (checkingList) return <PlayerSkeleton />;
   if (courseQuery.isError || enrollmentsQuery.isError) {
     return (
       <PlayerError
@@ -679,24 +700,10 @@ function ModuleStateIcon({
 
 function CourseNotFound() {
   return (
-    <div className="flex flex-col items-center px-4 py-16 text-center sm:py-24">
-      <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 ring-8 ring-zinc-100/50">
-        <SearchXIcon className="size-6" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-2xl font-semibold tracking-tight text-zinc-950">
-        {MESSAGES.courseNotFound}
-      </h1>
-      <p className="mt-2 max-w-md text-[15px] leading-relaxed text-zinc-600">
-        This course doesn't exist, isn't available yet, or you aren't enrolled in it. If you think
-        this is a mistake, contact your administrator.
-      </p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/learner">
-          <ArrowLeftIcon aria-hidden="true" />
-          Back to my learning
-        </Link>
-      </Button>
-    </div>
+    <LearnerPageNotice icon={SearchXIcon} title={MESSAGES.courseNotFound}>
+      This course doesn't exist, isn't available yet, or you aren't enrolled in it. If you think
+      this is a mistake, contact your administrator.
+    </LearnerPageNotice>
   );
 }
 

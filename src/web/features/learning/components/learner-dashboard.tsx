@@ -1,4 +1,4 @@
-import type { EnrollmentWithRelations, User } from "@contract";
+import { COURSE_UNAVAILABLE, type EnrollmentWithRelations, type User } from "@contract";
 import {
   AwardIcon,
   BookOpenIcon,
@@ -69,21 +69,15 @@ export function LearnerDashboard({
 
   return (
     <div className="grid gap-6 sm:gap-8">
-      <PageHeader
-        title="My learning"
-        description={welcomeLine(
-          firstName,
-          enrollmentsQuery.data?.filter((e) => e.course.isPublished),
-        )}
-      />
+      <PageHeader title="My learning" description={welcomeLine(firstName, enrollmentsQuery.data)} />
       {enrollmentsQuery.isPending ? (
         <DashboardSkeleton />
       ) : enrollmentsQuery.isError ? (
         <LoadError onRetry={() => void enrollmentsQuery.refetch()} />
       ) : (
         <DashboardContent
-          // Drafts stay out of sight until published, as the player would refuse them.
-          enrollments={enrollmentsQuery.data.filter((e) => e.course.isPublished)}
+          // A course taken offline stays listed (the learner's record), shown as unavailable.
+          enrollments={enrollmentsQuery.data}
           certificateAction={certificateAction}
           courseAction={courseAction}
         />
@@ -398,11 +392,13 @@ function RecentActivityCard({
                         {enrollment.course.title}
                       </span>
                       <span className="text-xs text-zinc-600">
-                        {status === "completed"
-                          ? `Completed ${formatShortDate(enrollment.completedAt)}`
-                          : status === "in-progress"
-                            ? `${STATUS_TEXT[status]} · ${displayProgress(enrollment)}%`
-                            : `${STATUS_TEXT[status]} · enrolled ${formatShortDate(enrollment.createdAt)}`}
+                        {!enrollment.course.isPublished
+                          ? `${COURSE_UNAVAILABLE.title} · taken offline for now`
+                          : status === "completed"
+                            ? `Completed ${formatShortDate(enrollment.completedAt)}`
+                            : status === "in-progress"
+                              ? `${STATUS_TEXT[status]} · ${displayProgress(enrollment)}%`
+                              : `${STATUS_TEXT[status]} · enrolled ${formatShortDate(enrollment.createdAt)}`}
                       </span>
                     </span>
                     {status === "completed" ? (

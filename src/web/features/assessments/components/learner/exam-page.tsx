@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
+import { LearnerPageNotice } from "../../../../components/ui/learner-page-notice";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
@@ -268,22 +269,8 @@ function ExamLoadError({ onRetry }: { onRetry: () => void }) {
 
 function ExamNotFound() {
   return (
-    <div className="flex flex-col items-center px-4 py-16 text-center sm:py-24">
-      <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 ring-8 ring-zinc-100/50">
-        <SearchXIcon className="size-6" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-2xl font-semibold tracking-tight text-zinc-950">
-        {MESSAGES.courseNotFound}
-      </h1>
-      <p className="mt-2 max-w-md text-[15px] leading-relaxed text-zinc-600">
-        This course doesn't exist, isn't available yet, or you aren't enrolled in it.
-      </p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/learner">
-          <ArrowLeftIcon aria-hidden="true" />
-          Back to my learning
-        </Link>
-      </Button>
-    </div>
+    <LearnerPageNotice icon={SearchXIcon} title={MESSAGES.courseNotFound}>
+      This course doesn't exist, isn't available yet, or you aren't enrolled in it.
+    </LearnerPageNotice>
   );
 }
