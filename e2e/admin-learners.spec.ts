@@ -40,11 +40,11 @@ test.describe("Learners (admin)", () => {
     await dialog.getByRole("button", { name: "Add Learner" }).click();
     await expect(dialog.getByText("Name is required")).toBeVisible();
     await expect(dialog.getByText("Email is required")).toBeVisible();
-    await expect(dialog.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(dialog.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
     await expect(dialog.getByRole("checkbox", { name: new RegExp(draft.title) })).toHaveCount(0);
 
     await dialog.getByLabel("Full name").fill(name);
-    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Email", { exact: true }).fill(email);
     await dialog.getByLabel("Phone").fill("+1 555 0142");
     await dialog.getByRole("checkbox", { name: new RegExp(first!.title) }).check();
     await dialog.getByRole("checkbox", { name: new RegExp(second!.title) }).check();
@@ -95,7 +95,7 @@ test.describe("Learners (admin)", () => {
     // The same email again: the server's reason is shown.
     await page.getByRole("button", { name: "Add Learner" }).first().click();
     await dialog.getByLabel("Full name").fill("Someone Else");
-    await dialog.getByLabel("Email").fill(email.toUpperCase());
+    await dialog.getByLabel("Email", { exact: true }).fill(email.toUpperCase());
     await dialog.getByRole("button", { name: "Add Learner" }).click();
     await expectToast(page, "Error adding learner", "An account with this email already exists.");
     await dialog.getByRole("button", { name: "Cancel" }).click();
