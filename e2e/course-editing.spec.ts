@@ -141,7 +141,8 @@ test.describe("Course editing (admin)", () => {
     await confirm.getByRole("button", { name: "Unpublish Course" }).click();
     await expectToast(page, "Course unpublished");
     await expect(confirm).toBeHidden();
-    await expect(page.getByRole("button", { name: "Publish Course", exact: true })).toBeEnabled();
+    // The keyboard stays on the page: focus moves to the button that replaced 'Unpublish'.
+    await expect(page.getByRole("button", { name: "Publish Course", exact: true })).toBeFocused();
     await expect(page.getByRole("button", { name: "Unpublish", exact: true })).toHaveCount(0);
 
     // The learner still sees the course, marked unavailable, with no way in.

@@ -1,6 +1,6 @@
 import { type Course, MESSAGES } from "@contract";
 import { ArrowLeftIcon, BookXIcon, PencilIcon, PlusIcon, RocketIcon } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Button } from "../../../components/ui/button";
@@ -99,6 +99,15 @@ function CourseDetailView({
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const hasModules = course.modules.length > 0;
+  // After unpublishing, focus goes to 'Publish Course', which replaces the gone trigger.
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const [focusPublish, setFocusPublish] = useState(false);
+  useEffect(() => {
+    if (focusPublish && !course.isPublished) {
+      publishButton.current?.focus();
+      setFocusPublish(false);
+    }
+  }, [focusPublish, course.isPublished]);
 
   async function onPublish() {
     try {
@@ -121,7 +130,12 @@ function CourseDetailView({
           <div className="grid min-w-0 gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <CourseStatusBadge isPublished={course.isPublished} />
-              {course.isPublished ? <UnpublishCourseDialog course={course} /> : null}
+              {course.isPublished ? (
+                <UnpublishCourseDialog
+                  course={course}
+                  onUnpublished={() => setFocusPublish(true)}
+                />
+              ) : null}
               <span className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
                 {course.category}
               </span>
@@ -137,6 +151,7 @@ function CourseDetailView({
             </Button>
             {course.isPublished ? null : (
               <Button
+                ref={publishButton}
                 onClick={() => void onPublish()}
                 disabled={!hasModules || publish.isPending}
                 aria-describedby={hasModules ? undefined : "publish-hint"}

@@ -22,7 +22,14 @@ import { COURSE_TOASTS } from "../messages";
  * 'Unpublish' beside the Published badge, confirmed first: the course goes back to draft and
  * its learners lose access (not their records) until it is published again.
  */
-export function UnpublishCourseDialog({ course }: { course: Course }) {
+export function UnpublishCourseDialog({
+  course,
+  onUnpublished,
+}: {
+  course: Course;
+  /** Takes the keyboard focus on: this dialog's trigger is gone once the course is a draft. */
+  onUnpublished: () => void;
+}) {
   const unpublish = useUnpublishCourse();
   const [open, setOpen] = useState(false);
 
@@ -30,6 +37,7 @@ export function UnpublishCourseDialog({ course }: { course: Course }) {
     try {
       await unpublish.mutateAsync(course.id);
       setOpen(false);
+      onUnpublished();
       toast({
         title: COURSE_TOASTS.unpublished,
         description: COURSE_TOASTS.unpublishedDescription,
@@ -51,7 +59,12 @@ export function UnpublishCourseDialog({ course }: { course: Course }) {
           Unpublish
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-md">
+      <DialogContent
+        className="max-w-md"
+        onCloseAutoFocus={(event) => {
+          if (unpublish.isSuccess) event.preventDefault();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Unpublish this course?</DialogTitle>
           <DialogDescription>
