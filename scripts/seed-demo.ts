@@ -1061,6 +1061,7 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
       bank.set(question.id, question);
     };
     const cpeModules: string[] = [];
+    const captions = readFileSync(join(root, "test-fixtures/sample-captions.vtt"));
     for (const module of CPE_COURSE.modules) {
       const moduleId = `module_${moduleClock++}`;
       await call("POST", `/api/courses/${cpe.id}/modules`, admin, {
@@ -1069,6 +1070,17 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
         description: module.description,
         duration: module.duration,
         videoUrl: cpeVideo,
+      });
+      // Accredited video needs captions (WCAG 1.2.2): every module has an English track and
+      // a transcript, so the player's captions toggle and transcript show in the demo.
+      await call("PUT", `/api/courses/${cpe.id}/modules/${moduleId}/captions/en`, admin, {
+        label: "English",
+        fileName: "captions.vtt",
+        contentType: "text/vtt",
+        data: captions.toString("base64"),
+      });
+      await call("PUT", `/api/courses/${cpe.id}/modules/${moduleId}/transcript`, admin, {
+        transcript: `${module.title}. ${module.description}`,
       });
       for (const question of module.review) {
         await addQuestion({ ...question, pool: "review", moduleId });
