@@ -2,8 +2,8 @@
  * Benchmark fixtures in an already-seeded database (`npm run seed:scale`): the 500 MB video
  * object, the pool of learners the load uses, their enrollments and remaining modules, deep
  * keyset cursors, and an exact snapshot so `restore` puts the database back as it was
- * (progress calls complete modules, the exam scenario makes a course and attempts; the scale
- * data must stay what the seed made).
+ * (progress calls complete modules, heartbeats record watching, the exam scenario makes a
+ * course and attempts; the scale data must stay what the seed made).
  */
 import {
   closeSync,
@@ -25,6 +25,11 @@ export const BENCH_VIDEO_ID = "benchVideo500MB000000001";
 export const BENCH_VIDEO_BYTES = 500 * 1024 * 1024;
 export const SCALE_PASSWORD = "scale-pass-123";
 export const SCALE_ADMIN = "admin@scale.test";
+/**
+ * How the heartbeat route's limit names a session's counter in `rate_limits` (route, then
+ * `watch:` and the session's hash: watching.routes.ts, plugins/rate-limit-store.ts).
+ */
+const HEARTBEAT_LIMIT_KEY = "POST/api/progress/heartbeat:watch:";
 
 type Db = Awaited<ReturnType<typeof openDatabase>>;
 
@@ -77,6 +82,8 @@ interface RemainingModules {
   userId: string;
   courseId: string;
   modules: string[];
+  /** Each remaining module's stated duration in whole minutes (what a video must fit). */
+  minutes: number[];
 }
 
 interface EnrollmentSnapshot {
@@ -96,7 +103,14 @@ export interface Fixtures {
   searchTerms: string[];
   videoModule: { courseId: string; moduleId: string; previousUrl: string };
   /** Everything restore() needs. */
-  snapshot: { startedAt: string; enrollments: EnrollmentSnapshot[]; userIds: string[] };
+  snapshot: {
+    startedAt: string;
+    enrollments: EnrollmentSnapshot[];
+    userIds: string[];
+    /** The pool's watching records and course clocks as they were (rows as JSON). */
+    moduleWatch: unknown[];
+    watchClocks: unknown[];
+  };
 }
 
 /**
@@ -177,6 +191,7 @@ export async function prepare(
         course_id: string;
         is_published: boolean;
         remaining: string[];
+        remaining_minutes: number[];
       }
     >(
       handle,
@@ -187,7 +202,11 @@ export async function prepare(
           array(select m.id from modules m where m.course_id = e.course_id
             and not exists (select 1 from module_completions mc
               where mc.enrollment_id = e.id and mc.module_id = m.id)
-            order by m.position, m.created_at) as remaining
+            order by m.position, m.created_at) as remaining,
+          array(select m.duration from modules m where m.course_id = e.course_id
+            and not exists (select 1 from module_completions mc
+              where mc.enrollment_id = e.id and mc.module_id = m.id)
+            order by m.position, m.created_at) as remaining_minutes
         from enrollments e join courses c on c.id = e.course_id
         where e.user_id in (${list(ids)}) order by e.user_id, e.created_at`,
     );
@@ -197,7 +216,21 @@ export async function prepare(
     }
     const remaining = enrollments
       .filter((e) => e.is_published && !e.is_completed && e.remaining.length > 0)
-      .map((e) => ({ userId: e.user_id, courseId: e.course_id, modules: e.remaining }));
+      .map((e) => ({
+        userId: e.user_id,
+        courseId: e.course_id,
+        modules: e.remaining,
+        minutes: e.remaining_minutes,
+      }));
+    // Heartbeats write the pool's watching records and clocks: kept whole to put back.
+    const moduleWatch = await rows<{ row: unknown }>(
+      handle,
+      sql`select to_jsonb(w) as row from module_watch w where w.user_id in (${list(ids)})`,
+    );
+    const watchClocks = await rows<{ row: unknown }>(
+      handle,
+      sql`select to_jsonb(c) as row from watch_clocks c where c.user_id in (${list(ids)})`,
+    );
 
     // Searches an administrator would type: part of a name, of an email, a rare and a common term.
     const sample = pool.slice(0, 24);
@@ -260,6 +293,8 @@ export async function prepare(
           }),
         ),
         userIds: [...ids, admin.id],
+        moduleWatch: moduleWatch.map((r) => r.row),
+        watchClocks: watchClocks.map((r) => r.row),
       },
     };
   } finally {
@@ -270,8 +305,10 @@ export async function prepare(
 /**
  * Puts the database back: completions the run recorded are deleted, the pool's enrollments
  * get their exact previous values (course_stats triggers follow), the exam scenario's course
- * goes with its enrollments and attempts, the run's sessions end, the module plays its own
- * video again and the bench object row goes. Returns the number of completions removed.
+ * goes with its enrollments and attempts, the pool's watching records and clocks are exactly
+ * as before, the run's sessions end with their heartbeat limit counters, the module plays
+ * its own video again and the bench object row goes. Returns the number of completions
+ * removed.
  */
 export async function restore(
   config: { databaseUrl?: string; dataDir: string },
@@ -293,8 +330,21 @@ export async function restore(
         as s(id text, progress int, is_completed boolean, completed_at timestamptz, updated_at timestamptz)
       where e.id = s.id and (e.progress, e.is_completed, e.completed_at, e.updated_at)
         is distinct from (s.progress, s.is_completed, s.completed_at, s.updated_at)`);
-    await handle.db.execute(sql`delete from sessions where user_id in (${list(snapshot.userIds)})
-        and created_at >= ${snapshot.startedAt}::timestamptz`);
+    // What the learners watched during the run goes; what they had watched before comes back.
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from module_watch where user_id in (${list(snapshot.userIds)})`);
+      await tx.execute(sql`delete from watch_clocks where user_id in (${list(snapshot.userIds)})`);
+      await tx.execute(sql`insert into module_watch
+        select * from jsonb_populate_recordset(null::module_watch, ${JSON.stringify(snapshot.moduleWatch)}::jsonb)`);
+      await tx.execute(sql`insert into watch_clocks
+        select * from jsonb_populate_recordset(null::watch_clocks, ${JSON.stringify(snapshot.watchClocks)}::jsonb)`);
+    });
+    const runSessions = sql`select id_hash from sessions where user_id in (${list(snapshot.userIds)})
+        and created_at >= ${snapshot.startedAt}::timestamptz`;
+    // Each session's heartbeat limit counter (keyed by the route and the session) goes with it.
+    await handle.db.execute(sql`delete from rate_limits
+      where key in (select ${HEARTBEAT_LIMIT_KEY} || id_hash from (${runSessions}) s)`);
+    await handle.db.execute(sql`delete from sessions where id_hash in (${runSessions})`);
     await handle.db.execute(sql`update modules set video_url = ${videoModule.previousUrl}
         where course_id = ${videoModule.courseId} and id = ${videoModule.moduleId}`);
     await handle.db.execute(sql`delete from objects where id = ${BENCH_VIDEO_ID}`);
@@ -308,6 +358,9 @@ export async function restore(
       "module_completions",
       "course_stats",
       "sessions",
+      "module_watch",
+      "watch_clocks",
+      "rate_limits",
       "modules",
       "objects",
     ]) {

@@ -13,6 +13,11 @@
  *   question, so it never passes and starts again; a learner is never in flight twice, so
  *   every start draws a new attempt and every submission grades one; the two are measured
  *   apart;
+ * - `heartbeat`: POST /api/progress/heartbeat from learners watching a module's video at normal
+ *   speed: each reports the media time that played since its previous beat (wall-clock
+ *   seconds at playback rate 1, from where it stopped, again from 0 after the end); a learner
+ *   is never in flight twice, and the rate is capped so no session exceeds the server's
+ *   heartbeat limit;
  * - `range`: GET of a random `rangeBytes` range of a `fileBytes` file;
  * - `flood`: `rotate` measured, while more connections rotate over `flood` unmeasured from
  *   before the warm-up to the end (one learner asking for PDFs as fast as it can).
@@ -22,6 +27,7 @@ import { createRequire } from "node:module";
 import autocannon from "autocannon";
 import type {
   ExamItem,
+  HeartbeatItem,
   LoadResult,
   LoadSpec,
   ProgressItem,
@@ -149,8 +155,71 @@ function examRequests(
   return { requests, requeue };
 }
 
+/** The heartbeat scenario's learners: a FIFO of those with no heartbeat in flight. */
+function heartbeatRequests(
+  spec: Extract<LoadSpec, { kind: "heartbeat" }>,
+  stats: { refused: number },
+) {
+  const ready: HeartbeatItem[] = [...spec.items];
+  const inFlight = new Set<HeartbeatItem>();
+  interface Ctx {
+    item?: HeartbeatItem;
+  }
+  const requests = [
+    {
+      setupRequest: (req: Request, context: Ctx) => {
+        const item = ready.shift();
+        // run.ts gives the scenario at most as many connections as learners.
+        if (!item) throw new Error("heartbeat: more connections than learners");
+        inFlight.add(item);
+        context.item = item;
+        const now = performance.now();
+        // What played since the previous beat, at normal speed; none before the first.
+        const elapsed = item.lastBeatAt === undefined ? 0 : (now - item.lastBeatAt) / 1000;
+        // The video ended: the learner watches it again from the start.
+        let start = item.position ?? 0;
+        if (start >= item.duration) start = 0;
+        const end = Math.min(start + elapsed, item.duration);
+        item.position = end;
+        item.lastBeatAt = now;
+        return {
+          ...req,
+          method: "POST" as const,
+          path: "/api/progress/heartbeat",
+          headers: { ...item.headers, "content-type": "application/json" },
+          body: JSON.stringify({
+            courseId: item.courseId,
+            moduleId: item.moduleId,
+            intervals: end > start ? [[start, end]] : [],
+            position: end,
+            duration: item.duration,
+            playbackRate: 1,
+            visible: true,
+          }),
+        };
+      },
+      onResponse: (status: number, _body: string, context: Ctx) => {
+        const item = context.item;
+        if (!item) return;
+        if (status < 200 || status > 299) stats.refused++;
+        inFlight.delete(item);
+        ready.push(item);
+      },
+    },
+  ];
+  /**
+   * Learners whose beat was cut off when the warm-up stopped go back to the queue; their
+   * next beat reports everything played since the cut-off one was sent, as a player would.
+   */
+  const requeue = () => {
+    for (const item of inFlight) ready.push(item);
+    inFlight.clear();
+  };
+  return { requests, requeue };
+}
+
 function buildRequests(
-  spec: Exclude<LoadSpec, { kind: "exam" }>,
+  spec: Exclude<LoadSpec, { kind: "exam" | "heartbeat" }>,
   stats: { fresh: number; repeats: number; failed: number },
 ) {
   if (spec.kind === "rotate" || spec.kind === "flood") return rotating(spec.requests);
@@ -290,14 +359,22 @@ async function main() {
   const examStats = { created: 0, resumed: 0, failed: 0, step: null as ExamStep | null };
   // Progress and exam requests read their answers (the exam's start gives the attempt).
   if (spec.kind !== "progress" && spec.kind !== "exam") discardBodies();
+  const heartbeatStats = { refused: 0 };
   const exam = spec.kind === "exam" ? examRequests(spec, examStats) : null;
-  const requests = spec.kind === "exam" ? exam!.requests : buildRequests(spec, stats);
+  const heartbeat = spec.kind === "heartbeat" ? heartbeatRequests(spec, heartbeatStats) : null;
+  const requests =
+    spec.kind === "exam"
+      ? exam!.requests
+      : spec.kind === "heartbeat"
+        ? heartbeat!.requests
+        : buildRequests(spec, stats);
   const base = {
     url: spec.url,
     connections: spec.connections,
     pipelining: 1,
     timeout: 30,
     requests: requests as Request[],
+    ...(spec.kind === "heartbeat" ? { overallRate: spec.maxRate } : {}),
   };
   const flood =
     spec.kind === "flood"
@@ -311,6 +388,7 @@ async function main() {
   if (spec.warmupSeconds > 0) await run({ ...base, duration: spec.warmupSeconds });
   stats.fresh = stats.repeats = stats.failed = 0;
   exam?.requeue();
+  heartbeat?.requeue();
   examStats.created = examStats.resumed = examStats.failed = 0;
   const latencies = latencyLog();
   const steps = { start: latencyLog(), submit: latencyLog() };
@@ -341,6 +419,8 @@ async function main() {
     statusCodes: statusCounts(result),
     clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
     ...(spec.kind === "progress" ? { progress: stats } : {}),
+    // Counted from the warm-up on: any refusal means the learners were not at normal pace.
+    ...(heartbeat ? { heartbeat: heartbeatStats } : {}),
     ...(exam
       ? {
           exam: {

@@ -35,6 +35,8 @@ export interface ScenarioResult {
   /** exam rows: new attempts, starts answered with the attempt in progress, refused calls. */
   exam?: { created: number; resumed: number; failed: number };
   flood?: LoadResult["flood"];
+  /** heartbeat row: refused heartbeats, and the rate the learners' heartbeat limit allows. */
+  heartbeat?: { refused: number; maxRate: number };
 }
 
 export interface Budget {

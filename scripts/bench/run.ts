@@ -11,8 +11,8 @@
  * Database: --database-url or DATABASE_URL (PostgreSQL; created and seeded with `npm run
  * seed:scale` when missing or empty), else PGlite in DATA_DIR, else a fresh PGlite seeded at
  * 10,000 learners and 100,000 enrollments. `--quick` is a smoke run: small sizes, 2-second
- * scenarios. Progress calls complete modules and the exam scenario makes a course and its
- * attempts: the run restores the database at the end.
+ * scenarios. Progress calls complete modules, heartbeats record watching and the exam
+ * scenario makes a course and its attempts: the run restores the database at the end.
  */
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
@@ -66,7 +66,7 @@ import {
   type ScenarioResult,
   toMB,
 } from "./report";
-import type { LoadSpec, ProgressItem, RequestSpec } from "./types";
+import type { HeartbeatItem, LoadSpec, ProgressItem, RequestSpec } from "./types";
 import { measureWeb, type WebWeights } from "./web-size";
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -140,6 +140,13 @@ const WARMUP = Number(flags.warmup) >= 0 ? Number(flags.warmup) : 2;
 const CONNECTIONS = int("connections");
 /** One learner's PDF requests kept in flight beside the learner scenario. */
 const FLOOD_CONNECTIONS = 150;
+/**
+ * The heartbeat route's limit per signed-in session (watching.routes.ts): a learner whose
+ * player reported more often than this would be refused, which no player at normal pace is.
+ */
+const HEARTBEAT_LIMIT_PER_MINUTE = 120;
+/** The heartbeat budget's throughput on PostgreSQL. */
+const HEARTBEAT_RPS_BUDGET = 3000;
 const VIDEO_CONNECTIONS = int("video-connections");
 const MEMORY_CONNECTIONS = int("memory-connections");
 const RANGE_BYTES = int("range-mb") * 1024 * 1024;
@@ -396,6 +403,23 @@ function scenarios(
       })),
   );
   const freshCalls = items.reduce((s, i) => s + i.modules.length, 0);
+  // Each learner watches one video: its first unfinished enrollment's next module (unlocked).
+  // The player reports the module's stated length: a verified course accepts a first report
+  // within a minute of it, and later reports must agree with the first.
+  const watching = new Map<string, HeartbeatItem>();
+  for (const r of fixtures.remaining) {
+    const session = sessionOf.get(r.userId);
+    if (!session || watching.has(r.userId)) continue;
+    watching.set(r.userId, {
+      headers: h(session),
+      courseId: r.courseId,
+      moduleId: r.modules[0]!,
+      duration: r.minutes[0]! * 60,
+    });
+  }
+  const watchers = shuffle([...watching.values()]);
+  const heartbeatConnections = Math.min(CONNECTIONS, watchers.length);
+  const heartbeatMaxRate = heartbeatRate(watchers.length);
   const videoPath = `/objects/uploads/${BENCH_VIDEO_ID}`;
   const range = (connections: number, headers: Record<string, string>) => (url: string) =>
     ({
@@ -497,6 +521,24 @@ function scenarios(
       expect: -1,
       note: `${items.length} enrollments of ${learners.length} learners, ${freshCalls} fresh completions available`,
       spec: (url) => ({ ...base, url, connections: CONNECTIONS, kind: "progress", items }),
+    },
+    {
+      id: "heartbeat",
+      group: "learner",
+      title: "POST /api/progress/heartbeat: learners watching at normal pace",
+      target: "portal",
+      baseline: "hello",
+      connections: heartbeatConnections,
+      expect: -1,
+      note: `${watchers.length} learners each watching a module's video at normal speed, at most ${heartbeatMaxRate} heartbeats/s (their sessions' heartbeat limit)`,
+      spec: (url) => ({
+        ...base,
+        url,
+        connections: heartbeatConnections,
+        kind: "heartbeat",
+        items: watchers,
+        maxRate: heartbeatMaxRate,
+      }),
     },
     {
       id: "admin-stats",
@@ -614,6 +656,18 @@ function scenarios(
   ];
 }
 
+/**
+ * The most heartbeats a second `learners` sessions may send over one scenario (warm-up and
+ * measured) with none refused: the limit counts per session in fixed one-minute windows, so
+ * each learner stays at 80% of it (beats are spread evenly, not exactly) for however much of
+ * a window the scenario lasts.
+ */
+const beatsPerLearnerSecond = () =>
+  (0.8 * HEARTBEAT_LIMIT_PER_MINUTE) / Math.min(WARMUP + DURATION, 60);
+function heartbeatRate(learners: number): number {
+  return Math.max(1, Math.floor(learners * beatsPerLearnerSecond()));
+}
+
 /** Mean of a baseline's runs (req/s, or MB/s for video), or null before any ran. */
 function baselineOf(results: ScenarioResult[], target: string, video: boolean): number | null {
   const runs = results.filter((b) => b.group === "baseline" && b.target === target);
@@ -658,6 +712,7 @@ function p95Budgets(kind: DbChoice["kind"]): Record<string, number> {
     out["admin-learners-search"] = 50;
     out["exam-start"] = 100;
     out["exam-submit"] = 100;
+    out.heartbeat = 30;
   }
   return out;
 }
@@ -694,6 +749,24 @@ function budgets(
       pass: !pg ? null : r && helloRps ? (r.ratio ?? 0) >= 0.35 : null,
     });
   }
+  const beats = by.get("heartbeat");
+  // Below the budget's rate, the learners' own heartbeat limit would stop the load first.
+  const tooFew = beats?.heartbeat && beats.heartbeat.maxRate < HEARTBEAT_RPS_BUDGET;
+  out.push({
+    id: "heartbeat-rps",
+    text: `${beats?.title ?? "heartbeat"} ≥ ${HEARTBEAT_RPS_BUDGET.toLocaleString("en-US")} req/s, none refused`,
+    measured: beats
+      ? `${beats.rps.toFixed(0)} req/s, ${beats.heartbeat?.refused ?? beats.non2xx} refused${
+          tooFew
+            ? `; not measurable: ${beats.heartbeat!.maxRate} req/s is all these learners' heartbeat limit allows (--learners ${Math.ceil(HEARTBEAT_RPS_BUDGET / beatsPerLearnerSecond())} or more)`
+            : ""
+        }`
+      : "not run",
+    pass:
+      !pg || !beats || tooFew
+        ? null
+        : beats.rps >= HEARTBEAT_RPS_BUDGET && beats.non2xx === 0 && !beats.heartbeat?.refused,
+  });
   const video = by.get("video");
   const ngMbps = baselineOf(results, "nginx", true);
   out.push({
@@ -853,7 +926,7 @@ async function main() {
     (finishing ??= (async () => {
       await stopAll(); // the portal, a baseline and a load process if one is running
       say(
-        "Restoring the database (completions, progress, sessions, video module, exam course) ...",
+        "Restoring the database (completions, progress, watching, sessions, video module, exam course) ...",
       );
       restored = await restore(config, fixtures).catch((err) => {
         console.error(`restore failed: ${(err as Error).message}`);
@@ -952,6 +1025,9 @@ async function main() {
           rssAfterMB: toMB(sampled.rssAfter),
           ...(r.progress ? { progress: r.progress } : {}),
           ...(r.flood ? { flood: r.flood } : {}),
+          ...(r.heartbeat && spec.kind === "heartbeat"
+            ? { heartbeat: { refused: r.heartbeat.refused, maxRate: spec.maxRate } }
+            : {}),
         };
         if (r.exam) {
           // One row per request kind: starts and submissions do different work.
@@ -991,6 +1067,7 @@ async function main() {
             `${s.group === "video" ? `; RSS ${result.rssBeforeMB.toFixed(0)} → ${result.rssPeakMB.toFixed(0)} MB` : ""}` +
             `${bad ? `; ${bad} non-2xx/errors ${JSON.stringify(r.statusCodes)}` : ""}` +
             `${r.progress ? `; ${r.progress.fresh} fresh completions, ${r.progress.repeats} idempotent repeats, ${r.progress.failed} refused` : ""}` +
+            `${r.heartbeat ? `; ${r.heartbeat.refused} heartbeats refused (warm-up included)` : ""}` +
             `${r.exam ? `; ${r.exam.created} attempts started, ${r.exam.resumed} resumed, ${r.exam.failed} refused` : ""}` +
             `${r.flood ? `; the flood: ${r.flood.requests} answered ${JSON.stringify(r.flood.statusCodes)}` : ""}`,
         );

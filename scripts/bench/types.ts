@@ -26,6 +26,22 @@ export interface ExamItem {
   answers?: { questionId: string; optionIds: string[] }[];
 }
 
+/**
+ * A learner watching one module's video at normal speed: where the player is and when it
+ * last reported, so each heartbeat reports exactly the media time that played since.
+ */
+export interface HeartbeatItem {
+  headers: Record<string, string>;
+  courseId: string;
+  moduleId: string;
+  /** The video's length in seconds, as the player reports it (it must fit the module). */
+  duration: number;
+  /** Media seconds played so far in this viewing. */
+  position?: number;
+  /** When the previous heartbeat was sent (ms, the load process's monotonic clock). */
+  lastBeatAt?: number;
+}
+
 interface BaseSpec {
   url: string;
   connections: number;
@@ -37,6 +53,16 @@ export type LoadSpec = BaseSpec &
   (
     | { kind: "rotate"; requests: RequestSpec[] }
     | { kind: "progress"; items: ProgressItem[] }
+    | {
+        /** Learners watching at normal speed, each one heartbeat in flight at a time. */
+        kind: "heartbeat";
+        items: HeartbeatItem[];
+        /**
+         * Most heartbeats a second over all learners: keeps each learner's session within
+         * the server's heartbeat limit for the whole scenario.
+         */
+        maxRate: number;
+      }
     | {
         /** Start an attempt, then submit it with a wrong option for every question. */
         kind: "exam";
@@ -102,6 +128,8 @@ export interface LoadResult {
     resumed: number;
     failed: number;
   };
+  /** heartbeat scenario: heartbeats the server refused (none at normal pace). */
+  heartbeat?: { refused: number };
   /** flood scenario: what the flooding connections were answered (429s expected). */
   flood?: { requests: number; statusCodes: Record<string, number | undefined> };
 }
