@@ -11,7 +11,7 @@ import {
   type VerifiedIdentity,
 } from "../../identity/firebase-identity";
 import type { Mailer } from "../../mail/mailer";
-import { invitationMail, passwordResetMail } from "../../mail/templates";
+import { passwordResetMail } from "../../mail/templates";
 import { badRequest } from "../../plugins/errors";
 import {
   accessDenied,
@@ -35,6 +35,7 @@ import {
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
 import { issueDeviceToken, verifyDeviceToken } from "./device-cookies";
+import { INVITATION_TTL_MS, invitationFor } from "./invitations";
 import type { LoginThrottle } from "./login-throttle";
 import type { PasswordHasher } from "./passwords";
 import type { SessionsService } from "./sessions.service";
@@ -59,7 +60,6 @@ export interface AuthServiceDeps {
   identity: IdentityService;
 }
 
-const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_MAILS_PER_HOUR = 3;
 
@@ -118,14 +118,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function sendInvitation(user: UserRow) {
     const token = await issueToken(user.id, "invite", INVITATION_TTL_MS);
-    const query = new URLSearchParams({ setup: "1", email: user.email, token });
     await deliver(
-      invitationMail({
+      invitationFor({
         productName: deps.productName,
-        to: user.email,
+        publicUrl: deps.publicUrl,
+        email: user.email,
         name: user.name,
-        link: `${deps.publicUrl}/?${query}`,
-        expiresInDays: INVITATION_TTL_MS / 86_400_000,
+        token,
       }),
     );
   }

@@ -11,16 +11,14 @@ import {
 } from "../../../contract";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
-import { invitationMail } from "../../mail/templates";
 import { AppError } from "../../plugins/errors";
 import type { Actor } from "../audit/audit.service";
+import { INVITATION_TTL_MS, invitationFor } from "../auth/invitations";
 import { hashSecret, newSecret } from "../auth/tokens";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
 import { courseNamesIn, parseLearnerCsv } from "./learner-csv";
 import { createLearnersImportRepository } from "./learners-import.repository";
 
-/** The invitation's lifetime: the same 7 days as a single registration's (auth.service.ts). */
-const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * Invitations of a batch sent side by side: an SMTP relay answers each in tens of
  * milliseconds, so one at a time would make a batch of 250 wait seconds for its mail.
@@ -125,15 +123,14 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
   /** Mails each new learner the invitation a single registration sends; false where it failed. */
   function sendInvitations(invites: { email: string; name: string; token: string }[]) {
     return mapLimited(invites, MAIL_CONCURRENCY, async ({ email, name, token }) => {
-      const query = new URLSearchParams({ setup: "1", email, token });
       try {
         await deps.mailer.send(
-          invitationMail({
+          invitationFor({
             productName: deps.productName,
-            to: email,
+            publicUrl: deps.publicUrl,
+            email,
             name,
-            link: `${deps.publicUrl}/?${query}`,
-            expiresInDays: INVITATION_TTL_MS / 86_400_000,
+            token,
           }),
         );
         return true;
