@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client";
 import { encodeCursor } from "../../src/server/db/cursor";
+import { hashSecret, newSecret } from "../../src/server/features/auth/tokens";
 import { EXAM_COURSE_TITLE } from "./exam";
 
 /** An object id as the server makes them (24 characters of base64url). */
@@ -43,6 +44,10 @@ const list = (values: string[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   );
+
+/** Any number of values as one parameter (a crowd's ids exceed a statement's parameter limit). */
+const anyOf = (values: string[]) =>
+  sql`select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)`;
 
 /**
  * A 500 MB file that is a valid MP4: the fixture video followed by one `free` box of zeros
@@ -302,6 +307,97 @@ export async function prepare(
   }
 }
 
+/** A learner of the capacity scenario, with the session made for it. */
+export interface CrowdMember {
+  userId: string;
+  /** The session cookie's value; the database holds only its hash, as for any session. */
+  secret: string;
+  courseId: string;
+  modules: string[];
+  minutes: number[];
+}
+
+/**
+ * The capacity scenario's crowd: `size` learners outside the pool with an unfinished
+ * enrollment in a published course, each given a session as signing in would make it
+ * (signing in tens of thousands over HTTP would take longer than the run). Their sessions,
+ * the enrollment they work through, and their watching records join the snapshot.
+ */
+export async function prepareCrowd(
+  config: { databaseUrl?: string; dataDir: string },
+  fixtures: Fixtures,
+  size: number,
+): Promise<CrowdMember[]> {
+  const handle = await openDatabase(config);
+  try {
+    const pool = fixtures.pool.map((p) => p.id);
+    const found = await rows<
+      EnrollmentSnapshot & {
+        user_id: string;
+        course_id: string;
+        remaining: string[];
+        minutes: number[];
+      }
+    >(
+      handle,
+      sql`select distinct on (u.id) e.id, e.user_id, e.course_id, e.progress, e.is_completed,
+          to_char(e.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as completed_at,
+          to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
+          array(select m.id from modules m where m.course_id = e.course_id
+            and not exists (select 1 from module_completions mc
+              where mc.enrollment_id = e.id and mc.module_id = m.id)
+            order by m.position, m.created_at) as remaining,
+          array(select m.duration from modules m where m.course_id = e.course_id
+            and not exists (select 1 from module_completions mc
+              where mc.enrollment_id = e.id and mc.module_id = m.id)
+            order by m.position, m.created_at) as minutes
+        from (select u.id from users u
+          where u.role = 'learner' and u.status = 'active'
+            and u.id not in (${anyOf(pool)})
+          order by md5(u.id || 'crowd') limit ${Math.ceil(size * 1.2)}) u
+        join enrollments e on e.user_id = u.id and not e.is_completed
+        join courses c on c.id = e.course_id and c.is_published
+        order by u.id, e.created_at`,
+    );
+    const members = found
+      .filter((e) => e.remaining.length > 0)
+      .slice(0, size)
+      .map((e) => ({
+        userId: e.user_id,
+        secret: newSecret(),
+        courseId: e.course_id,
+        modules: e.remaining,
+        minutes: e.minutes,
+      }));
+    const users = members.map((m) => m.userId);
+    await handle.db.execute(sql`insert into sessions (id_hash, user_id, expires_at, user_agent, ip)
+      select s.id_hash, s.user_id, now() + interval '12 hours', 'credo-bench', '10.200.0.1'
+      from jsonb_to_recordset(${JSON.stringify(
+        members.map((m) => ({ id_hash: hashSecret(m.secret), user_id: m.userId })),
+      )}::jsonb) as s(id_hash text, user_id text)`);
+    const chosen = new Set(members.map((m) => `${m.userId} ${m.courseId}`));
+    for (const e of found) {
+      if (!chosen.has(`${e.user_id} ${e.course_id}`)) continue;
+      const { id, progress, is_completed, completed_at, updated_at } = e;
+      fixtures.snapshot.enrollments.push({ id, progress, is_completed, completed_at, updated_at });
+    }
+    fixtures.snapshot.userIds.push(...users);
+    const watched = await rows<{ row: unknown }>(
+      handle,
+      sql`select to_jsonb(w) as row from module_watch w where w.user_id in (${anyOf(users)})`,
+    );
+    const clocks = await rows<{ row: unknown }>(
+      handle,
+      sql`select to_jsonb(c) as row from watch_clocks c where c.user_id in (${anyOf(users)})`,
+    );
+    fixtures.snapshot.moduleWatch.push(...watched.map((r) => r.row));
+    fixtures.snapshot.watchClocks.push(...clocks.map((r) => r.row));
+    return members;
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Puts the database back: completions the run recorded are deleted, the pool's enrollments
  * get their exact previous values (course_stats triggers follow), the exam scenario's course
@@ -321,7 +417,7 @@ export async function restore(
     const enrollmentIds = snapshot.enrollments.map((e) => e.id);
     const removed = await rows<{ enrollment_id: string }>(
       handle,
-      sql`delete from module_completions where enrollment_id in (${list(enrollmentIds)})
+      sql`delete from module_completions where enrollment_id in (${anyOf(enrollmentIds)})
         and completed_at >= ${snapshot.startedAt}::timestamptz returning enrollment_id`,
     );
     await handle.db.execute(sql`update enrollments e set progress = s.progress,
@@ -332,14 +428,14 @@ export async function restore(
         is distinct from (s.progress, s.is_completed, s.completed_at, s.updated_at)`);
     // What the learners watched during the run goes; what they had watched before comes back.
     await handle.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from module_watch where user_id in (${list(snapshot.userIds)})`);
-      await tx.execute(sql`delete from watch_clocks where user_id in (${list(snapshot.userIds)})`);
+      await tx.execute(sql`delete from module_watch where user_id in (${anyOf(snapshot.userIds)})`);
+      await tx.execute(sql`delete from watch_clocks where user_id in (${anyOf(snapshot.userIds)})`);
       await tx.execute(sql`insert into module_watch
         select * from jsonb_populate_recordset(null::module_watch, ${JSON.stringify(snapshot.moduleWatch)}::jsonb)`);
       await tx.execute(sql`insert into watch_clocks
         select * from jsonb_populate_recordset(null::watch_clocks, ${JSON.stringify(snapshot.watchClocks)}::jsonb)`);
     });
-    const runSessions = sql`select id_hash from sessions where user_id in (${list(snapshot.userIds)})
+    const runSessions = sql`select id_hash from sessions where user_id in (${anyOf(snapshot.userIds)})
         and created_at >= ${snapshot.startedAt}::timestamptz`;
     // Each session's heartbeat limit counter (keyed by the route and the session) goes with it.
     await handle.db.execute(sql`delete from rate_limits

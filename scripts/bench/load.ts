@@ -25,6 +25,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import autocannon from "autocannon";
+import { runCrowd } from "./crowd";
+import { latencyLog, percentile } from "./latency";
 import type {
   ExamItem,
   HeartbeatItem,
@@ -32,7 +34,6 @@ import type {
   LoadSpec,
   ProgressItem,
   RequestSpec,
-  StepResult,
 } from "./types";
 
 const require = createRequire(import.meta.url);
@@ -219,7 +220,7 @@ function heartbeatRequests(
 }
 
 function buildRequests(
-  spec: Exclude<LoadSpec, { kind: "exam" | "heartbeat" }>,
+  spec: Exclude<LoadSpec, { kind: "exam" | "heartbeat" | "crowd" }>,
   stats: { fresh: number; repeats: number; failed: number },
 ) {
   if (spec.kind === "rotate" || spec.kind === "flood") return rotating(spec.requests);
@@ -311,50 +312,39 @@ const statusCounts = (result: autocannon.Result) =>
     Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]),
   );
 
-function percentile(sorted: Float64Array, p: number) {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Every response's latency, for exact percentiles (autocannon reports no p95). */
-function latencyLog() {
-  let values = new Float64Array(1 << 16);
-  let count = 0;
-  const statusCodes: Record<string, number> = {};
-  let bytes = 0;
-  return {
-    add(ms: number, status?: number, responseBytes = 0) {
-      if (count === values.length) {
-        const bigger = new Float64Array(values.length * 2);
-        bigger.set(values);
-        values = bigger;
-      }
-      values[count++] = ms;
-      bytes += responseBytes;
-      if (status !== undefined) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-    },
-    sorted: () => values.subarray(0, count).sort(),
-    step(seconds: number): StepResult {
-      const sorted = values.subarray(0, count).sort();
-      return {
-        requests: count,
-        rps: count / seconds,
-        bytesPerSecond: bytes / seconds,
-        p50: percentile(sorted, 50),
-        p95: percentile(sorted, 95),
-        p99: percentile(sorted, 99),
-        max: sorted.length ? sorted[sorted.length - 1]! : 0,
-        non2xx: Object.entries(statusCodes)
-          .filter(([code]) => !code.startsWith("2"))
-          .reduce((sum, [, n]) => sum + n, 0),
-        statusCodes,
-      };
-    },
+/** The capacity scenario: its own open-loop generator; the summary is its largest sustained step. */
+async function crowd(spec: Extract<LoadSpec, { kind: "crowd" }>) {
+  process.stdout.write("MEASURE\n");
+  const cpuBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const result = await runCrowd(spec);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
+  const best = result.steps.find((s) => s.learners === result.sustained) ?? result.steps[0];
+  const kinds = Object.values(best?.kinds ?? {});
+  const worst = kinds.reduce((a, b) => (b.p95 > (a?.p95 ?? -1) ? b : a), kinds[0]);
+  const out: LoadResult = {
+    requests: kinds.reduce((sum, k) => sum + k.requests, 0),
+    seconds,
+    rps: kinds.reduce((sum, k) => sum + k.rps, 0),
+    bytesPerSecond: kinds.reduce((sum, k) => sum + k.bytesPerSecond, 0),
+    p50: worst?.p50 ?? 0,
+    p95: worst?.p95 ?? 0,
+    p99: worst?.p99 ?? 0,
+    max: worst?.max ?? 0,
+    non2xx: kinds.reduce((sum, k) => sum + k.non2xx, 0),
+    errors: best?.errors ?? 0,
+    timeouts: 0,
+    statusCodes: {},
+    clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
+    crowd: result,
   };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
 async function main() {
   const spec = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as LoadSpec;
+  if (spec.kind === "crowd") return crowd(spec);
   const stats = { fresh: 0, repeats: 0, failed: 0 };
   const examStats = { created: 0, resumed: 0, failed: 0, step: null as ExamStep | null };
   // Progress and exam requests read their answers (the exam's start gives the attempt).

@@ -170,7 +170,7 @@ http {
 }
 
 /** CPU seconds (user + system) a process used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -191,7 +191,7 @@ function rssBytes(pid: number): number {
 }
 
 /** Whole-machine busy and total jiffies, to report how saturated the two cores were. */
-function machineTicks() {
+export function machineTicks() {
   const [line] = readFileSync("/proc/stat", "utf8").split("\n");
   const v = line!.trim().split(/\s+/).slice(1).map(Number);
   const idle = (v[3] ?? 0) + (v[4] ?? 0);

@@ -1,5 +1,5 @@
 /** The benchmark's outputs: the console and Markdown tables, the budgets, and an SVG chart. */
-import type { LoadResult } from "./types";
+import type { CrowdStep, LoadResult } from "./types";
 import type { WebWeights } from "./web-size";
 
 export type Group = "baseline" | "learner" | "admin" | "video";
@@ -37,6 +37,8 @@ export interface ScenarioResult {
   flood?: LoadResult["flood"];
   /** heartbeat row: refused heartbeats, and the rate the learners' heartbeat limit allows. */
   heartbeat?: { refused: number; maxRate: number };
+  /** capacity row: every crowd size tried, and the largest sustained. */
+  crowd?: LoadResult["crowd"];
 }
 
 export interface Budget {
@@ -118,6 +120,37 @@ export function markdownBudgets(budgets: Budget[]): string {
         `| ${b.text} | ${b.measured} | ${b.pass === null ? "n/a" : b.pass ? "PASS" : "MISS"} |`,
     ),
   ].join("\n");
+}
+
+/** One step of the capacity scenario in a line: its size, the slowest routes, the verdict. */
+export function crowdStepLine(step: CrowdStep): string {
+  const kinds = Object.entries(step.kinds);
+  const total = kinds.reduce((sum, [, k]) => sum + k.rps, 0);
+  const slowest = kinds
+    .filter(([k]) => !k.startsWith("admin"))
+    .sort(([, a], [, b]) => b.p95 - a.p95)
+    .slice(0, 2)
+    .map(([k, r]) => `${k} p95 ${r.p95.toFixed(1)} ms`)
+    .join(", ");
+  return `${step.learners.toLocaleString("en-US")} learners: ${total.toFixed(0)} req/s, slowest ${slowest}; server ${step.serverCpu.toFixed(2)} cores, machine ${(step.machineBusy * 100).toFixed(0)}% busy: ${step.failed ? `not sustained (${step.failed})` : "sustained"}`;
+}
+
+/** The capacity scenario: one row per crowd size and request kind. */
+export function markdownCapacity(crowd: NonNullable<LoadResult["crowd"]>): string {
+  const lines = [
+    `Capacity: largest crowd sustained **${crowd.sustained.toLocaleString("en-US")} learners** (every learner route p95 within the limit, nothing refused).`,
+    "",
+    "| learners | request | req/s | p50 ms | p95 ms | p99 ms | non-2xx | server cores | machine busy | step |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const step of crowd.steps) {
+    for (const [kind, r] of Object.entries(step.kinds)) {
+      lines.push(
+        `| ${step.learners.toLocaleString("en-US")} | ${kind} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx} | ${step.serverCpu.toFixed(2)} | ${(step.machineBusy * 100).toFixed(0)}% | ${step.failed ? `not sustained: ${step.failed}` : "sustained"} |`,
+      );
+    }
+  }
+  return lines.join("\n");
 }
 
 export function markdownWeb(web: WebWeights): string {

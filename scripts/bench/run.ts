@@ -31,13 +31,15 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { readCommandLine } from "../command-line";
-import { createExamCourse, type ExamCourse } from "./exam";
+import { createExamCourse, EXAM_COURSE_TITLE, type ExamCourse } from "./exam";
 import {
   BENCH_VIDEO_BYTES,
   BENCH_VIDEO_ID,
+  type CrowdMember,
   ensureVideoFile,
   type Fixtures,
   prepare,
+  prepareCrowd,
   restore,
   SCALE_ADMIN,
   SCALE_PASSWORD,
@@ -58,8 +60,10 @@ import {
   type Budget,
   budgetLines,
   consoleTable,
+  crowdStepLine,
   type Group,
   markdownBudgets,
+  markdownCapacity,
   markdownTable,
   markdownWeb,
   renderSvg,
@@ -89,6 +93,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --wait-idle <s>           wait up to this long for other processes to leave the CPU idle (60)
   --no-png                  skip the PNG chart (rendered from the SVG with headless Chromium)
   --profile <dir>           write the portal's CPU profile (node --cpu-prof) into <dir>
+  --crowd-steps <n,n,...>   capacity scenario: crowd sizes to try, in order, until one is not
+                            sustained (PostgreSQL 2500,5000,...,30000; PGlite 250,...,5000)
 Database: --database-url / DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite), else a fresh PGlite seed.`;
 
 const { values: flags, fail } = readCommandLine("bench", USAGE, {
@@ -113,6 +119,7 @@ const { values: flags, fail } = readCommandLine("bench", USAGE, {
   "wait-idle": { type: "string" },
   "no-png": { type: "boolean", default: false },
   profile: { type: "string" },
+  "crowd-steps": { type: "string" },
 });
 
 // --quick: a smoke test of the whole pipeline in about a minute, not a measurement.
@@ -147,6 +154,15 @@ const FLOOD_CONNECTIONS = 150;
 const HEARTBEAT_LIMIT_PER_MINUTE = 120;
 /** The heartbeat budget's throughput on PostgreSQL. */
 const HEARTBEAT_RPS_BUDGET = 3000;
+/** Capacity scenario: the client's most open connections (a crowd shares keep-alive sockets). */
+const CROWD_CONNECTIONS = 256;
+const CROWD_ADMINS = 5;
+const CROWD_WARMUP = QUICK ? 2 : 5;
+/** Each step measures at least one heartbeat cycle (15 s), so every learner is in it. */
+const crowdMeasure = () => (QUICK ? 4 : Math.max(15, DURATION));
+const CROWD_P95_MS = 100;
+/** The production session cookie (plugins/sessions.ts), sent back by hand over http. */
+const SESSION_COOKIE_NAME = "__Host-credo_session";
 const VIDEO_CONNECTIONS = int("video-connections");
 const MEMORY_CONNECTIONS = int("memory-connections");
 const RANGE_BYTES = int("range-mb") * 1024 * 1024;
@@ -361,7 +377,8 @@ interface Scenario {
   note?: string;
   /** Data the scenario needs, made through the portal at `url` just before it runs. */
   setup?: (url: string) => Promise<string>;
-  spec: (url: string) => LoadSpec;
+  /** The load, sent to `url`; `pid` is the portal's process when it is the target. */
+  spec: (url: string, pid: number | null) => LoadSpec;
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -377,6 +394,7 @@ function scenarios(
   fixtures: Fixtures,
   learners: Session[],
   admin: { cookie: string; ip: string },
+  crowd: { members: CrowdMember[]; steps: number[] },
 ): Scenario[] {
   const base = { durationSeconds: DURATION, warmupSeconds: WARMUP };
   const h = (s: { cookie: string; ip: string }) => ({ cookie: s.cookie, "x-forwarded-for": s.ip });
@@ -629,6 +647,53 @@ function scenarios(
         wrongOption: examCourse!.wrongOption,
       }),
     },
+    {
+      // After the exam scenario, whose course its exam takers use (made here when it did not run).
+      id: "capacity",
+      group: "learner",
+      title: `capacity: learners at a realistic pace, ${CROWD_ADMINS} administrators`,
+      target: "portal",
+      baseline: null,
+      connections: CROWD_CONNECTIONS,
+      expect: -1,
+      note: `open loop, crowds of ${crowd.steps.join(", ")} learners (each step ${CROWD_WARMUP} s at its size, then ${crowdMeasure()} s measured); sustained: every learner route p95 ≤ ${CROWD_P95_MS} ms, nothing refused`,
+      setup: async (url) => {
+        if (examCourse) return `exam takers use the course "${EXAM_COURSE_TITLE}"`;
+        examCourse = await createExamCourse(url, admin, learners, videoPath);
+        return examCourse.summary;
+      },
+      spec: (url, pid) => ({
+        url,
+        connections: CROWD_CONNECTIONS,
+        durationSeconds: crowdMeasure(),
+        warmupSeconds: CROWD_WARMUP,
+        kind: "crowd",
+        serverPid: pid,
+        steps: crowd.steps,
+        learners: crowd.members.map((m, i) => ({
+          headers: {
+            cookie: `${SESSION_COOKIE_NAME}=${m.secret}`,
+            "x-forwarded-for": ipOf(POOL + 10 + i),
+          },
+          userId: m.userId,
+          courseId: m.courseId,
+          modules: m.modules,
+          minutes: m.minutes,
+        })),
+        examTakers: learners.map((l) => ({ headers: h(l), courseId: examCourse!.courseId })),
+        wrongOption: examCourse!.wrongOption,
+        admins: CROWD_ADMINS,
+        adminRequests: [
+          "/api/users/learners",
+          ...fixtures.searchTerms.slice(0, 4).map((q) => `/api/users/learners?q=${enc(q)}`),
+          "/api/admin/reports",
+          `/api/users/learners?cursor=${enc(fixtures.learnerCursors[3] ?? "")}`,
+          "/api/enrollments",
+          ...fixtures.searchTerms.slice(-2).map((q) => `/api/users/learners?q=${enc(q)}`),
+        ].map((p) => get(p, admin)),
+        p95LimitMs: CROWD_P95_MS,
+      }),
+    },
     hello("hello-after", "Fastify hello world (baseline, after)"),
     nginx("nginx-video", "nginx sendfile (baseline, before)"),
     {
@@ -699,23 +764,39 @@ const LEARNER_IDS = ["learner-me", "learner-enrollments", "learner-course", "lea
 const MEMORY_BUDGET_MB = 64;
 const SIGN_IN_JS_BUDGET = 170_000;
 
+const LEARNER_READS = ["learner-me", "learner-enrollments", "learner-course"];
+
 function p95Budgets(kind: DbChoice["kind"]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const id of LEARNER_IDS) out[id] = kind === "postgres" ? 25 : 50;
   // Other users' requests while one learner floods the expensive answers.
   out["learner-me-flood"] = 50;
   if (kind === "postgres") {
+    for (const id of LEARNER_READS) out[id] = 10;
     out["admin-stats"] = 150;
     out["admin-reports"] = 150;
     out["admin-learners"] = 50;
     out["admin-learners-deep"] = 50;
     out["admin-learners-search"] = 50;
+    out["admin-enrollments"] = 50;
     out["exam-start"] = 100;
     out["exam-submit"] = 100;
     out.heartbeat = 30;
+  } else {
+    out["admin-reports"] = 300;
   }
   return out;
 }
+
+/** Requests a second each scenario must reach, by database. */
+function rpsBudgets(kind: DbChoice["kind"]): Record<string, number> {
+  return kind === "postgres" ? { "learner-progress": 1500 } : { "learner-progress": 500 };
+}
+
+/** The crowd one machine must carry, by database. */
+const CAPACITY_BUDGET = { postgres: 20_000, pglite: 2_000 } as const;
+/** PGlite: no request may wait longer than this (its queries share the portal's thread). */
+const PGLITE_P99_MS = 500;
 
 function budgets(
   kind: DbChoice["kind"],
@@ -736,6 +817,38 @@ function budgets(
       pass: r ? r.p95 <= limit && r.non2xx === 0 : null,
     });
   }
+  if (!pg) {
+    for (const r of results.filter((x) => x.target === "portal" && x.group !== "video")) {
+      const p99 = r.crowd
+        ? Math.max(0, ...Object.values(r.crowd.steps.at(-1)?.kinds ?? {}).map((k) => k.p99))
+        : r.p99;
+      out.push({
+        id: `${r.id}-p99`,
+        text: `${r.title} p99 ≤ ${PGLITE_P99_MS} ms (PGlite)${r.crowd ? ", largest crowd tried" : ""}`,
+        measured: `${p99.toFixed(1)} ms`,
+        pass: p99 <= PGLITE_P99_MS,
+      });
+    }
+  }
+  for (const [id, min] of Object.entries(rpsBudgets(kind))) {
+    const r = by.get(id);
+    out.push({
+      id: `${id}-rps-min`,
+      text: `${r?.title ?? id} ≥ ${min.toLocaleString("en-US")} req/s${pg ? "" : " (PGlite)"}`,
+      measured: r ? `${r.rps.toFixed(0)} req/s` : "not run",
+      pass: r ? r.rps >= min && r.non2xx === 0 : null,
+    });
+  }
+  const capacity = by.get("capacity")?.crowd;
+  const needed = CAPACITY_BUDGET[kind];
+  out.push({
+    id: "capacity",
+    text: `one machine sustains ≥ ${needed.toLocaleString("en-US")} learners at a realistic pace (every learner route p95 ≤ ${CROWD_P95_MS} ms, nothing refused)${pg ? "" : " (PGlite)"}`,
+    measured: capacity
+      ? `${capacity.sustained.toLocaleString("en-US")} learners${capacity.steps.at(-1)?.failed ? `; at ${capacity.steps.at(-1)!.learners.toLocaleString("en-US")}: ${capacity.steps.at(-1)!.failed}` : ""}`
+      : "not run",
+    pass: capacity ? capacity.sustained >= needed : null,
+  });
   const helloRps = baselineOf(results, "hello", false);
   for (const id of LEARNER_IDS) {
     const r = by.get(id);
@@ -906,6 +1019,29 @@ async function main() {
   say(`Preparing fixtures: ${POOL} learners, cursors, search terms, video object ...`);
   const config = { databaseUrl: db.databaseUrl, dataDir: db.dataDir };
   const fixtures = await prepare(config, { poolSize: POOL });
+  const crowdSteps = (
+    flags["crowd-steps"] ??
+    (QUICK
+      ? "100,200"
+      : db.kind === "postgres"
+        ? "2500,5000,7500,10000,12500,15000,20000,25000,30000"
+        : "250,500,1000,1500,2000,3000,4000,5000")
+  )
+    .split(",")
+    .map(Number);
+  if (crowdSteps.some((n) => !Number.isInteger(n) || n <= 0)) {
+    fail("--crowd-steps must be a list of positive whole numbers");
+  }
+  const crowd = {
+    steps: crowdSteps,
+    members:
+      !only || only.test("capacity")
+        ? await prepareCrowd(config, fixtures, Math.max(...crowdSteps))
+        : [],
+  };
+  if (crowd.members.length) {
+    say(`Capacity crowd: ${crowd.members.length.toLocaleString()} learners with sessions`);
+  }
   say(
     `Database: ${fixtures.counts.learners.toLocaleString()} learners, ${fixtures.counts.courses.toLocaleString()} courses, ${fixtures.counts.modules.toLocaleString()} modules, ${fixtures.counts.enrollments.toLocaleString()} enrollments`,
   );
@@ -965,7 +1101,9 @@ async function main() {
     const admin = { ip: "10.255.255.254", cookie: "" };
     admin.cookie = await signIn(portal.url, SCALE_ADMIN, admin.ip);
 
-    const list = scenarios(fixtures, learners, admin).filter((s) => !only || only.test(s.id));
+    const list = scenarios(fixtures, learners, admin, crowd).filter(
+      (s) => !only || only.test(s.id),
+    );
     for (const [n, s] of list.entries()) {
       if (interrupted) break;
       let url: string;
@@ -992,7 +1130,7 @@ async function main() {
       );
       try {
         if (s.setup) say(`    setup: ${await s.setup(url)}`);
-        const spec = s.spec(url);
+        const spec = s.spec(url, pid);
         await expectStatus(url, spec, s.expect);
         const sampled = await runLoad(spec, join(work, `${s.id}.json`), pid);
         const r = sampled.result;
@@ -1028,6 +1166,7 @@ async function main() {
           ...(r.heartbeat && spec.kind === "heartbeat"
             ? { heartbeat: { refused: r.heartbeat.refused, maxRate: spec.maxRate } }
             : {}),
+          ...(r.crowd ? { crowd: r.crowd } : {}),
         };
         if (r.exam) {
           // One row per request kind: starts and submissions do different work.
@@ -1071,6 +1210,10 @@ async function main() {
             `${r.exam ? `; ${r.exam.created} attempts started, ${r.exam.resumed} resumed, ${r.exam.failed} refused` : ""}` +
             `${r.flood ? `; the flood: ${r.flood.requests} answered ${JSON.stringify(r.flood.statusCodes)}` : ""}`,
         );
+        for (const step of r.crowd?.steps ?? []) {
+          say(`    ${crowdStepLine(step)}`);
+        }
+        if (r.crowd) say(`    sustained: ${r.crowd.sustained.toLocaleString("en-US")} learners`);
         for (const step of r.exam ? (["start", "submit"] as const) : []) {
           const f = r.exam![step];
           say(
@@ -1164,6 +1307,7 @@ async function main() {
     "",
     markdownBudgets(budgetList),
     "",
+    ...results.flatMap((r) => (r.crowd ? [markdownCapacity(r.crowd), ""] : [])),
     markdownWeb(web),
     "",
   ].join("\n");

@@ -42,6 +42,16 @@ export interface HeartbeatItem {
   lastBeatAt?: number;
 }
 
+/** A learner of the capacity scenario's crowd: its session and the course it works through. */
+export interface CrowdLearner {
+  headers: Record<string, string>;
+  userId: string;
+  courseId: string;
+  /** The course's modules not yet complete, in unlock order, and their stated minutes. */
+  modules: string[];
+  minutes: number[];
+}
+
 interface BaseSpec {
   url: string;
   connections: number;
@@ -78,6 +88,25 @@ export type LoadSpec = BaseSpec &
         floodConnections: number;
       }
     | {
+        /**
+         * The capacity scenario: `learners[0..n)` for each n of `steps`, every one watching
+         * (a heartbeat each 15 s) and now and then opening its dashboard or course page or
+         * completing a module; `examTakers` take the final exam at a rate that grows with n;
+         * `admins` administrators browse `adminRequests` with a second's pause between pages.
+         * `durationSeconds` is measured per step, after `warmupSeconds` at the new size.
+         */
+        kind: "crowd";
+        serverPid: number | null;
+        steps: number[];
+        learners: CrowdLearner[];
+        examTakers: ExamItem[];
+        wrongOption: Record<string, string>;
+        admins: number;
+        adminRequests: RequestSpec[];
+        /** A step is sustained when every learner route's p95 is at most this, with no error. */
+        p95LimitMs: number;
+      }
+    | {
         kind: "range";
         path: string;
         headers: Record<string, string>;
@@ -97,6 +126,22 @@ export interface StepResult {
   max: number;
   non2xx: number;
   statusCodes: Record<string, number | undefined>;
+}
+
+/** One size of the capacity scenario's crowd. */
+export interface CrowdStep {
+  learners: number;
+  /** By request kind; learner routes and administrators' pages. */
+  kinds: Record<string, StepResult>;
+  /** Heartbeats due while the learner's previous one was still unanswered. */
+  lateBeats: number;
+  /** Connection errors, and requests still unanswered 30 s after the step. */
+  errors: number;
+  serverCpu: number;
+  clientCpu: number;
+  machineBusy: number;
+  /** Why the step was not sustained; absent when it was. */
+  failed?: string;
 }
 
 export interface LoadResult {
@@ -130,6 +175,8 @@ export interface LoadResult {
   };
   /** heartbeat scenario: heartbeats the server refused (none at normal pace). */
   heartbeat?: { refused: number };
+  /** capacity scenario: each size tried, and the largest sustained (0: none). */
+  crowd?: { steps: CrowdStep[]; sustained: number };
   /** flood scenario: what the flooding connections were answered (429s expected). */
   flood?: { requests: number; statusCodes: Record<string, number | undefined> };
 }

@@ -15,27 +15,30 @@ interface Key {
 export function createWatchingRepository(db: Executor) {
   return {
     /**
-     * The learner's clock in the course, created at `now` if missing, locked for the rest of
-     * the transaction: heartbeats of one learner and course run one after the other.
+     * This transaction's commit answers before its WAL record reaches the disk. A crash can
+     * then lose at most the last fraction of a second of heartbeats (the learner re-watches
+     * those seconds), never a credit record: completing a module commits synchronously,
+     * which flushes the log up to itself and so every heartbeat it relied on.
      */
-    async lockClock(key: Key, now: Date): Promise<WatchClockRow> {
-      await db
-        .insert(watchClocks)
-        .values({ ...key, creditClockAt: now, lastBeatAt: now })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(watchClocks)
-        .where(and(eq(watchClocks.userId, key.userId), eq(watchClocks.courseId, key.courseId)))
-        .for("update");
-      return row!;
+    async commitWithoutFlush() {
+      await db.execute(sql`set local synchronous_commit = off`);
     },
 
-    async updateClock(key: Key, values: Pick<WatchClockRow, "creditClockAt" | "lastBeatAt">) {
-      await db
-        .update(watchClocks)
-        .set(values)
-        .where(and(eq(watchClocks.userId, key.userId), eq(watchClocks.courseId, key.courseId)));
+    /**
+     * The learner's clock in the course, created at `now` if missing, locked for the rest of
+     * the transaction: heartbeats of one learner and course run one after the other. The
+     * upsert takes the lock and answers the latest committed clock in one round trip.
+     */
+    async lockClock(key: Key, now: Date): Promise<WatchClockRow> {
+      const [row] = await db
+        .insert(watchClocks)
+        .values({ ...key, creditClockAt: now, lastBeatAt: now })
+        .onConflictDoUpdate({
+          target: [watchClocks.userId, watchClocks.courseId],
+          set: { userId: sql`excluded.user_id` },
+        })
+        .returning();
+      return row!;
     },
 
     async findWatch(key: Key & { moduleId: string }): Promise<ModuleWatchRow | undefined> {
@@ -52,10 +55,26 @@ export function createWatchingRepository(db: Executor) {
       return row;
     },
 
-    /** Inserts or replaces the module's record (the caller holds the course clock's lock). */
-    async saveWatch(values: typeof moduleWatch.$inferInsert): Promise<ModuleWatchRow> {
+    /**
+     * Moves the course clock on and inserts or replaces the module's record, in one
+     * statement (the caller holds the clock's lock).
+     */
+    async saveBeat(
+      clock: Pick<WatchClockRow, "creditClockAt" | "lastBeatAt">,
+      values: typeof moduleWatch.$inferInsert,
+    ): Promise<ModuleWatchRow> {
       const { userId: _u, courseId: _c, moduleId: _m, createdAt: _a, ...changes } = values;
+      const moved = db.$with("moved_clock").as(
+        db
+          .update(watchClocks)
+          .set(clock)
+          .where(
+            and(eq(watchClocks.userId, values.userId), eq(watchClocks.courseId, values.courseId)),
+          )
+          .returning({ userId: watchClocks.userId }),
+      );
       const [row] = await db
+        .with(moved)
         .insert(moduleWatch)
         .values(values)
         .onConflictDoUpdate({

@@ -217,6 +217,7 @@ export function createWatchingService(deps: WatchingServiceDeps) {
       const row = await refuseIfUnenrolled(() =>
         db.transaction(async (tx) => {
           const txRepo = createWatchingRepository(tx);
+          await txRepo.commitWithoutFlush();
           const at = now();
           const clock = await txRepo.lockClock(key, at);
           const stored = await txRepo.findWatch({ ...key, moduleId: module.id });
@@ -259,11 +260,8 @@ export function createWatchingService(deps: WatchingServiceDeps) {
           // Time spent in a hidden page is gone: it must not be banked for a later report.
           const spent =
             body.visible === false ? (at.getTime() - from) / 1000 : Math.max(seat, merged.credited);
-          await txRepo.updateClock(key, {
-            creditClockAt: new Date(from + spent * 1000),
-            lastBeatAt: at,
-          });
-          return txRepo.saveWatch({
+          const movedClock = { creditClockAt: new Date(from + spent * 1000), lastBeatAt: at };
+          return txRepo.saveBeat(movedClock, {
             ...key,
             moduleId: module.id,
             videoUrl: module.videoUrl,
