@@ -43,7 +43,6 @@ interface Watcher {
   lastBeatAt?: number;
   beating: boolean;
   completing: boolean;
-  beats: number;
 }
 
 type Log = ReturnType<typeof latencyLog>;
@@ -76,7 +75,6 @@ export async function runCrowd(
     position: 0,
     beating: false,
     completing: false,
-    beats: 0,
   }));
   /** The current step's window, or null during a warm-up. */
   let measuring: Window | null = null;
@@ -158,7 +156,6 @@ export async function runCrowd(
     w.position = end;
     w.lastBeatAt = now;
     w.beating = true;
-    w.beats++;
     send(
       "POST /api/progress/heartbeat",
       {
@@ -196,7 +193,11 @@ export async function runCrowd(
         get(`/api/progress/watch/${enc(learner.courseId)}`),
       );
     }
-    if (w.beats % COMPLETE_EVERY === 0 && !w.completing && w.module < learner.modules.length - 1) {
+    if (
+      Math.random() < 1 / COMPLETE_EVERY &&
+      !w.completing &&
+      w.module < learner.modules.length - 1
+    ) {
       w.completing = true;
       send(
         "POST /api/progress/update",

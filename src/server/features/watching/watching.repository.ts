@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import type { BeatWrite } from "./beat";
 import {
   type ModuleWatchRow,
   moduleWatch,
@@ -11,6 +12,13 @@ interface Key {
   userId: string;
   courseId: string;
 }
+
+/** What a heartbeat replaces in an existing record: everything but its key and creation. */
+const replacedColumns = Object.fromEntries(
+  Object.entries(getTableColumns(moduleWatch))
+    .filter(([name]) => !["userId", "courseId", "moduleId", "createdAt"].includes(name))
+    .map(([name, column]) => [name, sql.raw(`excluded."${column.name}"`)]),
+);
 
 export function createWatchingRepository(db: Executor) {
   return {
@@ -39,6 +47,72 @@ export function createWatchingRepository(db: Executor) {
         })
         .returning();
       return row!;
+    },
+
+    /**
+     * Several learners' clocks, created at `now` where missing and locked, keyed by learner
+     * and course. Locked in one order, so two instances' batches cannot deadlock each other.
+     */
+    async lockClocks(keys: Key[], now: Date): Promise<Map<string, WatchClockRow>> {
+      const sorted = [...keys].sort(
+        (a, b) => a.userId.localeCompare(b.userId) || a.courseId.localeCompare(b.courseId),
+      );
+      const rows = await db
+        .insert(watchClocks)
+        .values(sorted.map((k) => ({ ...k, creditClockAt: now, lastBeatAt: now })))
+        .onConflictDoUpdate({
+          target: [watchClocks.userId, watchClocks.courseId],
+          set: { userId: sql`excluded.user_id` },
+        })
+        .returning();
+      return new Map(rows.map((r) => [`${r.userId}\u0000${r.courseId}`, r]));
+    },
+
+    /** Several module records, keyed by learner, course and module. */
+    async findWatches(keys: (Key & { moduleId: string })[]): Promise<Map<string, ModuleWatchRow>> {
+      const tuples = sql.join(
+        keys.map((k) => sql`(${k.userId}, ${k.courseId}, ${k.moduleId})`),
+        sql`, `,
+      );
+      const rows = await db
+        .select()
+        .from(moduleWatch)
+        .where(
+          sql`(${moduleWatch.userId}, ${moduleWatch.courseId}, ${moduleWatch.moduleId}) in (${tuples})`,
+        );
+      return new Map(rows.map((r) => [`${r.userId}\u0000${r.courseId}\u0000${r.moduleId}`, r]));
+    },
+
+    /**
+     * Writes several heartbeats (the caller holds their clocks' locks): the clocks move on,
+     * the module records are inserted or replaced. Answers the records in `writes` order.
+     */
+    async saveBeats(writes: BeatWrite[]): Promise<ModuleWatchRow[]> {
+      const moved = sql.join(
+        writes.map(
+          ({ watch: w, clock: c }) =>
+            sql`(${w.userId}, ${w.courseId}, ${c.creditClockAt.toISOString()}::timestamptz, ${c.lastBeatAt.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      await db.execute(sql`update watch_clocks c
+        set credit_clock_at = v.credit_clock_at, last_beat_at = v.last_beat_at
+        from (values ${moved}) as v(user_id, course_id, credit_clock_at, last_beat_at)
+        where c.user_id = v.user_id and c.course_id = v.course_id`);
+      const rows = await db
+        .insert(moduleWatch)
+        .values(writes.map((w) => w.watch))
+        .onConflictDoUpdate({
+          target: [moduleWatch.userId, moduleWatch.courseId, moduleWatch.moduleId],
+          set: replacedColumns,
+        })
+        .returning();
+      const byKey = new Map(
+        rows.map((r) => [`${r.userId}\u0000${r.courseId}\u0000${r.moduleId}`, r]),
+      );
+      return writes.map(
+        ({ watch: w }) => byKey.get(`${w.userId}\u0000${w.courseId}\u0000${w.moduleId}`)!,
+      );
     },
 
     async findWatch(key: Key & { moduleId: string }): Promise<ModuleWatchRow | undefined> {

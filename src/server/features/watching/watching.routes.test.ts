@@ -11,7 +11,7 @@ import {
   useSharedVideo,
 } from "../../testing/learning";
 import { useWatchingTestApp } from "../../testing/watching";
-import { moduleWatch } from "./watching.table";
+import { moduleWatch, watchClocks } from "./watching.table";
 
 /** validModule states 5 minutes: the player reports the real length, here 300 s. */
 const DURATION = 300;
@@ -262,6 +262,38 @@ describe("verified watching", { timeout: 120_000 }, () => {
       expect(after!.watchedSeconds).toBeGreaterThanOrEqual(40);
       expect(after!.watchedSeconds).toBeLessThanOrEqual(41);
       expect(after!.heartbeats).toBe(17);
+    });
+
+    it("writes many learners' simultaneous heartbeats together, each by the rule", async () => {
+      const learners = [];
+      for (let i = 0; i < 6; i++) learners.push(await setup());
+      for (const l of learners.slice(0, 5)) await l.ok();
+      clock.advance(30);
+      const [honest, cheat, fresh] = [learners.slice(0, 4), learners[4]!, learners[5]!];
+      // Four play 30 s; one reports far more than 30 s allows; one never beat before and
+      // reports a minute at once. The two refusals must not cost the others anything.
+      const answers = await Promise.all([
+        ...honest.map((l) => l.beat({ intervals: [[0, 30]], position: 30 })),
+        cheat.beat({ intervals: [[0, 200]], position: 200 }),
+        fresh.beat({ intervals: [[0, 60]], position: 60 }),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 400, 400]);
+      expect(answers[4]!.json()).toEqual({ message: WATCH_MESSAGES.impossibleReport });
+      const rows = await storedRows();
+      for (const l of honest) {
+        expect(rows.find((r) => r.userId === l.learner.id)).toMatchObject({
+          watchedSeconds: 30,
+          seatSeconds: 30,
+          heartbeats: 2,
+        });
+      }
+      expect(rows.find((r) => r.userId === cheat.learner.id)).toMatchObject({
+        watchedSeconds: 0,
+        heartbeats: 1,
+      });
+      expect(rows.find((r) => r.userId === fresh.learner.id)).toBeUndefined();
+      const clocks = await ctx.database.db.select().from(watchClocks);
+      expect(clocks.find((c) => c.userId === fresh.learner.id)).toBeUndefined();
     });
 
     it("allows only the enrolled learner, on unlocked modules", async () => {

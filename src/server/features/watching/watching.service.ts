@@ -3,19 +3,17 @@ import {
   type CourseWatch,
   type HeartbeatBody,
   isModuleUnlocked,
-  MAX_PLAYBACK_RATE,
   type Module,
   type ModuleWatch,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { ModuleRequirement } from "../enrollments/completion-steps";
-import { creditIntervals, roundSeconds, totalSeconds } from "./intervals";
+import { current, type Policy } from "./beat";
+import { createBeatRecorder } from "./beat-recorder";
+import { roundSeconds } from "./intervals";
 import {
-  beyondDuration,
   courseNotFound,
-  durationMismatch,
   enrollmentNotFound,
-  impossibleReport,
   moduleLocked,
   moduleNotInCourse,
   notEnrolled,
@@ -23,18 +21,7 @@ import {
   notWatchedEnough,
 } from "./watching.errors";
 import { createWatchingRepository } from "./watching.repository";
-import type { Intervals, ModuleWatchRow } from "./watching.table";
-
-/** Time unspent since the clock, up to this, can be credited: covers a late heartbeat. */
-const MAX_CREDIT_GAP_SECONDS = 30;
-/** Credit may run this far ahead of the wall clock (timer jitter); it is then owed back. */
-const CREDIT_TOLERANCE_SECONDS = 1;
-/** Extra time allowed when judging a report impossible (network delay between beats). */
-const REPORT_SLACK_SECONDS = 5;
-/** Intervals may end this far past the video's length (players report the last frame late). */
-const END_SLACK_SECONDS = 0.5;
-/** A second report of the video's length may differ by this much (container rounding). */
-const DURATION_SLACK_SECONDS = 2;
+import type { ModuleWatchRow } from "./watching.table";
 
 export interface WatchingServiceDeps {
   db: Database;
@@ -46,12 +33,6 @@ export interface WatchingServiceDeps {
   users: { findUsers(ids: string[]): Promise<{ id: string; name: string; email: string }[]> };
   /** The clock; tests move time by moving the stored clocks back instead. */
   now?: () => Date;
-}
-
-interface Policy {
-  completionPolicy: Course["completionPolicy"];
-  minWatchPercent: number;
-  minSeatSeconds: number | null;
 }
 
 /** What a record means under the course's completion rule. */
@@ -103,42 +84,6 @@ function toModuleWatch(module: Module, row: ModuleWatchRow | undefined, policy: 
 }
 
 /**
- * Whether a reported video length fits the module's stated whole minutes (a minute either
- * way for rounding). Only verified courses insist: elsewhere the length only places resume.
- */
-const lengthFits = (module: Module, seconds: number) =>
-  seconds >= (module.duration - 1) * 60 && seconds <= (module.duration + 1) * 60;
-
-/**
- * The record that counts for the module now: none if it was made for another video (since
- * replaced), or, in a verified course, with a length that does not fit the module (recorded
- * while the course was manual).
- */
-function current(row: ModuleWatchRow | undefined, module: Module, policy: Policy) {
-  if (!row || row.videoUrl !== module.videoUrl) return undefined;
-  if (
-    policy.completionPolicy === "verified" &&
-    row.durationSeconds !== null &&
-    !lengthFits(module, row.durationSeconds)
-  ) {
-    return undefined;
-  }
-  return row;
-}
-
-/** The enrollment was removed while the heartbeat ran: its foreign key refuses the rows. */
-async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const code =
-      (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === "23503") throw notEnrolled();
-    throw error;
-  }
-}
-
-/**
  * Verified watching. Heartbeats from the player are merged into de-duplicated
  * watched seconds per learner and module, credited no faster than the wall clock; the
  * completion guard holds 'Mark as Complete' back in verified courses until the rule is met.
@@ -177,6 +122,7 @@ export function createWatchingService(deps: WatchingServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = createWatchingRepository(db);
+  const beats = createBeatRecorder({ db, now });
 
   async function courseOf(courseId: string): Promise<Course> {
     const course = (await deps.courses.findMany([courseId])).get(courseId);
@@ -213,69 +159,7 @@ export function createWatchingService(deps: WatchingServiceDeps) {
       if (!module) throw moduleNotInCourse();
       if (!isModuleUnlocked(order, module.id, completed)) throw moduleLocked();
 
-      const key = { userId, courseId: course.id };
-      const row = await refuseIfUnenrolled(() =>
-        db.transaction(async (tx) => {
-          const txRepo = createWatchingRepository(tx);
-          await txRepo.commitWithoutFlush();
-          const at = now();
-          const clock = await txRepo.lockClock(key, at);
-          const stored = await txRepo.findWatch({ ...key, moduleId: module.id });
-          const before = current(stored, module, course);
-
-          const duration = before?.durationSeconds ?? body.duration;
-          if (before?.durationSeconds) {
-            if (Math.abs(body.duration - before.durationSeconds) > DURATION_SLACK_SECONDS) {
-              throw durationMismatch();
-            }
-          } else if (course.completionPolicy === "verified" && !lengthFits(module, body.duration)) {
-            throw durationMismatch();
-          }
-          const limit = duration + END_SLACK_SECONDS;
-          if (body.position > limit || body.intervals.some(([, end]) => end > limit)) {
-            throw beyondDuration();
-          }
-
-          const reported: Intervals = body.intervals.map(([s, e]) => [s, Math.min(e, duration)]);
-          const played = totalSeconds(reported);
-          // More media time than the fastest allowed playback fits into the time since the
-          // previous heartbeat: not a player's report. Refused whole, nothing stored.
-          const sinceBeat = Math.max(0, (at.getTime() - clock.lastBeatAt.getTime()) / 1000);
-          if (played > (sinceBeat + REPORT_SLACK_SECONDS) * MAX_PLAYBACK_RATE) {
-            throw impossibleReport();
-          }
-
-          // The budget: wall-clock time not yet spent on credit, at most the last 30 s.
-          const from = Math.max(
-            clock.creditClockAt.getTime(),
-            at.getTime() - MAX_CREDIT_GAP_SECONDS * 1000,
-          );
-          const budget =
-            body.visible === false
-              ? 0
-              : Math.max(0, (at.getTime() - from) / 1000 + CREDIT_TOLERANCE_SECONDS);
-          const rate = Math.min(Math.max(body.playbackRate ?? 1, 0.0625), MAX_PLAYBACK_RATE);
-          const seat = Math.min(played / rate, budget);
-          const merged = creditIntervals(before?.intervals ?? [], reported, budget);
-          // Time spent in a hidden page is gone: it must not be banked for a later report.
-          const spent =
-            body.visible === false ? (at.getTime() - from) / 1000 : Math.max(seat, merged.credited);
-          const movedClock = { creditClockAt: new Date(from + spent * 1000), lastBeatAt: at };
-          return txRepo.saveBeat(movedClock, {
-            ...key,
-            moduleId: module.id,
-            videoUrl: module.videoUrl,
-            durationSeconds: duration,
-            intervals: merged.intervals,
-            watchedSeconds: roundSeconds(totalSeconds(merged.intervals)),
-            seatSeconds: roundSeconds((before?.seatSeconds ?? 0) + seat),
-            positionSeconds: roundSeconds(Math.min(body.position, duration)),
-            heartbeats: (before?.heartbeats ?? 0) + 1,
-            lastHeartbeatAt: at,
-            updatedAt: at,
-          });
-        }),
-      );
+      const row = await beats.record({ userId, course, module, body });
       return toModuleWatch(module, row, course);
     },
 

@@ -1,0 +1,150 @@
+import type { Database } from "../../db/client";
+import { applyBeat, type Beat, type BeatWrite } from "./beat";
+import { notEnrolled } from "./watching.errors";
+import { createWatchingRepository } from "./watching.repository";
+import type { ModuleWatchRow } from "./watching.table";
+
+/** The most heartbeats written in one transaction. */
+const MAX_BATCH = 200;
+
+interface Waiting {
+  beat: Beat;
+  resolve(row: ModuleWatchRow): void;
+  reject(error: unknown): void;
+}
+
+const clockKey = (b: Beat) => `${b.userId}\u0000${b.course.id}`;
+const watchKey = (b: Beat) => `${clockKey(b)}\u0000${b.module.id}`;
+
+/** The enrollment was removed while the heartbeat ran: its foreign key refuses the rows. */
+async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code =
+      (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === "23503") throw notEnrolled();
+    throw error;
+  }
+}
+
+/** A batch the rule refused part of: rolled back, to be written again without those. */
+class Refused extends Error {
+  constructor(readonly items: Set<Waiting>) {
+    super("heartbeats refused");
+  }
+}
+
+/**
+ * Writes heartbeats. Learners watching are the busiest writers of a verified course (one
+ * beat every few seconds each), and a transaction per beat makes the database's round trips
+ * and commits, not the work, the limit. So beats that arrive while a write is under way wait
+ * for it and then go together: one transaction locks all their course clocks, reads all
+ * their module records, applies the rule to each (beat.ts) and writes them back, whatever
+ * their number. A beat alone is written at once, as before. One beat per learner and course
+ * goes in a batch (a later one waits for the next), so each sees the clock its previous beat
+ * left. A beat the rule refuses rolls its batch back; the others are written again without
+ * it, and it is tried alone so its learner gets the exact refusal. Any database error in a
+ * batch (an enrollment removed meanwhile, a deadlock with another instance) sends each beat
+ * through the single path, which answers each on its own.
+ */
+export function createBeatRecorder({ db, now }: { db: Database; now: () => Date }) {
+  const queue: Waiting[] = [];
+  let writing = false;
+
+  async function recordOne(beat: Beat): Promise<ModuleWatchRow> {
+    const key = { userId: beat.userId, courseId: beat.course.id };
+    return refuseIfUnenrolled(() =>
+      db.transaction(async (tx) => {
+        const repo = createWatchingRepository(tx);
+        await repo.commitWithoutFlush();
+        const at = now();
+        const clock = await repo.lockClock(key, at);
+        const stored = await repo.findWatch({ ...key, moduleId: beat.module.id });
+        const write = applyBeat(beat, clock, stored, at);
+        return repo.saveBeat(write.clock, write.watch);
+      }),
+    );
+  }
+
+  /** Writes `batch` in one transaction, or throws Refused naming the beats the rule refused. */
+  async function recordBatch(batch: Waiting[]): Promise<ModuleWatchRow[]> {
+    return db.transaction(async (tx) => {
+      const repo = createWatchingRepository(tx);
+      await repo.commitWithoutFlush();
+      const at = now();
+      const keys = batch.map((w) => ({ userId: w.beat.userId, courseId: w.beat.course.id }));
+      const clocks = await repo.lockClocks(keys, at);
+      const stored = await repo.findWatches(
+        batch.map((w, i) => ({ ...keys[i]!, moduleId: w.beat.module.id })),
+      );
+      const writes: BeatWrite[] = [];
+      const refused = new Set<Waiting>();
+      for (const w of batch) {
+        const k = clockKey(w.beat);
+        try {
+          writes.push(applyBeat(w.beat, clocks.get(k)!, stored.get(watchKey(w.beat)), at));
+        } catch {
+          refused.add(w);
+        }
+      }
+      if (refused.size) throw new Refused(refused);
+      return repo.saveBeats(writes);
+    });
+  }
+
+  async function settleBatch(batch: Waiting[]): Promise<void> {
+    if (batch.length === 1) {
+      const [w] = batch;
+      await recordOne(w!.beat).then(w!.resolve, w!.reject);
+      return;
+    }
+    try {
+      const rows = await recordBatch(batch);
+      for (const [i, w] of batch.entries()) w.resolve(rows[i]!);
+    } catch (error) {
+      if (error instanceof Refused) {
+        const rest = batch.filter((w) => !error.items.has(w));
+        if (rest.length) await settleBatch(rest);
+        for (const w of error.items) await recordOne(w.beat).then(w.resolve, w.reject);
+        return;
+      }
+      for (const w of batch) await recordOne(w.beat).then(w.resolve, w.reject);
+    }
+  }
+
+  /** The next batch: waiting beats in arrival order, one per learner and course. */
+  function takeBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
+      const k = clockKey(queue[i]!.beat);
+      if (seen.has(k)) {
+        i++;
+        continue;
+      }
+      seen.add(k);
+      batch.push(queue.splice(i, 1)[0]!);
+    }
+    return batch;
+  }
+
+  async function drain() {
+    writing = true;
+    try {
+      while (queue.length) await settleBatch(takeBatch());
+    } finally {
+      writing = false;
+    }
+  }
+
+  return {
+    /** Records one heartbeat; answers the module's record as stored. */
+    record(beat: Beat): Promise<ModuleWatchRow> {
+      return new Promise((resolve, reject) => {
+        queue.push({ beat, resolve, reject });
+        if (!writing) void drain();
+      });
+    },
+  };
+}

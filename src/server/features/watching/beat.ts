@@ -1,0 +1,127 @@
+import { type Course, type HeartbeatBody, MAX_PLAYBACK_RATE, type Module } from "../../../contract";
+import { creditIntervals, roundSeconds, totalSeconds } from "./intervals";
+import { beyondDuration, durationMismatch, impossibleReport } from "./watching.errors";
+import type { Intervals, ModuleWatchRow, moduleWatch, WatchClockRow } from "./watching.table";
+
+/** Time unspent since the clock, up to this, can be credited: covers a late heartbeat. */
+const MAX_CREDIT_GAP_SECONDS = 30;
+/** Credit may run this far ahead of the wall clock (timer jitter); it is then owed back. */
+const CREDIT_TOLERANCE_SECONDS = 1;
+/** Extra time allowed when judging a report impossible (network delay between beats). */
+const REPORT_SLACK_SECONDS = 5;
+/** Intervals may end this far past the video's length (players report the last frame late). */
+const END_SLACK_SECONDS = 0.5;
+/** A second report of the video's length may differ by this much (container rounding). */
+const DURATION_SLACK_SECONDS = 2;
+
+export interface Policy {
+  completionPolicy: Course["completionPolicy"];
+  minWatchPercent: number;
+  minSeatSeconds: number | null;
+}
+
+/**
+ * Whether a reported video length fits the module's stated whole minutes (a minute either
+ * way for rounding). Only verified courses insist: elsewhere the length only places resume.
+ */
+const lengthFits = (module: Module, seconds: number) =>
+  seconds >= (module.duration - 1) * 60 && seconds <= (module.duration + 1) * 60;
+
+/**
+ * The record that counts for the module now: none if it was made for another video (since
+ * replaced), or, in a verified course, with a length that does not fit the module (recorded
+ * while the course was manual).
+ */
+export function current(row: ModuleWatchRow | undefined, module: Module, policy: Policy) {
+  if (!row || row.videoUrl !== module.videoUrl) return undefined;
+  if (
+    policy.completionPolicy === "verified" &&
+    row.durationSeconds !== null &&
+    !lengthFits(module, row.durationSeconds)
+  ) {
+    return undefined;
+  }
+  return row;
+}
+
+/** One heartbeat to apply: who, where, what the player reported, and when it arrived. */
+export interface Beat {
+  userId: string;
+  course: Course;
+  module: Module;
+  body: HeartbeatBody;
+}
+
+/** What a heartbeat changes: the learner's course clock and the module's whole record. */
+export interface BeatWrite {
+  clock: Pick<WatchClockRow, "creditClockAt" | "lastBeatAt">;
+  watch: typeof moduleWatch.$inferInsert;
+}
+
+/**
+ * The rule of verified watching for one heartbeat, given the learner's course clock and the
+ * module's stored record: merged watched intervals, credited no faster than the wall clock.
+ * Throws the refusal (nothing is to be stored) for a report no player makes.
+ */
+export function applyBeat(
+  { userId, course, module, body }: Beat,
+  clock: WatchClockRow,
+  stored: ModuleWatchRow | undefined,
+  at: Date,
+): BeatWrite {
+  const before = current(stored, module, course);
+  const duration = before?.durationSeconds ?? body.duration;
+  if (before?.durationSeconds) {
+    if (Math.abs(body.duration - before.durationSeconds) > DURATION_SLACK_SECONDS) {
+      throw durationMismatch();
+    }
+  } else if (course.completionPolicy === "verified" && !lengthFits(module, body.duration)) {
+    throw durationMismatch();
+  }
+  const limit = duration + END_SLACK_SECONDS;
+  if (body.position > limit || body.intervals.some(([, end]) => end > limit)) {
+    throw beyondDuration();
+  }
+
+  const reported: Intervals = body.intervals.map(([s, e]) => [s, Math.min(e, duration)]);
+  const played = totalSeconds(reported);
+  // More media time than the fastest allowed playback fits into the time since the
+  // previous heartbeat: not a player's report. Refused whole, nothing stored.
+  const sinceBeat = Math.max(0, (at.getTime() - clock.lastBeatAt.getTime()) / 1000);
+  if (played > (sinceBeat + REPORT_SLACK_SECONDS) * MAX_PLAYBACK_RATE) {
+    throw impossibleReport();
+  }
+
+  // The budget: wall-clock time not yet spent on credit, at most the last 30 s.
+  const from = Math.max(
+    clock.creditClockAt.getTime(),
+    at.getTime() - MAX_CREDIT_GAP_SECONDS * 1000,
+  );
+  const budget =
+    body.visible === false
+      ? 0
+      : Math.max(0, (at.getTime() - from) / 1000 + CREDIT_TOLERANCE_SECONDS);
+  const rate = Math.min(Math.max(body.playbackRate ?? 1, 0.0625), MAX_PLAYBACK_RATE);
+  const seat = Math.min(played / rate, budget);
+  const merged = creditIntervals(before?.intervals ?? [], reported, budget);
+  // Time spent in a hidden page is gone: it must not be banked for a later report.
+  const spent =
+    body.visible === false ? (at.getTime() - from) / 1000 : Math.max(seat, merged.credited);
+  return {
+    clock: { creditClockAt: new Date(from + spent * 1000), lastBeatAt: at },
+    watch: {
+      userId,
+      courseId: course.id,
+      moduleId: module.id,
+      videoUrl: module.videoUrl,
+      durationSeconds: duration,
+      intervals: merged.intervals,
+      watchedSeconds: roundSeconds(totalSeconds(merged.intervals)),
+      seatSeconds: roundSeconds((before?.seatSeconds ?? 0) + seat),
+      positionSeconds: roundSeconds(Math.min(body.position, duration)),
+      heartbeats: (before?.heartbeats ?? 0) + 1,
+      lastHeartbeatAt: at,
+      updatedAt: at,
+    },
+  };
+}
