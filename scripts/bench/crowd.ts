@@ -33,7 +33,7 @@ const TICK_MS = 10;
 const DRAIN_MS = 30_000;
 
 /** Kinds that are administrators' pages: not part of the learners' limit. */
-export const ADMIN_KIND = "admin";
+const ADMIN_KIND = "admin";
 
 interface Watcher {
   learner: CrowdLearner;

@@ -6,6 +6,11 @@ import type { ModuleWatchRow } from "./watching.table";
 
 /** The most heartbeats written in one transaction. */
 const MAX_BATCH = 200;
+/**
+ * Batches written at once: while one commits, the next locks and reads, so the database
+ * always has a batch under way.
+ */
+const WRITERS = 2;
 
 interface Waiting {
   beat: Beat;
@@ -50,7 +55,9 @@ class Refused extends Error {
  */
 export function createBeatRecorder({ db, now }: { db: Database; now: () => Date }) {
   const queue: Waiting[] = [];
-  let writing = false;
+  let writers = 0;
+  /** Learners and courses with a beat in a batch under way: their next beat waits for it. */
+  const busy = new Set<string>();
 
   async function recordOne(beat: Beat): Promise<ModuleWatchRow> {
     const key = { userId: beat.userId, courseId: beat.course.id };
@@ -113,28 +120,40 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
     }
   }
 
-  /** The next batch: waiting beats in arrival order, one per learner and course. */
+  /**
+   * The next batch: waiting beats in arrival order, one per learner and course, none of a
+   * learner and course whose previous beat is still being written.
+   */
   function takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
-    const seen = new Set<string>();
     for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
       const k = clockKey(queue[i]!.beat);
-      if (seen.has(k)) {
+      if (busy.has(k)) {
         i++;
         continue;
       }
-      seen.add(k);
+      busy.add(k);
       batch.push(queue.splice(i, 1)[0]!);
     }
     return batch;
   }
 
-  async function drain() {
-    writing = true;
+  /**
+   * Writes batches until none can be taken. A beat held back behind its learner's batch is
+   * taken by the writer of that batch, which frees the learner and looks again.
+   */
+  async function write() {
+    writers++;
     try {
-      while (queue.length) await settleBatch(takeBatch());
+      for (let batch = takeBatch(); batch.length; batch = takeBatch()) {
+        try {
+          await settleBatch(batch);
+        } finally {
+          for (const w of batch) busy.delete(clockKey(w.beat));
+        }
+      }
     } finally {
-      writing = false;
+      writers--;
     }
   }
 
@@ -143,7 +162,7 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
     record(beat: Beat): Promise<ModuleWatchRow> {
       return new Promise((resolve, reject) => {
         queue.push({ beat, resolve, reject });
-        if (!writing) void drain();
+        if (writers < WRITERS) void write();
       });
     },
   };

@@ -84,22 +84,30 @@ export function createWatchingRepository(db: Executor) {
     },
 
     /**
-     * Writes several heartbeats (the caller holds their clocks' locks): the clocks move on,
-     * the module records are inserted or replaced. Answers the records in `writes` order.
+     * Writes several heartbeats in one statement (the caller holds their clocks' locks): the
+     * clocks move on, the module records are inserted or replaced. Answers the records in
+     * `writes` order.
      */
     async saveBeats(writes: BeatWrite[]): Promise<ModuleWatchRow[]> {
-      const moved = sql.join(
+      const values = sql.join(
         writes.map(
           ({ watch: w, clock: c }) =>
             sql`(${w.userId}, ${w.courseId}, ${c.creditClockAt.toISOString()}::timestamptz, ${c.lastBeatAt.toISOString()}::timestamptz)`,
         ),
         sql`, `,
       );
-      await db.execute(sql`update watch_clocks c
-        set credit_clock_at = v.credit_clock_at, last_beat_at = v.last_beat_at
-        from (values ${moved}) as v(user_id, course_id, credit_clock_at, last_beat_at)
-        where c.user_id = v.user_id and c.course_id = v.course_id`);
+      const moved = db
+        .$with("moved_clocks")
+        .as(
+          db
+            .update(watchClocks)
+            .set({ creditClockAt: sql`v.credit_clock_at`, lastBeatAt: sql`v.last_beat_at` })
+            .from(sql`(values ${values}) as v(user_id, course_id, credit_clock_at, last_beat_at)`)
+            .where(sql`${watchClocks.userId} = v.user_id and ${watchClocks.courseId} = v.course_id`)
+            .returning({ userId: watchClocks.userId }),
+        );
       const rows = await db
+        .with(moved)
         .insert(moduleWatch)
         .values(writes.map((w) => w.watch))
         .onConflictDoUpdate({

@@ -294,6 +294,11 @@ describe("verified watching", { timeout: 120_000 }, () => {
       expect(rows.find((r) => r.userId === fresh.learner.id)).toBeUndefined();
       const clocks = await ctx.database.db.select().from(watchClocks);
       expect(clocks.find((c) => c.userId === fresh.learner.id)).toBeUndefined();
+      // The honest learners' clocks moved on to this beat; the refused one's did not.
+      const beatAt = (l: (typeof learners)[number]) =>
+        clocks.find((c) => c.userId === l.learner.id)!.lastBeatAt.getTime();
+      for (const l of honest) expect(beatAt(l)).toBe(clock.now().getTime());
+      expect(beatAt(cheat)).toBe(clock.now().getTime() - 30_000);
     });
 
     it("allows only the enrolled learner, on unlocked modules", async () => {
