@@ -94,7 +94,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-png                  skip the PNG chart (rendered from the SVG with headless Chromium)
   --profile <dir>           write the portal's CPU profile (node --cpu-prof) into <dir>
   --crowd-steps <n,n,...>   capacity scenario: crowd sizes to try, in order, until one is not
-                            sustained (PostgreSQL 2500,5000,...,30000; PGlite 250,...,5000)
+                            sustained (PostgreSQL 5000,...,80000; PGlite 250,...,5000)
 Database: --database-url / DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite), else a fresh PGlite seed.`;
 
 const { values: flags, fail } = readCommandLine("bench", USAGE, {
@@ -1024,7 +1024,7 @@ async function main() {
     (QUICK
       ? "100,200"
       : db.kind === "postgres"
-        ? "2500,5000,7500,10000,12500,15000,20000,25000,30000"
+        ? "5000,10000,15000,20000,25000,30000,40000,50000,60000,80000"
         : "250,500,1000,1500,2000,3000,4000,5000")
   )
     .split(",")
