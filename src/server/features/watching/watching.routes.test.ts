@@ -265,7 +265,7 @@ describe("verified watching", { timeout: 120_000 }, () => {
     });
 
     it("writes many learners' simultaneous heartbeats together, each by the rule", async () => {
-      const learners = [];
+      const learners: Awaited<ReturnType<typeof setup>>[] = [];
       for (let i = 0; i < 6; i++) learners.push(await setup());
       for (const l of learners.slice(0, 5)) await l.ok();
       clock.advance(30);
