@@ -68,9 +68,10 @@ export function registerEnrollmentsRoutes(
       preValidation: admin,
     },
     async (request, reply) => {
-      const { items, nextCursor } = await enrollments.page(request.query);
+      const { json, nextCursor } = await enrollments.pageJson(request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return items;
+      // JSON made from the catalogue's cached course JSON (enrollments.service.ts).
+      return sendJsonText(reply, json);
     },
   );
 

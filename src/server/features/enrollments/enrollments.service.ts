@@ -512,17 +512,35 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       const found = await forUser(userId, viewer);
       if (!found) return "[]";
       const owner = JSON.stringify(found.user);
-      const items = found.items.map(
-        ({ fields, entry }) =>
-          `${JSON.stringify(fields).slice(0, -1)},"course":${entry.json},"user":${owner}}`,
+      const items = found.items.map(({ fields, entry }) =>
+        enrollmentJson(fields, entry.json, owner),
       );
       return `[${items.join(",")}]`;
     },
 
-    async page(input: { limit: number; cursor?: string }) {
+    /**
+     * A page of every enrollment as JSON text, for GET /api/enrollments, made like
+     * listForUserJson: the zod serializer took a third of the portal's CPU on this page.
+     */
+    async pageJson(input: { limit: number; cursor?: string }) {
       const rows = await repo.page({ limit: input.limit + 1, after: decodeCursor(input.cursor) });
       const { items, nextCursor } = pageOf(rows, input.limit);
-      return { items: await withRelations(items), nextCursor };
+      const [completions, entries, users] = await Promise.all([
+        repo.completedModuleIds(items.map((r) => r.id)),
+        deps.courses.findEntries(items.map((r) => r.courseId)),
+        deps.users.findUsers(items.map((r) => r.userId)),
+      ]);
+      const userJson = new Map(users.map((u) => [u.id, JSON.stringify(toUser(u))]));
+      const json = items.map((row) => {
+        const entry = entries.get(row.courseId)!;
+        const completed = currentModules(entry.course, completions.get(row.id) ?? []);
+        return enrollmentJson(
+          enrollmentFields(row, completed),
+          entry.json,
+          userJson.get(row.userId)!,
+        );
+      });
+      return { json: `[${json.join(",")}]`, nextCursor };
     },
 
     /**
@@ -588,6 +606,13 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
 export type EnrollmentsService = ReturnType<typeof createEnrollmentsService>;
 
 /** An enrollment's own fields in the response schema's order (course and user follow). */
+/** An enrollment with its relations as JSON text, from each part's own JSON. */
+const enrollmentJson = (
+  fields: ReturnType<typeof enrollmentFields>,
+  course: string,
+  user: string,
+) => `${JSON.stringify(fields).slice(0, -1)},"course":${course},"user":${user}}`;
+
 function enrollmentFields(row: EnrollmentRow, completedModules: string[]) {
   return {
     id: row.id,

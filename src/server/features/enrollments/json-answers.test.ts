@@ -14,7 +14,7 @@ import {
 import { useTestApp } from "../../testing/test-app";
 
 /**
- * GET /api/courses/{id} and GET /api/enrollments/user/{id} send JSON built from the
+ * GET /api/courses/{id}, GET /api/enrollments/user/{id} and GET /api/enrollments send JSON built from the
  * catalogue's cached course JSON instead of running the zod serializer per request. Their
  * bodies must be exactly what the response schema would have produced: nothing more, nothing
  * missing, every type right.
@@ -61,6 +61,26 @@ describe("pre-serialized answers match their response schemas", () => {
       ]);
       expect(list.body).not.toMatch(/passwordHash|password_hash|scrypt|idHash/i);
     }
+
+    // Every enrollment, a page at a time, for administrators.
+    const page = await call(ctx, "GET", "/api/enrollments?limit=1", { cookie: adminCookie });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^application\/json/);
+    const rest = await call(
+      ctx,
+      "GET",
+      `/api/enrollments?limit=5&cursor=${encodeURIComponent(String(page.headers["x-next-cursor"]))}`,
+      { cookie: adminCookie },
+    );
+    const all = [...(page.json() as unknown[]), ...(rest.json() as unknown[])];
+    const parsedAll = z.array(enrollmentWithRelationsSchema).parse(all);
+    expect(all).toStrictEqual(parsedAll);
+    expect(JSON.stringify(all)).toBe(JSON.stringify(parsedAll));
+    expect(parsedAll.map((e) => [e.courseId, e.user.id, e.completedModules.length])).toEqual([
+      [second.id, learner.id, 1],
+      [first.id, learner.id, 2],
+    ]);
+    expect(page.body + rest.body).not.toMatch(/passwordHash|password_hash|scrypt|idHash/i);
 
     const nobody = await call(ctx, "GET", "/api/enrollments/user/unknown-user", {
       cookie: adminCookie,

@@ -46,7 +46,7 @@ class Refused extends Error {
  * and commits, not the work, the limit. So beats that arrive while a write is under way wait
  * for it and then go together: one transaction locks all their course clocks, reads all
  * their module records, applies the rule to each (beat.ts) and writes them back, whatever
- * their number. A beat alone is written at once, as before. One beat per learner and course
+ * their number. A beat alone is written at once, in its own transaction. One beat per learner and course
  * goes in a batch (a later one waits for the next), so each sees the clock its previous beat
  * left. A beat the rule refuses rolls its batch back; the others are written again without
  * it, and it is tried alone so its learner gets the exact refusal. Any database error in a
