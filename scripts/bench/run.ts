@@ -819,12 +819,19 @@ function budgets(
   }
   if (!pg) {
     for (const r of results.filter((x) => x.target === "portal" && x.group !== "video")) {
+      // The capacity scenario: its learner routes at the largest crowd it sustained.
+      const sustained = r.crowd?.steps.find((step) => step.learners === r.crowd?.sustained);
       const p99 = r.crowd
-        ? Math.max(0, ...Object.values(r.crowd.steps.at(-1)?.kinds ?? {}).map((k) => k.p99))
+        ? Math.max(
+            0,
+            ...Object.entries(sustained?.kinds ?? {})
+              .filter(([kind]) => !kind.startsWith("admin"))
+              .map(([, k]) => k.p99),
+          )
         : r.p99;
       out.push({
         id: `${r.id}-p99`,
-        text: `${r.title} p99 ≤ ${PGLITE_P99_MS} ms (PGlite)${r.crowd ? ", largest crowd tried" : ""}`,
+        text: `${r.title} p99 ≤ ${PGLITE_P99_MS} ms (PGlite)${r.crowd ? ", learner routes at the largest crowd sustained" : ""}`,
         measured: `${p99.toFixed(1)} ms`,
         pass: p99 <= PGLITE_P99_MS,
       });
