@@ -972,6 +972,20 @@ async function warmPageCache(path: string) {
 
 async function main() {
   const db = chooseDatabase();
+  // Checked before anything is prepared: a mistaken option changes nothing.
+  const crowdSteps = (
+    flags["crowd-steps"] ??
+    (QUICK
+      ? "100,200"
+      : db.kind === "postgres"
+        ? "5000,10000,15000,20000,25000,30000,40000,50000,60000,80000"
+        : "250,500,1000,1500,2000,3000,4000,5000")
+  )
+    .split(",")
+    .map(Number);
+  if (crowdSteps.some((n) => !Number.isInteger(n) || n <= 0)) {
+    fail("--crowd-steps must be a list of positive whole numbers");
+  }
   const machine = {
     cpus: cpus().length,
     model: cpus()[0]?.model ?? "unknown",
@@ -1026,19 +1040,6 @@ async function main() {
   say(`Preparing fixtures: ${POOL} learners, cursors, search terms, video object ...`);
   const config = { databaseUrl: db.databaseUrl, dataDir: db.dataDir };
   const fixtures = await prepare(config, { poolSize: POOL });
-  const crowdSteps = (
-    flags["crowd-steps"] ??
-    (QUICK
-      ? "100,200"
-      : db.kind === "postgres"
-        ? "5000,10000,15000,20000,25000,30000,40000,50000,60000,80000"
-        : "250,500,1000,1500,2000,3000,4000,5000")
-  )
-    .split(",")
-    .map(Number);
-  if (crowdSteps.some((n) => !Number.isInteger(n) || n <= 0)) {
-    fail("--crowd-steps must be a list of positive whole numbers");
-  }
   const crowd = {
     steps: crowdSteps,
     members:
