@@ -16,9 +16,18 @@
  * cycle or more; requests count in the step they were sent in.
  */
 import http from "node:http";
+import { holdAttempt } from "./exam";
 import { latencyLog } from "./latency";
 import { cpuSeconds, machineTicks } from "./processes";
-import type { CrowdLearner, CrowdStep, ExamItem, LoadSpec, RequestSpec } from "./types";
+import {
+  ADMIN_KIND,
+  type CrowdLearner,
+  type CrowdStep,
+  type ExamItem,
+  isLearnerKind,
+  type LoadSpec,
+  type RequestSpec,
+} from "./types";
 
 type CrowdSpec = Extract<LoadSpec, { kind: "crowd" }>;
 
@@ -31,9 +40,6 @@ const ADMIN_PAUSE_MS = 1000;
 const TICK_MS = 10;
 /** Requests of a step still unanswered this long after it count as errors. */
 const DRAIN_MS = 30_000;
-
-/** Kinds that are administrators' pages: not part of the learners' limit. */
-const ADMIN_KIND = "admin";
 
 interface Watcher {
   learner: CrowdLearner;
@@ -140,8 +146,6 @@ export async function runCrowd(
     req.end(body);
   }
 
-  const learnerHeaders = (w: Watcher) => w.learner.headers;
-
   function beat(w: Watcher, now: number) {
     if (w.beating) {
       if (measuring) measuring.lateBeats++;
@@ -161,7 +165,7 @@ export async function runCrowd(
       {
         method: "POST",
         path: "/api/progress/heartbeat",
-        headers: learnerHeaders(w),
+        headers: w.learner.headers,
         body: JSON.stringify({
           courseId: learner.courseId,
           moduleId: learner.modules[w.module],
@@ -204,7 +208,7 @@ export async function runCrowd(
         {
           method: "POST",
           path: "/api/progress/update",
-          headers: learnerHeaders(w),
+          headers: w.learner.headers,
           body: JSON.stringify({
             userId: learner.userId,
             courseId: learner.courseId,
@@ -257,15 +261,7 @@ export async function runCrowd(
       },
       (status, body) => {
         if (status === 200 || status === 201) {
-          const attempt = JSON.parse(body) as {
-            id: string;
-            questions: { id: string; options: { id: string }[] }[];
-          };
-          item.attemptId = attempt.id;
-          item.answers = attempt.questions.map((q) => ({
-            questionId: q.id,
-            optionIds: [spec.wrongOption[q.id] ?? q.options[0]!.id],
-          }));
+          holdAttempt(item, body, spec.wrongOption);
         }
         takers.push(item);
       },
@@ -357,7 +353,7 @@ export async function runCrowd(
     const unanswered = [...w.pending].filter(([, n]) => n > 0);
     const errors = [...w.errors.values()].reduce((a, b) => a + b, 0) + pendingCount(w);
     const slow = Object.entries(kinds).filter(
-      ([k, r]) => !k.startsWith(ADMIN_KIND) && r.p95 > spec.p95LimitMs,
+      ([k, r]) => isLearnerKind(k) && r.p95 > spec.p95LimitMs,
     );
     const refused = Object.entries(kinds).filter(([, r]) => r.non2xx > 0);
     const failed = [

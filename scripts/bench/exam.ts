@@ -14,6 +14,7 @@ import {
   type QuestionInput,
   questionSchema,
 } from "../../src/contract";
+import type { ExamItem } from "./types";
 
 /** The course's title: how `restore` finds it, also after an interrupted run. */
 export const EXAM_COURSE_TITLE = "Benchmark final exam";
@@ -140,4 +141,21 @@ export async function createExamCourse(
     wrongOption,
     summary: `${MODULES} modules, ${DRAWN} of ${POOL} questions drawn per attempt, unlimited attempts; ${learners.length} learners enrolled with every module complete`,
   };
+}
+
+/**
+ * A started attempt's answer (the body of POST /api/courses/{id}/exam/attempts) kept on the
+ * learner: the attempt to submit next, with a wrong option for every question, so it never
+ * passes and the learner starts anew.
+ */
+export function holdAttempt(item: ExamItem, body: string, wrongOption: Record<string, string>) {
+  const attempt = JSON.parse(body) as {
+    id: string;
+    questions: { id: string; options: { id: string }[] }[];
+  };
+  item.attemptId = attempt.id;
+  item.answers = attempt.questions.map((q) => ({
+    questionId: q.id,
+    optionIds: [wrongOption[q.id] ?? q.options[0]!.id],
+  }));
 }

@@ -45,6 +45,19 @@ const list = (values: string[]) =>
     sql`, `,
   );
 
+/**
+ * Columns of an enrollment `e`: its course's modules not yet complete, in unlock order, and
+ * their stated minutes.
+ */
+const remainingModules = (ids: string, minutes: string) => {
+  const of = (column: string, name: string) =>
+    sql.raw(`array(select m.${column} from modules m where m.course_id = e.course_id
+            and not exists (select 1 from module_completions mc
+              where mc.enrollment_id = e.id and mc.module_id = m.id)
+            order by m.position, m.created_at) as ${name}`);
+  return sql`${of("id", ids)}, ${of("duration", minutes)}`;
+};
+
 /** Any number of values as one parameter (a crowd's ids exceed a statement's parameter limit). */
 const anyOf = (values: string[]) =>
   sql`select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)`;
@@ -204,14 +217,7 @@ export async function prepare(
           to_char(e.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as completed_at,
           to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
           c.is_published,
-          array(select m.id from modules m where m.course_id = e.course_id
-            and not exists (select 1 from module_completions mc
-              where mc.enrollment_id = e.id and mc.module_id = m.id)
-            order by m.position, m.created_at) as remaining,
-          array(select m.duration from modules m where m.course_id = e.course_id
-            and not exists (select 1 from module_completions mc
-              where mc.enrollment_id = e.id and mc.module_id = m.id)
-            order by m.position, m.created_at) as remaining_minutes
+          ${remainingModules("remaining", "remaining_minutes")}
         from enrollments e join courses c on c.id = e.course_id
         where e.user_id in (${list(ids)}) order by e.user_id, e.created_at`,
     );
@@ -343,14 +349,7 @@ export async function prepareCrowd(
       sql`select distinct on (u.id) e.id, e.user_id, e.course_id, e.progress, e.is_completed,
           to_char(e.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as completed_at,
           to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
-          array(select m.id from modules m where m.course_id = e.course_id
-            and not exists (select 1 from module_completions mc
-              where mc.enrollment_id = e.id and mc.module_id = m.id)
-            order by m.position, m.created_at) as remaining,
-          array(select m.duration from modules m where m.course_id = e.course_id
-            and not exists (select 1 from module_completions mc
-              where mc.enrollment_id = e.id and mc.module_id = m.id)
-            order by m.position, m.created_at) as minutes
+          ${remainingModules("remaining", "minutes")}
         from (select u.id from users u
           where u.role = 'learner' and u.status = 'active'
             and u.id not in (${anyOf(pool)})
@@ -359,26 +358,21 @@ export async function prepareCrowd(
         join courses c on c.id = e.course_id and c.is_published
         order by u.id, e.created_at`,
     );
-    const members = found
-      .filter((e) => e.remaining.length > 0)
-      .slice(0, size)
-      .map((e) => ({
-        userId: e.user_id,
-        secret: newSecret(),
-        courseId: e.course_id,
-        modules: e.remaining,
-        minutes: e.minutes,
-      }));
+    const picked = found.filter((e) => e.remaining.length > 0).slice(0, size);
+    const members = picked.map((e) => ({
+      userId: e.user_id,
+      secret: newSecret(),
+      courseId: e.course_id,
+      modules: e.remaining,
+      minutes: e.minutes,
+    }));
     const users = members.map((m) => m.userId);
     await handle.db.execute(sql`insert into sessions (id_hash, user_id, expires_at, user_agent, ip)
       select s.id_hash, s.user_id, now() + interval '12 hours', 'credo-bench', '10.200.0.1'
       from jsonb_to_recordset(${JSON.stringify(
         members.map((m) => ({ id_hash: hashSecret(m.secret), user_id: m.userId })),
       )}::jsonb) as s(id_hash text, user_id text)`);
-    const chosen = new Set(members.map((m) => `${m.userId} ${m.courseId}`));
-    for (const e of found) {
-      if (!chosen.has(`${e.user_id} ${e.course_id}`)) continue;
-      const { id, progress, is_completed, completed_at, updated_at } = e;
+    for (const { id, progress, is_completed, completed_at, updated_at } of picked) {
       fixtures.snapshot.enrollments.push({ id, progress, is_completed, completed_at, updated_at });
     }
     fixtures.snapshot.userIds.push(...users);

@@ -26,6 +26,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import autocannon from "autocannon";
 import { runCrowd } from "./crowd";
+import { holdAttempt } from "./exam";
 import { latencyLog, percentile } from "./latency";
 import type {
   ExamItem,
@@ -123,15 +124,7 @@ function examRequests(
         if (context.step === "start" && (status === 201 || status === 200)) {
           if (status === 201) stats.created++;
           else stats.resumed++;
-          const attempt = JSON.parse(body) as {
-            id: string;
-            questions: { id: string; options: { id: string }[] }[];
-          };
-          item.attemptId = attempt.id;
-          item.answers = attempt.questions.map((q) => ({
-            questionId: q.id,
-            optionIds: [spec.wrongOption[q.id] ?? q.options[0]!.id],
-          }));
+          holdAttempt(item, body, spec.wrongOption);
         } else {
           if (status !== 200) stats.failed++;
           item.attemptId = undefined;

@@ -1,5 +1,5 @@
 /** The benchmark's outputs: the console and Markdown tables, the budgets, and an SVG chart. */
-import type { CrowdStep, LoadResult } from "./types";
+import { type CrowdStep, isLearnerKind, type LoadResult } from "./types";
 import type { WebWeights } from "./web-size";
 
 export type Group = "baseline" | "learner" | "admin" | "video";
@@ -127,7 +127,7 @@ export function crowdStepLine(step: CrowdStep): string {
   const kinds = Object.entries(step.kinds);
   const total = kinds.reduce((sum, [, k]) => sum + k.rps, 0);
   const slowest = kinds
-    .filter(([k]) => !k.startsWith("admin"))
+    .filter(([k]) => isLearnerKind(k))
     .sort(([, a], [, b]) => b.p95 - a.p95)
     .slice(0, 2)
     .map(([k, r]) => `${k} p95 ${r.p95.toFixed(1)} ms`)

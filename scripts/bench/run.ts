@@ -70,7 +70,13 @@ import {
   type ScenarioResult,
   toMB,
 } from "./report";
-import type { HeartbeatItem, LoadSpec, ProgressItem, RequestSpec } from "./types";
+import {
+  type HeartbeatItem,
+  isLearnerKind,
+  type LoadSpec,
+  type ProgressItem,
+  type RequestSpec,
+} from "./types";
 import { measureWeb, type WebWeights } from "./web-size";
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -825,7 +831,7 @@ function budgets(
         ? Math.max(
             0,
             ...Object.entries(sustained?.kinds ?? {})
-              .filter(([kind]) => !kind.startsWith("admin"))
+              .filter(([kind]) => isLearnerKind(kind))
               .map(([, k]) => k.p99),
           )
         : r.p99;

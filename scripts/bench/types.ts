@@ -128,6 +128,10 @@ export interface StepResult {
   statusCodes: Record<string, number | undefined>;
 }
 
+/** Capacity scenario: administrators' request kinds start with this; they are not held to its limit. */
+export const ADMIN_KIND = "admin";
+export const isLearnerKind = (kind: string) => !kind.startsWith(ADMIN_KIND);
+
 /** One size of the capacity scenario's crowd. */
 export interface CrowdStep {
   learners: number;

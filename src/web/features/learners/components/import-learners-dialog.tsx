@@ -5,15 +5,14 @@ import {
   type LearnerImportPreview,
   type LearnerImportResultRow,
 } from "@contract";
-import {
-  CircleAlertIcon,
-  CircleCheckIcon,
-  DownloadIcon,
-  FileUpIcon,
-  MailCheckIcon,
-} from "lucide-react";
-import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { DownloadIcon, FileUpIcon, MailCheckIcon } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import {
+  CsvFilePicker,
+  CsvRowStatus,
+  csvFileProblem,
+} from "../../../components/ui/csv-file-picker";
 import {
   Dialog,
   DialogClose,
@@ -24,7 +23,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../components/ui/dialog";
-import { Label } from "../../../components/ui/label";
 import { Progress } from "../../../components/ui/progress";
 import { ScrollRegion } from "../../../components/ui/scroll-region";
 import { Spinner } from "../../../components/ui/spinner";
@@ -82,7 +80,6 @@ export function ImportLearnersDialog({
 }
 
 function ImportFlow({ onBusy, onDone }: { onBusy: (busy: boolean) => void; onDone: () => void }) {
-  const inputId = useId();
   const previewImport = usePreviewLearnerImport();
   const importLearners = useImportLearners();
   const [picked, setPicked] = useState<Picked | null>(null);
@@ -90,17 +87,13 @@ function ImportFlow({ onBusy, onDone }: { onBusy: (busy: boolean) => void; onDon
   const [done, setDone] = useState(0);
   const [results, setResults] = useState<LearnerImportResultRow[] | null>(null);
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  async function onFile(file: File | undefined) {
     setPicked(null);
     setError(null);
     if (!file) return;
-    if (!/\.csv$/i.test(file.name)) {
-      setError("Choose a .csv file.");
-      return;
-    }
-    if (file.size > LEARNER_IMPORT_MAX_CHARS) {
-      setError("The file is too large (2 MB at most).");
+    const problem = csvFileProblem(file, LEARNER_IMPORT_MAX_CHARS);
+    if (problem) {
+      setError(problem);
       return;
     }
     try {
@@ -143,37 +136,14 @@ function ImportFlow({ onBusy, onDone }: { onBusy: (busy: boolean) => void; onDon
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-5">
-      <div className="flex flex-col gap-3 rounded-xl border border-dashed border-zinc-300 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor={inputId}>CSV file</Label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={importing}
-            className="max-w-full text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-50"
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            onChange={(event) => void onFile(event)}
-          />
-        </div>
-        <Button asChild variant="ghost" size="sm" className="w-fit">
-          <a href={templateUrl} download="learners-template.csv">
-            <DownloadIcon aria-hidden="true" />
-            Download template
-          </a>
-        </Button>
-      </div>
-      {previewImport.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-700">
-          <Spinner className="size-4 text-indigo-600" />
-          Checking every row…
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <CsvFilePicker
+        templateUrl={templateUrl}
+        templateName="learners-template.csv"
+        checking={previewImport.isPending}
+        error={error}
+        disabled={importing}
+        onFile={(file) => void onFile(file)}
+      />
       {picked && !importing ? (
         <div className="grid min-w-0 gap-3">
           <p role="status" data-testid="import-preview-summary" className="text-sm text-zinc-800">
@@ -217,14 +187,14 @@ function ImportFlow({ onBusy, onDone }: { onBusy: (busy: boolean) => void; onDon
                             {row.courses.map((c) => c.title).join(", ")}
                           </span>
                         ) : null}
-                        <RowStatus errors={row.errors} />
+                        <CsvRowStatus errors={row.errors} />
                       </div>
                     </td>
                     <td className="hidden max-w-48 px-3 py-2 break-words text-zinc-700 sm:table-cell">
                       {row.courses.length ? row.courses.map((c) => c.title).join(", ") : "—"}
                     </td>
                     <td className="hidden px-3 py-2 sm:table-cell">
-                      <RowStatus errors={row.errors} />
+                      <CsvRowStatus errors={row.errors} />
                     </td>
                   </tr>
                 ))}
@@ -267,28 +237,6 @@ function ImportFlow({ onBusy, onDone }: { onBusy: (busy: boolean) => void; onDon
         </Button>
       </DialogFooter>
     </div>
-  );
-}
-
-/** A row's problems, or that it is ready. */
-function RowStatus({ errors }: { errors: string[] }) {
-  if (!errors.length) {
-    return (
-      <span className="flex items-center gap-1.5 text-emerald-800">
-        <CircleCheckIcon className="size-3.5" aria-hidden="true" />
-        Ready
-      </span>
-    );
-  }
-  return (
-    <ul className="grid gap-1 text-red-800">
-      {errors.map((e) => (
-        <li key={e} className="flex items-start gap-1.5">
-          <CircleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-          {e}
-        </li>
-      ))}
-    </ul>
   );
 }
 

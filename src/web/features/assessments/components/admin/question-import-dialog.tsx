@@ -4,9 +4,14 @@ import {
   QUESTION_CSV_COLUMNS,
   type QuestionImportResult,
 } from "@contract";
-import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, FileUpIcon } from "lucide-react";
-import { type ChangeEvent, useId, useMemo, useState } from "react";
+import { FileUpIcon } from "lucide-react";
+import { useMemo, useState } from "react";
 import { Button } from "../../../../components/ui/button";
+import {
+  CsvFilePicker,
+  CsvRowStatus,
+  csvFileProblem,
+} from "../../../../components/ui/csv-file-picker";
 import {
   Dialog,
   DialogClose,
@@ -16,7 +21,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../../components/ui/dialog";
-import { Label } from "../../../../components/ui/label";
 import { ScrollRegion } from "../../../../components/ui/scroll-region";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
@@ -105,7 +109,6 @@ export function QuestionImportDialog({
 }
 
 function ImportForm({ course, onDone }: { course: Course; onDone: () => void }) {
-  const inputId = useId();
   const importQuestions = useImportQuestions();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [checking, setChecking] = useState(false);
@@ -115,17 +118,13 @@ function ImportForm({ course, onDone }: { course: Course; onDone: () => void }) 
     [course],
   );
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  async function onFile(file: File | undefined) {
     setPicked(null);
     setError(null);
     if (!file) return;
-    if (!/\.csv$/i.test(file.name)) {
-      setError("Choose a .csv file.");
-      return;
-    }
-    if (file.size > MAX_FILE_BYTES) {
-      setError("The file is too large (2 MB at most).");
+    const problem = csvFileProblem(file, MAX_FILE_BYTES);
+    if (problem) {
+      setError(problem);
       return;
     }
     setChecking(true);
@@ -165,36 +164,13 @@ function ImportForm({ course, onDone }: { course: Course; onDone: () => void }) 
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-5">
-      <div className="flex flex-col gap-3 rounded-xl border border-dashed border-zinc-300 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="grid gap-2">
-          <Label htmlFor={inputId}>CSV file</Label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            className="text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-50"
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            onChange={(event) => void onFile(event)}
-          />
-        </div>
-        <Button asChild variant="ghost" size="sm" className="w-fit">
-          <a href={templateUrl} download="questions-template.csv">
-            <DownloadIcon aria-hidden="true" />
-            Download template
-          </a>
-        </Button>
-      </div>
-      {checking ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-700">
-          <Spinner className="size-4 text-indigo-600" />
-          Checking every row…
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <CsvFilePicker
+        templateUrl={templateUrl}
+        templateName="questions-template.csv"
+        checking={checking}
+        error={error}
+        onFile={(file) => void onFile(file)}
+      />
       {picked ? (
         <div className="grid min-w-0 gap-3">
           <p role="status" data-testid="import-summary" className="text-sm text-zinc-800">
@@ -234,24 +210,7 @@ function ImportForm({ course, onDone }: { course: Course; onDone: () => void }) 
                       {row.question ? POOL_LABELS[row.question.pool] : "—"}
                     </td>
                     <td className="px-3 py-2">
-                      {row.errors.length ? (
-                        <ul className="grid gap-1 text-red-800">
-                          {row.errors.map((e) => (
-                            <li key={e} className="flex items-start gap-1.5">
-                              <CircleAlertIcon
-                                className="mt-0.5 size-3.5 shrink-0"
-                                aria-hidden="true"
-                              />
-                              {e}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : (
-                        <span className="flex items-center gap-1.5 text-emerald-800">
-                          <CircleCheckIcon className="size-3.5" aria-hidden="true" />
-                          Ready
-                        </span>
-                      )}
+                      <CsvRowStatus errors={row.errors} />
                     </td>
                   </tr>
                 ))}
