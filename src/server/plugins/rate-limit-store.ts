@@ -66,8 +66,9 @@ function createCounter(db: Database) {
         } catch (err) {
           for (const [, w] of batch) for (const callback of w.callbacks) callback(err as Error);
         }
+        // Now and then, without holding up the counts waiting for the next write.
         if (Math.random() < 0.01) {
-          await db.execute(sql`delete from rate_limits where reset_at < now()`).catch(() => {});
+          db.execute(sql`delete from rate_limits where reset_at < now()`).catch(() => {});
         }
       }
     } finally {

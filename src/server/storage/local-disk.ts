@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -55,10 +56,14 @@ export function createLocalDiskStore(root: string): ObjectStore {
         const stopWatching = finished(source, (err) => {
           if (err) input.destroy(err);
         });
+        const file = createWriteStream(temp, { mode: 0o600 });
         try {
-          await pipeline(input, limiter, createWriteStream(temp, { mode: 0o600 }));
+          await pipeline(input, limiter, file);
         } catch (err) {
           source.unpipe(input);
+          // A refusal can come before the file was even opened: the stream still opens and
+          // closes it afterwards, which would create the temp file again after its removal.
+          if (!file.closed) await once(file, "close");
           throw err;
         } finally {
           stopWatching();
