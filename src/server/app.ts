@@ -15,14 +15,12 @@ import { MESSAGES } from "../contract";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { registerAssessmentsRoutes } from "./features/assessments/assessments.routes";
-import { createExamService, examRequirement } from "./features/assessments/exam.service";
+import { createExamService } from "./features/assessments/exam.service";
+import { examStep } from "./features/assessments/exam.step";
 import { createExamResults } from "./features/assessments/exam-results";
 import { createQuestionsService } from "./features/assessments/questions.service";
-import {
-  createReviewService,
-  reviewRequirement,
-  reviewStep,
-} from "./features/assessments/review.service";
+import { createReviewService } from "./features/assessments/review.service";
+import { reviewStep } from "./features/assessments/review.step";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { createAuditService } from "./features/audit/audit.service";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
@@ -38,9 +36,12 @@ import { createCertificatesService } from "./features/certificates/certificates.
 import { createPdfRenderer } from "./features/certificates/pdf-renderer";
 import { registerCoursesRoutes } from "./features/courses/courses.routes";
 import { createCoursesService } from "./features/courses/courses.service";
+import { acknowledgeStep } from "./features/credit/activity.step";
+import { attestationStep } from "./features/credit/attestation.step";
 import { registerCreditRoutes } from "./features/credit/credit.routes";
 import { createCreditService } from "./features/credit/credit.service";
-import { createCreditSteps } from "./features/credit/credit-rules";
+import { creditCertificateStep } from "./features/credit/credit-certificate.step";
+import { evaluationStep } from "./features/credit/evaluation.step";
 import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
 import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
 import { registerLearnersRoutes } from "./features/learners/learners.routes";
@@ -56,10 +57,8 @@ import { registerReportsRoutes } from "./features/reports/reports.routes";
 import { createReportsService } from "./features/reports/reports.service";
 import { registerSystemRoutes } from "./features/system/system.routes";
 import { registerWatchingRoutes } from "./features/watching/watching.routes";
-import {
-  createWatchingRequirement,
-  createWatchingService,
-} from "./features/watching/watching.service";
+import { createWatchingService } from "./features/watching/watching.service";
+import { watchingStep } from "./features/watching/watching.step";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
@@ -237,25 +236,25 @@ export async function buildApp(deps: AppDeps) {
     enrollments: { listForUser: (userId) => enrollments.listForUser(userId) },
     users: auth,
   });
-  const creditSteps = createCreditSteps(deps.creditClock ?? (() => new Date()));
   const enrollments = createEnrollmentsService({
     db,
     courses,
     users: auth,
-    credit: certificates.hooks,
-    // ARCHITECTURE section 6: the rules on each module, the steps before and after the
-    // modules in the fixed order, and the certificate's last check.
-    moduleRequirements: [
-      creditSteps.moduleRule,
-      createWatchingRequirement({ courses }),
-      reviewRequirement,
+    audit,
+    certificates,
+    // ARCHITECTURE section 6: every step of completion, each from its own feature; the
+    // contract's COMPLETION_STEPS puts them in order.
+    steps: [
+      acknowledgeStep,
+      watchingStep,
+      reviewStep,
+      examStep,
+      evaluationStep,
+      attestationStep,
+      creditCertificateStep,
     ],
-    before: creditSteps.before,
-    requirements: [reviewStep, examRequirement, ...creditSteps.after],
-    certificate: creditSteps.certificateGate,
-    stepRules: [creditSteps.stepRule],
-    enrollRules: [(courseId) => credit.enrollRule(courseId)],
     changes: database.changes,
+    now: deps.creditClock,
   });
   const credit = createCreditService({
     db,
@@ -316,7 +315,7 @@ export async function buildApp(deps: AppDeps) {
   registerAssessmentsRoutes(app, {
     questions,
     review: createReviewService({ db, audit, courses, enrollments }),
-    exam: createExamService({ db, audit, courses, enrollments, now: deps.examClock }),
+    exam: createExamService({ db, audit, enrollments, now: deps.examClock }),
     results: createExamResults({ db, courses }),
   });
   registerCreditRoutes(app, { credit, certificates });

@@ -24,6 +24,15 @@ export function createAssessmentsRepository(db: Executor) {
         .orderBy(asc(questions.position), asc(questions.id));
     },
 
+    /** The course's review questions, as their ids and modules (the review step's settings). */
+    async reviewQuestionIds(courseId: string) {
+      return db
+        .select({ id: questions.id, moduleId: questions.moduleId })
+        .from(questions)
+        .where(and(eq(questions.courseId, courseId), eq(questions.pool, "review")))
+        .orderBy(asc(questions.position), asc(questions.id));
+    },
+
     async questionsOfModule(courseId: string, moduleId: string): Promise<QuestionRow[]> {
       return db
         .select()

@@ -8,7 +8,8 @@ import {
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { Actor, AuditService } from "../audit/audit.service";
-import type { CompletionRequirement } from "../enrollments/completion-steps";
+import type { StepUnit } from "../enrollments/completion-steps";
+import type { EnrollmentsService } from "../enrollments/enrollments.service";
 import type { EnrollmentRow } from "../enrollments/enrollments.table";
 import {
   alreadyPassed,
@@ -24,30 +25,14 @@ import {
 } from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
 import type { ExamAttemptRow, ExamSettingsRow, StoredAnswer } from "./assessments.table";
+import { examStep } from "./exam.step";
 import { checkedAnswers, drawVersion, grade, presented, toStoredAnswers } from "./grading";
-import { settingsOrDefault } from "./questions.service";
 
 export interface ExamServiceDeps {
   db: Database;
   audit: AuditService;
-  courses: { moduleIds(courseId: string): Promise<string[]> };
-  /** The steps API of the enrollments feature, used inside this feature's transactions. */
-  enrollments: {
-    lockEnrollment(tx: Executor, userId: string, courseId: string): Promise<EnrollmentRow>;
-    lockEnrollmentById(tx: Executor, id: string): Promise<EnrollmentRow>;
-    modulesDone(tx: Executor, enrollment: EnrollmentRow, order: string[]): Promise<boolean>;
-    assertStepOpen(
-      tx: Executor,
-      enrollment: EnrollmentRow,
-      key: "exam",
-      order: string[],
-    ): Promise<void>;
-    settle(
-      tx: Executor,
-      input: { enrollment: EnrollmentRow; order: string[]; actor: Actor; now: Date },
-    ): Promise<boolean>;
-    announce(userId: string): void;
-  };
+  /** The unit of work every learner step runs in (ARCHITECTURE section 6). */
+  enrollments: Pick<EnrollmentsService, "takeStep" | "withEnrollment">;
   /** The exam clock (deadlines); tests pass one they move by hand. */
   now?: () => Date;
 }
@@ -97,9 +82,8 @@ export function createExamService(deps: ExamServiceDeps) {
     row.deadline !== null && at.getTime() > row.deadline.getTime() + GRACE_MS;
 
   /**
-   * Grades an attempt and records it, in the caller's transaction (the enrollment and the
-   * attempt are locked): one attempt gets one grade. A pass completes the course when no
-   * other step is left.
+   * Grades an attempt and records it, in the unit of work (the enrollment and the attempt
+   * are locked): one attempt gets one grade. The unit settles completion after it.
    */
   async function gradeIn(
     tx: Executor,
@@ -107,7 +91,6 @@ export function createExamService(deps: ExamServiceDeps) {
       attempt: ExamAttemptRow;
       answers: StoredAnswer[];
       enrollment: EnrollmentRow;
-      order: string[];
       actor: Actor;
       at: Date;
     },
@@ -134,54 +117,30 @@ export function createExamService(deps: ExamServiceDeps) {
         lateGraded: overdue(attempt, at),
       },
     });
-    if (passed) {
-      await deps.enrollments.settle(tx, {
-        enrollment,
-        order: input.order,
-        actor: input.actor,
-        now: at,
-      });
-    }
     return { ...attempt, ...outcome };
   }
 
   /** The open attempt, graded first if its time ran out (as saved at the deadline). */
-  async function openAttemptIn(
-    tx: Executor,
-    enrollment: EnrollmentRow,
-    order: string[],
-    at: Date,
-  ): Promise<ExamAttemptRow | undefined> {
-    const txRepo = createAssessmentsRepository(tx);
-    const open = await txRepo.openAttempt(enrollment.id);
+  async function openAttemptIn(unit: StepUnit, at: Date): Promise<ExamAttemptRow | undefined> {
+    const txRepo = createAssessmentsRepository(unit.tx);
+    const open = await txRepo.openAttempt(unit.enrollment.id);
     if (!open) return undefined;
     if (!overdue(open, at)) return open;
     const locked = (await txRepo.lockAttempt(open.id))!;
     if (locked.submittedAt) return undefined;
-    await gradeIn(tx, {
-      attempt: locked,
-      answers: locked.answers,
-      enrollment,
-      order,
-      actor: null,
-      at,
-    });
+    const input = { attempt: locked, answers: locked.answers, actor: null, at };
+    await gradeIn(unit.tx, { ...input, enrollment: unit.enrollment });
     return undefined;
   }
 
-  async function statusIn(
-    tx: Executor,
-    enrollment: EnrollmentRow,
-    order: string[],
-    at: Date,
-  ): Promise<ExamStatus> {
+  async function statusIn(unit: StepUnit, at: Date): Promise<ExamStatus> {
+    const { tx, enrollment } = unit;
     const txRepo = createAssessmentsRepository(tx);
-    const settings = settingsOrDefault(await txRepo.settingsOf(enrollment.courseId));
-    const current = settings.enabled ? await openAttemptIn(tx, enrollment, order, at) : undefined;
-    const [attempts, pool, modulesDone] = [
+    const settings = unit.settingsOf(examStep);
+    const current = settings.enabled ? await openAttemptIn(unit, at) : undefined;
+    const [attempts, pool] = [
       await txRepo.attemptSummariesOf(enrollment.id),
       settings.enabled ? await txRepo.countQuestions(enrollment.courseId, "final") : 0,
-      await deps.enrollments.modulesDone(tx, enrollment, order),
     ];
     const graded = attempts.filter((a) => a.score !== null);
     const passed = graded.some((a) => a.passed);
@@ -192,7 +151,7 @@ export function createExamService(deps: ExamServiceDeps) {
         ? alreadyPassed().message
         : current
           ? null
-          : !modulesDone
+          : !unit.modulesDone()
             ? examNotOpen().message
             : attemptsLeft === 0
               ? noAttemptsLeft().message
@@ -223,13 +182,12 @@ export function createExamService(deps: ExamServiceDeps) {
     };
   }
 
-  /** The attempt, locked with its enrollment (always in that order: no deadlocks). */
-  async function lockOwnAttempt(tx: Executor, userId: string, attemptId: string, courseId: string) {
-    const enrollment = await deps.enrollments.lockEnrollment(tx, userId, courseId);
-    const attempt = await createAssessmentsRepository(tx).lockAttempt(attemptId);
+  /** The attempt of the unit's locked enrollment, locked too (always in that order: no deadlocks). */
+  async function lockOwnAttempt(unit: StepUnit, attemptId: string) {
+    const attempt = await createAssessmentsRepository(unit.tx).lockAttempt(attemptId);
     if (!attempt) throw attemptNotFound();
-    if (attempt.enrollmentId !== enrollment.id) throw notYourAttempt();
-    return { enrollment, attempt };
+    if (attempt.enrollmentId !== unit.enrollment.id) throw notYourAttempt();
+    return attempt;
   }
 
   /** The course of an attempt of this learner's: 404 when unknown, 403 when another learner's. */
@@ -260,13 +218,14 @@ export function createExamService(deps: ExamServiceDeps) {
   const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
 
   return {
-    async status(userId: string, courseId: string): Promise<ExamStatus> {
-      const order = await deps.courses.moduleIds(courseId);
-      const status = await db.transaction(async (tx) =>
-        statusIn(tx, await deps.enrollments.lockEnrollment(tx, userId, courseId), order, now()),
-      );
-      deps.enrollments.announce(userId);
-      return status;
+    /** Where the learner stands with the exam; an attempt whose time ran out is graded first. */
+    status(userId: string, courseId: string): Promise<ExamStatus> {
+      return deps.enrollments.withEnrollment({
+        target: { userId, courseId },
+        actor: null,
+        at: now(),
+        write: (unit) => statusIn(unit, unit.now),
+      });
     },
 
     /**
@@ -278,91 +237,91 @@ export function createExamService(deps: ExamServiceDeps) {
       courseId: string,
     ): Promise<{ attempt: Attempt; created: boolean }> {
       const userId = user.id;
-      const order = await deps.courses.moduleIds(courseId);
       const at = now();
-      const result = await db.transaction(async (tx) => {
-        const txRepo = createAssessmentsRepository(tx);
-        const enrollment = await deps.enrollments.lockEnrollment(tx, userId, courseId);
-        const settings = settingsOrDefault(await txRepo.settingsOf(courseId));
-        if (!settings.enabled) throw examDisabled();
-        const open = await openAttemptIn(tx, enrollment, order, at);
-        if (open) return { row: open, created: false };
-        const tally = await txRepo.attemptTally(enrollment.id);
-        if (tally.passed) throw alreadyPassed();
-        if (!(await deps.enrollments.modulesDone(tx, enrollment, order))) throw examNotOpen();
-        // The steps before it (an acknowledgement) and the validity of course and enrollment.
-        await deps.enrollments.assertStepOpen(tx, enrollment, "exam", order);
-        if ((await attemptsLeftFor(tx, enrollment, settings, tally.used)) === 0) {
-          throw noAttemptsLeft();
-        }
-        const pool = await txRepo.finalPool(courseId);
-        if (pool.length < settings.questionCount) {
-          throw notEnoughQuestions(pool.length, settings.questionCount);
-        }
-        const row = await txRepo.insertAttempt({
-          enrollmentId: enrollment.id,
-          userId,
-          courseId,
-          learnerName: user.name,
-          learnerEmail: user.email,
-          number: tally.used + 1,
-          startedAt: at,
-          deadline: settings.timeLimitMinutes
-            ? new Date(at.getTime() + settings.timeLimitMinutes * 60_000)
-            : null,
-          passMark: settings.passMark,
-          revealAnswers: settings.revealAnswers,
-          questions: drawVersion(pool, settings.questionCount),
-        });
-        await audit.append(tx, {
-          type: "exam.attempt_started",
-          actor: learner(userId),
-          learnerId: userId,
-          courseId,
-          details: {
+      const result = await deps.enrollments.takeStep({
+        userId,
+        courseId,
+        step: "exam",
+        at,
+        async write(unit) {
+          const { tx, enrollment } = unit;
+          const txRepo = createAssessmentsRepository(tx);
+          const settings = unit.settingsOf(examStep);
+          if (!settings.enabled) throw examDisabled();
+          const open = await openAttemptIn(unit, at);
+          if (open) return { row: open, created: false };
+          const tally = await txRepo.attemptTally(enrollment.id);
+          if (tally.passed) throw alreadyPassed();
+          if (!unit.modulesDone()) throw examNotOpen();
+          // The steps before it (an acknowledgement, the review questions).
+          await unit.assertInOrder();
+          if ((await attemptsLeftFor(tx, enrollment, settings, tally.used)) === 0) {
+            throw noAttemptsLeft();
+          }
+          const pool = await txRepo.finalPool(courseId);
+          if (pool.length < settings.questionCount) {
+            throw notEnoughQuestions(pool.length, settings.questionCount);
+          }
+          const row = await txRepo.insertAttempt({
             enrollmentId: enrollment.id,
-            attemptId: row.id,
-            number: row.number,
-            questionIds: row.questions.map((q) => q.id).join(","),
-            deadline: row.deadline?.toISOString() ?? null,
-          },
-        });
-        return { row, created: true };
+            userId,
+            courseId,
+            learnerName: user.name,
+            learnerEmail: user.email,
+            number: tally.used + 1,
+            startedAt: at,
+            deadline: settings.timeLimitMinutes
+              ? new Date(at.getTime() + settings.timeLimitMinutes * 60_000)
+              : null,
+            passMark: settings.passMark,
+            revealAnswers: settings.revealAnswers,
+            questions: drawVersion(pool, settings.questionCount),
+          });
+          await audit.append(tx, {
+            type: "exam.attempt_started",
+            actor: learner(userId),
+            learnerId: userId,
+            courseId,
+            details: {
+              enrollmentId: enrollment.id,
+              attemptId: row.id,
+              number: row.number,
+              questionIds: row.questions.map((q) => q.id).join(","),
+              deadline: row.deadline?.toISOString() ?? null,
+            },
+          });
+          return { row, created: true };
+        },
       });
-      deps.enrollments.announce(userId);
       return { attempt: toAttempt(result.row), created: result.created };
     },
 
     /** Saves the answers so far; past the deadline's grace the attempt is graded instead. */
     async saveAnswers(userId: string, attemptId: string, answers: Answer[]): Promise<void> {
       const courseId = await ownAttemptCourse(userId, attemptId);
-      const order = await deps.courses.moduleIds(courseId);
       const at = now();
-      const late = await db.transaction(async (tx) => {
-        const { enrollment, attempt } = await lockOwnAttempt(tx, userId, attemptId, courseId);
-        if (attempt.submittedAt) throw alreadySubmitted();
-        if (overdue(attempt, at)) {
-          await gradeIn(tx, {
-            attempt,
-            answers: attempt.answers,
-            enrollment,
-            order,
-            actor: null,
-            at,
+      const late = await deps.enrollments.takeStep({
+        userId,
+        courseId,
+        step: "exam",
+        at,
+        async write(unit) {
+          const attempt = await lockOwnAttempt(unit, attemptId);
+          if (attempt.submittedAt) throw alreadySubmitted();
+          if (overdue(attempt, at)) {
+            const input = { attempt, answers: attempt.answers, actor: null, at };
+            await gradeIn(unit.tx, { ...input, enrollment: unit.enrollment });
+            return true;
+          }
+          const checked = toStoredAnswers(checkedAnswers(attempt.questions, answers));
+          await createAssessmentsRepository(unit.tx).updateAttempt(attempt.id, {
+            answers: checked,
+            answersSavedAt: at,
           });
-          return true;
-        }
-        const checked = toStoredAnswers(checkedAnswers(attempt.questions, answers));
-        await createAssessmentsRepository(tx).updateAttempt(attempt.id, {
-          answers: checked,
-          answersSavedAt: at,
-        });
-        return false;
+          return false;
+        },
       });
-      if (late) {
-        deps.enrollments.announce(userId);
-        throw timeUp();
-      }
+      if (late) throw timeUp();
     },
 
     /**
@@ -371,28 +330,24 @@ export function createExamService(deps: ExamServiceDeps) {
      */
     async submit(userId: string, attemptId: string, answers: Answer[]): Promise<SubmitResult> {
       const courseId = await ownAttemptCourse(userId, attemptId);
-      const order = await deps.courses.moduleIds(courseId);
       const at = now();
-      const result = await db.transaction(async (tx) => {
-        const { enrollment, attempt } = await lockOwnAttempt(tx, userId, attemptId, courseId);
-        if (attempt.submittedAt) throw alreadySubmitted();
-        const final = overdue(attempt, at)
-          ? attempt.answers
-          : toStoredAnswers(checkedAnswers(attempt.questions, answers));
-        const row = await gradeIn(tx, {
-          attempt,
-          answers: final,
-          enrollment,
-          order,
-          actor: learner(userId),
-          at,
-        });
-        const settings = settingsOrDefault(
-          await createAssessmentsRepository(tx).settingsOf(courseId),
-        );
-        return { row, attemptsLeft: await attemptsLeftFor(tx, enrollment, settings) };
+      const result = await deps.enrollments.takeStep({
+        userId,
+        courseId,
+        step: "exam",
+        at,
+        async write(unit) {
+          const attempt = await lockOwnAttempt(unit, attemptId);
+          if (attempt.submittedAt) throw alreadySubmitted();
+          const final = overdue(attempt, at)
+            ? attempt.answers
+            : toStoredAnswers(checkedAnswers(attempt.questions, answers));
+          const input = { attempt, answers: final, actor: learner(userId), at };
+          const row = await gradeIn(unit.tx, { ...input, enrollment: unit.enrollment });
+          const settings = unit.settingsOf(examStep);
+          return { row, attemptsLeft: await attemptsLeftFor(unit.tx, unit.enrollment, settings) };
+        },
       });
-      deps.enrollments.announce(userId);
       const { row } = result;
       return {
         score: row.score!,
@@ -409,14 +364,12 @@ export function createExamService(deps: ExamServiceDeps) {
       if (!row) throw attemptNotFound();
       if (row.userId !== userId || !row.courseId) throw notYourAttempt();
       if (!row.submittedAt || row.score === null || row.passed === null) throw notGradedYet();
-      const { enrollmentId, courseId } = row;
+      const { enrollmentId } = row;
       const attemptsLeft = enrollmentId
-        ? await db.transaction(async (tx) => {
-            const settings = settingsOrDefault(
-              await createAssessmentsRepository(tx).settingsOf(courseId),
-            );
-            const enrollment = await deps.enrollments.lockEnrollmentById(tx, enrollmentId);
-            return attemptsLeftFor(tx, enrollment, settings);
+        ? await deps.enrollments.withEnrollment({
+            target: { enrollmentId },
+            actor: null,
+            write: (unit) => attemptsLeftFor(unit.tx, unit.enrollment, unit.settingsOf(examStep)),
           })
         : 0;
       return {
@@ -435,38 +388,23 @@ export function createExamService(deps: ExamServiceDeps) {
 
     /** One more attempt for a learner, recorded with who granted it. */
     async grantExtraAttempt(enrollmentId: string, admin: { id: string }): Promise<void> {
-      await db.transaction(async (tx) => {
-        const enrollment = await deps.enrollments.lockEnrollmentById(tx, enrollmentId);
-        const grant = await createAssessmentsRepository(tx).insertGrant(enrollment.id, admin.id);
-        await audit.append(tx, {
-          type: "exam.extra_attempt_granted",
-          actor: { id: admin.id, role: "admin" },
-          learnerId: enrollment.userId,
-          courseId: enrollment.courseId,
-          details: { enrollmentId: enrollment.id, grantId: grant.id },
-        });
+      const actor = { id: admin.id, role: "admin" } as const;
+      await deps.enrollments.withEnrollment({
+        target: { enrollmentId },
+        actor,
+        async write({ tx, enrollment }) {
+          const grant = await createAssessmentsRepository(tx).insertGrant(enrollment.id, admin.id);
+          await audit.append(tx, {
+            type: "exam.extra_attempt_granted",
+            actor,
+            learnerId: enrollment.userId,
+            courseId: enrollment.courseId,
+            details: { enrollmentId: enrollment.id, grantId: grant.id },
+          });
+        },
       });
     },
   };
 }
 
 export type ExamService = ReturnType<typeof createExamService>;
-
-/** The final exam as a step of completion: required when enabled, done at the first pass. */
-export const examRequirement: CompletionRequirement = {
-  key: "exam",
-  async isRequired(tx, courseId) {
-    return settingsOrDefault(await createAssessmentsRepository(tx).settingsOf(courseId)).enabled;
-  },
-  async doneAt(tx, enrollment) {
-    return (
-      (await createAssessmentsRepository(tx).passedAttempt(enrollment.id))?.submittedAt ?? null
-    );
-  },
-  async creditFacts(tx, enrollment) {
-    const pass = await createAssessmentsRepository(tx).passedAttempt(enrollment.id);
-    return pass?.score != null && pass.submittedAt
-      ? { examScore: pass.score, examPassedAt: pass.submittedAt }
-      : {};
-  },
-};

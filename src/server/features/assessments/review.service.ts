@@ -1,24 +1,18 @@
 import { type Answer, isModuleUnlocked, type Review, type ReviewResult } from "../../../contract";
-import type { Database, Executor } from "../../db/client";
+import type { Database } from "../../db/client";
 import type { AuditService } from "../audit/audit.service";
-import type { CompletionRequirement, ModuleRequirement } from "../enrollments/completion-steps";
-import type { EnrollmentRow } from "../enrollments/enrollments.table";
-import { moduleLocked, moduleNotInCourse, notEnrolled, reviewFirst } from "./assessments.errors";
+import type { EnrollmentsService } from "../enrollments/enrollments.service";
+import { moduleLocked, moduleNotInCourse, notEnrolled } from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
 import type { QuestionRow } from "./assessments.table";
 import { checkedAnswers, isCorrect, presented } from "./grading";
-import { settingsOrDefault } from "./questions.service";
 
 export interface ReviewServiceDeps {
   db: Database;
   audit: AuditService;
   courses: { moduleIds(courseId: string): Promise<string[]> };
-  enrollments: {
-    findEnrollment(
-      userId: string,
-      courseId: string,
-    ): Promise<{ id: string; completed: string[] } | null>;
-  };
+  /** The learner's standing (cached) and the unit of work every learner step runs in. */
+  enrollments: Pick<EnrollmentsService, "findEnrollment" | "takeStep">;
 }
 
 /** The feedback a learner reads after answering: the chosen options' notes, then the why. */
@@ -64,52 +58,64 @@ export function createReviewService(deps: ReviewServiceDeps) {
       };
     },
 
+    /**
+     * Grades and records the learner's answers to a module's review questions, in the unit
+     * of work of the modules step: a course offline or expired takes no answers.
+     */
     async answer(
       userId: string,
       courseId: string,
       moduleId: string,
       answers: Answer[],
     ): Promise<ReviewResult> {
-      const enrollment = await openModule(userId, courseId, moduleId);
       const questions = await repo.questionsOfModule(courseId, moduleId);
-      const chosen = checkedAnswers(questions, answers);
-      const byId = new Map(questions.map((q) => [q.id, q]));
-      const results = [...chosen].map(([questionId, optionIds]) => {
-        const question = byId.get(questionId)!;
-        return {
-          questionId,
-          optionIds,
-          correct: isCorrect(question.options, optionIds),
-          feedback: feedbackFor(question, optionIds),
-        };
-      });
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        await createAssessmentsRepository(tx).saveReviewAnswers(
-          results.map((r) => ({
-            enrollmentId: enrollment.id,
-            questionId: r.questionId,
-            optionIds: r.optionIds,
-            correct: r.correct,
-            answeredAt: now,
-          })),
-        );
-        await audit.append(tx, {
-          type: "review.answered",
-          actor: { id: userId, role: "learner" },
-          learnerId: userId,
-          courseId,
-          moduleId,
-          details: {
-            enrollmentId: enrollment.id,
-            answered: results.length,
-            correct: results.filter((r) => r.correct).length,
-            // The exact choices, as the record of what the learner answered.
-            answers: JSON.stringify(
-              results.map((r) => ({ q: r.questionId, o: r.optionIds, c: r.correct })),
-            ),
-          },
-        });
+      const results = await deps.enrollments.takeStep({
+        userId,
+        courseId,
+        step: "modules",
+        async write({ tx, enrollment, context, completions, now }) {
+          const order = context.modules;
+          if (!order.includes(moduleId)) throw moduleNotInCourse();
+          const done = order.filter((id) => completions.has(id));
+          if (!isModuleUnlocked(order, moduleId, done)) throw moduleLocked();
+          const chosen = checkedAnswers(questions, answers);
+          const byId = new Map(questions.map((q) => [q.id, q]));
+          const graded = [...chosen].map(([questionId, optionIds]) => {
+            const question = byId.get(questionId)!;
+            return {
+              questionId,
+              optionIds,
+              correct: isCorrect(question.options, optionIds),
+              feedback: feedbackFor(question, optionIds),
+            };
+          });
+          await createAssessmentsRepository(tx).saveReviewAnswers(
+            graded.map((r) => ({
+              enrollmentId: enrollment.id,
+              questionId: r.questionId,
+              optionIds: r.optionIds,
+              correct: r.correct,
+              answeredAt: now,
+            })),
+          );
+          await audit.append(tx, {
+            type: "review.answered",
+            actor: { id: userId, role: "learner" },
+            learnerId: userId,
+            courseId,
+            moduleId,
+            details: {
+              enrollmentId: enrollment.id,
+              answered: graded.length,
+              correct: graded.filter((r) => r.correct).length,
+              // The exact choices, as the record of what the learner answered.
+              answers: JSON.stringify(
+                graded.map((r) => ({ q: r.questionId, o: r.optionIds, c: r.correct })),
+              ),
+            },
+          });
+          return graded;
+        },
       });
       return {
         results: results.map((r) => ({
@@ -123,50 +129,3 @@ export function createReviewService(deps: ReviewServiceDeps) {
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
-
-/**
- * 'Mark as Complete' waits until every review question of the module was answered once,
- * right or wrong, unless the course's settings say review is optional.
- */
-export const reviewRequirement: ModuleRequirement = {
-  async prepare(input) {
-    return async (tx: Executor, enrollment: EnrollmentRow) => {
-      const txRepo = createAssessmentsRepository(tx);
-      const questions = await txRepo.questionsOfModule(input.courseId, input.moduleId);
-      if (!questions.length) return;
-      if (!settingsOrDefault(await txRepo.settingsOf(input.courseId)).reviewRequired) return;
-      const answered = await txRepo.reviewAnswersOf(
-        enrollment.id,
-        questions.map((q) => q.id),
-      );
-      if (answered.length < questions.length) throw reviewFirst();
-    };
-  },
-};
-
-/** The course's review questions that count: every one, when the course requires review. */
-async function requiredReviewQuestions(tx: Executor, courseId: string) {
-  const txRepo = createAssessmentsRepository(tx);
-  if (!settingsOrDefault(await txRepo.settingsOf(courseId)).reviewRequired) return [];
-  return (await txRepo.questionsOf(courseId)).filter((q) => q.pool === "review");
-}
-
-/**
- * The review step of the completion order: done once every review question of the course
- * has been answered (each module's own questions already gate its completion).
- */
-export const reviewStep: CompletionRequirement = {
-  key: "review",
-  async isRequired(tx, courseId) {
-    return (await requiredReviewQuestions(tx, courseId)).length > 0;
-  },
-  async doneAt(tx, enrollment) {
-    const questions = await requiredReviewQuestions(tx, enrollment.courseId);
-    const answers = await createAssessmentsRepository(tx).reviewAnswersOf(
-      enrollment.id,
-      questions.map((q) => q.id),
-    );
-    if (!questions.length || answers.length < questions.length) return null;
-    return new Date(Math.max(...answers.map((a) => a.answeredAt.getTime())));
-  },
-};

@@ -9,7 +9,6 @@ import type { Database, Executor } from "../../db/client";
 import type { Actor, AuditService } from "../audit/audit.service";
 import type { UserRow } from "../auth/auth.table";
 import type { CreditFacts } from "../enrollments/completion-steps";
-import type { EnrollmentRow } from "../enrollments/enrollments.table";
 import { newCertificateCode, normalizeCertificateCode } from "./certificate-code";
 import { createCertificateMailsRepository } from "./certificate-mails.repository";
 import {
@@ -157,66 +156,8 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
     },
     toCertificate,
 
-    /** The credit events of enrollments, run inside the enrollments' own transactions. */
-    hooks: {
-      async enrolled(tx: Executor, enrollment: EnrollmentRow, actor: Actor) {
-        await audit.append(tx, {
-          type: "enrollment.created",
-          actor,
-          learnerId: enrollment.userId,
-          courseId: enrollment.courseId,
-          details: { enrollmentId: enrollment.id },
-        });
-      },
-      async removed(tx: Executor, enrollment: EnrollmentRow, actor: Actor) {
-        await audit.append(tx, {
-          type: "enrollment.removed",
-          actor,
-          learnerId: enrollment.userId,
-          courseId: enrollment.courseId,
-          details: {
-            enrollmentId: enrollment.id,
-            progress: enrollment.progress,
-            wasCompleted: enrollment.isCompleted,
-          },
-        });
-      },
-      async moduleCompleted(
-        tx: Executor,
-        input: { enrollment: EnrollmentRow; moduleId: string; at: Date; actor: Actor },
-      ) {
-        await audit.append(tx, {
-          type: "module.completed",
-          actor: input.actor,
-          learnerId: input.enrollment.userId,
-          courseId: input.enrollment.courseId,
-          moduleId: input.moduleId,
-          details: {
-            enrollmentId: input.enrollment.id,
-            completedAt: input.at.toISOString(),
-            progress: input.enrollment.progress,
-          },
-        });
-      },
-      async courseCompleted(
-        tx: Executor,
-        enrollment: EnrollmentRow,
-        actor: Actor,
-        facts: CreditFacts,
-      ) {
-        await audit.append(tx, {
-          type: "course.completed",
-          actor,
-          learnerId: enrollment.userId,
-          courseId: enrollment.courseId,
-          details: {
-            enrollmentId: enrollment.id,
-            completedAt: enrollment.completedAt?.toISOString() ?? null,
-          },
-        });
-        await issueIn(tx, enrollment.id, actor, facts);
-      },
-    },
+    /** Issues a completed enrollment's certificate, in the enrollments' own transaction. */
+    issueIn,
 
     /** The signed-in learner's certificates, oldest first. */
     async mine(userId: string): Promise<Certificate[]> {

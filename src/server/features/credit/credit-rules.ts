@@ -1,23 +1,13 @@
 import {
   type ActivityBody,
-  type CertificateCredit,
   type CreditSettings,
   DEFAULT_ACTIVITY,
   DEFAULT_CREDIT_SETTINGS,
   DEFAULT_EVALUATION_ITEMS,
   type EvaluationItem,
-  hasLicence,
   type Licence,
 } from "../../../contract";
-import type { Executor } from "../../db/client";
-import type {
-  CertificateGate,
-  CompletionRequirement,
-  ModuleRequirement,
-} from "../enrollments/completion-steps";
-import type { EnrollmentRow } from "../enrollments/enrollments.table";
-import { acknowledgeFirst, courseExpired, enrollmentExpired } from "./credit.errors";
-import { createCreditRepository } from "./credit.repository";
+import { courseExpired, enrollmentExpired } from "./credit.errors";
 import type { CourseActivityRow } from "./credit.table";
 
 const DAY_MS = 86_400_000;
@@ -86,9 +76,10 @@ export function validUntil(row: CourseActivityRow | undefined, enrolledAt: Date)
   return new Date(Math.min(courseEnd.getTime(), enrollmentEnd.getTime()));
 }
 
+/** Refuses any step on an expired course, or after the enrollment's validity window. */
 export function assertOpen(
   row: CourseActivityRow | undefined,
-  enrollment: EnrollmentRow,
+  enrollment: { createdAt: Date },
   now: Date,
 ) {
   if (isCourseExpired(row, now)) throw courseExpired();
@@ -114,107 +105,4 @@ export function licenceOf(row: Licence | undefined): Licence | null {
     npn: row.npn,
   };
   return Object.values(licence).some(Boolean) ? licence : null;
-}
-
-/**
- * The credit claim's parts of the completion order (ARCHITECTURE section 6): the
- * acknowledgement before the modules, the evaluation and attestation after the exam, the
- * rules on each module and on enrolling (validity), and the certificate's last check.
- */
-export function createCreditSteps(now: () => Date) {
-  const activityOf = (tx: Executor, courseId: string) =>
-    createCreditRepository(tx).activityOf(courseId);
-
-  const acknowledgeStep: CompletionRequirement = {
-    key: "acknowledge",
-    async isRequired(tx, courseId) {
-      return (await activityOf(tx, courseId))?.acknowledgementRequired ?? false;
-    },
-    async doneAt(tx, enrollment) {
-      return (
-        (await createCreditRepository(tx).acknowledgementOf(enrollment.id))?.acknowledgedAt ?? null
-      );
-    },
-  };
-
-  const evaluationStep: CompletionRequirement = {
-    key: "evaluation",
-    async isRequired(tx, courseId) {
-      return (await activityOf(tx, courseId))?.evaluationRequired ?? false;
-    },
-    async doneAt(tx, enrollment) {
-      return (await createCreditRepository(tx).submissionOf(enrollment.id))?.submittedAt ?? null;
-    },
-  };
-
-  const attestationStep: CompletionRequirement = {
-    key: "attestation",
-    async isRequired(tx, courseId) {
-      return (await activityOf(tx, courseId))?.attestationRequired ?? false;
-    },
-    async doneAt(tx, enrollment) {
-      return (await createCreditRepository(tx).attestationOf(enrollment.id))?.attestedAt ?? null;
-    },
-  };
-
-  /** No module completes on an expired course or enrollment, nor before the acknowledgement. */
-  const moduleRule: ModuleRequirement = {
-    async prepare() {
-      return async (tx: Executor, enrollment: EnrollmentRow) => {
-        await stepRule(tx, enrollment);
-        const activity = await activityOf(tx, enrollment.courseId);
-        if (!activity?.acknowledgementRequired) return;
-        if (!(await createCreditRepository(tx).acknowledgementOf(enrollment.id))) {
-          throw acknowledgeFirst();
-        }
-      };
-    },
-  };
-
-  const certificateGate: CertificateGate = {
-    async canIssue(tx, enrollment, at) {
-      const activity = await activityOf(tx, enrollment.courseId);
-      if (!activity) return true;
-      if (isCourseExpired(activity, at)) return false;
-      const end = enrollmentEndsAt(activity, enrollment.createdAt);
-      if (end && at >= end) return false;
-      if (!activity.licenceRequired) return true;
-      const licence = await createCreditRepository(tx).licenceOf(enrollment.userId);
-      return Boolean(licence && hasLicence(licence));
-    },
-    async creditFacts(tx, enrollment) {
-      const txRepo = createCreditRepository(tx);
-      const activity = await txRepo.activityOf(enrollment.courseId);
-      if (!activity) return { credit: null };
-      const attestation = await txRepo.attestationOf(enrollment.id);
-      const settings = creditSettingsOf(activity);
-      const credit: CertificateCredit = {
-        creditsClaimed: attestation?.creditsClaimed ?? null,
-        fieldsOfStudy: settings.fieldsOfStudy,
-        sponsorName: settings.sponsorName,
-        sponsorAddress: settings.sponsorAddress,
-        deliveryMethod: settings.deliveryMethod,
-        accreditationStatement: activity.accreditationStatement,
-        registryNumber: settings.registryNumber,
-        officialName: settings.officialName,
-        officialTitle: settings.officialTitle,
-        signatureId: settings.signatureId,
-        licence: licenceOf(await txRepo.licenceOf(enrollment.userId)),
-        attestedAt: attestation?.attestedAt.toISOString() ?? null,
-      };
-      return { credit };
-    },
-  };
-
-  /** No step is taken on an expired course or enrollment. */
-  const stepRule = async (tx: Executor, enrollment: EnrollmentRow) =>
-    assertOpen(await activityOf(tx, enrollment.courseId), enrollment, now());
-
-  return {
-    before: [acknowledgeStep],
-    stepRule,
-    after: [evaluationStep, attestationStep],
-    moduleRule,
-    certificateGate,
-  };
 }

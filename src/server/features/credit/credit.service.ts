@@ -13,11 +13,12 @@ import {
   type Licence,
   SIGNATURE_MAX_BYTES,
 } from "../../../contract";
-import type { Database, Executor } from "../../db/client";
+import type { Database } from "../../db/client";
 import { forbidden } from "../../plugins/errors";
-import type { Actor, AuditService } from "../audit/audit.service";
-import type { CourseRow } from "../courses/courses.table";
-import type { EnrollmentRow } from "../enrollments/enrollments.table";
+import type { AuditService } from "../audit/audit.service";
+import type { StepUnit } from "../enrollments/completion-steps";
+import type { EnrollmentsService } from "../enrollments/enrollments.service";
+import { type ActivitySettings, acknowledgeStep } from "./activity.step";
 import {
   attestationDone,
   attestationNotAsked,
@@ -25,7 +26,6 @@ import {
   claimNeeded,
   claimOffStep,
   claimTooHigh,
-  courseExpired,
   courseNotFound,
   evaluationDone,
   noPartialCredit,
@@ -36,7 +36,6 @@ import {
 import { createCreditRepository } from "./credit.repository";
 import {
   activityFields,
-  assertOpen,
   creditSettingsOf,
   enrollmentEndsAt,
   evaluationItemsOf,
@@ -50,27 +49,15 @@ export interface CreditServiceDeps {
   db: Database;
   audit: AuditService;
   courses: {
-    findRow(id: string): Promise<CourseRow | undefined>;
-    moduleIds(courseId: string): Promise<string[]>;
+    findRow(
+      id: string,
+    ): Promise<
+      { duration: number; creditHours: number | null; creditType: string | null } | undefined
+    >;
   };
   users: { findUser(id: string): Promise<{ name: string; email: string } | undefined> };
-  /** The steps API of the enrollments feature, used inside this feature's transactions. */
-  enrollments: {
-    findRow(userId: string, courseId: string): Promise<EnrollmentRow | undefined>;
-    lockEnrollment(tx: Executor, userId: string, courseId: string): Promise<EnrollmentRow>;
-    assertStepOpen(
-      tx: Executor,
-      enrollment: EnrollmentRow,
-      key: "evaluation" | "attestation",
-      order: string[],
-    ): Promise<void>;
-    settle(
-      tx: Executor,
-      input: { enrollment: EnrollmentRow; order: string[]; actor: Actor; now: Date },
-    ): Promise<boolean>;
-    settleLearner(userId: string, actor: Actor): Promise<void>;
-    announce(userId: string): void;
-  };
+  /** Enrollments: the learner's row, and the unit of work every learner step runs in. */
+  enrollments: Pick<EnrollmentsService, "findRow" | "takeStep" | "settleLearner">;
   /** The clock of expiry and validity; tests pass one they move by hand. */
   now?: () => Date;
 }
@@ -144,47 +131,45 @@ export function createCreditService(deps: CreditServiceDeps) {
   }
 
   /**
-   * Runs a learner's step on their locked, still valid enrollment, then announces it. The
-   * course, its module order and the learner are read before the transaction: embedded
-   * PGlite has one connection, so a read outside the transaction would wait for it.
+   * Runs a learner's step in the enrollments' unit of work (the enrollment locked, the course
+   * online and the step in order), with what a credit record keeps of the learner and the
+   * course when either is deleted later.
    */
   async function step<T>(
     userId: string,
     courseId: string,
-    run: (input: {
-      tx: Executor;
-      enrollment: EnrollmentRow;
-      order: string[];
-      course: CourseRow;
-      /** The identity a credit record keeps when the learner, course or enrollment is deleted. */
-      identity: {
-        enrollmentId: string;
-        userId: string;
-        courseId: string;
-        learnerName: string;
-        learnerEmail: string;
-        courseTitle: string;
-      };
-    }) => Promise<T>,
+    key: "acknowledge" | "evaluation" | "attestation",
+    run: (
+      unit: StepUnit & {
+        activity: ActivitySettings;
+        identity: {
+          enrollmentId: string;
+          userId: string;
+          courseId: string;
+          learnerName: string;
+          learnerEmail: string;
+          courseTitle: string;
+        };
+      },
+    ) => Promise<T>,
   ): Promise<T> {
-    const course = await courseOf(courseId);
-    const order = await deps.courses.moduleIds(courseId);
     const user = await deps.users.findUser(userId);
-    const result = await db.transaction(async (tx) => {
-      const enrollment = await deps.enrollments.lockEnrollment(tx, userId, courseId);
-      assertOpen(await createCreditRepository(tx).activityOf(courseId), enrollment, now());
-      const identity = {
-        enrollmentId: enrollment.id,
-        userId,
-        courseId,
-        learnerName: user?.name ?? "",
-        learnerEmail: user?.email ?? "",
-        courseTitle: course.title,
-      };
-      return run({ tx, enrollment, order, course, identity });
+    return deps.enrollments.takeStep({
+      userId,
+      courseId,
+      step: key,
+      async write(unit) {
+        const identity = {
+          enrollmentId: unit.enrollment.id,
+          userId,
+          courseId,
+          learnerName: user?.name ?? "",
+          learnerEmail: user?.email ?? "",
+          courseTitle: unit.context.course.title,
+        };
+        return run({ ...unit, activity: unit.settingsOf(acknowledgeStep), identity });
+      },
     });
-    deps.enrollments.announce(userId);
-    return result;
   }
 
   /** New items get an id; the ids of kept items stay, so answers stay with their item. */
@@ -294,32 +279,32 @@ export function createCreditService(deps: CreditServiceDeps) {
       );
     },
 
-    /** Refuses enrolling in an expired activity. */
-    async enrollRule(courseId: string) {
-      if (isCourseExpired(await repo.activityOf(courseId), now())) throw courseExpired();
-    },
-
     /** Records that the learner read the activity; asking again answers the first time. */
     async acknowledge(userId: string, courseId: string) {
-      return step(userId, courseId, async ({ tx, enrollment, identity }) => {
-        const txRepo = createCreditRepository(tx);
-        const existing = await txRepo.acknowledgementOf(enrollment.id);
-        if (existing) return { acknowledgedAt: existing.acknowledgedAt.toISOString() };
-        const at = now();
-        const row = await txRepo.insertAcknowledgement({
-          ...identity,
-          acknowledgedAt: at,
-          retainUntil: retainUntil(await txRepo.activityOf(courseId), at),
-        });
-        await audit.append(tx, {
-          type: "activity.acknowledged",
-          actor: { id: userId, role: "learner" },
-          learnerId: userId,
-          courseId,
-          details: { enrollmentId: enrollment.id },
-        });
-        return { acknowledgedAt: row!.acknowledgedAt.toISOString() };
-      });
+      return step(
+        userId,
+        courseId,
+        "acknowledge",
+        async ({ tx, enrollment, identity, activity }) => {
+          const txRepo = createCreditRepository(tx);
+          const existing = await txRepo.acknowledgementOf(enrollment.id);
+          if (existing) return { acknowledgedAt: existing.acknowledgedAt.toISOString() };
+          const at = now();
+          const row = await txRepo.insertAcknowledgement({
+            ...identity,
+            acknowledgedAt: at,
+            retainUntil: retainUntil(activity, at),
+          });
+          await audit.append(tx, {
+            type: "activity.acknowledged",
+            actor: { id: userId, role: "learner" },
+            learnerId: userId,
+            courseId,
+            details: { enrollmentId: enrollment.id },
+          });
+          return { acknowledgedAt: row!.acknowledgedAt.toISOString() };
+        },
+      );
     },
 
     async evaluationForm(viewer: Viewer, courseId: string) {
@@ -341,11 +326,12 @@ export function createCreditService(deps: CreditServiceDeps) {
      * response row holds no learner, enrollment or time finer than the month.
      */
     async submitEvaluation(userId: string, courseId: string, body: EvaluationAnswersBody) {
-      return step(userId, courseId, async ({ tx, enrollment, order, course, identity }) => {
+      return step(userId, courseId, "evaluation", async (unit) => {
+        const { tx, enrollment, identity, activity: activityRow } = unit;
+        const course = unit.context.course;
         const txRepo = createCreditRepository(tx);
-        await deps.enrollments.assertStepOpen(tx, enrollment, "evaluation", order);
+        await unit.assertInOrder();
         if (await txRepo.submissionOf(enrollment.id)) throw evaluationDone();
-        const activityRow = await txRepo.activityOf(courseId);
         const items = evaluationItemsOf(activityRow);
         const answers = checkAnswers(items, body.answers);
         const at = now();
@@ -375,7 +361,6 @@ export function createCreditService(deps: CreditServiceDeps) {
           courseId,
           details: { enrollmentId: enrollment.id },
         });
-        await deps.enrollments.settle(tx, { enrollment, order, actor, now: at });
       });
     },
 
@@ -384,11 +369,12 @@ export function createCreditService(deps: CreditServiceDeps) {
      * credit: the designated credit, or up to it in the course's steps.
      */
     async attest(userId: string, courseId: string, body: AttestBody, origin: Origin) {
-      return step(userId, courseId, async ({ tx, enrollment, order, course, identity }) => {
+      return step(userId, courseId, "attestation", async (unit) => {
+        const { tx, enrollment, identity, activity: activityRow } = unit;
+        const course = unit.context.course;
         const txRepo = createCreditRepository(tx);
-        const activityRow = await txRepo.activityOf(courseId);
         if (!activityRow?.attestationRequired) throw attestationNotAsked();
-        await deps.enrollments.assertStepOpen(tx, enrollment, "attestation", order);
+        await unit.assertInOrder();
         if (await txRepo.attestationOf(enrollment.id)) throw attestationDone();
         if (body.statement !== activityRow.attestationText) throw statementChanged();
         const designated = course.creditHours;
@@ -430,7 +416,6 @@ export function createCreditService(deps: CreditServiceDeps) {
             userAgent: origin.userAgent,
           },
         });
-        await deps.enrollments.settle(tx, { enrollment, order, actor, now: at });
         return { attestedAt: row.attestedAt.toISOString(), creditsClaimed: row.creditsClaimed };
       });
     },

@@ -1,5 +1,6 @@
-import type { CertificateCredit, CompletionStepKey } from "../../../contract";
+import type { CertificateCredit, CompletionStepKey, Course } from "../../../contract";
 import type { Executor } from "../../db/client";
+import type { AppError } from "../../plugins/errors";
 import type { EnrollmentRow } from "./enrollments.table";
 
 /**
@@ -14,44 +15,83 @@ export interface CreditFacts {
 }
 
 /**
- * A step of completion before or after the modules (ARCHITECTURE section 6), owned by its
- * own feature. The enrollments feature asks every step, in order, inside the transaction that
- * marks an enrollment completed; a course that asks for none completes with its modules.
+ * One step of completion (ARCHITECTURE section 6), owned by its own feature and handed to
+ * the enrollments feature in a list. The order of the steps is the contract's
+ * `COMPLETION_STEPS`; a rule on each module (verified watching, review questions) is a step
+ * with the key `modules`. Every member but `key` and `load` is optional: a step
+ * implements the parts of completion it takes part in, and enrollments asks them in order
+ * inside the one transaction of a learner's step.
+ *
+ * `S` is the step's own settings of a course, read once per course by `load` and cached in
+ * the course's credit context (course-contexts.ts) until the course or its settings change.
  */
-export interface CompletionRequirement {
-  key: Exclude<CompletionStepKey, "modules" | "certificate">;
-  /** Whether the course asks for this step. */
-  isRequired(tx: Executor, courseId: string): Promise<boolean>;
-  /** When the enrollment did it, or null while it has not. */
-  doneAt(tx: Executor, enrollment: EnrollmentRow): Promise<Date | null>;
+export interface CompletionStep<S = unknown> {
+  key: CompletionStepKey;
+  /** The course's settings this step decides by (runs outside any transaction). */
+  load(db: Executor, courseId: string): Promise<S>;
+  /**
+   * For a step with a record of its own: whether the course asks for it, and when the
+   * enrollment did it (null while it has not).
+   */
+  record?: {
+    isRequired(settings: S): boolean;
+    doneAt(tx: Executor, enrollment: EnrollmentRow, settings: S): Promise<Date | null>;
+  };
+  /**
+   * The refusal of a later step taken while this one is not done; by default "Complete
+   * {label} first."
+   */
+  refusal?(later: CompletionStepKey): AppError | undefined;
+  /** Refuses completing this module now (not watched enough, review not answered). */
+  checkModule?(
+    tx: Executor,
+    input: { enrollment: EnrollmentRow; course: Course; moduleId: string; settings: S },
+  ): Promise<void>;
+  /**
+   * Refuses every step on the enrollment at `now` (the course expired, the window passed);
+   * asked of a would-be enrollment too, before enrolling.
+   */
+  assertOpen?(enrollment: { createdAt: Date }, settings: S, now: Date): void;
+  /** Whether a certificate may be issued now (the licence the course asks for is entered). */
+  canIssue?(tx: Executor, enrollment: EnrollmentRow, settings: S): Promise<boolean>;
   /** What the certificate records of this step, once done. */
-  creditFacts?(tx: Executor, enrollment: EnrollmentRow): Promise<CreditFacts>;
+  creditFacts?(tx: Executor, enrollment: EnrollmentRow, settings: S): Promise<CreditFacts>;
 }
 
 /**
- * The last word before a certificate is issued: whether the enrollment may earn credit now
- * (the course and the enrollment still valid, the licence a course asks for entered), and
- * what the certificate prints of the credit claim.
+ * A step with its settings' type checked where it is written; enrollments holds steps of
+ * every settings type in one list.
  */
-export interface CertificateGate {
-  canIssue(tx: Executor, enrollment: EnrollmentRow, now: Date): Promise<boolean>;
-  creditFacts(tx: Executor, enrollment: EnrollmentRow): Promise<CreditFacts>;
+// biome-ignore lint/suspicious/noExplicitAny: the list erases each step's own settings type
+export type AnyCompletionStep = CompletionStep<any>;
+export const defineStep = <S>(step: CompletionStep<S>): CompletionStep<S> => step;
+
+/** A course as every step of a request reads it: read once, cached per course. */
+export interface CourseContext {
+  course: Course;
+  /** The module ids in order. */
+  modules: string[];
+  /** Each step's settings of this course, by step. */
+  settings: ReadonlyMap<AnyCompletionStep, unknown>;
 }
 
-/** The module being completed, as the learner asked. */
-export interface ModuleCompletionInput {
-  userId: string;
-  courseId: string;
-  moduleId: string;
-}
-
-/**
- * A rule on completing one module (verified watching, review questions). Prepared before
- * the transaction (embedded PGlite has one connection: a read outside the transaction would
- * wait for it), then checked inside it on the locked enrollment.
- */
-export interface ModuleRequirement {
-  prepare(
-    input: ModuleCompletionInput,
-  ): Promise<(tx: Executor, enrollment: EnrollmentRow) => Promise<void>>;
+/** What a step's own write receives inside the unit of work. */
+export interface StepUnit {
+  tx: Executor;
+  /**
+   * The learner's enrollment, locked until the transaction ends. A write that changes the
+   * row puts the new row here, so completion is settled on it.
+   */
+  enrollment: EnrollmentRow;
+  context: CourseContext;
+  /** The credit clock's time of this step. */
+  now: Date;
+  /** A step's settings of this course. */
+  settingsOf<S>(step: CompletionStep<S>): S;
+  /** When each module of the enrollment was completed, in completion order. */
+  completions: ReadonlyMap<string, Date>;
+  /** Whether every module of the course is complete. */
+  modulesDone(): boolean;
+  /** Refuses this step while a required step before it is not done (the step says when). */
+  assertInOrder(): Promise<void>;
 }

@@ -6,17 +6,32 @@ import { type EnrollmentRow, enrollments, moduleCompletions } from "./enrollment
 
 export function createEnrollmentsRepository(db: Executor) {
   return {
-    /** Locks the enrollment row: concurrent progress updates run one after the other. */
-    async lockByUserAndCourse(
-      userId: string,
-      courseId: string,
-    ): Promise<EnrollmentRow | undefined> {
-      const [row] = await db
-        .select()
+    /**
+     * The enrollment with when each of its modules was completed (in completion order), in
+     * one round trip; locked for the rest of the transaction when `lock` is set, so a step
+     * and a completion of the same learner never interleave.
+     */
+    async withCompletions(
+      key: { userId: string; courseId: string } | { id: string },
+      lock: boolean,
+    ): Promise<(EnrollmentRow & { completions: Map<string, Date> }) | undefined> {
+      const query = db
+        .select({
+          ...getTableColumns(enrollments),
+          completions: sql<
+            [string, number][]
+          >`coalesce((select json_agg(json_build_array(${moduleCompletions.moduleId}, round(extract(epoch from ${moduleCompletions.completedAt}) * 1000)) order by ${moduleCompletions.completedAt}, ${moduleCompletions.moduleId}) from ${moduleCompletions} where ${moduleCompletions.enrollmentId} = ${enrollments.id}), '[]'::json)`,
+        })
         .from(enrollments)
-        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-        .for("update");
-      return row;
+        .where(
+          "id" in key
+            ? eq(enrollments.id, key.id)
+            : and(eq(enrollments.userId, key.userId), eq(enrollments.courseId, key.courseId)),
+        );
+      const [row] = lock ? await query.for("update") : await query;
+      if (!row) return undefined;
+      const completions = new Map(row.completions.map(([id, ms]) => [id, new Date(Number(ms))]));
+      return { ...row, completions };
     },
 
     async findByUserAndCourse(
@@ -28,11 +43,6 @@ export function createEnrollmentsRepository(db: Executor) {
         .from(enrollments)
         .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
         .limit(1);
-      return row;
-    },
-
-    async lockById(id: string): Promise<EnrollmentRow | undefined> {
-      const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
       return row;
     },
 
@@ -127,15 +137,6 @@ export function createEnrollmentsRepository(db: Executor) {
         result.set(row.enrollmentId, [...(result.get(row.enrollmentId) ?? []), row.moduleId]);
       }
       return result;
-    },
-
-    /** When each module of an enrollment was completed (the modules step's time). */
-    async completionTimes(enrollmentId: string): Promise<Map<string, Date>> {
-      const rows = await db
-        .select({ moduleId: moduleCompletions.moduleId, at: moduleCompletions.completedAt })
-        .from(moduleCompletions)
-        .where(eq(moduleCompletions.enrollmentId, enrollmentId));
-      return new Map(rows.map((r) => [r.moduleId, r.at]));
     },
 
     /** Records a completion once; false when it was already recorded. */

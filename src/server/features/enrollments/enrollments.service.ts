@@ -12,17 +12,17 @@ import type { ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/cursor";
 import { createReadCache } from "../../db/read-cache";
-import type { Actor } from "../audit/audit.service";
+import type { Actor, AuditService } from "../audit/audit.service";
 import { toUser } from "../auth/auth.mapper";
 import type { UserRow } from "../auth/auth.table";
-import type { CourseRow } from "../courses/courses.table";
 import type {
-  CertificateGate,
-  CompletionRequirement,
+  AnyCompletionStep,
+  CompletionStep,
+  CourseContext,
   CreditFacts,
-  ModuleCompletionInput,
-  ModuleRequirement,
+  StepUnit,
 } from "./completion-steps";
+import { createCourseContexts } from "./course-contexts";
 import {
   alreadyEnrolled,
   courseNotFound,
@@ -39,31 +39,10 @@ import {
 import { createEnrollmentsRepository } from "./enrollments.repository";
 import type { EnrollmentRow } from "./enrollments.table";
 
-/**
- * The credit record (audit trail, certificates) of each change, written inside
- * the transaction that makes the change, so both commit together or not at all.
- */
-interface CreditHooks {
-  enrolled(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
-  removed(tx: Executor, enrollment: EnrollmentRow, actor: Actor): Promise<void>;
-  moduleCompleted(
-    tx: Executor,
-    input: { enrollment: EnrollmentRow; moduleId: string; at: Date; actor: Actor },
-  ): Promise<void>;
-  /** The enrollment has just become completed: issue its certificate. */
-  courseCompleted(
-    tx: Executor,
-    enrollment: EnrollmentRow,
-    actor: Actor,
-    facts: CreditFacts,
-  ): Promise<void>;
-}
-
 export interface EnrollmentsServiceDeps {
   db: Database;
-  /** The courses feature: courses with modules, and module order. */
+  /** The courses feature: courses with modules (the catalogue cache). */
   courses: {
-    findRow(id: string): Promise<CourseRow | undefined>;
     findMany(ids: string[]): Promise<Map<string, Course>>;
     /** Courses with their response JSON made once (the catalogue cache). */
     findEntries(ids: string[]): Promise<Map<string, { course: Course; json: string }>>;
@@ -74,22 +53,25 @@ export interface EnrollmentsServiceDeps {
     findUser(id: string): Promise<UserRow | undefined>;
     findUsers(ids: string[]): Promise<UserRow[]>;
   };
-  credit?: CreditHooks;
-  /** Keeps the per-learner cache exact across instances; without it nothing is cached. */
+  /** The audit trail: every change of an enrollment is recorded in its own transaction. */
+  audit: Pick<AuditService, "append">;
+  /** Issues the certificate of an enrollment completed in the caller's transaction. */
+  certificates: {
+    issueIn(tx: Executor, enrollmentId: string, actor: Actor, facts: CreditFacts): Promise<unknown>;
+  };
+  /**
+   * The steps of completion, each owned by its feature (ARCHITECTURE section 6), in any
+   * order: the contract's COMPLETION_STEPS orders them.
+   */
+  steps?: readonly AnyCompletionStep[];
+  /** Keeps the per-learner and per-course caches exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
-  /** Rules on completing a module (verified watching, review questions), checked in order. */
-  moduleRequirements?: ModuleRequirement[];
-  /** The steps before the modules (the activity's acknowledgement). */
-  before?: CompletionRequirement[];
-  /** The steps after the modules (review, exam, evaluation, attestation), in order. */
-  requirements?: CompletionRequirement[];
-  /** Whether a certificate may be issued now, and what it prints of the credit claim. */
-  certificate?: CertificateGate;
-  /** Rules on taking any step (an expired course or enrollment takes none), checked first. */
-  stepRules?: ((tx: Executor, enrollment: EnrollmentRow) => Promise<void>)[];
-  /** Rules on enrolling in a course (an expired activity takes no one), checked in order. */
-  enrollRules?: ((courseId: string) => Promise<void>)[];
+  /** The clock of the course's and the enrollment's validity; tests pass one they can move. */
+  now?: () => Date;
 }
+
+/** Who or what takes a step: a learner's own request, or nobody (a deadline passing). */
+const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
 
 /** Enrollments and progress (SPEC sections 4 and 7); the server alone computes progress. */
 export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
@@ -180,148 +162,273 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     return enrollment!;
   }
 
-  const prepareModuleGuards = (input: ModuleCompletionInput) =>
-    Promise.all((deps.moduleRequirements ?? []).map((r) => r.prepare(input)));
+  const now = deps.now ?? (() => new Date());
+  const steps = [...(deps.steps ?? [])].sort(
+    (x, y) => COMPLETION_STEPS.indexOf(x.key) - COMPLETION_STEPS.indexOf(y.key),
+  );
+  const contexts = createCourseContexts({
+    db,
+    courses: deps.courses,
+    steps,
+    changes: deps.changes,
+  });
+  const settingsIn =
+    (context: CourseContext) =>
+    <S>(step: CompletionStep<S>): S =>
+      context.settings.get(step) as S;
 
-  /** The steps of a list that the course asks for, each with when it was done. */
-  async function requiredSteps(
-    tx: Executor,
-    enrollment: EnrollmentRow,
-    list: CompletionRequirement[] = [],
-  ) {
-    const steps = [];
-    for (const requirement of list) {
-      if (!(await requirement.isRequired(tx, enrollment.courseId))) continue;
-      steps.push({ requirement, doneAt: await requirement.doneAt(tx, enrollment) });
-    }
-    return steps;
+  async function contextOf(courseId: string): Promise<CourseContext> {
+    const context = await contexts.get(courseId);
+    if (!context) throw courseNotFound();
+    return context;
   }
 
-  /**
-   * Marks an enrollment whose modules are all complete as completed, when every other step
-   * the course asks for is done too and a certificate may be issued: the one place a course
-   * completes, its certificate is issued and its events are recorded. Returns the updated
-   * row, or false when a step is still to do or it was already completed.
-   */
-  async function completeIfDone(
-    tx: Executor,
-    enrollment: EnrollmentRow,
-    now: Date,
-    actor: Actor,
-  ): Promise<EnrollmentRow | false> {
-    if (enrollment.isCompleted) return false;
-    const before = await requiredSteps(tx, enrollment, deps.before);
-    const after = await requiredSteps(tx, enrollment, deps.requirements);
-    if ([...before, ...after].some((s) => !s.doneAt)) return false;
-    if (deps.certificate && !(await deps.certificate.canIssue(tx, enrollment, now))) return false;
-    const updated = await createEnrollmentsRepository(tx).update(enrollment.id, {
-      progress: 100,
-      isCompleted: true,
-      completedAt: now,
-    });
-    const facts: CreditFacts = {};
-    for (const { requirement } of after) {
-      Object.assign(facts, await requirement.creditFacts?.(tx, updated));
-    }
-    Object.assign(facts, await deps.certificate?.creditFacts(tx, updated));
-    await deps.credit?.courseCompleted(tx, updated, actor, facts);
-    return updated;
+  /** Whether the course is online for its learners now: published, not expired, still valid. */
+  function assertOnline(context: CourseContext, enrollment: { createdAt: Date }, at: Date) {
+    // A course taken offline keeps its learners' records but takes no new step.
+    if (!context.course.isPublished) throw courseUnavailable();
+    for (const step of steps) step.assertOpen?.(enrollment, context.settings.get(step), at);
   }
 
   /** When the modules step was done: the last of the current modules' completions. */
-  async function modulesDoneAt(tx: Executor, enrollment: EnrollmentRow, order: string[]) {
-    const times = await createEnrollmentsRepository(tx).completionTimes(enrollment.id);
-    if (!order.every((id) => times.has(id))) return null;
-    return order.reduce<Date | null>((last, id) => {
-      const at = times.get(id)!;
-      return !last || at > last ? at : last;
-    }, null);
+  function modulesDoneAt(context: CourseContext, completions: Map<string, Date>) {
+    if (!context.modules.length || !context.modules.every((id) => completions.has(id))) {
+      return null;
+    }
+    return new Date(Math.max(...context.modules.map((id) => completions.get(id)!.getTime())));
   }
 
   /**
-   * Every step of the fixed order (or only those named), with whether the course asks for it
-   * and when it was done.
+   * Every step of the fixed order that the course asks for (or only those before `until`),
+   * with when the enrollment did it.
    */
-  /** The single enrollment's rules on the course: it exists, is published, takes learners. */
-  async function assertEnrollable(courseId: string): Promise<void> {
-    const course = await deps.courses.findRow(courseId);
-    if (!course) throw courseNotFound();
-    if (!course.isPublished) throw courseNotPublished();
-    for (const rule of deps.enrollRules ?? []) await rule(courseId);
+  async function standing(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    context: CourseContext,
+    completions: Map<string, Date>,
+    until?: CompletionStepKey,
+  ) {
+    const keys = until
+      ? COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(until))
+      : COMPLETION_STEPS;
+    const list: { key: CompletionStepKey; step?: AnyCompletionStep; doneAt: Date | null }[] = [];
+    for (const key of keys) {
+      if (key === "modules") {
+        list.push({ key, doneAt: modulesDoneAt(context, completions) });
+      } else if (key === "certificate") {
+        list.push({ key, doneAt: enrollment.isCompleted ? enrollment.completedAt : null });
+      }
+      for (const step of steps) {
+        const settings = context.settings.get(step);
+        if (step.key !== key || !step.record?.isRequired(settings)) continue;
+        list.push({ key, step, doneAt: await step.record.doneAt(tx, enrollment, settings) });
+      }
+    }
+    return list;
   }
 
-  /** One multi-row insert in `tx`, skipping pairs already enrolled; the credit record of each. */
+  /** Whether a certificate may be issued now: the course online, every step's last word. */
+  async function canIssue(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    context: CourseContext,
+    at: Date,
+  ) {
+    try {
+      assertOnline(context, enrollment, at);
+    } catch {
+      return false;
+    }
+    for (const step of steps) {
+      if (step.canIssue && !(await step.canIssue(tx, enrollment, context.settings.get(step)))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Marks the enrollment completed when every step the course asks for is done and a
+   * certificate may be issued: the one place a course completes, its certificate is issued
+   * and its events are recorded. Returns the updated row, or undefined when nothing changed.
+   */
+  async function settle(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    context: CourseContext,
+    completions: Map<string, Date>,
+    when: { at: Date; today: Date; actor: Actor },
+  ): Promise<EnrollmentRow | undefined> {
+    const { at, actor } = when;
+    if (enrollment.isCompleted || !modulesDoneAt(context, completions)) return undefined;
+    const list = await standing(tx, enrollment, context, completions, "certificate");
+    if (list.some((s) => !s.doneAt)) return undefined;
+    if (!(await canIssue(tx, enrollment, context, when.today))) return undefined;
+    const updated = await createEnrollmentsRepository(tx).update(enrollment.id, {
+      progress: 100,
+      isCompleted: true,
+      completedAt: at,
+    });
+    const facts: CreditFacts = {};
+    for (const step of steps) {
+      Object.assign(facts, await step.creditFacts?.(tx, updated, context.settings.get(step)));
+    }
+    await deps.audit.append(tx, {
+      type: "course.completed",
+      actor,
+      learnerId: updated.userId,
+      courseId: updated.courseId,
+      details: {
+        enrollmentId: updated.id,
+        completedAt: updated.completedAt?.toISOString() ?? null,
+      },
+    });
+    await deps.certificates.issueIn(tx, updated.id, actor, facts);
+    return updated;
+  }
+
+  type Target = { userId: string; courseId: string } | { enrollmentId: string };
+
+  /**
+   * The one unit of work of a learner's step (ARCHITECTURE section 6): reads the course's
+   * credit context, locks the enrollment, refuses a step on a course that is offline,
+   * expired or past the enrollment's window, runs the step's own write, then settles
+   * completion (the certificate and its audit events) in the same transaction and announces
+   * the change after commit. Without `step` it is a locked read that may still settle (an
+   * overdue exam attempt graded as saved): nothing is refused for the course's state.
+   */
+  async function unitOfWork<T>(input: {
+    target: Target;
+    step?: CompletionStepKey;
+    actor: Actor;
+    /** The step's time, when its feature keeps a clock of its own (exam deadlines). */
+    at?: Date;
+    write: (unit: StepUnit & { completions: Map<string, Date> }) => Promise<T>;
+  }): Promise<{ result: T; enrollment: EnrollmentRow }> {
+    const { target } = input;
+    let courseId: string;
+    if ("enrollmentId" in target) {
+      const row = await repo.findById(target.enrollmentId);
+      if (!row) throw enrollmentNotFound();
+      courseId = row.courseId;
+    } else {
+      courseId = target.courseId;
+    }
+    // Read before the transaction: embedded PGlite has one connection, so a read outside
+    // the transaction would wait for it.
+    const context = await contexts.get(courseId);
+    const done = await db.transaction(async (tx) => {
+      const txRepo = createEnrollmentsRepository(tx);
+      const locked =
+        "enrollmentId" in target
+          ? await txRepo.withCompletions({ id: target.enrollmentId }, true)
+          : await txRepo.withCompletions(target, true);
+      if (!locked) throw "enrollmentId" in target ? enrollmentNotFound() : notEnrolled();
+      if (!context) throw courseUnavailable();
+      const { completions, ...enrollment } = locked;
+      // The course's dates are kept by the credit clock; the step's record by its own.
+      const today = now();
+      const at = input.at ?? today;
+      if (input.step) assertOnline(context, enrollment, today);
+      const unit = {
+        tx,
+        enrollment,
+        context,
+        now: at,
+        completions,
+        settingsOf: settingsIn(context),
+        modulesDone: () => modulesDoneAt(context, completions) !== null,
+        async assertInOrder() {
+          if (!input.step) return;
+          for (const s of await standing(tx, enrollment, context, completions, input.step)) {
+            if (s.doneAt) continue;
+            throw s.step?.refusal?.(input.step) ?? stepOutOfOrder(s.key);
+          }
+        },
+      };
+      const result = await input.write(unit);
+      const settled = await settle(tx, unit.enrollment, context, completions, {
+        at,
+        today,
+        actor: input.actor,
+      });
+      return { result, enrollment: settled ?? unit.enrollment };
+    });
+    changed(done.enrollment.userId);
+    return done;
+  }
+
+  /**
+   * The single enrollment's rules on the course: it exists, is published and takes learners
+   * (an expired activity takes no one).
+   */
+  async function assertEnrollable(courseId: string): Promise<void> {
+    const context = await contextOf(courseId);
+    if (!context.course.isPublished) throw courseNotPublished();
+    const at = now();
+    for (const step of steps) step.assertOpen?.({ createdAt: at }, context.settings.get(step), at);
+  }
+
+  /** One multi-row insert in `tx`, skipping pairs already enrolled; the audit record of each. */
   async function insertEnrollments(
     tx: Executor,
     pairs: { userId: string; courseId: string }[],
     actor: Actor,
   ): Promise<EnrollmentRow[]> {
     const rows = await createEnrollmentsRepository(tx).insertMany(pairs);
-    for (const row of rows) await deps.credit?.enrolled(tx, row, actor);
+    for (const row of rows) await recordEnrolled(tx, row, actor);
     return rows;
   }
 
-  async function stepsOf(
-    tx: Executor,
-    enrollment: EnrollmentRow,
-    order: string[],
-    keys: readonly CompletionStepKey[] = COMPLETION_STEPS,
-  ) {
-    const doneAt = new Map<CompletionStepKey, Date | null>();
-    const required = new Map<CompletionStepKey, boolean>();
-    const requirements = [...(deps.before ?? []), ...(deps.requirements ?? [])];
-    for (const requirement of requirements.filter((r) => keys.includes(r.key))) {
-      required.set(requirement.key, await requirement.isRequired(tx, enrollment.courseId));
-      doneAt.set(requirement.key, await requirement.doneAt(tx, enrollment));
-    }
-    if (keys.includes("modules")) {
-      required.set("modules", true);
-      doneAt.set("modules", order.length ? await modulesDoneAt(tx, enrollment, order) : null);
-    }
-    if (keys.includes("certificate")) {
-      required.set("certificate", true);
-      doneAt.set("certificate", enrollment.isCompleted ? enrollment.completedAt : null);
-    }
-    return keys
-      .filter((key) => required.has(key))
-      .map((key) => ({
-        key,
-        required: required.get(key)!,
-        doneAt: doneAt.get(key) ?? null,
-      }));
-  }
-
-  /** Whether every module still in the course is complete (module order read beforehand). */
-  async function modulesDone(tx: Executor, enrollment: EnrollmentRow, order: string[]) {
-    const recorded =
-      (await createEnrollmentsRepository(tx).completedModuleIds([enrollment.id])).get(
-        enrollment.id,
-      ) ?? [];
-    return order.every((id) => recorded.includes(id));
-  }
+  const recordEnrolled = (tx: Executor, row: EnrollmentRow, actor: Actor) =>
+    deps.audit.append(tx, {
+      type: "enrollment.created",
+      actor,
+      learnerId: row.userId,
+      courseId: row.courseId,
+      details: { enrollmentId: row.id },
+    });
 
   return {
     /**
-     * For the steps after the modules: the learner's enrollment in a course, locked for the
-     * rest of the caller's transaction so a step and a completion never interleave.
+     * A learner's step (ARCHITECTURE section 6): the step's own write runs on the locked
+     * enrollment after the course's state is checked, and completion is settled with it.
      */
-    async lockEnrollment(tx: Executor, userId: string, courseId: string) {
-      const enrollment = await createEnrollmentsRepository(tx).lockByUserAndCourse(
-        userId,
-        courseId,
-      );
-      if (!enrollment) throw notEnrolled();
-      return enrollment;
+    async takeStep<T>(input: {
+      userId: string;
+      courseId: string;
+      step: CompletionStepKey;
+      /** The step's time, when its feature keeps a clock of its own (exam deadlines). */
+      at?: Date;
+      write: (unit: StepUnit) => Promise<T>;
+    }): Promise<T> {
+      const done = await unitOfWork({
+        target: { userId: input.userId, courseId: input.courseId },
+        step: input.step,
+        actor: learner(input.userId),
+        at: input.at,
+        write: input.write,
+      });
+      return done.result;
     },
 
-    modulesDone,
-
-    /** An enrollment by id, locked for the rest of the caller's transaction (admin grants). */
-    async lockEnrollmentById(tx: Executor, id: string) {
-      const enrollment = await createEnrollmentsRepository(tx).lockById(id);
-      if (!enrollment) throw enrollmentNotFound();
-      return enrollment;
+    /**
+     * A locked read of a learner's standing that may grade what ran out (an exam attempt
+     * past its deadline), settling completion with it; the course's state refuses nothing.
+     * An administrator's change to an enrollment (an extra attempt) names it by id.
+     */
+    async withEnrollment<T>(input: {
+      target: Target;
+      actor: Actor;
+      at?: Date;
+      write: (unit: StepUnit) => Promise<T>;
+    }): Promise<T> {
+      return (await unitOfWork(input)).result;
     },
+
+    /** The course's credit context (cached), for reads beside the steps. */
+    context: contextOf,
 
     /** The learner's enrollment row in a course, if any (read fresh: its dates matter). */
     findRow: (userId: string, courseId: string) => repo.findByUserAndCourse(userId, courseId),
@@ -332,48 +439,33 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       return row ? { id: row.id, completed: row.completed, isCompleted: row.isCompleted } : null;
     },
 
-    /**
-     * After a step was done in the caller's transaction (an exam passed): completes the
-     * course when nothing else is left. `order` is the course's module ids, read beforehand.
-     */
-    async settle(
-      tx: Executor,
-      input: { enrollment: EnrollmentRow; order: string[]; actor: Actor; now: Date },
-    ): Promise<boolean> {
-      if (!(await modulesDone(tx, input.enrollment, input.order))) return false;
-      return (await completeIfDone(tx, input.enrollment, input.now, input.actor)) !== false;
-    },
-
-    /** After another feature's transaction changed a learner's standing (committed). */
-    announce: (userId: string) => changed(userId),
-
-    /**
-     * Refuses a step the enrollment may not take now (expired), or one taken before a
-     * required step that comes earlier in the fixed order. `order` is the course's module
-     * ids, read beforehand.
-     */
-    async assertStepOpen(
-      tx: Executor,
-      enrollment: EnrollmentRow,
-      key: CompletionStepKey,
-      order: string[],
-    ) {
-      for (const rule of deps.stepRules ?? []) await rule(tx, enrollment);
-      // Only the steps before this one: the later ones cannot refuse it.
-      const earlier = COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(key));
-      for (const step of await stepsOf(tx, enrollment, order, earlier)) {
-        if (step.required && !step.doneAt) {
-          throw stepOutOfOrder(step.key);
-        }
-      }
-    },
-
     /** Where a learner stands with a course: its steps in order and the next to do. */
     async completion(userId: string, courseId: string) {
-      const order = await deps.courses.moduleIds(courseId);
-      const enrollment = await repo.findByUserAndCourse(userId, courseId);
-      if (!enrollment) throw notEnrolled();
-      const steps = (await stepsOf(db, enrollment, order)).map((s) => ({
+      const context = await contexts.get(courseId);
+      const found = await repo.withCompletions({ userId, courseId }, false);
+      if (!found || !context) throw notEnrolled();
+      const { completions, ...enrollment } = found;
+      const list = [];
+      for (const key of COMPLETION_STEPS) {
+        if (key === "modules" || key === "certificate") {
+          const doneAt =
+            key === "modules"
+              ? modulesDoneAt(context, completions)
+              : enrollment.isCompleted
+                ? enrollment.completedAt
+                : null;
+          list.push({ key, required: true, doneAt });
+          continue;
+        }
+        for (const step of steps) {
+          if (step.key !== key || !step.record) continue;
+          const settings = context.settings.get(step);
+          const required = step.record.isRequired(settings);
+          const doneAt = await step.record.doneAt(db, enrollment, settings);
+          list.push({ key, required, doneAt });
+        }
+      }
+      const shown = list.map((s) => ({
         key: s.key,
         label: COMPLETION_STEP_LABELS[s.key],
         required: s.required,
@@ -384,10 +476,10 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       return {
         courseId,
         isCompleted: enrollment.isCompleted,
-        steps,
+        steps: shown,
         next: enrollment.isCompleted
           ? null
-          : (steps.find((s) => s.required && !s.done)?.key ?? null),
+          : (shown.find((s) => s.required && !s.done)?.key ?? null),
       };
     },
 
@@ -398,13 +490,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     async settleLearner(userId: string, actor: Actor) {
       for (const row of await repo.listByUserWithCompletions(userId)) {
         if (row.isCompleted) continue;
-        const order = await deps.courses.moduleIds(row.courseId);
-        const completed = await db.transaction(async (tx) => {
-          const enrollment = await createEnrollmentsRepository(tx).lockById(row.id);
-          if (!enrollment || !(await modulesDone(tx, enrollment, order))) return false;
-          return (await completeIfDone(tx, enrollment, new Date(), actor)) !== false;
-        });
-        if (completed) changed(userId);
+        await unitOfWork({ target: { enrollmentId: row.id }, actor, write: async () => {} });
       }
     },
 
@@ -436,7 +522,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
           courseId: input.courseId,
         });
         if (!inserted) throw alreadyEnrolled();
-        await deps.credit?.enrolled(tx, inserted, input.actor ?? null);
+        await recordEnrolled(tx, inserted, input.actor ?? null);
         return inserted;
       });
       changed(row.userId);
@@ -487,7 +573,13 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       const removed = await db.transaction(async (tx) => {
         const row = await createEnrollmentsRepository(tx).delete(id);
         if (!row) throw enrollmentNotFound();
-        await deps.credit?.removed(tx, row, actor);
+        await deps.audit.append(tx, {
+          type: "enrollment.removed",
+          actor,
+          learnerId: row.userId,
+          courseId: row.courseId,
+          details: { enrollmentId: row.id, progress: row.progress, wasCompleted: row.isCompleted },
+        });
         return row;
       });
       changed(removed.userId);
@@ -555,35 +647,50 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       /** The signed-in learner's row, when the caller has it. */
       user?: UserRow;
     }) {
-      const course = await deps.courses.findRow(input.courseId);
-      const order = await deps.courses.moduleIds(input.courseId);
-      const guards = await prepareModuleGuards(input);
-      const { row, completedIds } = await db.transaction(async (tx) => {
-        const txRepo = createEnrollmentsRepository(tx);
-        const enrollment = await txRepo.lockByUserAndCourse(input.userId, input.courseId);
-        if (!enrollment) throw notEnrolled();
-        // A course taken offline keeps its learners' records but takes no new progress.
-        // Said only to its own learners: to anyone else a draft is like any other course.
-        if (course && !course.isPublished) throw courseUnavailable();
-        if (!order.includes(input.moduleId)) throw moduleNotInCourse();
-        const recorded =
-          (await txRepo.completedModuleIds([enrollment.id])).get(enrollment.id) ?? [];
-        const completed = recorded.filter((id) => order.includes(id));
-        if (completed.includes(input.moduleId)) return { row: enrollment, completedIds: recorded };
-        if (!isModuleUnlocked(order, input.moduleId, completed)) throw moduleLocked();
-        for (const guard of guards) await guard(tx, enrollment);
-        const now = new Date();
-        await txRepo.insertCompletion(enrollment.id, input.moduleId, now);
-        const done = completed.length + 1;
-        const updated = await txRepo.update(enrollment.id, {
-          progress: enrollment.isCompleted ? 100 : progressFor(done, order.length),
-        });
-        const actor = { id: input.userId, role: "learner" } as const;
-        const credit = { enrollment: updated, moduleId: input.moduleId, at: now, actor };
-        await deps.credit?.moduleCompleted(tx, credit);
-        const finished = done >= order.length;
-        const completedNow = finished && (await completeIfDone(tx, updated, now, actor));
-        return { row: completedNow || updated, completedIds: [...recorded, input.moduleId] };
+      const { moduleId } = input;
+      const { enrollment: row, result: completedIds } = await unitOfWork({
+        target: input,
+        step: "modules",
+        actor: learner(input.userId),
+        async write(unit) {
+          const { tx, enrollment, context, completions } = unit;
+          const order = context.modules;
+          await unit.assertInOrder();
+          if (!order.includes(moduleId)) throw moduleNotInCourse();
+          const completed = [...completions.keys()].filter((id) => order.includes(id));
+          if (completions.has(moduleId)) return [...completions.keys()];
+          if (!isModuleUnlocked(order, moduleId, completed)) throw moduleLocked();
+          for (const step of steps) {
+            const settings = context.settings.get(step);
+            await step.checkModule?.(tx, {
+              enrollment,
+              course: context.course,
+              moduleId,
+              settings,
+            });
+          }
+          const txRepo = createEnrollmentsRepository(tx);
+          await txRepo.insertCompletion(enrollment.id, moduleId, unit.now);
+          completions.set(moduleId, unit.now);
+          unit.enrollment = await txRepo.update(enrollment.id, {
+            progress: enrollment.isCompleted
+              ? 100
+              : progressFor(completed.length + 1, order.length),
+          });
+          await deps.audit.append(tx, {
+            type: "module.completed",
+            actor: learner(input.userId),
+            learnerId: enrollment.userId,
+            courseId: enrollment.courseId,
+            moduleId,
+            details: {
+              enrollmentId: enrollment.id,
+              completedAt: unit.now.toISOString(),
+              progress: unit.enrollment.progress,
+            },
+          });
+          return [...completions.keys()];
+        },
       });
       changed(row.userId);
       // Answered from what the transaction saw: a concurrent call that commits meanwhile

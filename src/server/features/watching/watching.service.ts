@@ -6,8 +6,7 @@ import {
   type Module,
   type ModuleWatch,
 } from "../../../contract";
-import type { Database, Executor } from "../../db/client";
-import type { ModuleRequirement } from "../enrollments/completion-steps";
+import type { Database } from "../../db/client";
 import { current, type Policy } from "./beat";
 import { createBeatRecorder } from "./beat-recorder";
 import { roundSeconds } from "./intervals";
@@ -17,8 +16,6 @@ import {
   moduleLocked,
   moduleNotInCourse,
   notEnrolled,
-  notSeatedEnough,
-  notWatchedEnough,
 } from "./watching.errors";
 import { createWatchingRepository } from "./watching.repository";
 import type { ModuleWatchRow } from "./watching.table";
@@ -36,7 +33,7 @@ export interface WatchingServiceDeps {
 }
 
 /** What a record means under the course's completion rule. */
-function evaluate(row: ModuleWatchRow | undefined, policy: Policy) {
+export function evaluate(row: ModuleWatchRow | undefined, policy: Policy) {
   const duration = row?.durationSeconds ?? null;
   const watched = row?.watchedSeconds ?? 0;
   const seat = row?.seatSeconds ?? 0;
@@ -94,30 +91,6 @@ function toModuleWatch(module: Module, row: ModuleWatchRow | undefined, policy: 
  * fixed (later reports must agree with it) and, in verified courses, accepted only within a
  * minute either side of the stated duration.
  */
-/**
- * Verified watching as a rule on completing a module: the course's watched share and seat
- * time must be met before 'Mark as Complete' counts.
- */
-export function createWatchingRequirement(deps: {
-  courses: { findMany(ids: string[]): Promise<Map<string, Course>> };
-}): ModuleRequirement {
-  return {
-    async prepare(input) {
-      // A missing course is completeModule's to report, as it always did.
-      const course = (await deps.courses.findMany([input.courseId])).get(input.courseId);
-      return async (tx: Executor) => {
-        if (course?.completionPolicy !== "verified") return;
-        const module = course.modules.find((m) => m.id === input.moduleId);
-        if (!module) throw moduleNotInCourse();
-        const row = current(await createWatchingRepository(tx).findWatch(input), module, course);
-        const e = evaluate(row, course);
-        if (!e.watchMet) throw notWatchedEnough(course.minWatchPercent);
-        if (!e.seatMet) throw notSeatedEnough(course.minSeatSeconds ?? 0);
-      };
-    },
-  };
-}
-
 export function createWatchingService(deps: WatchingServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());

@@ -1,0 +1,32 @@
+import type { Executor } from "../../db/client";
+import { defineStep } from "../enrollments/completion-steps";
+import { acknowledgeFirst } from "./credit.errors";
+import { createCreditRepository } from "./credit.repository";
+import type { CourseActivityRow } from "./credit.table";
+import { assertOpen } from "./credit-rules";
+
+/** The course's activity row (undefined for a plain course): every credit step's settings. */
+export const loadActivity = (db: Executor, courseId: string) =>
+  createCreditRepository(db).activityOf(courseId);
+
+export type ActivitySettings = CourseActivityRow | undefined;
+
+/**
+ * The activity page as a step of completion: acknowledged before the modules when the course
+ * asks for it. Its dates also close every step of the course: nothing is taken after the
+ * expiration date, or after the enrollment's validity window.
+ */
+export const acknowledgeStep = defineStep<ActivitySettings>({
+  key: "acknowledge",
+  load: loadActivity,
+  record: {
+    isRequired: (activity) => activity?.acknowledgementRequired ?? false,
+    async doneAt(tx, enrollment) {
+      const row = await createCreditRepository(tx).acknowledgementOf(enrollment.id);
+      return row?.acknowledgedAt ?? null;
+    },
+  },
+  // The player says what opening the first module waits for in its own words.
+  refusal: (later) => (later === "modules" ? acknowledgeFirst() : undefined),
+  assertOpen: (enrollment, activity, now) => assertOpen(activity, enrollment, now),
+});

@@ -1,0 +1,45 @@
+import type { Course } from "../../../contract";
+import type { ChangeFeed } from "../../db/change-feed";
+import type { Database } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
+import type { AnyCompletionStep, CourseContext } from "./completion-steps";
+
+export interface CourseContextsDeps {
+  db: Database;
+  courses: { findMany(ids: string[]): Promise<Map<string, Course>> };
+  steps: readonly AnyCompletionStep[];
+  /** Keeps the cache exact across instances; without it every request reads afresh. */
+  changes?: ChangeFeed;
+}
+
+/**
+ * The course's credit context (the course, its module order and every step's settings), read
+ * once per request and cached per course: a step, its order check, the settling of
+ * completion and the certificate all ask it several times in one request. A change of the
+ * course, its modules, its activity, its exam settings or its questions is announced as a
+ * change of the course (migrations 0010 and 0018), which drops the entry in every instance.
+ */
+export function createCourseContexts(deps: CourseContextsDeps) {
+  const cache = deps.changes
+    ? createReadCache<CourseContext>({
+        feed: deps.changes,
+        tables: ["courses"],
+        tagsOf: (context) => [`courses:${context.course.id}`],
+        max: 20_000,
+        ttlMs: 10 * 60_000,
+      })
+    : undefined;
+
+  async function load(courseId: string): Promise<CourseContext | undefined> {
+    const course = (await deps.courses.findMany([courseId])).get(courseId);
+    if (!course) return undefined;
+    const settings = new Map<AnyCompletionStep, unknown>();
+    for (const step of deps.steps) settings.set(step, await step.load(deps.db, courseId));
+    return { course, modules: course.modules.map((m) => m.id), settings };
+  }
+
+  return {
+    /** The course's context, or undefined for an unknown course. */
+    get: (courseId: string) => (cache ? cache.get(courseId, () => load(courseId)) : load(courseId)),
+  };
+}
