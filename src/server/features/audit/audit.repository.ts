@@ -38,6 +38,11 @@ export function createAuditRepository(db: Executor) {
       return inserted!;
     },
 
+    /** Several events in one statement, in the order given. */
+    async insertMany(rows: NewAuditEvent[]): Promise<void> {
+      if (rows.length) await db.insert(auditEvents).values(rows);
+    },
+
     /** Whether any committed row waits for the linker (served by audit_events_unlinked_idx). */
     async hasUnlinked(): Promise<boolean> {
       const rows = await db

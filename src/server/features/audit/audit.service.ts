@@ -74,6 +74,18 @@ const consoleLog: AuditLog = {
   error: (obj, msg) => console.error(msg ?? "audit error", obj),
 };
 
+/** An event as its row: millisecond precision, as JavaScript reads it back (the hash must verify later). */
+const toRow = (event: AuditEventInput) => ({
+  at: new Date(),
+  actorId: event.actor?.id ?? null,
+  actorRole: event.actor?.role ?? null,
+  type: event.type,
+  learnerId: event.learnerId ?? null,
+  courseId: event.courseId ?? null,
+  moduleId: event.moduleId ?? null,
+  details: event.details ?? {},
+});
+
 /**
  * The append-only, hash-chained audit trail of credit.
  *
@@ -189,21 +201,17 @@ export function createAuditService(deps: AuditServiceDeps) {
      * Returns the inserted row, unlinked.
      */
     async append(tx: Executor, event: AuditEventInput): Promise<AuditEventRow> {
-      const row = await createAuditRepository(tx).insert({
-        // Millisecond precision, as JavaScript reads it back: the hash must verify later.
-        at: new Date(),
-        actorId: event.actor?.id ?? null,
-        actorRole: event.actor?.role ?? null,
-        type: event.type,
-        learnerId: event.learnerId ?? null,
-        courseId: event.courseId ?? null,
-        moduleId: event.moduleId ?? null,
-        details: event.details ?? {},
-      });
+      const row = await createAuditRepository(tx).insert(toRow(event));
       // Runs after a short delay, by when the caller's transaction has usually committed;
       // a later pass (the interval) picks up rows committed after it.
       schedule();
       return row;
+    },
+
+    /** Several events in one statement (a batch of completions), in the order given. */
+    async appendMany(tx: Executor, events: AuditEventInput[]): Promise<void> {
+      await createAuditRepository(tx).insertMany(events.map(toRow));
+      schedule();
     },
 
     /**

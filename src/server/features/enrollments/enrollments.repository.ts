@@ -4,34 +4,64 @@ import { afterCursor, exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
 import { type EnrollmentRow, enrollments, moduleCompletions } from "./enrollments.table";
 
+/**
+ * An enrollment's completions as [module id, epoch ms] pairs in completion order, read in the
+ * same statement as the enrollment (one round trip for the lock and what a step checks).
+ */
+const completionsJson = sql<
+  [string, number][]
+>`coalesce((select json_agg(json_build_array(${moduleCompletions.moduleId}, round(extract(epoch from ${moduleCompletions.completedAt}) * 1000)) order by ${moduleCompletions.completedAt}, ${moduleCompletions.moduleId}) from ${moduleCompletions} where ${moduleCompletions.enrollmentId} = ${enrollments.id}), '[]'::json)`;
+
+/** When each module was completed, in completion order. */
+const completionTimes = (pairs: [string, number][]) =>
+  new Map(pairs.map(([id, ms]) => [id, new Date(Number(ms))]));
+
+/** When each module of each enrollment was completed, in completion order. */
+async function completionTimesOf(db: Executor, enrollmentIds: string[]) {
+  const byEnrollment = new Map<string, Map<string, Date>>();
+  if (!enrollmentIds.length) return byEnrollment;
+  const rows = await db
+    .select()
+    .from(moduleCompletions)
+    .where(inArray(moduleCompletions.enrollmentId, enrollmentIds))
+    .orderBy(asc(moduleCompletions.completedAt), asc(moduleCompletions.moduleId));
+  for (const row of rows) {
+    const times = byEnrollment.get(row.enrollmentId) ?? new Map<string, Date>();
+    times.set(row.moduleId, row.completedAt);
+    byEnrollment.set(row.enrollmentId, times);
+  }
+  return byEnrollment;
+}
+
 export function createEnrollmentsRepository(db: Executor) {
   return {
     /**
-     * The enrollment with when each of its modules was completed (in completion order), in
-     * one round trip; locked for the rest of the transaction when `lock` is set, so a step
-     * and a completion of the same learner never interleave.
+     * The enrollment with when each of its modules was completed (in completion order); locked
+     * for the rest of the transaction when `lock` is set, so a step and a completion of the
+     * same learner never interleave. Locked, the completions are read by a second statement:
+     * one that waited for the lock still reads with the snapshot it started with, and would
+     * miss the completion that the transaction it waited for committed.
      */
     async withCompletions(
       key: { userId: string; courseId: string } | { id: string },
       lock: boolean,
     ): Promise<(EnrollmentRow & { completions: Map<string, Date> }) | undefined> {
-      const query = db
-        .select({
-          ...getTableColumns(enrollments),
-          completions: sql<
-            [string, number][]
-          >`coalesce((select json_agg(json_build_array(${moduleCompletions.moduleId}, round(extract(epoch from ${moduleCompletions.completedAt}) * 1000)) order by ${moduleCompletions.completedAt}, ${moduleCompletions.moduleId}) from ${moduleCompletions} where ${moduleCompletions.enrollmentId} = ${enrollments.id}), '[]'::json)`,
-        })
+      const where =
+        "id" in key
+          ? eq(enrollments.id, key.id)
+          : and(eq(enrollments.userId, key.userId), eq(enrollments.courseId, key.courseId));
+      if (lock) {
+        const [row] = await db.select().from(enrollments).where(where).for("update");
+        if (!row) return undefined;
+        const times = await completionTimesOf(db, [row.id]);
+        return { ...row, completions: times.get(row.id) ?? new Map() };
+      }
+      const [row] = await db
+        .select({ ...getTableColumns(enrollments), completions: completionsJson })
         .from(enrollments)
-        .where(
-          "id" in key
-            ? eq(enrollments.id, key.id)
-            : and(eq(enrollments.userId, key.userId), eq(enrollments.courseId, key.courseId)),
-        );
-      const [row] = lock ? await query.for("update") : await query;
+        .where(where);
       if (!row) return undefined;
-      const completions = new Map(row.completions.map(([id, ms]) => [id, new Date(Number(ms))]));
-      return { ...row, completions };
+      return { ...row, completions: completionTimes(row.completions) };
     },
 
     async findByUserAndCourse(
@@ -44,6 +74,53 @@ export function createEnrollmentsRepository(db: Executor) {
         .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Several learners' enrollments with their completions (as withCompletions), locked in
+     * id order so two batches never wait for each other in a circle. Keyed by user and course.
+     */
+    async lockManyWithCompletions(keys: { userId: string; courseId: string }[]) {
+      const pairs = sql.join(
+        keys.map((k) => sql`(${k.userId}, ${k.courseId})`),
+        sql`, `,
+      );
+      const rows = await db
+        .select()
+        .from(enrollments)
+        .where(sql`(${enrollments.userId}, ${enrollments.courseId}) in (${pairs})`)
+        .orderBy(asc(enrollments.id))
+        .for("update");
+      const times = await completionTimesOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return new Map(
+        rows.map((row) => [
+          `${row.userId}\u0000${row.courseId}`,
+          { ...row, completions: times.get(row.id) ?? new Map<string, Date>() },
+        ]),
+      );
+    },
+
+    /** Records several completions in one statement (each once). */
+    async insertCompletions(rows: { enrollmentId: string; moduleId: string; completedAt: Date }[]) {
+      if (rows.length) await db.insert(moduleCompletions).values(rows).onConflictDoNothing();
+    },
+
+    /** Sets several enrollments' progress in one statement; answers the rows as written. */
+    async setProgressMany(rows: { id: string; progress: number }[]): Promise<EnrollmentRow[]> {
+      if (!rows.length) return [];
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}, ${r.progress}::int)`),
+        sql`, `,
+      );
+      return db
+        .update(enrollments)
+        .set({ progress: sql`v.progress`, updatedAt: new Date() })
+        .from(sql`(values ${values}) as v(id, progress)`)
+        .where(sql`${enrollments.id} = v.id`)
+        .returning(getTableColumns(enrollments));
     },
 
     async findById(id: string): Promise<EnrollmentRow | undefined> {

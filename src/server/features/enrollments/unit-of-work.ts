@@ -1,0 +1,274 @@
+import { COMPLETION_STEPS, type CompletionStepKey } from "../../../contract";
+import type { Executor } from "../../db/client";
+import type { Actor } from "../audit/audit.service";
+import type {
+  AnyCompletionStep,
+  CompletionStep,
+  CourseContext,
+  CreditFacts,
+  StepUnit,
+} from "./completion-steps";
+import { createCourseContexts } from "./course-contexts";
+import {
+  courseNotFound,
+  courseUnavailable,
+  enrollmentNotFound,
+  notEnrolled,
+  stepOutOfOrder,
+} from "./enrollments.errors";
+import { createEnrollmentsRepository } from "./enrollments.repository";
+import type { EnrollmentsServiceDeps } from "./enrollments.service";
+import type { EnrollmentRow } from "./enrollments.table";
+
+/** A step's unit as enrollments holds it: with the completions it keeps up to date. */
+export interface WorkUnit extends StepUnit {
+  completions: Map<string, Date>;
+  /** The credit clock's time, which the course's dates are judged by. */
+  today: Date;
+}
+
+/** The enrollment a unit of work locks: a learner's in a course, or one by id. */
+export type Target = { userId: string; courseId: string } | { enrollmentId: string };
+
+/**
+ * The completion pipeline (ARCHITECTURE section 6): the steps in the contract's order, the
+ * course's credit context, the one unit of work of a learner's step, and the settling of
+ * completion with its certificate and audit events.
+ */
+export function createUnitOfWork(
+  deps: Pick<
+    EnrollmentsServiceDeps,
+    "db" | "courses" | "audit" | "certificates" | "steps" | "changes"
+  > & {
+    now: () => Date;
+    /** After a learner's standing changed (committed). */
+    announce(userId: string): void;
+  },
+) {
+  const { db, now } = deps;
+  const repo = createEnrollmentsRepository(db);
+  const steps = [...(deps.steps ?? [])].sort(
+    (x, y) => COMPLETION_STEPS.indexOf(x.key) - COMPLETION_STEPS.indexOf(y.key),
+  );
+  const contexts = createCourseContexts({
+    db,
+    courses: deps.courses,
+    steps,
+    changes: deps.changes,
+  });
+  const settingsIn =
+    (context: CourseContext) =>
+    <S>(step: CompletionStep<S>): S =>
+      context.settings.get(step) as S;
+
+  async function contextOf(courseId: string): Promise<CourseContext> {
+    const context = await contexts.get(courseId);
+    if (!context) throw courseNotFound();
+    return context;
+  }
+
+  /** Whether the course is online for its learners now: published, not expired, still valid. */
+  function assertOnline(context: CourseContext, enrollment: { createdAt: Date }, at: Date) {
+    // A course taken offline keeps its learners' records but takes no new step.
+    if (!context.course.isPublished) throw courseUnavailable();
+    for (const step of steps) step.assertOpen?.(enrollment, context.settings.get(step), at);
+  }
+
+  /** When the modules step was done: the last of the current modules' completions. */
+  function modulesDoneAt(context: CourseContext, completions: Map<string, Date>) {
+    if (!context.modules.length || !context.modules.every((id) => completions.has(id))) {
+      return null;
+    }
+    return new Date(Math.max(...context.modules.map((id) => completions.get(id)!.getTime())));
+  }
+
+  /**
+   * Every step of the fixed order that the course asks for (or only those before `until`),
+   * with when the enrollment did it.
+   */
+  async function standing(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    context: CourseContext,
+    completions: Map<string, Date>,
+    until?: CompletionStepKey,
+  ) {
+    const keys = until
+      ? COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(until))
+      : COMPLETION_STEPS;
+    const list: { key: CompletionStepKey; step?: AnyCompletionStep; doneAt: Date | null }[] = [];
+    for (const key of keys) {
+      if (key === "modules") {
+        list.push({ key, doneAt: modulesDoneAt(context, completions) });
+      } else if (key === "certificate") {
+        list.push({ key, doneAt: enrollment.isCompleted ? enrollment.completedAt : null });
+      }
+      for (const step of steps) {
+        const settings = context.settings.get(step);
+        if (step.key !== key || !step.record?.isRequired(settings)) continue;
+        list.push({ key, step, doneAt: await step.record.doneAt(tx, enrollment, settings) });
+      }
+    }
+    return list;
+  }
+
+  /** Whether a certificate may be issued now: the course online, every step's last word. */
+  async function canIssue(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    context: CourseContext,
+    at: Date,
+  ) {
+    try {
+      assertOnline(context, enrollment, at);
+    } catch {
+      return false;
+    }
+    for (const step of steps) {
+      if (step.canIssue && !(await step.canIssue(tx, enrollment, context.settings.get(step)))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Marks the enrollment completed when every step the course asks for is done and a
+   * certificate may be issued: the one place a course completes, its certificate is issued
+   * and its events are recorded. Returns the updated row, or undefined when nothing changed.
+   */
+  async function settle(
+    tx: Executor,
+    enrollment: EnrollmentRow,
+    context: CourseContext,
+    completions: Map<string, Date>,
+    when: { at: Date; today: Date; actor: Actor },
+  ): Promise<EnrollmentRow | undefined> {
+    const { at, actor } = when;
+    if (enrollment.isCompleted || !modulesDoneAt(context, completions)) return undefined;
+    const list = await standing(tx, enrollment, context, completions, "certificate");
+    if (list.some((s) => !s.doneAt)) return undefined;
+    if (!(await canIssue(tx, enrollment, context, when.today))) return undefined;
+    const updated = await createEnrollmentsRepository(tx).update(enrollment.id, {
+      progress: 100,
+      isCompleted: true,
+      completedAt: at,
+    });
+    const facts: CreditFacts = {};
+    for (const step of steps) {
+      Object.assign(facts, await step.creditFacts?.(tx, updated, context.settings.get(step)));
+    }
+    await deps.audit.append(tx, {
+      type: "course.completed",
+      actor,
+      learnerId: updated.userId,
+      courseId: updated.courseId,
+      details: {
+        enrollmentId: updated.id,
+        completedAt: updated.completedAt?.toISOString() ?? null,
+      },
+    });
+    await deps.certificates.issueIn(tx, updated.id, actor, facts);
+    return updated;
+  }
+
+  /**
+   * The unit of a step on an enrollment locked in `tx`: the course's state is checked first
+   * (when a step is named), then the step's write gets the row, the context and the order.
+   */
+  function unitFor(
+    tx: Executor,
+    locked: EnrollmentRow & { completions: Map<string, Date> },
+    context: CourseContext,
+    input: { step?: CompletionStepKey; at?: Date },
+  ): WorkUnit {
+    const { completions, ...enrollment } = locked;
+    // The course's dates are kept by the credit clock; the step's record by its own.
+    const today = now();
+    const at = input.at ?? today;
+    if (input.step) assertOnline(context, enrollment, today);
+    return {
+      tx,
+      enrollment,
+      context,
+      now: at,
+      today,
+      completions,
+      settingsOf: settingsIn(context),
+      modulesDone: () => modulesDoneAt(context, completions) !== null,
+      async assertInOrder() {
+        if (!input.step) return;
+        for (const s of await standing(tx, enrollment, context, completions, input.step)) {
+          if (s.doneAt) continue;
+          throw s.step?.refusal?.(input.step) ?? stepOutOfOrder(s.key);
+        }
+      },
+    };
+  }
+
+  /** Settles completion on what the unit's write left (see settle). */
+  const settleUnit = (unit: WorkUnit, actor: Actor) =>
+    settle(unit.tx, unit.enrollment, unit.context, unit.completions, {
+      at: unit.now,
+      today: unit.today,
+      actor,
+    });
+
+  /**
+   * The one unit of work of a learner's step (ARCHITECTURE section 6): reads the course's
+   * credit context, locks the enrollment, refuses a step on a course that is offline,
+   * expired or past the enrollment's window, runs the step's own write, then settles
+   * completion (the certificate and its audit events) in the same transaction and announces
+   * the change after commit. Without `step` it is a locked read that may still settle (an
+   * overdue exam attempt graded as saved): nothing is refused for the course's state.
+   */
+  async function unitOfWork<T>(input: {
+    target: Target;
+    step?: CompletionStepKey;
+    actor: Actor;
+    /** The step's time, when its feature keeps a clock of its own (exam deadlines). */
+    at?: Date;
+    write: (unit: WorkUnit) => Promise<T>;
+  }): Promise<{ result: T; enrollment: EnrollmentRow }> {
+    const { target } = input;
+    let courseId: string;
+    if ("enrollmentId" in target) {
+      const row = await repo.findById(target.enrollmentId);
+      if (!row) throw enrollmentNotFound();
+      courseId = row.courseId;
+    } else {
+      courseId = target.courseId;
+    }
+    // Read before the transaction: embedded PGlite has one connection, so a read outside
+    // the transaction would wait for it.
+    const context = await contexts.get(courseId);
+    const done = await db.transaction(async (tx) => {
+      const txRepo = createEnrollmentsRepository(tx);
+      const locked =
+        "enrollmentId" in target
+          ? await txRepo.withCompletions({ id: target.enrollmentId }, true)
+          : await txRepo.withCompletions(target, true);
+      if (!locked) throw "enrollmentId" in target ? enrollmentNotFound() : notEnrolled();
+      if (!context) throw courseUnavailable();
+      const unit = unitFor(tx, locked, context, input);
+      const result = await input.write(unit);
+      const settled = await settleUnit(unit, input.actor);
+      return { result, enrollment: settled ?? unit.enrollment };
+    });
+    deps.announce(done.enrollment.userId);
+    return done;
+  }
+
+  return {
+    steps,
+    contexts,
+    contextOf,
+    modulesDoneAt,
+    assertOnline,
+    unitFor,
+    settleUnit,
+    unitOfWork,
+  };
+}
+
+export type UnitOfWork = ReturnType<typeof createUnitOfWork>;
