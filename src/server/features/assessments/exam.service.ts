@@ -136,7 +136,7 @@ export function createExamService(deps: ExamServiceDeps) {
   async function statusIn(unit: StepUnit, at: Date): Promise<ExamStatus> {
     const { tx, enrollment } = unit;
     const txRepo = createAssessmentsRepository(tx);
-    const settings = unit.settingsOf(examStep);
+    const settings = unit.settingsOf(examStep).exam;
     const current = settings.enabled ? await openAttemptIn(unit, at) : undefined;
     const [attempts, pool] = [
       await txRepo.attemptSummariesOf(enrollment.id),
@@ -246,7 +246,7 @@ export function createExamService(deps: ExamServiceDeps) {
         async write(unit) {
           const { tx, enrollment } = unit;
           const txRepo = createAssessmentsRepository(tx);
-          const settings = unit.settingsOf(examStep);
+          const settings = unit.settingsOf(examStep).exam;
           if (!settings.enabled) throw examDisabled();
           const open = await openAttemptIn(unit, at);
           if (open) return { row: open, created: false };
@@ -344,7 +344,7 @@ export function createExamService(deps: ExamServiceDeps) {
             : toStoredAnswers(checkedAnswers(attempt.questions, answers));
           const input = { attempt, answers: final, actor: learner(userId), at };
           const row = await gradeIn(unit.tx, { ...input, enrollment: unit.enrollment });
-          const settings = unit.settingsOf(examStep);
+          const settings = unit.settingsOf(examStep).exam;
           return { row, attemptsLeft: await attemptsLeftFor(unit.tx, unit.enrollment, settings) };
         },
       });
@@ -369,7 +369,8 @@ export function createExamService(deps: ExamServiceDeps) {
         ? await deps.enrollments.withEnrollment({
             target: { enrollmentId },
             actor: null,
-            write: (unit) => attemptsLeftFor(unit.tx, unit.enrollment, unit.settingsOf(examStep)),
+            write: (unit) =>
+              attemptsLeftFor(unit.tx, unit.enrollment, unit.settingsOf(examStep).exam),
           })
         : 0;
       return {

@@ -1,18 +1,16 @@
-import type { ExamSettingsBody } from "../../../contract";
 import { defineStep } from "../enrollments/completion-steps";
+import { type AssessmentSettings, loadAssessmentSettings } from "./assessment-settings";
 import { createAssessmentsRepository } from "./assessments.repository";
-import { settingsOrDefault } from "./questions.service";
 
 /**
  * The final exam as a step of completion: required when enabled, done at the first pass;
  * the certificate records the passing score and time.
  */
-export const examStep = defineStep<ExamSettingsBody>({
+export const examStep = defineStep<AssessmentSettings>({
   key: "exam",
-  load: async (db, courseId) =>
-    settingsOrDefault(await createAssessmentsRepository(db).settingsOf(courseId)),
+  load: loadAssessmentSettings,
   record: {
-    isRequired: (settings) => settings.enabled,
+    isRequired: ({ exam }) => exam.enabled,
     async doneAt(tx, enrollment) {
       return (
         (await createAssessmentsRepository(tx).passedAttempt(enrollment.id))?.submittedAt ?? null

@@ -73,7 +73,9 @@ export function createReviewService(deps: ReviewServiceDeps) {
         userId,
         courseId,
         step: "modules",
-        async write({ tx, enrollment, context, completions, now }) {
+        async write({ tx, enrollment, context, completions, now, assertInOrder }) {
+          // A module's questions open with the module: after the steps before the modules.
+          await assertInOrder();
           const order = context.modules;
           if (!order.includes(moduleId)) throw moduleNotInCourse();
           const done = order.filter((id) => completions.has(id));

@@ -1,13 +1,7 @@
 import { defineStep } from "../enrollments/completion-steps";
+import { type AssessmentSettings, loadAssessmentSettings } from "./assessment-settings";
 import { reviewFirst } from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
-import { settingsOrDefault } from "./questions.service";
-
-/** The review questions that count, by module: every one, when the course requires review. */
-interface ReviewSettings {
-  all: string[];
-  byModule: Map<string, string[]>;
-}
 
 /**
  * Review questions as a step of completion: 'Mark as Complete' waits until every review
@@ -15,31 +9,22 @@ interface ReviewSettings {
  * once every review question of the course has been. A course whose settings make review
  * optional asks for neither.
  */
-export const reviewStep = defineStep<ReviewSettings>({
+export const reviewStep = defineStep<AssessmentSettings>({
   key: "review",
-  async load(db, courseId) {
-    const repo = createAssessmentsRepository(db);
-    const required = settingsOrDefault(await repo.settingsOf(courseId)).reviewRequired;
-    const questions = required ? await repo.reviewQuestionIds(courseId) : [];
-    const byModule = new Map<string, string[]>();
-    for (const q of questions) {
-      if (q.moduleId) byModule.set(q.moduleId, [...(byModule.get(q.moduleId) ?? []), q.id]);
-    }
-    return { all: questions.map((q) => q.id), byModule };
-  },
+  load: loadAssessmentSettings,
   record: {
-    isRequired: (settings) => settings.all.length > 0,
-    async doneAt(tx, enrollment, settings) {
+    isRequired: ({ review }) => review.all.length > 0,
+    async doneAt(tx, enrollment, { review }) {
       const answers = await createAssessmentsRepository(tx).reviewAnswersOf(
         enrollment.id,
-        settings.all,
+        review.all,
       );
-      if (!settings.all.length || answers.length < settings.all.length) return null;
+      if (!review.all.length || answers.length < review.all.length) return null;
       return new Date(Math.max(...answers.map((a) => a.answeredAt.getTime())));
     },
   },
   async checkModule(tx, { enrollment, moduleId, settings }) {
-    const ids = settings.byModule.get(moduleId);
+    const ids = settings.review.byModule.get(moduleId);
     if (!ids?.length) return;
     const answered = await createAssessmentsRepository(tx).reviewAnswersOf(enrollment.id, ids);
     if (answered.length < ids.length) throw reviewFirst();

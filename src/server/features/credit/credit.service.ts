@@ -19,6 +19,7 @@ import type { AuditService } from "../audit/audit.service";
 import type { StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
 import { type ActivitySettings, acknowledgeStep } from "./activity.step";
+import { attestationStep } from "./attestation.step";
 import {
   attestationDone,
   attestationNotAsked,
@@ -44,6 +45,7 @@ import {
   retainUntil,
   validUntil,
 } from "./credit-rules";
+import { evaluationStep } from "./evaluation.step";
 
 export interface CreditServiceDeps {
   db: Database;
@@ -75,6 +77,13 @@ const SIGNATURE_TYPES = new Set(["image/png", "image/jpeg"]);
  * steps a learner takes for credit (acknowledgement, evaluation, attestation), each recorded
  * on the audit chain in its own transaction.
  */
+/** Each learner step of the credit claim, whose settings (the course's activity) it reads. */
+const stepOf = {
+  acknowledge: acknowledgeStep,
+  evaluation: evaluationStep,
+  attestation: attestationStep,
+};
+
 export function createCreditService(deps: CreditServiceDeps) {
   const { db, audit } = deps;
   const repo = createCreditRepository(db);
@@ -167,7 +176,7 @@ export function createCreditService(deps: CreditServiceDeps) {
           learnerEmail: user?.email ?? "",
           courseTitle: unit.context.course.title,
         };
-        return run({ ...unit, activity: unit.settingsOf(acknowledgeStep), identity });
+        return run({ ...unit, activity: unit.settingsOf(stepOf[key]), identity });
       },
     });
   }

@@ -33,13 +33,41 @@ export function createCourseContexts(deps: CourseContextsDeps) {
   async function load(courseId: string): Promise<CourseContext | undefined> {
     const course = (await deps.courses.findMany([courseId])).get(courseId);
     if (!course) return undefined;
+    // Steps that read the same settings share one loader: each loader runs once, and the
+    // loaders run side by side.
+    const loads = new Map<AnyCompletionStep["load"], Promise<unknown>>();
+    for (const step of deps.steps) {
+      if (!loads.has(step.load)) loads.set(step.load, step.load(deps.db, courseId));
+    }
     const settings = new Map<AnyCompletionStep, unknown>();
-    for (const step of deps.steps) settings.set(step, await step.load(deps.db, courseId));
+    for (const step of deps.steps) settings.set(step, await loads.get(step.load));
     return { course, modules: course.modules.map((m) => m.id), settings };
+  }
+
+  /**
+   * Requests for a course that is being read wait for that read instead of starting another;
+   * once the course changes, later requests read it afresh.
+   */
+  const loading = new Map<string, Promise<CourseContext | undefined>>();
+  deps.changes?.subscribe((table, key) => {
+    if (table === "*" || (table === "courses" && key === "*")) loading.clear();
+    else if (table === "courses") loading.delete(key);
+  });
+  function loadOnce(courseId: string) {
+    let pending = loading.get(courseId);
+    if (!pending) {
+      const started = load(courseId).finally(() => {
+        if (loading.get(courseId) === started) loading.delete(courseId);
+      });
+      pending = started;
+      loading.set(courseId, started);
+    }
+    return pending;
   }
 
   return {
     /** The course's context, or undefined for an unknown course. */
-    get: (courseId: string) => (cache ? cache.get(courseId, () => load(courseId)) : load(courseId)),
+    get: (courseId: string) =>
+      cache ? cache.get(courseId, () => loadOnce(courseId)) : load(courseId),
   };
 }

@@ -83,7 +83,8 @@ function toModuleWatch(module: Module, row: ModuleWatchRow | undefined, policy: 
 /**
  * Verified watching. Heartbeats from the player are merged into de-duplicated
  * watched seconds per learner and module, credited no faster than the wall clock; the
- * completion guard holds 'Mark as Complete' back in verified courses until the rule is met.
+ * watching step (watching.step.ts) holds 'Mark as Complete' back in verified courses until
+ * the rule is met.
  *
  * The video's length: the module's stated duration is whole minutes (SPEC section 9), too
  * coarse to measure a share by, and the client's report cannot be trusted alone (a learner
@@ -155,11 +156,6 @@ export function createWatchingService(deps: WatchingServiceDeps) {
       return watchOf(course, input.userId);
     },
 
-    /**
-     * The completion guard of completeModule: prepared before its transaction, run inside it.
-     * In a verified course it refuses (409) until the module was watched and sat through
-     * enough; the record is read in the transaction that records the completion.
-     */
     /** Every record with its learner, course and module, page by page (CSV export). */
     async *csvRecords(pageSize = 500) {
       let after: { userId: string; courseId: string; moduleId: string } | null = null;

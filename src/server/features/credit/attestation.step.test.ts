@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { CREDIT_MESSAGES } from "../../../contract";
+import { useStepHarness } from "../../testing/step-harness";
+import { attestationStep } from "./attestation.step";
+import { createCreditRepository } from "./credit.repository";
+
+const STATEMENT = "I attest that I personally completed this activity.";
+const ORIGIN = { ip: "203.0.113.7", userAgent: "Test Browser" };
+
+describe("the attestation as the only step of completion", () => {
+  const h = useStepHarness([attestationStep]);
+
+  async function setup(attestationRequired: boolean) {
+    const course = await h.course({ modules: 2, creditHours: 1.5 });
+    await h.saveActivity(course.id, { attestationRequired, attestationText: STATEMENT });
+    const learner = await h.enrolledLearner(course);
+    return { course, learner };
+  }
+
+  /** The learner signs the statement in the unit of work, stored as the credit feature keeps it. */
+  const attest = (learner: { id: string; name: string; email: string }, courseId: string) =>
+    h.enrollments.takeStep({
+      userId: learner.id,
+      courseId,
+      step: "attestation",
+      async write({ tx, enrollment, context, now, assertInOrder }) {
+        await assertInOrder();
+        await createCreditRepository(tx).insertAttestation({
+          enrollmentId: enrollment.id,
+          userId: learner.id,
+          courseId,
+          learnerName: learner.name,
+          learnerEmail: learner.email,
+          courseTitle: context.course.title,
+          statement: STATEMENT,
+          creditsClaimed: context.course.creditHours,
+          designatedCredits: context.course.creditHours,
+          ...ORIGIN,
+          attestedAt: now,
+          retainUntil: new Date(now.getTime() + 365 * 86_400_000),
+        });
+      },
+    });
+
+  it("holds completion after the modules until the learner attests", async () => {
+    const { course, learner } = await setup(true);
+    await expect(attest(learner, course.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: CREDIT_MESSAGES.outOfOrder("modules"),
+    });
+
+    await h.completeModules(learner.id, course);
+    await h.expectHeldAt(learner.id, course.id, "attestation");
+
+    await attest(learner, course.id);
+    await h.expectCompleted(learner.id, course.id);
+  });
+
+  it("asks nothing of a course without an attestation", async () => {
+    const { course, learner } = await setup(false);
+    await h.completeModules(learner.id, course);
+    await h.expectCompleted(learner.id, course.id);
+  });
+
+  // Expected to fail while the credit feature reads the course's activity through the
+  // acknowledgement step's settings: wired alone, the attestation finds no activity and
+  // answers that the course asks for no attestation.
+  it("takes the learner's attestation through the credit feature", async () => {
+    const { course, learner } = await setup(true);
+    await h.completeModules(learner.id, course);
+    const body = { statement: STATEMENT, creditsClaimed: null };
+    await h.credit.attest(learner.id, course.id, body, ORIGIN);
+    await h.expectCompleted(learner.id, course.id);
+  });
+});

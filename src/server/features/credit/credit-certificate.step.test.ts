@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CREDIT_SETTINGS, type Licence } from "../../../contract";
+import { useStepHarness } from "../../testing/step-harness";
+import { creditCertificateStep } from "./credit-certificate.step";
+
+const LICENCE: Licence = {
+  licenceType: "RN",
+  licenceNumber: "RN-204518",
+  licenceState: "Oregon",
+  npn: "",
+};
+
+describe("the credit-ready certificate as the only step of completion", () => {
+  const h = useStepHarness([creditCertificateStep]);
+
+  async function setup(licenceRequired: boolean) {
+    const course = await h.course({ modules: 2 });
+    const { signatureId: _, ...settings } = DEFAULT_CREDIT_SETTINGS;
+    await h.credit.saveCreditSettings(course.id, {
+      ...settings,
+      sponsorName: "Credo Health Education",
+      licenceRequired,
+    });
+    const learner = await h.enrolledLearner(course);
+    await h.completeModules(learner.id, course);
+    return { course, learner };
+  }
+
+  it("holds the certificate while the licence the course asks for is missing", async () => {
+    const { course, learner } = await setup(true);
+    const standing = await h.expectHeldAt(learner.id, course.id, "certificate");
+    expect(standing.steps).toMatchObject([{ key: "modules", done: true }, { key: "certificate" }]);
+
+    // Half a licence (a type without its number) is not one.
+    const viewer = { id: learner.id, role: "learner" } as const;
+    await h.credit.saveLicence(viewer, { ...LICENCE, licenceNumber: "" });
+    await h.expectHeldAt(learner.id, course.id, "certificate");
+
+    // Entering it completes the course that waited for it alone.
+    await h.credit.saveLicence(viewer, LICENCE);
+    const certificate = await h.expectCompleted(learner.id, course.id);
+    expect(certificate.credit).toMatchObject({
+      sponsorName: "Credo Health Education",
+      licence: LICENCE,
+    });
+  });
+
+  it("issues at once, printing the credit settings, when no licence is asked for", async () => {
+    const { course, learner } = await setup(false);
+    const certificate = await h.expectCompleted(learner.id, course.id);
+    expect(certificate.credit).toMatchObject({
+      sponsorName: "Credo Health Education",
+      licence: null,
+    });
+  });
+});

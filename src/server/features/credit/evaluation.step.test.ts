@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { CREDIT_MESSAGES } from "../../../contract";
+import { useStepHarness } from "../../testing/step-harness";
+import { evaluationStep } from "./evaluation.step";
+
+/** Answers to the evaluation every course starts from. */
+const DEFAULT_ANSWERS = [
+  { itemId: "objectives", value: 5 },
+  { itemId: "relevance", value: 4 },
+  { itemId: "balance", value: 5 },
+  { itemId: "faculty", value: 3 },
+  { itemId: "comments", value: "Clear and useful." },
+];
+
+describe("the evaluation as the only step of completion", () => {
+  const h = useStepHarness([evaluationStep]);
+
+  async function setup(evaluationRequired: boolean) {
+    const course = await h.course({ modules: 2 });
+    await h.saveActivity(course.id, { evaluationRequired });
+    const learner = await h.enrolledLearner(course);
+    return { course, learner };
+  }
+
+  it("holds completion after the modules until the evaluation is submitted", async () => {
+    const { course, learner } = await setup(true);
+    const submit = () =>
+      h.credit.submitEvaluation(learner.id, course.id, { answers: DEFAULT_ANSWERS });
+    await expect(submit()).rejects.toMatchObject({
+      statusCode: 409,
+      message: CREDIT_MESSAGES.outOfOrder("modules"),
+    });
+
+    await h.completeModules(learner.id, course);
+    await h.expectHeldAt(learner.id, course.id, "evaluation");
+
+    await submit();
+    await h.expectCompleted(learner.id, course.id);
+  });
+
+  it("asks nothing of a course without an evaluation", async () => {
+    const { course, learner } = await setup(false);
+    await h.completeModules(learner.id, course);
+    await h.expectCompleted(learner.id, course.id);
+  });
+
+  // Expected to fail while the credit feature reads the course's activity through the
+  // acknowledgement step's settings: wired alone, the evaluation finds no activity and checks
+  // the answers against the default form instead of the course's own.
+  it("takes the answers to the course's own evaluation form", async () => {
+    const { course, learner } = await setup(true);
+    await h.credit.saveEvaluationForm(course.id, {
+      items: [{ kind: "likert", text: "Would you recommend this course?", required: true }],
+    });
+    const form = await h.credit.evaluationForm({ id: learner.id, role: "learner" }, course.id);
+    await h.completeModules(learner.id, course);
+    const answers = form.items.map((item) => ({ itemId: item.id, value: 5 }));
+    await h.credit.submitEvaluation(learner.id, course.id, { answers });
+    await h.expectCompleted(learner.id, course.id);
+  });
+});

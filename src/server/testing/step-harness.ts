@@ -1,0 +1,281 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import {
+  type ActivityBody,
+  type CompletionPolicy,
+  type CompletionStepKey,
+  type Course,
+  DEFAULT_ACTIVITY,
+} from "../../contract";
+import type { Database, DatabaseHandle } from "../db/client";
+import {
+  createQuestionsService,
+  type QuestionsService,
+} from "../features/assessments/questions.service";
+import { type AuditService, createAuditService } from "../features/audit/audit.service";
+import { auditEvents } from "../features/audit/audit.table";
+import { createAuthRepository } from "../features/auth/auth.repository";
+import type { UserRow } from "../features/auth/auth.table";
+import { createCertificatesRepository } from "../features/certificates/certificates.repository";
+import {
+  type CertificatesService,
+  createCertificatesService,
+} from "../features/certificates/certificates.service";
+import type { CertificateRow } from "../features/certificates/certificates.table";
+import { createCoursesRepository } from "../features/courses/courses.repository";
+import { type CoursesService, createCoursesService } from "../features/courses/courses.service";
+import { type CreditService, createCreditService } from "../features/credit/credit.service";
+import type { AnyCompletionStep } from "../features/enrollments/completion-steps";
+import {
+  createEnrollmentsService,
+  type EnrollmentsService,
+} from "../features/enrollments/enrollments.service";
+import { createObjectsService } from "../features/objects/objects.service";
+import { createLocalDiskStore } from "../storage/local-disk";
+import { moduleId } from "./courses";
+import { openTestDatabase, resetDatabase } from "./test-database";
+
+/** The learner-facing clock of the enrollments (course expiry, validity windows). */
+interface StepClock {
+  now(): Date;
+  /** Moves the clock to `at`; it follows real time again after each test. */
+  set(at: Date): void;
+}
+
+/**
+ * The enrollments service wired with the given steps of completion and nothing else, over
+ * the real services app.ts builds it from, on one migrated database per test file.
+ */
+interface StepHarness {
+  database: DatabaseHandle;
+  db: Database;
+  clock: StepClock;
+  /** The users dependency app.ts takes from the auth service, read the same way. */
+  users: {
+    findUser(id: string): Promise<UserRow | undefined>;
+    findUsers(ids: string[]): Promise<UserRow[]>;
+  };
+  audit: AuditService;
+  courses: CoursesService;
+  questions: QuestionsService;
+  certificates: CertificatesService;
+  enrollments: EnrollmentsService;
+  /** The credit feature (activity, licence, acknowledgement, evaluation, attestation) on the clock. */
+  credit: CreditService;
+  /** Sets the course's activity (the defaults of a plain course, overridden) as an administrator. */
+  saveActivity(courseId: string, activity: Partial<ActivityBody>): Promise<unknown>;
+  /** A new learner, stored through the auth repository. */
+  learner(): Promise<UserRow>;
+  /** An unpublished course of `modules` one-minute modules, stored through the courses repository. */
+  draftCourse(options?: CourseOptions): Promise<Course>;
+  /** Publishes through the courses service (its publish checks included). */
+  publish(courseId: string): Promise<Course>;
+  /** A published course. */
+  course(options?: CourseOptions): Promise<Course>;
+  /** A learner enrolled through the enrollments service in `course`. */
+  enrolledLearner(course: Course): Promise<UserRow>;
+  /** Marks every module complete, in order, as the learner. */
+  completeModules(userId: string, course: Course): Promise<void>;
+  /** What the learner holds in the course: the stored row and the issued certificates. */
+  outcome(
+    userId: string,
+    courseId: string,
+  ): Promise<{
+    isCompleted: boolean;
+    certificates: CertificateRow[];
+  }>;
+  /**
+   * Expects the course not completed and no certificate issued, with `step` required, not
+   * done and next in the learner's standing; returns the standing.
+   */
+  expectHeldAt(
+    userId: string,
+    courseId: string,
+    step: CompletionStepKey,
+  ): Promise<Awaited<ReturnType<EnrollmentsService["completion"]>>>;
+  /** Expects the course completed with exactly one certificate, nothing next; returns it. */
+  expectCompleted(userId: string, courseId: string): Promise<CertificateRow>;
+  /** The audit trail's event types in the order they were written. */
+  auditTypes(): Promise<string[]>;
+}
+
+interface CourseOptions {
+  modules?: number;
+  completionPolicy?: CompletionPolicy;
+  minWatchPercent?: number;
+  creditHours?: number;
+}
+
+const unique = () => randomBytes(4).toString("hex");
+
+/**
+ * Opens the file's database before its tests, empties it before each test and closes it
+ * after them. The services keep no cache (no change feed), so rows a test writes are read
+ * back at once.
+ */
+export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness {
+  const h = {} as StepHarness;
+  let dataDir = "";
+  let at: Date | null = null;
+  let moduleNumber = 0;
+  h.clock = {
+    now: () => at ?? new Date(),
+    set: (date) => {
+      at = date;
+    },
+  };
+
+  beforeAll(async () => {
+    h.database = await openTestDatabase();
+    const { db } = h.database;
+    h.db = db;
+    dataDir = mkdtempSync(join(tmpdir(), "credo-steps-"));
+    const authRepo = createAuthRepository(db);
+    h.users = {
+      findUser: (id) => authRepo.findUserById(id),
+      findUsers: (ids) => authRepo.findUsersByIds([...new Set(ids)]),
+    };
+    h.audit = createAuditService({ db });
+    // Courses and enrollments call each other, as in app.ts.
+    h.courses = createCoursesService({
+      db,
+      objects: createObjectsService({ db, store: createLocalDiskStore(join(dataDir, "objects")) }),
+      isEnrolled: (userId, courseId) => h.enrollments.isEnrolled(userId, courseId),
+      enrolledCourseIds: (userId) => h.enrollments.enrolledCourseIds(userId),
+      onModulesChanged: (courseId) => h.enrollments.recomputeCourse(courseId),
+      publishChecks: [(courseId) => h.questions.assertPublishable(courseId)],
+    });
+    h.questions = createQuestionsService({ db, courses: h.courses });
+    h.certificates = createCertificatesService({
+      db,
+      audit: h.audit,
+      issuerName: "Credo",
+      publicUrl: "http://localhost:5000",
+      enrollments: { listForUser: (userId) => h.enrollments.listForUser(userId) },
+      users: h.users,
+    });
+    h.enrollments = createEnrollmentsService({
+      db,
+      courses: h.courses,
+      users: h.users,
+      audit: h.audit,
+      certificates: h.certificates,
+      steps,
+      now: h.clock.now,
+    });
+    h.credit = createCreditService({
+      db,
+      audit: h.audit,
+      courses: h.courses,
+      users: h.users,
+      enrollments: h.enrollments,
+      now: h.clock.now,
+    });
+  });
+  beforeEach(async () => {
+    at = null;
+    await resetDatabase(h.database);
+  });
+  afterAll(async () => {
+    await h.database?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  h.saveActivity = (courseId, activity) =>
+    h.credit.saveActivity(
+      courseId,
+      { ...DEFAULT_ACTIVITY, ...activity },
+      { id: "admin", role: "admin" },
+    );
+
+  h.learner = async () => {
+    const row = await createAuthRepository(h.db).insertUser({
+      name: "Test Learner",
+      email: `learner-${unique()}@example.com`,
+      role: "learner",
+    });
+    if (!row) throw new Error("learner: email taken");
+    return row;
+  };
+
+  h.draftCourse = async (options = {}) => {
+    const repo = createCoursesRepository(h.db);
+    const row = await repo.insert({
+      title: "Safe Prescribing",
+      description: "Dosing, interactions and records.",
+      category: "Development",
+      duration: 2,
+      completionPolicy: options.completionPolicy ?? "manual",
+      minWatchPercent: options.minWatchPercent ?? 90,
+      creditHours: options.creditHours ?? null,
+    });
+    for (let position = 1; position <= (options.modules ?? 1); position++) {
+      await repo.insertModule({
+        courseId: row.id,
+        id: moduleId(++moduleNumber),
+        position,
+        title: `Module ${position}`,
+        duration: 1,
+        videoUrl: `/objects/uploads/video-${unique()}-${unique()}`,
+      });
+    }
+    return (await h.courses.findMany([row.id])).get(row.id)!;
+  };
+
+  h.publish = (courseId) => h.courses.publish(courseId);
+  h.course = async (options) => h.publish((await h.draftCourse(options)).id);
+
+  h.enrolledLearner = async (course) => {
+    const learner = await h.learner();
+    await h.enrollments.enroll({ userId: learner.id, courseId: course.id });
+    return learner;
+  };
+
+  h.completeModules = async (userId, course) => {
+    for (const module of course.modules) {
+      await h.enrollments.completeModule({ userId, courseId: course.id, moduleId: module.id });
+    }
+  };
+
+  h.outcome = async (userId, courseId) => {
+    const row = await h.enrollments.findRow(userId, courseId);
+    const certificates = await createCertificatesRepository(h.db).listByUser(userId);
+    return {
+      isCompleted: row?.isCompleted ?? false,
+      certificates: certificates.filter((c) => c.courseId === courseId),
+    };
+  };
+
+  h.expectHeldAt = async (userId, courseId, step) => {
+    expect(await h.outcome(userId, courseId)).toEqual({ isCompleted: false, certificates: [] });
+    const standing = await h.enrollments.completion(userId, courseId);
+    expect(standing).toMatchObject({ isCompleted: false, next: step });
+    expect(standing.steps.find((s) => s.key === step)).toMatchObject({
+      required: true,
+      done: false,
+      doneAt: null,
+    });
+    return standing;
+  };
+
+  h.expectCompleted = async (userId, courseId) => {
+    const { isCompleted, certificates } = await h.outcome(userId, courseId);
+    expect(isCompleted).toBe(true);
+    expect(certificates).toHaveLength(1);
+    const standing = await h.enrollments.completion(userId, courseId);
+    expect(standing).toMatchObject({ isCompleted: true, next: null });
+    expect(standing.steps.filter((s) => s.required && !s.done)).toEqual([]);
+    return certificates[0]!;
+  };
+
+  h.auditTypes = async () =>
+    (
+      await h.db.select({ type: auditEvents.type }).from(auditEvents).orderBy(asc(auditEvents.id))
+    ).map((e) => e.type);
+
+  return h;
+}
