@@ -14,6 +14,9 @@ import { Redis } from "ioredis";
 import { MESSAGES } from "../contract";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { registerActivityRoutes } from "./features/activity/activity.routes";
+import { createActivityService } from "./features/activity/activity.service";
+import { acknowledgeStep } from "./features/activity/activity.step";
 import { registerAssessmentsRoutes } from "./features/assessments/assessments.routes";
 import { createExamService } from "./features/assessments/exam.service";
 import { examStep } from "./features/assessments/exam.step";
@@ -21,6 +24,9 @@ import { createExamResults } from "./features/assessments/exam-results";
 import { createQuestionsService } from "./features/assessments/questions.service";
 import { createReviewService } from "./features/assessments/review.service";
 import { reviewStep } from "./features/assessments/review.step";
+import { attestationStep } from "./features/attestations/attestation.step";
+import { registerAttestationsRoutes } from "./features/attestations/attestations.routes";
+import { createAttestationsService } from "./features/attestations/attestations.service";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { createAuditService } from "./features/audit/audit.service";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
@@ -36,14 +42,14 @@ import { createCertificatesService } from "./features/certificates/certificates.
 import { createPdfRenderer } from "./features/certificates/pdf-renderer";
 import { registerCoursesRoutes } from "./features/courses/courses.routes";
 import { createCoursesService } from "./features/courses/courses.service";
-import { acknowledgeStep } from "./features/credit/activity.step";
-import { attestationStep } from "./features/credit/attestation.step";
 import { registerCreditRoutes } from "./features/credit/credit.routes";
 import { createCreditService } from "./features/credit/credit.service";
 import { creditCertificateStep } from "./features/credit/credit-certificate.step";
-import { evaluationStep } from "./features/credit/evaluation.step";
 import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
 import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
+import { evaluationStep } from "./features/evaluations/evaluation.step";
+import { registerEvaluationsRoutes } from "./features/evaluations/evaluations.routes";
+import { createEvaluationsService } from "./features/evaluations/evaluations.service";
 import { registerLearnersRoutes } from "./features/learners/learners.routes";
 import { createLearnersService } from "./features/learners/learners.service";
 import { createLearnersImportService } from "./features/learners/learners-import.service";
@@ -256,7 +262,9 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
     now: deps.creditClock,
   });
-  const credit = createCreditService({
+  // The credit steps: the activity page holds the course's activity row and the unit of a
+  // credit step, which the evaluation, the attestation and the credit settings go through.
+  const activity = createActivityService({
     db,
     audit,
     courses,
@@ -264,6 +272,9 @@ export async function buildApp(deps: AppDeps) {
     enrollments,
     now: deps.creditClock,
   });
+  const evaluations = createEvaluationsService({ db, audit, activity, now: deps.creditClock });
+  const attestations = createAttestationsService({ audit, activity, now: deps.creditClock });
+  const credit = createCreditService({ db, activity, enrollments });
   // Verified watching; guards completeModule above.
   const watching = createWatchingService({
     db,
@@ -318,7 +329,10 @@ export async function buildApp(deps: AppDeps) {
     exam: createExamService({ db, audit, enrollments, now: deps.examClock }),
     results: createExamResults({ db, courses }),
   });
-  registerCreditRoutes(app, { credit, certificates });
+  registerActivityRoutes(app, { activity });
+  registerEvaluationsRoutes(app, { evaluations });
+  registerAttestationsRoutes(app, { attestations });
+  registerCreditRoutes(app, { credit, activity, certificates });
   registerReportsRoutes(app, {
     reports: createReportsService({ db }),
     watchRecords: () => watching.csvRecords(),
@@ -341,7 +355,7 @@ export async function buildApp(deps: AppDeps) {
     mailer,
     productName: config.productName,
     publicUrl: config.publicUrl,
-    credit,
+    activity,
     log: app.log,
     now: deps.reminderClock,
   });

@@ -12,10 +12,15 @@ import {
   DEFAULT_ACTIVITY,
 } from "../../contract";
 import type { Database, DatabaseHandle } from "../db/client";
+import { type ActivityService, createActivityService } from "../features/activity/activity.service";
 import {
   createQuestionsService,
   type QuestionsService,
 } from "../features/assessments/questions.service";
+import {
+  type AttestationsService,
+  createAttestationsService,
+} from "../features/attestations/attestations.service";
 import { type AuditService, createAuditService } from "../features/audit/audit.service";
 import { auditEvents } from "../features/audit/audit.table";
 import { createAuthRepository } from "../features/auth/auth.repository";
@@ -34,6 +39,10 @@ import {
   createEnrollmentsService,
   type EnrollmentsService,
 } from "../features/enrollments/enrollments.service";
+import {
+  createEvaluationsService,
+  type EvaluationsService,
+} from "../features/evaluations/evaluations.service";
 import { createObjectsService } from "../features/objects/objects.service";
 import { createLocalDiskStore } from "../storage/local-disk";
 import { moduleId } from "./courses";
@@ -64,7 +73,13 @@ interface StepHarness {
   questions: QuestionsService;
   certificates: CertificatesService;
   enrollments: EnrollmentsService;
-  /** The credit feature (activity, licence, acknowledgement, evaluation, attestation) on the clock. */
+  /** The activity page and its acknowledgement, on the clock. */
+  activity: ActivityService;
+  /** The evaluation's form and submission, on the clock. */
+  evaluations: EvaluationsService;
+  /** The attestation, on the clock. */
+  attestations: AttestationsService;
+  /** Credit settings, signatures and learners' licences. */
   credit: CreditService;
   /** Sets the course's activity (the defaults of a plain course, overridden) as an administrator. */
   saveActivity(courseId: string, activity: Partial<ActivityBody>): Promise<unknown>;
@@ -167,7 +182,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       steps,
       now: h.clock.now,
     });
-    h.credit = createCreditService({
+    h.activity = createActivityService({
       db,
       audit: h.audit,
       courses: h.courses,
@@ -175,6 +190,10 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       enrollments: h.enrollments,
       now: h.clock.now,
     });
+    const creditStep = { audit: h.audit, activity: h.activity, now: h.clock.now };
+    h.evaluations = createEvaluationsService({ db, ...creditStep });
+    h.attestations = createAttestationsService(creditStep);
+    h.credit = createCreditService({ db, activity: h.activity, enrollments: h.enrollments });
   });
   beforeEach(async () => {
     at = null;
@@ -186,7 +205,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
   });
 
   h.saveActivity = (courseId, activity) =>
-    h.credit.saveActivity(
+    h.activity.saveActivity(
       courseId,
       { ...DEFAULT_ACTIVITY, ...activity },
       { id: "admin", role: "admin" },

@@ -1,8 +1,9 @@
 import { type CertificateCredit, hasLicence } from "../../../contract";
+import { type ActivitySettings, loadActivity } from "../activity/activity.read-model";
+import { attestationOf } from "../attestations/attestations.read-model";
 import { defineStep } from "../enrollments/completion-steps";
-import { type ActivitySettings, loadActivity } from "./activity.step";
+import { creditSettingsOf, licenceOf } from "./credit.read-model";
 import { createCreditRepository } from "./credit.repository";
-import { creditSettingsOf, licenceOf } from "./credit-rules";
 
 /**
  * The credit-ready certificate's last word: a course that asks for the learner's licence
@@ -19,8 +20,7 @@ export const creditCertificateStep = defineStep<ActivitySettings>({
   },
   async creditFacts(tx, enrollment, activity) {
     if (!activity) return { credit: null };
-    const txRepo = createCreditRepository(tx);
-    const attestation = await txRepo.attestationOf(enrollment.id);
+    const attestation = await attestationOf(tx, enrollment.id);
     const settings = creditSettingsOf(activity);
     const credit: CertificateCredit = {
       creditsClaimed: attestation?.creditsClaimed ?? null,
@@ -33,7 +33,7 @@ export const creditCertificateStep = defineStep<ActivitySettings>({
       officialName: settings.officialName,
       officialTitle: settings.officialTitle,
       signatureId: settings.signatureId,
-      licence: licenceOf(await txRepo.licenceOf(enrollment.userId)),
+      licence: licenceOf(await createCreditRepository(tx).licenceOf(enrollment.userId)),
       attestedAt: attestation?.attestedAt.toISOString() ?? null,
     };
     return { credit };

@@ -2,35 +2,27 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  acknowledgeResponseSchema,
-  activityBodySchema,
-  activitySchema,
-  attestBodySchema,
-  attestResponseSchema,
   type Certificate,
   creditSettingsBodySchema,
   creditSettingsSchema,
-  evaluationAnswersBodySchema,
-  evaluationFormBodySchema,
-  evaluationFormSchema,
-  evaluationResultsQuerySchema,
-  evaluationResultsSchema,
   licenceBodySchema,
   signatureBodySchema,
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import type { ActivityService } from "../activity/activity.service";
 import type { CreditService } from "./credit.service";
-import { creditReportLines, evaluationCsvLines, evaluationResults } from "./credit-reports";
+import { creditReportLines } from "./credit-reports";
 
 const tags = ["credit"];
 const admin = requireRole("admin");
-const learner = requireRole("learner");
 const id = z.string().min(1).max(64);
 const courseParams = z.object({ id });
 
 export interface CreditRoutesDeps {
   credit: CreditService;
+  /** The activity feature: the course, so an unknown one is a 404. */
+  activity: Pick<ActivityService, "course">;
   /** The certificates feature: a course's valid certificates, for the credit report. */
   certificates: {
     creditedOfCourse(
@@ -39,33 +31,11 @@ export interface CreditRoutesDeps {
   };
 }
 
-/** The credit claim: activity, credit settings, licence, acknowledgement, evaluation, attestation, reports. */
+/** Credit settings, the responsible official's signature, the learner's licence and the credit report. */
 export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutesDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { credit } = deps;
 
-  app.get(
-    "/api/courses/:id/activity",
-    {
-      schema: { tags, params: courseParams, response: { 200: activitySchema } },
-      preValidation: requireUser,
-    },
-    async (request) => credit.activity(sessionOf(request).user, request.params.id),
-  );
-  app.put(
-    "/api/courses/:id/activity",
-    {
-      schema: {
-        tags,
-        params: courseParams,
-        body: activityBodySchema,
-        response: { 200: activitySchema },
-      },
-      preValidation: admin,
-    },
-    async (request) =>
-      credit.saveActivity(request.params.id, request.body, sessionOf(request).user),
-  );
   app.put(
     "/api/courses/:id/credit-settings",
     {
@@ -127,85 +97,12 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
     async (request) => credit.saveLicence(sessionOf(request).user, request.body),
   );
 
-  app.post(
-    "/api/courses/:id/acknowledge",
-    {
-      schema: { tags, params: courseParams, response: { 200: acknowledgeResponseSchema } },
-      preValidation: learner,
-    },
-    async (request) => credit.acknowledge(sessionOf(request).user.id, request.params.id),
-  );
-
-  app.get(
-    "/api/courses/:id/evaluation",
-    {
-      schema: { tags, params: courseParams, response: { 200: evaluationFormSchema } },
-      preValidation: requireUser,
-    },
-    async (request) => credit.evaluationForm(sessionOf(request).user, request.params.id),
-  );
-  app.put(
-    "/api/courses/:id/evaluation",
-    {
-      schema: {
-        tags,
-        params: courseParams,
-        body: evaluationFormBodySchema,
-        response: { 200: evaluationFormSchema },
-      },
-      preValidation: admin,
-    },
-    async (request) => credit.saveEvaluationForm(request.params.id, request.body),
-  );
-  app.post(
-    "/api/courses/:id/evaluation",
-    {
-      schema: { tags, params: courseParams, body: evaluationAnswersBodySchema },
-      preValidation: learner,
-    },
-    async (request, reply) => {
-      await credit.submitEvaluation(sessionOf(request).user.id, request.params.id, request.body);
-      return reply.code(201).send({ message: "Thank you for your evaluation." });
-    },
-  );
-  app.get(
-    "/api/courses/:id/evaluation/results",
-    {
-      schema: { tags, params: courseParams, querystring: evaluationResultsQuerySchema },
-      preValidation: admin,
-    },
-    async (request, reply) => {
-      const { items, responses } = await credit.responses(request.params.id);
-      const results = evaluationResults(request.params.id, items, responses);
-      if (request.query.format === "json") return evaluationResultsSchema.parse(results);
-      return sendCsvDownload(reply, "evaluation", evaluationCsvLines(results));
-    },
-  );
-
-  app.post(
-    "/api/courses/:id/attest",
-    {
-      schema: {
-        tags,
-        params: courseParams,
-        body: attestBodySchema,
-        response: { 200: attestResponseSchema },
-      },
-      preValidation: learner,
-    },
-    async (request) =>
-      credit.attest(sessionOf(request).user.id, request.params.id, request.body, {
-        ip: request.ip,
-        userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
-      }),
-  );
-
   app.get(
     "/api/courses/:id/credit-report",
     { schema: { tags, params: courseParams }, preValidation: admin },
     async (request, reply) => {
       // Resolves the course first, so an unknown one is a 404, not an empty file.
-      await credit.course(request.params.id);
+      await deps.activity.course(request.params.id);
       const certificates = await deps.certificates.creditedOfCourse(request.params.id);
       return sendCsvDownload(reply, "credit-report", creditReportLines(certificates));
     },

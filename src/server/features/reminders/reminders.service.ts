@@ -19,8 +19,8 @@ export interface RemindersServiceDeps {
   productName: string;
   /** PUBLIC_URL: links in mails never come from a request's Host header. */
   publicUrl: string;
-  /** The credit feature: when each enrollment of a course with an expiry stops taking steps. */
-  credit: { deadlines(): Promise<Map<string, (enrolledAt: Date) => Date | null>> };
+  /** The activity feature: when each enrollment of a course with an expiry stops taking steps. */
+  activity: { deadlines(): Promise<Map<string, (enrolledAt: Date) => Date | null>> };
   log: { warn(obj: object, msg: string): void };
   /** The clock of inactivity and expiry; tests pass one they can move. */
   now?: () => Date;
@@ -56,7 +56,7 @@ export function createRemindersService(deps: RemindersServiceDeps) {
   /** Records what is due now, under the sweep lock; empty when another instance holds it. */
   async function recordDue(settings: ReminderSettings, now: Date) {
     // Read before the transaction: on PGlite a read outside it would wait for it.
-    const deadlines = settings.expiryReminders ? await deps.credit.deadlines() : new Map();
+    const deadlines = settings.expiryReminders ? await deps.activity.deadlines() : new Map();
     return db.transaction(async (tx) => {
       const txRepo = createRemindersRepository(tx);
       if (!(await txRepo.trySweepLock())) return undefined;

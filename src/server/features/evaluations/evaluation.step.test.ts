@@ -25,7 +25,7 @@ describe("the evaluation as the only step of completion", () => {
   it("holds completion after the modules until the evaluation is submitted", async () => {
     const { course, learner } = await setup(true);
     const submit = () =>
-      h.credit.submitEvaluation(learner.id, course.id, { answers: DEFAULT_ANSWERS });
+      h.evaluations.submitEvaluation(learner.id, course.id, { answers: DEFAULT_ANSWERS });
     await expect(submit()).rejects.toMatchObject({
       statusCode: 409,
       message: CREDIT_MESSAGES.outOfOrder("modules"),
@@ -44,18 +44,17 @@ describe("the evaluation as the only step of completion", () => {
     await h.expectCompleted(learner.id, course.id);
   });
 
-  // Expected to fail while the credit feature reads the course's activity through the
-  // acknowledgement step's settings: wired alone, the evaluation finds no activity and checks
-  // the answers against the default form instead of the course's own.
+  // Wired alone, the evaluation still reads the course's activity (through its own step's
+  // settings), so the answers are checked against the course's own form, not the default one.
   it("takes the answers to the course's own evaluation form", async () => {
     const { course, learner } = await setup(true);
-    await h.credit.saveEvaluationForm(course.id, {
+    await h.evaluations.saveEvaluationForm(course.id, {
       items: [{ kind: "likert", text: "Would you recommend this course?", required: true }],
     });
-    const form = await h.credit.evaluationForm({ id: learner.id, role: "learner" }, course.id);
+    const form = await h.evaluations.evaluationForm({ id: learner.id, role: "learner" }, course.id);
     await h.completeModules(learner.id, course);
     const answers = form.items.map((item) => ({ itemId: item.id, value: 5 }));
-    await h.credit.submitEvaluation(learner.id, course.id, { answers });
+    await h.evaluations.submitEvaluation(learner.id, course.id, { answers });
     await h.expectCompleted(learner.id, course.id);
   });
 });

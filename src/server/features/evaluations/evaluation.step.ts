@@ -1,6 +1,6 @@
+import { type ActivitySettings, loadActivity } from "../activity/activity.read-model";
 import { defineStep } from "../enrollments/completion-steps";
-import { type ActivitySettings, loadActivity } from "./activity.step";
-import { createCreditRepository } from "./credit.repository";
+import { createEvaluationsRepository } from "./evaluations.repository";
 
 /** The evaluation as a step of completion: required when the course asks for it. */
 export const evaluationStep = defineStep<ActivitySettings>({
@@ -9,7 +9,9 @@ export const evaluationStep = defineStep<ActivitySettings>({
   record: {
     isRequired: (activity) => activity?.evaluationRequired ?? false,
     async doneAt(tx, enrollment) {
-      return (await createCreditRepository(tx).submissionOf(enrollment.id))?.submittedAt ?? null;
+      return (
+        (await createEvaluationsRepository(tx).submissionOf(enrollment.id))?.submittedAt ?? null
+      );
     },
   },
 });

@@ -1,15 +1,8 @@
-import type { Executor } from "../../db/client";
 import { defineStep } from "../enrollments/completion-steps";
-import { acknowledgeFirst } from "./credit.errors";
-import { createCreditRepository } from "./credit.repository";
-import type { CourseActivityRow } from "./credit.table";
-import { assertOpen } from "./credit-rules";
-
-/** The course's activity row (undefined for a plain course): every credit step's settings. */
-export const loadActivity = (db: Executor, courseId: string) =>
-  createCreditRepository(db).activityOf(courseId);
-
-export type ActivitySettings = CourseActivityRow | undefined;
+import { acknowledgeFirst } from "./activity.errors";
+import { type ActivitySettings, loadActivity } from "./activity.read-model";
+import { createActivityRepository } from "./activity.repository";
+import { assertOpen } from "./activity-rules";
 
 /**
  * The activity page as a step of completion: acknowledged before the modules when the course
@@ -22,7 +15,7 @@ export const acknowledgeStep = defineStep<ActivitySettings>({
   record: {
     isRequired: (activity) => activity?.acknowledgementRequired ?? false,
     async doneAt(tx, enrollment) {
-      const row = await createCreditRepository(tx).acknowledgementOf(enrollment.id);
+      const row = await createActivityRepository(tx).acknowledgementOf(enrollment.id);
       return row?.acknowledgedAt ?? null;
     },
   },

@@ -1,6 +1,6 @@
+import { type ActivitySettings, loadActivity } from "../activity/activity.read-model";
 import { defineStep } from "../enrollments/completion-steps";
-import { type ActivitySettings, loadActivity } from "./activity.step";
-import { createCreditRepository } from "./credit.repository";
+import { createAttestationsRepository } from "./attestations.repository";
 
 /** The attestation as a step of completion: required when the course asks for it. */
 export const attestationStep = defineStep<ActivitySettings>({
@@ -9,7 +9,9 @@ export const attestationStep = defineStep<ActivitySettings>({
   record: {
     isRequired: (activity) => activity?.attestationRequired ?? false,
     async doneAt(tx, enrollment) {
-      return (await createCreditRepository(tx).attestationOf(enrollment.id))?.attestedAt ?? null;
+      return (
+        (await createAttestationsRepository(tx).attestationOf(enrollment.id))?.attestedAt ?? null
+      );
     },
   },
 });

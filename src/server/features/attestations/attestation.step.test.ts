@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CREDIT_MESSAGES } from "../../../contract";
 import { useStepHarness } from "../../testing/step-harness";
 import { attestationStep } from "./attestation.step";
-import { createCreditRepository } from "./credit.repository";
+import { createAttestationsRepository } from "./attestations.repository";
 
 const STATEMENT = "I attest that I personally completed this activity.";
 const ORIGIN = { ip: "203.0.113.7", userAgent: "Test Browser" };
@@ -17,7 +17,7 @@ describe("the attestation as the only step of completion", () => {
     return { course, learner };
   }
 
-  /** The learner signs the statement in the unit of work, stored as the credit feature keeps it. */
+  /** The learner signs the statement in the unit of work, stored as the attestations feature keeps it. */
   const attest = (learner: { id: string; name: string; email: string }, courseId: string) =>
     h.enrollments.takeStep({
       userId: learner.id,
@@ -25,7 +25,7 @@ describe("the attestation as the only step of completion", () => {
       step: "attestation",
       async write({ tx, enrollment, context, now, assertInOrder }) {
         await assertInOrder();
-        await createCreditRepository(tx).insertAttestation({
+        await createAttestationsRepository(tx).insertAttestation({
           enrollmentId: enrollment.id,
           userId: learner.id,
           courseId,
@@ -62,14 +62,13 @@ describe("the attestation as the only step of completion", () => {
     await h.expectCompleted(learner.id, course.id);
   });
 
-  // Expected to fail while the credit feature reads the course's activity through the
-  // acknowledgement step's settings: wired alone, the attestation finds no activity and
-  // answers that the course asks for no attestation.
-  it("takes the learner's attestation through the credit feature", async () => {
+  // Wired alone, the attestation still reads the course's activity (through its own step's
+  // settings), so it finds the statement the course asks the learner to affirm.
+  it("takes the learner's attestation through the attestations feature", async () => {
     const { course, learner } = await setup(true);
     await h.completeModules(learner.id, course);
     const body = { statement: STATEMENT, creditsClaimed: null };
-    await h.credit.attest(learner.id, course.id, body, ORIGIN);
+    await h.attestations.attest(learner.id, course.id, body, ORIGIN);
     await h.expectCompleted(learner.id, course.id);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type ActivityBody, CREDIT_MESSAGES } from "../../../contract";
 import { useStepHarness } from "../../testing/step-harness";
+import { attestationStep } from "../attestations/attestation.step";
+import { creditCertificateStep } from "../credit/credit-certificate.step";
+import { evaluationStep } from "../evaluations/evaluation.step";
 import { acknowledgeStep } from "./activity.step";
 
 const DAY_MS = 86_400_000;
@@ -35,7 +38,7 @@ describe("the activity page as the only step of completion", () => {
       { key: "certificate", done: false },
     ]);
 
-    await h.credit.acknowledge(learner.id, course.id);
+    await h.activity.acknowledge(learner.id, course.id);
     await h.completeModules(learner.id, course);
     await h.expectCompleted(learner.id, course.id);
   });
@@ -71,7 +74,7 @@ describe("the activity page as the only step of completion", () => {
     });
     h.clock.set(new Date(Date.now() + closing.later));
     const refused = { statusCode: 409, message: closing.message };
-    await expect(h.credit.acknowledge(learner.id, course.id)).rejects.toMatchObject(refused);
+    await expect(h.activity.acknowledge(learner.id, course.id)).rejects.toMatchObject(refused);
     await expect(completeFirst()).rejects.toMatchObject(refused);
     const standing = await h.enrollments.completion(learner.id, course.id);
     expect(standing.steps.every((s) => !s.done)).toBe(true);
@@ -80,5 +83,15 @@ describe("the activity page as the only step of completion", () => {
     const enrolling = h.enrollments.enroll({ userId: (await h.learner()).id, courseId: course.id });
     if (closing.takesNewLearners) await enrolling;
     else await expect(enrolling).rejects.toMatchObject(refused);
+  });
+});
+
+describe("the course's activity as the credit steps read it", () => {
+  // One loader for every step that decides by the activity, so a course's row is read once
+  // per credit context, not once per step.
+  it("is loaded by one loader for the acknowledgement, evaluation, attestation and certificate", () => {
+    for (const step of [evaluationStep, attestationStep, creditCertificateStep]) {
+      expect(step.load).toBe(acknowledgeStep.load);
+    }
   });
 });

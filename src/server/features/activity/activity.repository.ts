@@ -1,0 +1,63 @@
+import { eq, isNotNull, or } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { acknowledgements, courseActivity } from "./activity.table";
+
+/** The columns of a course's activity a save may name; the others keep their value. */
+export type ActivityValues = Partial<Omit<typeof courseActivity.$inferInsert, "courseId">>;
+
+/** The course's activity and the acknowledgements; every function runs on the executor it is given. */
+export function createActivityRepository(db: Executor) {
+  return {
+    async activityOf(courseId: string) {
+      const [row] = await db
+        .select()
+        .from(courseActivity)
+        .where(eq(courseActivity.courseId, courseId));
+      return row;
+    },
+
+    /** The activities with an expiration date or an enrollment validity window. */
+    async activitiesWithDeadlines() {
+      return db
+        .select()
+        .from(courseActivity)
+        .where(
+          or(
+            isNotNull(courseActivity.expirationDate),
+            isNotNull(courseActivity.enrollmentValidDays),
+          ),
+        );
+    },
+
+    /** Creates the course's row with the defaults for everything not named. */
+    async saveActivity(courseId: string, values: ActivityValues) {
+      const [row] = await db
+        .insert(courseActivity)
+        .values({ courseId, ...values })
+        .onConflictDoUpdate({
+          target: courseActivity.courseId,
+          set: { ...values, updatedAt: new Date() },
+        })
+        .returning();
+      return row!;
+    },
+
+    async acknowledgementOf(enrollmentId: string) {
+      const [row] = await db
+        .select()
+        .from(acknowledgements)
+        .where(eq(acknowledgements.enrollmentId, enrollmentId));
+      return row;
+    },
+
+    /** Undefined when the enrollment has acknowledged already (a concurrent request). */
+    async insertAcknowledgement(values: typeof acknowledgements.$inferInsert) {
+      const [row] = await db
+        .insert(acknowledgements)
+        .values(values)
+        .onConflictDoNothing({ target: acknowledgements.enrollmentId })
+        .returning();
+      return row;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { type CreditSettings, DEFAULT_CREDIT_SETTINGS, type Licence } from "../../../contract";
+import type { ActivitySettings } from "../activity/activity.read-model";
+
+/**
+ * The course's credit settings as the activity page, the credit settings dialog and the
+ * credit-ready certificate show them; the defaults for a plain course.
+ */
+export function creditSettingsOf(row: ActivitySettings): CreditSettings {
+  if (!row) return DEFAULT_CREDIT_SETTINGS;
+  return {
+    sponsorName: row.sponsorName,
+    sponsorAddress: row.sponsorAddress,
+    deliveryMethod: row.deliveryMethod,
+    fieldsOfStudy: row.fieldsOfStudy,
+    registryNumber: row.registryNumber,
+    officialName: row.officialName,
+    officialTitle: row.officialTitle,
+    licenceRequired: row.licenceRequired,
+    signatureId: row.signatureId,
+  };
+}
+
+/** A learner's licence as a certificate prints it: null when nothing of it is entered. */
+export function licenceOf(row: Licence | undefined): Licence | null {
+  if (!row) return null;
+  const licence = {
+    licenceType: row.licenceType,
+    licenceNumber: row.licenceNumber,
+    licenceState: row.licenceState,
+    npn: row.npn,
+  };
+  return Object.values(licence).some(Boolean) ? licence : null;
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  evaluationAnswersBodySchema,
+  evaluationFormBodySchema,
+  evaluationFormSchema,
+  evaluationResultsQuerySchema,
+  evaluationResultsSchema,
+} from "../../../contract";
+import { sendCsvDownload } from "../../lib/csv";
+import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import { evaluationCsvLines, evaluationResults } from "./evaluation-results";
+import type { EvaluationsService } from "./evaluations.service";
+
+const tags = ["evaluations"];
+const admin = requireRole("admin");
+const courseParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The evaluation: its form (administrators), its submission (learners) and its results. */
+export function registerEvaluationsRoutes(
+  parent: FastifyInstance,
+  deps: { evaluations: EvaluationsService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { evaluations } = deps;
+
+  app.get(
+    "/api/courses/:id/evaluation",
+    {
+      schema: { tags, params: courseParams, response: { 200: evaluationFormSchema } },
+      preValidation: requireUser,
+    },
+    async (request) => evaluations.evaluationForm(sessionOf(request).user, request.params.id),
+  );
+  app.put(
+    "/api/courses/:id/evaluation",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: evaluationFormBodySchema,
+        response: { 200: evaluationFormSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => evaluations.saveEvaluationForm(request.params.id, request.body),
+  );
+  app.post(
+    "/api/courses/:id/evaluation",
+    {
+      schema: { tags, params: courseParams, body: evaluationAnswersBodySchema },
+      preValidation: requireRole("learner"),
+    },
+    async (request, reply) => {
+      await evaluations.submitEvaluation(
+        sessionOf(request).user.id,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send({ message: "Thank you for your evaluation." });
+    },
+  );
+  app.get(
+    "/api/courses/:id/evaluation/results",
+    {
+      schema: { tags, params: courseParams, querystring: evaluationResultsQuerySchema },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const { items, responses } = await evaluations.responses(
+        sessionOf(request).user,
+        request.params.id,
+      );
+      const results = evaluationResults(request.params.id, items, responses);
+      if (request.query.format === "json") return evaluationResultsSchema.parse(results);
+      return sendCsvDownload(reply, "evaluation", evaluationCsvLines(results));
+    },
+  );
+}
