@@ -145,15 +145,21 @@ export function createAssessmentsRepository(db: Executor) {
     },
 
     /** How many attempts the learner has started, and whether one of them passed. */
-    async attemptTally(enrollmentId: string): Promise<{ used: number; passed: boolean }> {
+    /** Attempts started, whether one passed, and the one in progress (its id), in one read. */
+    async attemptTally(
+      enrollmentId: string,
+    ): Promise<{ used: number; passed: boolean; openId: string | null }> {
       const [row] = await db
         .select({
           used: count(),
           passed: sql<boolean>`coalesce(bool_or(${examAttempts.passed}), false)`,
+          openId: sql<
+            string | null
+          >`(array_agg(${examAttempts.id}) filter (where ${examAttempts.submittedAt} is null))[1]`,
         })
         .from(examAttempts)
         .where(eq(examAttempts.enrollmentId, enrollmentId));
-      return { used: row?.used ?? 0, passed: row?.passed === true };
+      return { used: row?.used ?? 0, passed: row?.passed === true, openId: row?.openId ?? null };
     },
 
     /** Whose attempt this is and in which course, without reading its questions. */

@@ -136,12 +136,10 @@ export function createExamService(deps: ExamServiceDeps) {
   async function statusIn(unit: StepUnit, at: Date): Promise<ExamStatus> {
     const { tx, enrollment } = unit;
     const txRepo = createAssessmentsRepository(tx);
-    const settings = unit.settingsOf(examStep).exam;
+    const { exam: settings, finalPool } = unit.settingsOf(examStep);
     const current = settings.enabled ? await openAttemptIn(unit, at) : undefined;
-    const [attempts, pool] = [
-      await txRepo.attemptSummariesOf(enrollment.id),
-      settings.enabled ? await txRepo.countQuestions(enrollment.courseId, "final") : 0,
-    ];
+    const attempts = await txRepo.attemptSummariesOf(enrollment.id);
+    const pool = finalPool.length;
     const graded = attempts.filter((a) => a.score !== null);
     const passed = graded.some((a) => a.passed);
     const attemptsLeft = await attemptsLeftFor(tx, enrollment, settings, attempts.length);
@@ -246,11 +244,15 @@ export function createExamService(deps: ExamServiceDeps) {
         async write(unit) {
           const { tx, enrollment } = unit;
           const txRepo = createAssessmentsRepository(tx);
-          const settings = unit.settingsOf(examStep).exam;
+          const { exam: settings, finalPool: pool } = unit.settingsOf(examStep);
           if (!settings.enabled) throw examDisabled();
-          const open = await openAttemptIn(unit, at);
-          if (open) return { row: open, created: false };
-          const tally = await txRepo.attemptTally(enrollment.id);
+          let tally = await txRepo.attemptTally(enrollment.id);
+          if (tally.openId) {
+            const open = await openAttemptIn(unit, at);
+            if (open) return { row: open, created: false };
+            // Its time had run out: graded as saved, it counts as used (and may have passed).
+            tally = await txRepo.attemptTally(enrollment.id);
+          }
           if (tally.passed) throw alreadyPassed();
           if (!unit.modulesDone()) throw examNotOpen();
           // The steps before it (an acknowledgement, the review questions).
@@ -258,7 +260,6 @@ export function createExamService(deps: ExamServiceDeps) {
           if ((await attemptsLeftFor(tx, enrollment, settings, tally.used)) === 0) {
             throw noAttemptsLeft();
           }
-          const pool = await txRepo.finalPool(courseId);
           if (pool.length < settings.questionCount) {
             throw notEnoughQuestions(pool.length, settings.questionCount);
           }
