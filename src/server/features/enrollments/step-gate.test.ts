@@ -5,7 +5,7 @@ import {
   type ActivityInput,
   type Answer,
   type Attempt,
-  type Course,
+  type Course as CourseEntity,
   CREDIT_MESSAGES,
   DEFAULT_ACTIVITY,
   type EnrollmentWithRelations,
@@ -57,11 +57,15 @@ const everyStep = (extra: Partial<ActivityInput>): ActivityInput => ({
   ...extra,
 });
 
-interface Setup {
+interface Course {
   adminCookie: string;
-  course: Course;
+  course: CourseEntity;
   reviewQuestions: Question[];
   finalQuestions: Question[];
+}
+
+/** A learner of the course, signed in. */
+interface Setup extends Course {
   learner: { id: string };
   cookie: string;
 }
@@ -80,9 +84,9 @@ interface Condition {
   activity: () => Partial<ActivityInput>;
   message: string;
   /** The course goes offline for the learner. */
-  apply(ctx: TestContext, s: Setup): Promise<void>;
+  apply(ctx: TestContext, s: Course): Promise<void>;
   /** Back online, to read what the learner has on record and take the step for real. */
-  undo(ctx: TestContext, s: Setup): Promise<void>;
+  undo(ctx: TestContext, s: Course): Promise<void>;
 }
 
 const conditions: Condition[] = [
@@ -148,10 +152,9 @@ describe("a course that is offline, expired or past the learner's window", () =>
 
   /**
    * A published two-module course with a review question on each module (review required), a
-   * two-question final exam, an evaluation and an attestation after an acknowledgement, and a
-   * signed-in learner enrolled in it.
+   * two-question final exam, and an evaluation and an attestation after an acknowledgement.
    */
-  async function setup(condition: Condition): Promise<Setup> {
+  async function setup(condition: Condition): Promise<Course> {
     clock = new Date();
     openedAt = clock;
     const admin = await quickAdmin(ctx);
@@ -192,10 +195,15 @@ describe("a course that is offline, expired or past the learner's window", () =>
     });
     expect(activity.statusCode, activity.body).toBe(200);
     const course = await publish(ctx, adminCookie, draft.id);
+    return { adminCookie, course, reviewQuestions, finalQuestions };
+  }
+
+  /** A signed-in learner enrolled in the course. */
+  async function enrolled(base: Course): Promise<Setup> {
     const learner = await quickLearner(ctx);
     const cookie = await signInAs(ctx, learner);
-    await enrollViaApi(ctx, adminCookie, learner.id, course.id);
-    return { adminCookie, course, reviewQuestions, finalQuestions, learner, cookie };
+    await enrollViaApi(ctx, base.adminCookie, learner.id, base.course.id);
+    return { ...base, learner, cookie };
   }
 
   const courseUrl = (s: Setup, path: string) => `/api/courses/${s.course.id}/${path}`;
@@ -333,32 +341,40 @@ describe("a course that is offline, expired or past the learner's window", () =>
       .from(auditEvents)
       .orderBy(asc(auditEvents.id));
 
-  describe.each(conditions)("when $label", (condition) => {
-    it.each(STEPS)(
-      "refuses the %s with 409, records nothing, and takes it once the course is back",
-      async (step) => {
-        const s = await setup(condition);
+  // One course per condition, with a learner standing just before each step: the course
+  // goes offline once for all of them.
+  it.each(conditions)(
+    "refuses every learner step with 409 when $label, records nothing, and takes each once the course is back",
+    async (condition) => {
+      const base = await setup(condition);
+      const learners = [];
+      for (const step of STEPS) {
+        const s = await enrolled(base);
         const arranged = await walk(s, step);
         const before = await standing(s);
-        expect(recorded[step](before, s, arranged)).toBe(false);
+        expect(recorded[step](before, s, arranged), step).toBe(false);
         expect(before.certificates.body).toEqual([]);
+        learners.push({ step, s, arranged, before });
+      }
 
-        await condition.apply(ctx, s);
+      await condition.apply(ctx, base);
+      for (const { step, s, arranged } of learners) {
         const trail = await auditTrail();
         const refused = await take[step](s, arranged);
-        expect(refused.statusCode, refused.body).toBe(409);
-        expect(refused.json().message).toBe(condition.message);
+        expect(refused.statusCode, `${step}: ${refused.body}`).toBe(409);
+        expect(refused.json().message, step).toBe(condition.message);
         // Not even an attempt of the step reaches the audit trail.
-        expect(await auditTrail()).toEqual(trail);
+        expect(await auditTrail(), step).toEqual(trail);
+      }
 
-        // Read back with the course open again, so nothing the refused call did can hide.
-        await condition.undo(ctx, s);
-        expect(await standing(s)).toEqual(before);
-
+      // Read back with the course open again, so nothing the refused calls did can hide.
+      await condition.undo(ctx, base);
+      for (const { step, s, arranged, before } of learners) {
+        expect(await standing(s), step).toEqual(before);
         // The same call is accepted now: it was refused for the course's state alone.
         expectOk(await take[step](s, arranged), `${step} once back`);
-        expect(recorded[step](await standing(s), s, arranged)).toBe(true);
-      },
-    );
-  });
+        expect(recorded[step](await standing(s), s, arranged), step).toBe(true);
+      }
+    },
+  );
 });
