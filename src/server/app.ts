@@ -266,14 +266,13 @@ export async function buildApp(deps: AppDeps) {
   // credit step, which the evaluation, the attestation and the credit settings go through.
   const activity = createActivityService({
     db,
-    audit,
     courses,
     users: auth,
     enrollments,
     now: deps.creditClock,
   });
-  const evaluations = createEvaluationsService({ db, audit, activity, now: deps.creditClock });
-  const attestations = createAttestationsService({ audit, activity, now: deps.creditClock });
+  const evaluations = createEvaluationsService({ db, activity, now: deps.creditClock });
+  const attestations = createAttestationsService({ activity, now: deps.creditClock });
   const credit = createCreditService({ db, activity, enrollments });
   // Verified watching; guards completeModule above.
   const watching = createWatchingService({
@@ -325,8 +324,8 @@ export async function buildApp(deps: AppDeps) {
   });
   registerAssessmentsRoutes(app, {
     questions,
-    review: createReviewService({ db, audit, courses, enrollments }),
-    exam: createExamService({ db, audit, enrollments, now: deps.examClock }),
+    review: createReviewService({ db, courses, enrollments }),
+    exam: createExamService({ db, enrollments, now: deps.examClock }),
     results: createExamResults({ db, courses }),
   });
   registerActivityRoutes(app, { activity });

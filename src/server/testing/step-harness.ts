@@ -184,13 +184,12 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     });
     h.activity = createActivityService({
       db,
-      audit: h.audit,
       courses: h.courses,
       users: h.users,
       enrollments: h.enrollments,
       now: h.clock.now,
     });
-    const creditStep = { audit: h.audit, activity: h.activity, now: h.clock.now };
+    const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });
     h.attestations = createAttestationsService(creditStep);
     h.credit = createCreditService({ db, activity: h.activity, enrollments: h.enrollments });

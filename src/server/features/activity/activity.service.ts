@@ -1,7 +1,6 @@
 import type { Activity, ActivityBody } from "../../../contract";
 import type { Database } from "../../db/client";
 import { attestationOf } from "../attestations/attestations.read-model";
-import type { AuditService } from "../audit/audit.service";
 import { creditSettingsOf } from "../credit/credit.read-model";
 import type { CompletionStep, StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
@@ -13,7 +12,6 @@ import { activityFields, enrollmentEndsAt, isCourseExpired, validUntil } from ".
 
 export interface ActivityServiceDeps {
   db: Database;
-  audit: AuditService;
   courses: {
     findRow(
       id: string,
@@ -52,7 +50,7 @@ export interface CreditStepUnit extends StepUnit {
  * and credit features write them through `save`, and read the row through `read`.
  */
 export function createActivityService(deps: ActivityServiceDeps) {
-  const { db, audit } = deps;
+  const { db } = deps;
   const repo = createActivityRepository(db);
   const now = deps.now ?? (() => new Date());
 
@@ -176,7 +174,8 @@ export function createActivityService(deps: ActivityServiceDeps) {
         userId,
         courseId,
         step: acknowledgeStep,
-        async write({ tx, enrollment, identity, activity }) {
+        async write(unit) {
+          const { tx, enrollment, identity, activity } = unit;
           const txRepo = createActivityRepository(tx);
           const existing = await txRepo.acknowledgementOf(enrollment.id);
           if (existing) return { acknowledgedAt: existing.acknowledgedAt.toISOString() };
@@ -186,13 +185,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
             acknowledgedAt: at,
             retainUntil: retainUntil(activity, at),
           });
-          await audit.append(tx, {
-            type: "activity.acknowledged",
-            actor: { id: userId, role: "learner" },
-            learnerId: userId,
-            courseId,
-            details: { enrollmentId: enrollment.id },
-          });
+          await unit.audit({ type: "activity.acknowledged" });
           return { acknowledgedAt: row!.acknowledgedAt.toISOString() };
         },
       });

@@ -7,7 +7,7 @@ import {
   type SubmitResult,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
-import type { Actor, AuditService } from "../audit/audit.service";
+import type { Actor } from "../audit/audit.service";
 import type { StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
 import type { EnrollmentRow } from "../enrollments/enrollments.table";
@@ -30,7 +30,6 @@ import { checkedAnswers, drawVersion, grade, presented, toStoredAnswers } from "
 
 export interface ExamServiceDeps {
   db: Database;
-  audit: AuditService;
   /** The unit of work every learner step runs in (ARCHITECTURE section 6). */
   enrollments: Pick<EnrollmentsService, "takeStep" | "withEnrollment">;
   /** The exam clock (deadlines); tests pass one they move by hand. */
@@ -74,7 +73,7 @@ function reviewOf(row: ExamAttemptRow): SubmitResult["review"] {
  * in the same transaction).
  */
 export function createExamService(deps: ExamServiceDeps) {
-  const { db, audit } = deps;
+  const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Past the deadline and its grace, an attempt is graded as it was saved. */
@@ -86,27 +85,18 @@ export function createExamService(deps: ExamServiceDeps) {
    * are locked): one attempt gets one grade. The unit settles completion after it.
    */
   async function gradeIn(
-    tx: Executor,
-    input: {
-      attempt: ExamAttemptRow;
-      answers: StoredAnswer[];
-      enrollment: EnrollmentRow;
-      actor: Actor;
-      at: Date;
-    },
+    unit: StepUnit,
+    input: { attempt: ExamAttemptRow; answers: StoredAnswer[]; actor: Actor; at: Date },
   ): Promise<ExamAttemptRow> {
-    const { attempt, answers, enrollment, at } = input;
+    const { attempt, answers, at } = input;
     const { graded, score } = grade(attempt.questions, answers);
     const passed = score >= attempt.passMark;
     const outcome = { answers, submittedAt: at, graded, score, passed };
-    await createAssessmentsRepository(tx).updateAttempt(attempt.id, outcome);
-    await audit.append(tx, {
+    await createAssessmentsRepository(unit.tx).updateAttempt(attempt.id, outcome);
+    await unit.audit({
       type: "exam.attempt_submitted",
       actor: input.actor,
-      learnerId: enrollment.userId,
-      courseId: enrollment.courseId,
       details: {
-        enrollmentId: enrollment.id,
         attemptId: attempt.id,
         number: attempt.number,
         score,
@@ -128,8 +118,7 @@ export function createExamService(deps: ExamServiceDeps) {
     if (!overdue(open, at)) return open;
     const locked = (await txRepo.lockAttempt(open.id))!;
     if (locked.submittedAt) return undefined;
-    const input = { attempt: locked, answers: locked.answers, actor: null, at };
-    await gradeIn(unit.tx, { ...input, enrollment: unit.enrollment });
+    await gradeIn(unit, { attempt: locked, answers: locked.answers, actor: null, at });
     return undefined;
   }
 
@@ -215,6 +204,30 @@ export function createExamService(deps: ExamServiceDeps) {
 
   const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
 
+  /**
+   * Runs a write on the learner's attempt still in progress, in the exam step's unit of work
+   * (the enrollment and then the attempt locked): a submitted attempt takes no more writes.
+   */
+  async function onOpenAttempt<T>(
+    userId: string,
+    attemptId: string,
+    at: Date,
+    write: (unit: StepUnit, attempt: ExamAttemptRow) => Promise<T>,
+  ): Promise<T> {
+    const courseId = await ownAttemptCourse(userId, attemptId);
+    return deps.enrollments.takeStep({
+      userId,
+      courseId,
+      step: "exam",
+      at,
+      async write(unit) {
+        const attempt = await lockOwnAttempt(unit, attemptId);
+        if (attempt.submittedAt) throw alreadySubmitted();
+        return write(unit, attempt);
+      },
+    });
+  }
+
   return {
     /** Where the learner stands with the exam; an attempt whose time ran out is graded first. */
     status(userId: string, courseId: string): Promise<ExamStatus> {
@@ -278,13 +291,9 @@ export function createExamService(deps: ExamServiceDeps) {
             revealAnswers: settings.revealAnswers,
             questions: drawVersion(pool, settings.questionCount),
           });
-          await audit.append(tx, {
+          await unit.audit({
             type: "exam.attempt_started",
-            actor: learner(userId),
-            learnerId: userId,
-            courseId,
             details: {
-              enrollmentId: enrollment.id,
               attemptId: row.id,
               number: row.number,
               questionIds: row.questions.map((q) => q.id).join(","),
@@ -299,28 +308,18 @@ export function createExamService(deps: ExamServiceDeps) {
 
     /** Saves the answers so far; past the deadline's grace the attempt is graded instead. */
     async saveAnswers(userId: string, attemptId: string, answers: Answer[]): Promise<void> {
-      const courseId = await ownAttemptCourse(userId, attemptId);
       const at = now();
-      const late = await deps.enrollments.takeStep({
-        userId,
-        courseId,
-        step: "exam",
-        at,
-        async write(unit) {
-          const attempt = await lockOwnAttempt(unit, attemptId);
-          if (attempt.submittedAt) throw alreadySubmitted();
-          if (overdue(attempt, at)) {
-            const input = { attempt, answers: attempt.answers, actor: null, at };
-            await gradeIn(unit.tx, { ...input, enrollment: unit.enrollment });
-            return true;
-          }
-          const checked = toStoredAnswers(checkedAnswers(attempt.questions, answers));
-          await createAssessmentsRepository(unit.tx).updateAttempt(attempt.id, {
-            answers: checked,
-            answersSavedAt: at,
-          });
-          return false;
-        },
+      const late = await onOpenAttempt(userId, attemptId, at, async (unit, attempt) => {
+        if (overdue(attempt, at)) {
+          await gradeIn(unit, { attempt, answers: attempt.answers, actor: null, at });
+          return true;
+        }
+        const checked = toStoredAnswers(checkedAnswers(attempt.questions, answers));
+        await createAssessmentsRepository(unit.tx).updateAttempt(attempt.id, {
+          answers: checked,
+          answersSavedAt: at,
+        });
+        return false;
       });
       if (late) throw timeUp();
     },
@@ -330,24 +329,14 @@ export function createExamService(deps: ExamServiceDeps) {
      * its grace, what was saved by then counts, whatever is sent now.
      */
     async submit(userId: string, attemptId: string, answers: Answer[]): Promise<SubmitResult> {
-      const courseId = await ownAttemptCourse(userId, attemptId);
       const at = now();
-      const result = await deps.enrollments.takeStep({
-        userId,
-        courseId,
-        step: "exam",
-        at,
-        async write(unit) {
-          const attempt = await lockOwnAttempt(unit, attemptId);
-          if (attempt.submittedAt) throw alreadySubmitted();
-          const final = overdue(attempt, at)
-            ? attempt.answers
-            : toStoredAnswers(checkedAnswers(attempt.questions, answers));
-          const input = { attempt, answers: final, actor: learner(userId), at };
-          const row = await gradeIn(unit.tx, { ...input, enrollment: unit.enrollment });
-          const settings = unit.settingsOf(examStep).exam;
-          return { row, attemptsLeft: await attemptsLeftFor(unit.tx, unit.enrollment, settings) };
-        },
+      const result = await onOpenAttempt(userId, attemptId, at, async (unit, attempt) => {
+        const final = overdue(attempt, at)
+          ? attempt.answers
+          : toStoredAnswers(checkedAnswers(attempt.questions, answers));
+        const row = await gradeIn(unit, { attempt, answers: final, actor: learner(userId), at });
+        const settings = unit.settingsOf(examStep).exam;
+        return { row, attemptsLeft: await attemptsLeftFor(unit.tx, unit.enrollment, settings) };
       });
       const { row } = result;
       return {
@@ -394,15 +383,10 @@ export function createExamService(deps: ExamServiceDeps) {
       await deps.enrollments.withEnrollment({
         target: { enrollmentId },
         actor,
-        async write({ tx, enrollment }) {
-          const grant = await createAssessmentsRepository(tx).insertGrant(enrollment.id, admin.id);
-          await audit.append(tx, {
-            type: "exam.extra_attempt_granted",
-            actor,
-            learnerId: enrollment.userId,
-            courseId: enrollment.courseId,
-            details: { enrollmentId: enrollment.id, grantId: grant.id },
-          });
+        async write(unit) {
+          const repo = createAssessmentsRepository(unit.tx);
+          const grant = await repo.insertGrant(unit.enrollment.id, admin.id);
+          await unit.audit({ type: "exam.extra_attempt_granted", details: { grantId: grant.id } });
         },
       });
     },

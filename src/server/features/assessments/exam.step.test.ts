@@ -15,7 +15,7 @@ describe("the final exam as the only step of completion", () => {
   const h = useStepHarness([examStep]);
   let exam: ExamService;
   beforeAll(() => {
-    exam = createExamService({ db: h.db, audit: h.audit, enrollments: h.enrollments });
+    exam = createExamService({ db: h.db, enrollments: h.enrollments });
   });
 
   /** A published one-module course with two final questions, and a learner done with its module. */

@@ -1,6 +1,5 @@
 import { type Answer, isModuleUnlocked, type Review, type ReviewResult } from "../../../contract";
 import type { Database } from "../../db/client";
-import type { AuditService } from "../audit/audit.service";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
 import { moduleLocked, moduleNotInCourse, notEnrolled } from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
@@ -9,7 +8,6 @@ import { checkedAnswers, isCorrect, presented } from "./grading";
 
 export interface ReviewServiceDeps {
   db: Database;
-  audit: AuditService;
   courses: { moduleIds(courseId: string): Promise<string[]> };
   /** The learner's standing (cached) and the unit of work every learner step runs in. */
   enrollments: Pick<EnrollmentsService, "findEnrollment" | "takeStep">;
@@ -30,7 +28,7 @@ function feedbackFor(question: QuestionRow, chosen: string[]): string | null {
  * and, when the course requires it, answered once before the module can be completed.
  */
 export function createReviewService(deps: ReviewServiceDeps) {
-  const { db, audit } = deps;
+  const { db } = deps;
   const repo = createAssessmentsRepository(db);
 
   /** The learner's enrollment, when the module is theirs to open now. */
@@ -73,7 +71,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         userId,
         courseId,
         step: "modules",
-        async write({ tx, enrollment, context, completions, now, assertInOrder }) {
+        async write({ tx, enrollment, context, completions, now, assertInOrder, audit }) {
           // A module's questions open with the module: after the steps before the modules.
           await assertInOrder();
           const order = context.modules;
@@ -100,14 +98,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
               answeredAt: now,
             })),
           );
-          await audit.append(tx, {
+          await audit({
             type: "review.answered",
-            actor: { id: userId, role: "learner" },
-            learnerId: userId,
-            courseId,
             moduleId,
             details: {
-              enrollmentId: enrollment.id,
               answered: graded.length,
               correct: graded.filter((r) => r.correct).length,
               // The exact choices, as the record of what the learner answered.

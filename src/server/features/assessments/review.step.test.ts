@@ -11,7 +11,6 @@ describe("review questions as the only step of completion", () => {
   beforeAll(() => {
     review = createReviewService({
       db: h.db,
-      audit: h.audit,
       courses: h.courses,
       enrollments: h.enrollments,
     });

@@ -1,7 +1,6 @@
 import { type AttestBody, isOnStep } from "../../../contract";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
-import type { AuditService } from "../audit/audit.service";
 import { attestationStep } from "./attestation.step";
 import {
   attestationDone,
@@ -15,7 +14,6 @@ import {
 import { createAttestationsRepository } from "./attestations.repository";
 
 export interface AttestationsServiceDeps {
-  audit: AuditService;
   /** The activity feature: the unit of a credit step, with the course's statement. */
   activity: Pick<ActivityService, "takeCreditStep">;
   /** The clock of the credit records; tests pass one they move by hand. */
@@ -27,7 +25,7 @@ export type Origin = { ip: string; userAgent: string | null };
 
 /** The learner's attestation: the statement affirmed and the credit claimed. */
 export function createAttestationsService(deps: AttestationsServiceDeps) {
-  const { audit, activity } = deps;
+  const { activity } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -71,13 +69,9 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
             attestedAt: at,
             retainUntil: retainUntil(row, at),
           });
-          await audit.append(tx, {
+          await unit.audit({
             type: "attestation.signed",
-            actor: { id: userId, role: "learner" },
-            learnerId: userId,
-            courseId,
             details: {
-              enrollmentId: enrollment.id,
               statement: attestation.statement,
               creditsClaimed: claimed,
               designatedCredits: designated,

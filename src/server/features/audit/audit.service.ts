@@ -23,7 +23,7 @@ const AUDIT_EVENT_TYPES = [
   "learner.unrestricted",
   "learner.deleted",
 ] as const;
-type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** Who did it: a signed-in user, or null for the system itself. */
 export type Actor = { id: string; role: "admin" | "learner" } | null;

@@ -1,4 +1,5 @@
 import { isModuleUnlocked, progressFor } from "../../../contract";
+import { createBatchQueue } from "../../db/batch-queue";
 import type { Database } from "../../db/client";
 import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
 import type { CourseContext } from "./completion-steps";
@@ -72,9 +73,6 @@ export function createCompletionRecorder(deps: {
   announce(userId: string): void;
 }) {
   const { db, work } = deps;
-  const queue: Waiting[] = [];
-  const busy = new Set<string>();
-  let writers = 0;
 
   /** Checks one completion on its locked enrollment; throws its refusal. */
   async function plan(unit: WorkUnit, w: Waiting): Promise<Planned> {
@@ -115,7 +113,10 @@ export function createCompletionRecorder(deps: {
           const row = locked.get(keyOf(w));
           if (!row) throw notEnrolled();
           if (!w.context) throw courseUnavailable();
-          const unit = work.unitFor(tx, row, w.context, { step: "modules" });
+          const unit = work.unitFor(tx, row, w.context, {
+            step: "modules",
+            actor: learner(w.userId),
+          });
           planned.push(await plan(unit, w));
         } catch (error) {
           // Alone, the refusal is its learner's answer; in a batch, the rest go again.
@@ -181,43 +182,19 @@ export function createCompletionRecorder(deps: {
     }
   }
 
-  /** Waiting completions in arrival order, one per learner and course not already under way. */
-  function takeBatch(): Waiting[] {
-    const batch: Waiting[] = [];
-    for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
-      const key = keyOf(queue[i]!);
-      if (busy.has(key)) {
-        i++;
-        continue;
-      }
-      busy.add(key);
-      batch.push(queue.splice(i, 1)[0]!);
-    }
-    return batch;
-  }
-
-  async function write() {
-    writers++;
-    try {
-      for (let batch = takeBatch(); batch.length; batch = takeBatch()) {
-        try {
-          await settleBatch(batch);
-        } finally {
-          for (const w of batch) busy.delete(keyOf(w));
-        }
-      }
-    } finally {
-      writers--;
-    }
-  }
+  const batches = createBatchQueue<Waiting>({
+    keyOf,
+    maxBatch: MAX_BATCH,
+    writers: WRITERS,
+    write: settleBatch,
+  });
 
   return {
     /** Records a module's completion for a learner; answers once it is committed. */
     async record(input: { userId: string; courseId: string; moduleId: string }) {
       const context = await work.contexts.get(input.courseId);
       return new Promise<Recorded>((resolve, reject) => {
-        queue.push({ ...input, context, resolve, reject });
-        if (writers < WRITERS) void write();
+        batches.push({ ...input, context, resolve, reject });
       });
     },
   };

@@ -1,6 +1,7 @@
 import type { CertificateCredit, CompletionStepKey, Course } from "../../../contract";
 import type { Executor } from "../../db/client";
 import type { AppError } from "../../plugins/errors";
+import type { Actor, AuditEventType } from "../audit/audit.service";
 import type { EnrollmentRow } from "./enrollments.table";
 
 /**
@@ -94,4 +95,15 @@ export interface StepUnit {
   modulesDone(): boolean;
   /** Refuses this step while a required step before it is not done (the step says when). */
   assertInOrder(): Promise<void>;
+  /**
+   * Records an event of this step on the audit trail, in the unit's transaction: by the
+   * unit's actor unless another is named, for the enrollment's learner and course, with the
+   * enrollment's id among its details.
+   */
+  audit(event: {
+    type: AuditEventType;
+    moduleId?: string;
+    details?: Record<string, unknown>;
+    actor?: Actor;
+  }): Promise<void>;
 }

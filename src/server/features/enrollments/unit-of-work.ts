@@ -180,7 +180,7 @@ export function createUnitOfWork(
     tx: Executor,
     locked: EnrollmentRow & { completions: Map<string, Date> },
     context: CourseContext,
-    input: { step?: CompletionStepKey; at?: Date },
+    input: { step?: CompletionStepKey; at?: Date; actor: Actor },
   ): WorkUnit {
     const { completions, ...enrollment } = locked;
     // The course's dates are kept by the credit clock; the step's record by its own.
@@ -202,6 +202,16 @@ export function createUnitOfWork(
           if (s.doneAt) continue;
           throw s.step?.refusal?.(input.step) ?? stepOutOfOrder(s.key);
         }
+      },
+      async audit(event) {
+        await deps.audit.append(tx, {
+          type: event.type,
+          actor: event.actor === undefined ? input.actor : event.actor,
+          learnerId: enrollment.userId,
+          courseId: enrollment.courseId,
+          moduleId: event.moduleId,
+          details: { enrollmentId: enrollment.id, ...event.details },
+        });
       },
     };
   }

@@ -2,7 +2,6 @@ import type { EvaluationAnswersBody, EvaluationFormBody } from "../../../contrac
 import type { Database } from "../../db/client";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
-import type { AuditService } from "../audit/audit.service";
 import { evaluationStep } from "./evaluation.step";
 import { checkAnswers, evaluationItemsOf, withIds } from "./evaluation-form";
 import { evaluationDone } from "./evaluations.errors";
@@ -10,7 +9,6 @@ import { createEvaluationsRepository } from "./evaluations.repository";
 
 export interface EvaluationsServiceDeps {
   db: Database;
-  audit: AuditService;
   /** The activity feature: the row that holds the form, and the unit of a credit step. */
   activity: Pick<ActivityService, "read" | "save" | "takeCreditStep">;
   /** The clock of the credit records; tests pass one they move by hand. */
@@ -22,7 +20,7 @@ export interface EvaluationsServiceDeps {
  * the audit chain, and the answers reported apart from who gave them.
  */
 export function createEvaluationsService(deps: EvaluationsServiceDeps) {
-  const { db, audit, activity } = deps;
+  const { db, activity } = deps;
   const repo = createEvaluationsRepository(db);
   const now = deps.now ?? (() => new Date());
 
@@ -69,13 +67,7 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
             month,
             retainUntil: responseKeptUntil,
           });
-          await audit.append(tx, {
-            type: "evaluation.submitted",
-            actor: { id: userId, role: "learner" },
-            learnerId: userId,
-            courseId,
-            details: { enrollmentId: enrollment.id },
-          });
+          await unit.audit({ type: "evaluation.submitted" });
         },
       });
     },

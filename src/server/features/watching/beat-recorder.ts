@@ -1,3 +1,4 @@
+import { createBatchQueue } from "../../db/batch-queue";
 import type { Database } from "../../db/client";
 import { applyBeat, type Beat, type BeatWrite } from "./beat";
 import { notEnrolled } from "./watching.errors";
@@ -54,11 +55,6 @@ class Refused extends Error {
  * through the single path, which answers each on its own.
  */
 export function createBeatRecorder({ db, now }: { db: Database; now: () => Date }) {
-  const queue: Waiting[] = [];
-  let writers = 0;
-  /** Learners and courses with a beat in a batch under way: their next beat waits for it. */
-  const busy = new Set<string>();
-
   async function recordOne(beat: Beat): Promise<ModuleWatchRow> {
     const key = { userId: beat.userId, courseId: beat.course.id };
     return refuseIfUnenrolled(() =>
@@ -120,49 +116,18 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
     }
   }
 
-  /**
-   * The next batch: waiting beats in arrival order, one per learner and course, none of a
-   * learner and course whose previous beat is still being written.
-   */
-  function takeBatch(): Waiting[] {
-    const batch: Waiting[] = [];
-    for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
-      const k = clockKey(queue[i]!.beat);
-      if (busy.has(k)) {
-        i++;
-        continue;
-      }
-      busy.add(k);
-      batch.push(queue.splice(i, 1)[0]!);
-    }
-    return batch;
-  }
-
-  /**
-   * Writes batches until none can be taken. A beat held back behind its learner's batch is
-   * taken by the writer of that batch, which frees the learner and looks again.
-   */
-  async function write() {
-    writers++;
-    try {
-      for (let batch = takeBatch(); batch.length; batch = takeBatch()) {
-        try {
-          await settleBatch(batch);
-        } finally {
-          for (const w of batch) busy.delete(clockKey(w.beat));
-        }
-      }
-    } finally {
-      writers--;
-    }
-  }
+  const batches = createBatchQueue<Waiting>({
+    keyOf: (w) => clockKey(w.beat),
+    maxBatch: MAX_BATCH,
+    writers: WRITERS,
+    write: settleBatch,
+  });
 
   return {
     /** Records one heartbeat; answers the module's record as stored. */
     record(beat: Beat): Promise<ModuleWatchRow> {
       return new Promise((resolve, reject) => {
-        queue.push({ beat, resolve, reject });
-        if (writers < WRITERS) void write();
+        batches.push({ beat, resolve, reject });
       });
     },
   };
