@@ -56,15 +56,16 @@ class Refused extends Error {
  * Records module completions ('Mark as Complete', POST /api/progress/update), the busiest
  * credit write. A transaction per completion makes round trips and durable commits the
  * limit, so completions that arrive while a write is under way wait for it and then go
- * together, as heartbeats do (watching/beat-recorder.ts): one transaction locks every
- * enrollment of the batch with its completions in one statement, checks each completion
- * under the same rules as any step (the course online, the steps before the modules done,
- * each step's rule on the module), then writes all completions, all progress and all audit
- * events in three statements, and settles each enrollment whose modules are now all done
- * (its certificate included). One completion per learner and course goes in a batch, so each
- * sees what the previous one left. A completion the rules refuse rolls its batch back; the
- * others are written again without it, and it is tried alone so its learner gets the exact
- * refusal. Any database error in a batch sends each completion through on its own.
+ * together, as heartbeats do (watching/beat-recorder.ts). One transaction locks every
+ * enrollment of the batch in one statement and reads their completions in another, checks
+ * each completion under the same rules as any step (the course online, the steps before the
+ * modules done, each step's rule on the module), then writes all completions, all progress
+ * and all audit events in three statements, and settles each enrollment whose modules are
+ * now all done (its certificate included). One completion per learner and course goes in a
+ * batch, so each sees what the previous one left. A completion the rules refuse rolls its
+ * batch back; the others are written again without it, and it is tried alone so its learner
+ * gets the exact refusal. Any database error in a batch sends each completion through on
+ * its own.
  */
 export function createCompletionRecorder(deps: {
   db: Database;
