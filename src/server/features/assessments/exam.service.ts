@@ -262,7 +262,10 @@ export function createExamService(deps: ExamServiceDeps) {
           let tally = await txRepo.attemptTally(enrollment.id);
           if (tally.openId) {
             const open = await openAttemptIn(unit, at);
-            if (open) return { row: open, created: false };
+            if (open) {
+              unit.leavesStanding();
+              return { row: open, created: false };
+            }
             // Its time had run out: graded as saved, it counts as used (and may have passed).
             tally = await txRepo.attemptTally(enrollment.id);
           }
@@ -300,6 +303,8 @@ export function createExamService(deps: ExamServiceDeps) {
               deadline: row.deadline?.toISOString() ?? null,
             },
           });
+          // A new attempt changes no step's record: nothing to settle.
+          unit.leavesStanding();
           return { row, created: true };
         },
       });
@@ -335,6 +340,8 @@ export function createExamService(deps: ExamServiceDeps) {
           ? attempt.answers
           : toStoredAnswers(checkedAnswers(attempt.questions, answers));
         const row = await gradeIn(unit, { attempt, answers: final, actor: learner(userId), at });
+        // Only a pass can complete the course.
+        if (!row.passed) unit.leavesStanding();
         const settings = unit.settingsOf(examStep).exam;
         return { row, attemptsLeft: await attemptsLeftFor(unit.tx, unit.enrollment, settings) };
       });

@@ -1,5 +1,5 @@
 import { isModuleUnlocked, progressFor } from "../../../contract";
-import { createBatchQueue } from "../../db/batch-queue";
+import { createBatchQueue, Refused } from "../../db/batch-queue";
 import type { Database } from "../../db/client";
 import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
 import type { CourseContext } from "./completion-steps";
@@ -9,7 +9,7 @@ import {
   moduleNotInCourse,
   notEnrolled,
 } from "./enrollments.errors";
-import { createEnrollmentsRepository } from "./enrollments.repository";
+import { createEnrollmentsRepository, enrollmentKey } from "./enrollments.repository";
 import type { EnrollmentRow } from "./enrollments.table";
 import type { UnitOfWork, WorkUnit } from "./unit-of-work";
 
@@ -42,15 +42,7 @@ interface Planned {
   write?: { progress: number; event: AuditEventInput };
 }
 
-const keyOf = (w: { userId: string; courseId: string }) => `${w.userId}\u0000${w.courseId}`;
 const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
-
-/** A batch some of whose completions were refused: rolled back, to be written again without them. */
-class Refused extends Error {
-  constructor(readonly items: Set<Waiting>) {
-    super("completions refused");
-  }
-}
 
 /**
  * Records module completions ('Mark as Complete', POST /api/progress/update), the busiest
@@ -111,7 +103,7 @@ export function createCompletionRecorder(deps: {
       const refused = new Map<Waiting, unknown>();
       for (const w of batch) {
         try {
-          const row = locked.get(keyOf(w));
+          const row = locked.get(enrollmentKey(w));
           if (!row) throw notEnrolled();
           if (!w.context) throw courseUnavailable();
           const unit = work.unitFor(tx, row, w.context, {
@@ -162,41 +154,22 @@ export function createCompletionRecorder(deps: {
     });
   }
 
-  async function settleBatch(batch: Waiting[]): Promise<void> {
-    const answer = (w: Waiting, done: Recorded) => {
-      deps.announce(w.userId);
-      w.resolve(done);
-    };
-    const alone = (w: Waiting) => recordBatch([w]).then(([done]) => answer(w, done!), w.reject);
-    if (batch.length === 1) return alone(batch[0]!);
-    try {
-      const recorded = await recordBatch(batch);
-      for (const [i, w] of batch.entries()) answer(w, recorded[i]!);
-    } catch (error) {
-      if (error instanceof Refused) {
-        const rest = batch.filter((w) => !error.items.has(w));
-        if (rest.length) await settleBatch(rest);
-        for (const w of error.items) await alone(w);
-        return;
-      }
-      for (const w of batch) await alone(w);
-    }
-  }
-
-  const batches = createBatchQueue<Waiting>({
-    keyOf,
+  const batches = createBatchQueue<Waiting, Recorded>({
+    keyOf: enrollmentKey,
     maxBatch: MAX_BATCH,
     writers: WRITERS,
-    write: settleBatch,
+    writeBatch: recordBatch,
   });
 
   return {
     /** Records a module's completion for a learner; answers once it is committed. */
     async record(input: { userId: string; courseId: string; moduleId: string }) {
       const context = await work.contexts.get(input.courseId);
-      return new Promise<Recorded>((resolve, reject) => {
+      const done = await new Promise<Recorded>((resolve, reject) => {
         batches.push({ ...input, context, resolve, reject });
       });
+      deps.announce(input.userId);
+      return done;
     },
   };
 }

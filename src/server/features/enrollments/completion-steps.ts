@@ -93,6 +93,11 @@ export interface StepUnit {
   completions: ReadonlyMap<string, Date>;
   /** Whether every module of the course is complete. */
   modulesDone(): boolean;
+  /**
+   * Says that the write changed no step's record (an attempt started, a grade short of the
+   * pass mark): completion is not settled after it, which saves its reads.
+   */
+  leavesStanding(): void;
   /** Refuses this step while a required step before it is not done (the step says when). */
   assertInOrder(): Promise<void>;
   /**

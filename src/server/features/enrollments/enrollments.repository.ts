@@ -33,6 +33,10 @@ async function completionTimesOf(db: Executor, enrollmentIds: string[]) {
   return byEnrollment;
 }
 
+/** The key of a learner's enrollment in a course, as lockManyWithCompletions answers it. */
+export const enrollmentKey = (k: { userId: string; courseId: string }) =>
+  `${k.userId}\u0000${k.courseId}`;
+
 export function createEnrollmentsRepository(db: Executor) {
   return {
     /**
@@ -97,7 +101,7 @@ export function createEnrollmentsRepository(db: Executor) {
       );
       return new Map(
         rows.map((row) => [
-          `${row.userId}\u0000${row.courseId}`,
+          enrollmentKey(row),
           { ...row, completions: times.get(row.id) ?? new Map<string, Date>() },
         ]),
       );

@@ -199,14 +199,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       at?: Date;
       write: (unit: StepUnit) => Promise<T>;
     }): Promise<T> {
-      const done = await unitOfWork({
-        target: { userId: input.userId, courseId: input.courseId },
-        step: input.step,
-        actor: learner(input.userId),
-        at: input.at,
-        write: input.write,
-      });
-      return done.result;
+      return work.takeStep({ ...input, actor: learner(input.userId) });
     },
 
     /**

@@ -1,4 +1,5 @@
 import { COMPLETION_STEPS, type CompletionStepKey } from "../../../contract";
+import { createBatchQueue, type Queued, Refused } from "../../db/batch-queue";
 import type { Executor } from "../../db/client";
 import type { Actor } from "../audit/audit.service";
 import type {
@@ -16,15 +17,34 @@ import {
   notEnrolled,
   stepOutOfOrder,
 } from "./enrollments.errors";
-import { createEnrollmentsRepository } from "./enrollments.repository";
+import { createEnrollmentsRepository, enrollmentKey } from "./enrollments.repository";
 import type { EnrollmentsServiceDeps } from "./enrollments.service";
 import type { EnrollmentRow } from "./enrollments.table";
 
 /** A step's unit as enrollments holds it: with the completions it keeps up to date. */
 export interface WorkUnit extends StepUnit {
   completions: Map<string, Date>;
+  /** Whether the write said it changed no step's record. */
+  unchanged: boolean;
   /** The credit clock's time, which the course's dates are judged by. */
   today: Date;
+}
+
+/** A learner's step waiting for its batch. */
+interface StepWaiting extends Queued<StepDone> {
+  userId: string;
+  courseId: string;
+  step: CompletionStepKey;
+  at?: Date;
+  actor: Actor;
+  write: (unit: WorkUnit) => Promise<unknown>;
+  context: CourseContext | undefined;
+}
+
+/** What a step's unit of work answers: its write's result and the enrollment as it stands. */
+interface StepDone {
+  result: unknown;
+  enrollment: EnrollmentRow;
 }
 
 /** The enrollment a unit of work locks: a learner's in a course, or one by id. */
@@ -187,13 +207,17 @@ export function createUnitOfWork(
     const today = now();
     const at = input.at ?? today;
     if (input.step) assertOnline(context, enrollment, today);
-    return {
+    const unit: WorkUnit = {
       tx,
       enrollment,
       context,
       now: at,
       today,
       completions,
+      unchanged: false,
+      leavesStanding() {
+        unit.unchanged = true;
+      },
       settingsOf: settingsIn(context),
       modulesDone: () => modulesDoneAt(context, completions) !== null,
       async assertInOrder() {
@@ -214,15 +238,73 @@ export function createUnitOfWork(
         });
       },
     };
+    return unit;
   }
 
   /** Settles completion on what the unit's write left (see settle). */
-  const settleUnit = (unit: WorkUnit, actor: Actor) =>
-    settle(unit.tx, unit.enrollment, unit.context, unit.completions, {
-      at: unit.now,
-      today: unit.today,
-      actor,
+  const settleUnit = async (unit: WorkUnit, actor: Actor) =>
+    unit.unchanged
+      ? undefined
+      : settle(unit.tx, unit.enrollment, unit.context, unit.completions, {
+          at: unit.now,
+          today: unit.today,
+          actor,
+        });
+
+  /**
+   * Learners' steps that arrive while a batch is written go together in the next transaction
+   * (db/batch-queue.ts): their enrollments locked in one statement and their completions read
+   * in another, then each step's own write and the settling of its enrollment in turn, and
+   * one durable commit for all. A step its rules refuse is answered alone with its refusal.
+   */
+  async function writeSteps(batch: StepWaiting[]): Promise<StepDone[]> {
+    return db.transaction(async (tx) => {
+      const locked = await createEnrollmentsRepository(tx).lockManyWithCompletions(batch);
+      const done: StepDone[] = [];
+      const refused = new Set<StepWaiting>();
+      for (const w of batch) {
+        try {
+          const row = locked.get(enrollmentKey(w));
+          if (!row) throw notEnrolled();
+          if (!w.context) throw courseUnavailable();
+          const unit = unitFor(tx, row, w.context, w);
+          const result = await w.write(unit);
+          const settled = await settleUnit(unit, w.actor);
+          done.push({ result, enrollment: settled ?? unit.enrollment });
+        } catch (error) {
+          if (batch.length === 1) throw error;
+          refused.add(w);
+        }
+      }
+      if (refused.size) throw new Refused(refused);
+      return done;
     });
+  }
+
+  const stepBatches = createBatchQueue<StepWaiting, StepDone>({
+    keyOf: enrollmentKey,
+    maxBatch: 50,
+    writers: 2,
+    writeBatch: writeSteps,
+  });
+
+  /** A learner's step through the batches above; answers once it is committed. */
+  async function takeStep<T>(input: {
+    userId: string;
+    courseId: string;
+    step: CompletionStepKey;
+    at?: Date;
+    actor: Actor;
+    write: (unit: WorkUnit) => Promise<T>;
+  }): Promise<T> {
+    // Read before the transaction: embedded PGlite has one connection.
+    const context = await contexts.get(input.courseId);
+    const done = await new Promise<StepDone>((resolve, reject) => {
+      stepBatches.push({ ...input, context, resolve, reject });
+    });
+    deps.announce(input.userId);
+    return done.result as T;
+  }
 
   /**
    * The one unit of work of a learner's step (ARCHITECTURE section 6): reads the course's
@@ -278,6 +360,7 @@ export function createUnitOfWork(
     unitFor,
     settleUnit,
     unitOfWork,
+    takeStep,
   };
 }
 

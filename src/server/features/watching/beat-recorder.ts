@@ -1,4 +1,4 @@
-import { createBatchQueue } from "../../db/batch-queue";
+import { createBatchQueue, Refused } from "../../db/batch-queue";
 import type { Database } from "../../db/client";
 import { applyBeat, type Beat, type BeatWrite } from "./beat";
 import { notEnrolled } from "./watching.errors";
@@ -31,13 +31,6 @@ async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
       (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
     if (code === "23503") throw notEnrolled();
     throw error;
-  }
-}
-
-/** A batch the rule refused part of: rolled back, to be written again without those. */
-class Refused extends Error {
-  constructor(readonly items: Set<Waiting>) {
-    super("heartbeats refused");
   }
 }
 
@@ -96,31 +89,12 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
     });
   }
 
-  async function settleBatch(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) {
-      const [w] = batch;
-      await recordOne(w!.beat).then(w!.resolve, w!.reject);
-      return;
-    }
-    try {
-      const rows = await recordBatch(batch);
-      for (const [i, w] of batch.entries()) w.resolve(rows[i]!);
-    } catch (error) {
-      if (error instanceof Refused) {
-        const rest = batch.filter((w) => !error.items.has(w));
-        if (rest.length) await settleBatch(rest);
-        for (const w of error.items) await recordOne(w.beat).then(w.resolve, w.reject);
-        return;
-      }
-      for (const w of batch) await recordOne(w.beat).then(w.resolve, w.reject);
-    }
-  }
-
-  const batches = createBatchQueue<Waiting>({
+  const batches = createBatchQueue<Waiting, ModuleWatchRow>({
     keyOf: (w) => clockKey(w.beat),
     maxBatch: MAX_BATCH,
     writers: WRITERS,
-    write: settleBatch,
+    writeBatch: recordBatch,
+    writeOne: (w) => recordOne(w.beat),
   });
 
   return {
