@@ -68,15 +68,29 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
     lru.set(key, value);
   };
 
+  /**
+   * Loads under way, by key: a miss while the same key is being read since the last change
+   * waits for that read instead of starting another (a crowd arriving at a cold entry).
+   */
+  const loading = new Map<string, { epoch: number; value: Promise<V | undefined> }>();
+
   return {
     async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
       const hit = lru.get(key);
       if (hit !== undefined) return hit;
       if (!options.feed.live) return load();
       const started = epoch;
-      const value = await load();
-      if (value !== undefined && epoch === started && options.feed.live) put(key, value);
-      return value;
+      const shared = loading.get(key);
+      if (shared?.epoch === started) return shared.value;
+      const pending = load();
+      loading.set(key, { epoch: started, value: pending });
+      try {
+        const value = await pending;
+        if (value !== undefined && epoch === started && options.feed.live) put(key, value);
+        return value;
+      } finally {
+        if (loading.get(key)?.value === pending) loading.delete(key);
+      }
     },
 
     /** Like get for several keys, loading all the misses with one call. */

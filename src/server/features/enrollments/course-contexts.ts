@@ -44,30 +44,8 @@ export function createCourseContexts(deps: CourseContextsDeps) {
     return { course, modules: course.modules.map((m) => m.id), settings };
   }
 
-  /**
-   * Requests for a course that is being read wait for that read instead of starting another;
-   * once the course changes, later requests read it afresh.
-   */
-  const loading = new Map<string, Promise<CourseContext | undefined>>();
-  deps.changes?.subscribe((table, key) => {
-    if (table === "*" || (table === "courses" && key === "*")) loading.clear();
-    else if (table === "courses") loading.delete(key);
-  });
-  function loadOnce(courseId: string) {
-    let pending = loading.get(courseId);
-    if (!pending) {
-      const started = load(courseId).finally(() => {
-        if (loading.get(courseId) === started) loading.delete(courseId);
-      });
-      pending = started;
-      loading.set(courseId, started);
-    }
-    return pending;
-  }
-
   return {
     /** The course's context, or undefined for an unknown course. */
-    get: (courseId: string) =>
-      cache ? cache.get(courseId, () => loadOnce(courseId)) : load(courseId),
+    get: (courseId: string) => (cache ? cache.get(courseId, () => load(courseId)) : load(courseId)),
   };
 }

@@ -1,6 +1,5 @@
 import {
   COMPLETION_STEP_LABELS,
-  COMPLETION_STEPS,
   type CompletionStepKey,
   type Course,
   type EnrollmentWithRelations,
@@ -152,7 +151,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
 
   const now = deps.now ?? (() => new Date());
   const work = createUnitOfWork({ ...deps, now, announce: changed });
-  const { steps, contexts, contextOf, modulesDoneAt, unitOfWork } = work;
+  const { contexts, contextOf, unitOfWork } = work;
   const completions = createCompletionRecorder({ db, audit: deps.audit, work, announce: changed });
 
   /**
@@ -163,7 +162,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     const context = await contextOf(courseId);
     if (!context.course.isPublished) throw courseNotPublished();
     const at = now();
-    for (const step of steps) step.assertOpen?.({ createdAt: at }, context.settings.get(step), at);
+    work.assertOpen(context, { createdAt: at }, at);
   }
 
   /** One multi-row insert in `tx`, skipping pairs already enrolled; the audit record of each. */
@@ -234,26 +233,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       const found = await repo.withCompletions({ userId, courseId }, false);
       if (!found || !context) throw notEnrolled();
       const { completions, ...enrollment } = found;
-      const list = [];
-      for (const key of COMPLETION_STEPS) {
-        if (key === "modules" || key === "certificate") {
-          const doneAt =
-            key === "modules"
-              ? modulesDoneAt(context, completions)
-              : enrollment.isCompleted
-                ? enrollment.completedAt
-                : null;
-          list.push({ key, required: true, doneAt });
-          continue;
-        }
-        for (const step of steps) {
-          if (step.key !== key || !step.record) continue;
-          const settings = context.settings.get(step);
-          const required = step.record.isRequired(settings);
-          const doneAt = await step.record.doneAt(db, enrollment, settings);
-          list.push({ key, required, doneAt });
-        }
-      }
+      const list = await work.standing(db, enrollment, context, completions, { optional: true });
       const shown = list.map((s) => ({
         key: s.key,
         label: COMPLETION_STEP_LABELS[s.key],

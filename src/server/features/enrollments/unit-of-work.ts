@@ -87,15 +87,20 @@ export function createUnitOfWork(
     return context;
   }
 
+  /** Refuses any step on the enrollment at `at` (each step's own dates: expiry, window). */
+  function assertOpen(context: CourseContext, enrollment: { createdAt: Date }, at: Date) {
+    for (const step of steps) step.assertOpen?.(enrollment, context.settings.get(step), at);
+  }
+
   /** Whether the course is online for its learners now: published, not expired, still valid. */
   function assertOnline(context: CourseContext, enrollment: { createdAt: Date }, at: Date) {
     // A course taken offline keeps its learners' records but takes no new step.
     if (!context.course.isPublished) throw courseUnavailable();
-    for (const step of steps) step.assertOpen?.(enrollment, context.settings.get(step), at);
+    assertOpen(context, enrollment, at);
   }
 
   /** When the modules step was done: the last of the current modules' completions. */
-  function modulesDoneAt(context: CourseContext, completions: Map<string, Date>) {
+  function modulesDoneAt(context: CourseContext, completions: ReadonlyMap<string, Date>) {
     if (!context.modules.length || !context.modules.every((id) => completions.has(id))) {
       return null;
     }
@@ -104,29 +109,38 @@ export function createUnitOfWork(
 
   /**
    * Every step of the fixed order that the course asks for (or only those before `until`),
-   * with when the enrollment did it.
+   * with when the enrollment did it; with `optional`, the steps it does not ask for too.
    */
   async function standing(
     tx: Executor,
     enrollment: EnrollmentRow,
     context: CourseContext,
-    completions: Map<string, Date>,
-    until?: CompletionStepKey,
+    completions: ReadonlyMap<string, Date>,
+    options: { until?: CompletionStepKey; optional?: boolean } = {},
   ) {
-    const keys = until
-      ? COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(until))
+    const keys = options.until
+      ? COMPLETION_STEPS.slice(0, COMPLETION_STEPS.indexOf(options.until))
       : COMPLETION_STEPS;
-    const list: { key: CompletionStepKey; step?: AnyCompletionStep; doneAt: Date | null }[] = [];
+    const list: {
+      key: CompletionStepKey;
+      step?: AnyCompletionStep;
+      required: boolean;
+      doneAt: Date | null;
+    }[] = [];
     for (const key of keys) {
       if (key === "modules") {
-        list.push({ key, doneAt: modulesDoneAt(context, completions) });
+        list.push({ key, required: true, doneAt: modulesDoneAt(context, completions) });
       } else if (key === "certificate") {
-        list.push({ key, doneAt: enrollment.isCompleted ? enrollment.completedAt : null });
+        const doneAt = enrollment.isCompleted ? enrollment.completedAt : null;
+        list.push({ key, required: true, doneAt });
       }
       for (const step of steps) {
         const settings = context.settings.get(step);
-        if (step.key !== key || !step.record?.isRequired(settings)) continue;
-        list.push({ key, step, doneAt: await step.record.doneAt(tx, enrollment, settings) });
+        if (step.key !== key || !step.record) continue;
+        const required = step.record.isRequired(settings);
+        if (!required && !options.optional) continue;
+        const doneAt = await step.record.doneAt(tx, enrollment, settings);
+        list.push({ key, step, required, doneAt });
       }
     }
     return list;
@@ -166,7 +180,7 @@ export function createUnitOfWork(
   ): Promise<EnrollmentRow | undefined> {
     const { at, actor } = when;
     if (enrollment.isCompleted || !modulesDoneAt(context, completions)) return undefined;
-    const list = await standing(tx, enrollment, context, completions, "certificate");
+    const list = await standing(tx, enrollment, context, completions, { until: "certificate" });
     if (list.some((s) => !s.doneAt)) return undefined;
     if (!(await canIssue(tx, enrollment, context, when.today))) return undefined;
     const updated = await createEnrollmentsRepository(tx).update(enrollment.id, {
@@ -222,7 +236,8 @@ export function createUnitOfWork(
       modulesDone: () => modulesDoneAt(context, completions) !== null,
       async assertInOrder() {
         if (!input.step) return;
-        for (const s of await standing(tx, enrollment, context, completions, input.step)) {
+        const until = input.step;
+        for (const s of await standing(tx, enrollment, context, completions, { until })) {
           if (s.doneAt) continue;
           throw s.step?.refusal?.(input.step) ?? stepOutOfOrder(s.key);
         }
@@ -251,6 +266,24 @@ export function createUnitOfWork(
           actor,
         });
 
+  /** Runs a write on its unit, then settles what it left: the body of every unit of work. */
+  async function runUnit(
+    tx: Executor,
+    locked: EnrollmentRow & { completions: Map<string, Date> },
+    context: CourseContext,
+    input: {
+      step?: CompletionStepKey;
+      at?: Date;
+      actor: Actor;
+      write: (unit: WorkUnit) => Promise<unknown>;
+    },
+  ): Promise<StepDone> {
+    const unit = unitFor(tx, locked, context, input);
+    const result = await input.write(unit);
+    const settled = await settleUnit(unit, input.actor);
+    return { result, enrollment: settled ?? unit.enrollment };
+  }
+
   /**
    * Learners' steps that arrive while a batch is written go together in the next transaction
    * (db/batch-queue.ts): their enrollments locked in one statement and their completions read
@@ -267,10 +300,7 @@ export function createUnitOfWork(
           const row = locked.get(enrollmentKey(w));
           if (!row) throw notEnrolled();
           if (!w.context) throw courseUnavailable();
-          const unit = unitFor(tx, row, w.context, w);
-          const result = await w.write(unit);
-          const settled = await settleUnit(unit, w.actor);
-          done.push({ result, enrollment: settled ?? unit.enrollment });
+          done.push(await runUnit(tx, row, w.context, w));
         } catch (error) {
           if (batch.length === 1) throw error;
           refused.add(w);
@@ -307,18 +337,16 @@ export function createUnitOfWork(
   }
 
   /**
-   * The one unit of work of a learner's step (ARCHITECTURE section 6): reads the course's
-   * credit context, locks the enrollment, refuses a step on a course that is offline,
-   * expired or past the enrollment's window, runs the step's own write, then settles
-   * completion (the certificate and its audit events) in the same transaction and announces
-   * the change after commit. Without `step` it is a locked read that may still settle (an
-   * overdue exam attempt graded as saved): nothing is refused for the course's state.
+   * A unit of work outside the learners' batches: a locked read that may still grade and
+   * settle (an overdue exam attempt graded as saved), or an administrator's change to an
+   * enrollment named by id. It reads the course's context, locks the enrollment, runs the
+   * write, settles completion in the same transaction and announces after commit; nothing
+   * is refused for the course's state.
    */
   async function unitOfWork<T>(input: {
     target: Target;
-    step?: CompletionStepKey;
     actor: Actor;
-    /** The step's time, when its feature keeps a clock of its own (exam deadlines). */
+    /** The time of the write, when its feature keeps a clock of its own (exam deadlines). */
     at?: Date;
     write: (unit: WorkUnit) => Promise<T>;
   }): Promise<{ result: T; enrollment: EnrollmentRow }> {
@@ -342,21 +370,18 @@ export function createUnitOfWork(
           : await txRepo.withCompletions(target, true);
       if (!locked) throw "enrollmentId" in target ? enrollmentNotFound() : notEnrolled();
       if (!context) throw courseUnavailable();
-      const unit = unitFor(tx, locked, context, input);
-      const result = await input.write(unit);
-      const settled = await settleUnit(unit, input.actor);
-      return { result, enrollment: settled ?? unit.enrollment };
+      return runUnit(tx, locked, context, input);
     });
     deps.announce(done.enrollment.userId);
-    return done;
+    return { result: done.result as T, enrollment: done.enrollment };
   }
 
   return {
     steps,
     contexts,
     contextOf,
-    modulesDoneAt,
-    assertOnline,
+    assertOpen,
+    standing,
     unitFor,
     settleUnit,
     unitOfWork,
