@@ -185,7 +185,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
             acknowledgedAt: at,
             retainUntil: retainUntil(activity, at),
           });
-          await unit.audit({ type: "activity.acknowledged" });
+          unit.audit({ type: "activity.acknowledged" });
           return { acknowledgedAt: row!.acknowledgedAt.toISOString() };
         },
       });

@@ -186,13 +186,14 @@ export function createAssessmentsRepository(db: Executor) {
       return row;
     },
 
-    async insertAttempt(values: typeof examAttempts.$inferInsert): Promise<ExamAttemptRow> {
-      const [row] = await db.insert(examAttempts).values(values).returning();
-      return row!;
-    },
-
-    async updateAttempt(id: string, values: Partial<typeof examAttempts.$inferInsert>) {
-      await db.update(examAttempts).set(values).where(eq(examAttempts.id, id));
+    /** Writes an attempt still in progress: false when it was submitted (or is gone). */
+    async updateOpenAttempt(id: string, values: Partial<typeof examAttempts.$inferInsert>) {
+      const rows = await db
+        .update(examAttempts)
+        .set(values)
+        .where(and(eq(examAttempts.id, id), isNull(examAttempts.submittedAt)))
+        .returning({ id: examAttempts.id });
+      return rows.length > 0;
     },
 
     /** The first passed attempt's score and date (the exam step is done), if any. */

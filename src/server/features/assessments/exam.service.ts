@@ -6,7 +6,9 @@ import {
   type ExamStatus,
   type SubmitResult,
 } from "../../../contract";
+import { LRUCache } from "lru-cache";
 import type { Database, Executor } from "../../db/client";
+import { newId } from "../../db/ids";
 import type { Actor } from "../audit/audit.service";
 import type { StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
@@ -24,7 +26,12 @@ import {
   timeUp,
 } from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
-import type { ExamAttemptRow, ExamSettingsRow, StoredAnswer } from "./assessments.table";
+import {
+  type ExamAttemptRow,
+  type ExamSettingsRow,
+  examAttempts,
+  type StoredAnswer,
+} from "./assessments.table";
 import { examStep } from "./exam.step";
 import { checkedAnswers, drawVersion, grade, presented, toStoredAnswers } from "./grading";
 
@@ -38,6 +45,15 @@ export interface ExamServiceDeps {
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 
+/** What an attempt was started with: its owner, the version drawn, its deadline and marks. */
+type DrawnAttempt = Omit<
+  ExamAttemptRow,
+  "answers" | "answersSavedAt" | "submittedAt" | "graded" | "score" | "passed"
+>;
+
+/** Attempts in progress this instance started or resumed (about 13 KB each). */
+const DRAWN_KEPT = 2_000;
+
 function toAttempt(row: ExamAttemptRow): Attempt {
   return {
     id: row.id,
@@ -50,7 +66,9 @@ function toAttempt(row: ExamAttemptRow): Attempt {
 }
 
 /** The graded questions with the right answers, when the attempt's reveal setting allows. */
-function reviewOf(row: ExamAttemptRow): SubmitResult["review"] {
+function reviewOf(
+  row: Pick<ExamAttemptRow, "revealAnswers" | "passed" | "graded" | "answers" | "questions">,
+): SubmitResult["review"] {
   const reveal =
     row.revealAnswers === "always" || (row.revealAnswers === "after_pass" && row.passed === true);
   if (!reveal || !row.graded) return null;
@@ -75,9 +93,15 @@ function reviewOf(row: ExamAttemptRow): SubmitResult["review"] {
 export function createExamService(deps: ExamServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  /**
+   * What attempts in progress were started with never changes, so a save or a submission
+   * in time takes it from here and writes the attempt without reading it first; whether it
+   * is still in progress is decided by that write, under the enrollment's lock.
+   */
+  const drawn = new LRUCache<string, DrawnAttempt>({ max: DRAWN_KEPT });
 
   /** Past the deadline and its grace, an attempt is graded as it was saved. */
-  const overdue = (row: ExamAttemptRow, at: Date) =>
+  const overdue = (row: Pick<ExamAttemptRow, "deadline">, at: Date) =>
     row.deadline !== null && at.getTime() > row.deadline.getTime() + GRACE_MS;
 
   /**
@@ -86,14 +110,15 @@ export function createExamService(deps: ExamServiceDeps) {
    */
   async function gradeIn(
     unit: StepUnit,
-    input: { attempt: ExamAttemptRow; answers: StoredAnswer[]; actor: Actor; at: Date },
-  ): Promise<ExamAttemptRow> {
+    input: { attempt: DrawnAttempt; answers: StoredAnswer[]; actor: Actor; at: Date },
+  ) {
     const { attempt, answers, at } = input;
     const { graded, score } = grade(attempt.questions, answers);
     const passed = score >= attempt.passMark;
     const outcome = { answers, submittedAt: at, graded, score, passed };
-    await createAssessmentsRepository(unit.tx).updateAttempt(attempt.id, outcome);
-    await unit.audit({
+    await writeOpen(unit, attempt.id, outcome);
+    drawn.delete(attempt.id);
+    unit.audit({
       type: "exam.attempt_submitted",
       actor: input.actor,
       details: {
@@ -177,9 +202,23 @@ export function createExamService(deps: ExamServiceDeps) {
     return attempt;
   }
 
+  /**
+   * Writes an attempt still in progress; one submitted meanwhile (or gone) is refused as the
+   * attempt read under the lock says.
+   */
+  async function writeOpen(
+    unit: StepUnit,
+    attemptId: string,
+    values: Partial<typeof examAttempts.$inferInsert>,
+  ) {
+    if (await createAssessmentsRepository(unit.tx).updateOpenAttempt(attemptId, values)) return;
+    await lockOwnAttempt(unit, attemptId);
+    throw alreadySubmitted();
+  }
+
   /** The course of an attempt of this learner's: 404 when unknown, 403 when another learner's. */
   async function ownAttemptCourse(userId: string, attemptId: string): Promise<string> {
-    const owner = await createAssessmentsRepository(db).attemptOwner(attemptId);
+    const owner = drawn.get(attemptId) ?? (await createAssessmentsRepository(db).attemptOwner(attemptId));
     if (!owner) throw attemptNotFound();
     if (owner.userId !== userId || !owner.courseId) throw notYourAttempt();
     return owner.courseId;
@@ -206,13 +245,19 @@ export function createExamService(deps: ExamServiceDeps) {
 
   /**
    * Runs a write on the learner's attempt still in progress, in the exam step's unit of work
-   * (the enrollment and then the attempt locked): a submitted attempt takes no more writes.
+   * (the enrollment locked; every write of an attempt takes that lock first): a submitted
+   * attempt takes no more writes. Past its deadline and grace, `late` holds the answers
+   * saved by then, read under the lock.
    */
   async function onOpenAttempt<T>(
     userId: string,
     attemptId: string,
     at: Date,
-    write: (unit: StepUnit, attempt: ExamAttemptRow) => Promise<T>,
+    write: (
+      unit: StepUnit,
+      attempt: DrawnAttempt,
+      late: { answers: StoredAnswer[] } | null,
+    ) => Promise<T>,
   ): Promise<T> {
     const courseId = await ownAttemptCourse(userId, attemptId);
     return deps.enrollments.takeStep({
@@ -221,9 +266,13 @@ export function createExamService(deps: ExamServiceDeps) {
       step: "exam",
       at,
       async write(unit) {
+        const kept = drawn.get(attemptId);
+        if (kept?.enrollmentId === unit.enrollment.id && !overdue(kept, at)) {
+          return write(unit, kept, null);
+        }
         const attempt = await lockOwnAttempt(unit, attemptId);
         if (attempt.submittedAt) throw alreadySubmitted();
-        return write(unit, attempt);
+        return write(unit, attempt, overdue(attempt, at) ? attempt : null);
       },
     });
   }
@@ -279,7 +328,8 @@ export function createExamService(deps: ExamServiceDeps) {
           if (pool.length < settings.questionCount) {
             throw notEnoughQuestions(pool.length, settings.questionCount);
           }
-          const row = await txRepo.insertAttempt({
+          const row: ExamAttemptRow = {
+            id: newId(),
             enrollmentId: enrollment.id,
             userId,
             courseId,
@@ -293,8 +343,16 @@ export function createExamService(deps: ExamServiceDeps) {
             passMark: settings.passMark,
             revealAnswers: settings.revealAnswers,
             questions: drawVersion(pool, settings.questionCount),
-          });
-          await unit.audit({
+            answers: [],
+            answersSavedAt: null,
+            submittedAt: null,
+            graded: null,
+            score: null,
+            passed: null,
+          };
+          // Written with the batch's other attempts: nothing below reads it back.
+          unit.insertLater(examAttempts, row);
+          unit.audit({
             type: "exam.attempt_started",
             details: {
               attemptId: row.id,
@@ -308,25 +366,23 @@ export function createExamService(deps: ExamServiceDeps) {
           return { row, created: true };
         },
       });
+      drawn.set(result.row.id, result.row);
       return { attempt: toAttempt(result.row), created: result.created };
     },
 
     /** Saves the answers so far; past the deadline's grace the attempt is graded instead. */
     async saveAnswers(userId: string, attemptId: string, answers: Answer[]): Promise<void> {
       const at = now();
-      const late = await onOpenAttempt(userId, attemptId, at, async (unit, attempt) => {
-        if (overdue(attempt, at)) {
-          await gradeIn(unit, { attempt, answers: attempt.answers, actor: null, at });
+      const wasLate = await onOpenAttempt(userId, attemptId, at, async (unit, attempt, late) => {
+        if (late) {
+          await gradeIn(unit, { attempt, answers: late.answers, actor: null, at });
           return true;
         }
         const checked = toStoredAnswers(checkedAnswers(attempt.questions, answers));
-        await createAssessmentsRepository(unit.tx).updateAttempt(attempt.id, {
-          answers: checked,
-          answersSavedAt: at,
-        });
+        await writeOpen(unit, attempt.id, { answers: checked, answersSavedAt: at });
         return false;
       });
-      if (late) throw timeUp();
+      if (wasLate) throw timeUp();
     },
 
     /**
@@ -335,9 +391,9 @@ export function createExamService(deps: ExamServiceDeps) {
      */
     async submit(userId: string, attemptId: string, answers: Answer[]): Promise<SubmitResult> {
       const at = now();
-      const result = await onOpenAttempt(userId, attemptId, at, async (unit, attempt) => {
-        const final = overdue(attempt, at)
-          ? attempt.answers
+      const result = await onOpenAttempt(userId, attemptId, at, async (unit, attempt, late) => {
+        const final = late
+          ? late.answers
           : toStoredAnswers(checkedAnswers(attempt.questions, answers));
         const row = await gradeIn(unit, { attempt, answers: final, actor: learner(userId), at });
         // Only a pass can complete the course.
@@ -393,7 +449,7 @@ export function createExamService(deps: ExamServiceDeps) {
         async write(unit) {
           const repo = createAssessmentsRepository(unit.tx);
           const grant = await repo.insertGrant(unit.enrollment.id, admin.id);
-          await unit.audit({ type: "exam.extra_attempt_granted", details: { grantId: grant.id } });
+          unit.audit({ type: "exam.extra_attempt_granted", details: { grantId: grant.id } });
         },
       });
     },

@@ -11,6 +11,7 @@ import {
 } from "./enrollments.errors";
 import { createEnrollmentsRepository, enrollmentKey } from "./enrollments.repository";
 import type { EnrollmentRow } from "./enrollments.table";
+import { createPendingWrites } from "./pending-writes";
 import type { UnitOfWork, WorkUnit } from "./unit-of-work";
 
 /** The most completions written in one transaction. */
@@ -99,6 +100,7 @@ export function createCompletionRecorder(deps: {
     return db.transaction(async (tx) => {
       const txRepo = createEnrollmentsRepository(tx);
       const locked = await txRepo.lockManyWithCompletions(batch);
+      const pending = createPendingWrites(deps.audit);
       const planned: Planned[] = [];
       const refused = new Map<Waiting, unknown>();
       for (const w of batch) {
@@ -106,10 +108,13 @@ export function createCompletionRecorder(deps: {
           const row = locked.get(enrollmentKey(w));
           if (!row) throw notEnrolled();
           if (!w.context) throw courseUnavailable();
-          const unit = work.unitFor(tx, row, w.context, {
-            step: "modules",
-            actor: learner(w.userId),
-          });
+          const unit = work.unitFor(
+            tx,
+            row,
+            w.context,
+            { step: "modules", actor: learner(w.userId) },
+            pending,
+          );
           planned.push(await plan(unit, w));
         } catch (error) {
           // Alone, the refusal is its learner's answer; in a batch, the rest go again.
@@ -133,10 +138,8 @@ export function createCompletionRecorder(deps: {
           )
         ).map((row) => [row.id, row]),
       );
-      await deps.audit.appendMany(
-        tx,
-        writes.map((p) => p.write!.event),
-      );
+      for (const p of writes) pending.audit(p.write!.event);
+      await pending.flush(tx);
       const recorded: Recorded[] = [];
       for (const p of planned) {
         const { unit } = p;

@@ -1,3 +1,4 @@
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { CertificateCredit, CompletionStepKey, Course } from "../../../contract";
 import type { Executor } from "../../db/client";
 import type { AppError } from "../../plugins/errors";
@@ -103,12 +104,19 @@ export interface StepUnit {
   /**
    * Records an event of this step on the audit trail, in the unit's transaction: by the
    * unit's actor unless another is named, for the enrollment's learner and course, with the
-   * enrollment's id among its details.
+   * enrollment's id among its details. Written with the unit's other records (insertLater).
    */
   audit(event: {
     type: AuditEventType;
     moduleId?: string;
     details?: Record<string, unknown>;
     actor?: Actor;
-  }): Promise<void>;
+  }): void;
+  /**
+   * Inserts a record nothing in this write reads back (an attempt started), in the unit's
+   * transaction: with the rows of the same table that the other units of its batch leave,
+   * in one statement, after every write of the batch; before completion is settled when
+   * the unit settles, so every step's record is in place for it.
+   */
+  insertLater<T extends PgTable>(table: T, row: T["$inferInsert"]): void;
 }

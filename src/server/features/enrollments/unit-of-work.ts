@@ -18,6 +18,7 @@ import {
   stepOutOfOrder,
 } from "./enrollments.errors";
 import { createEnrollmentsRepository, enrollmentKey } from "./enrollments.repository";
+import { createPendingWrites, type PendingWrites } from "./pending-writes";
 import type { EnrollmentsServiceDeps } from "./enrollments.service";
 import type { EnrollmentRow } from "./enrollments.table";
 
@@ -209,12 +210,14 @@ export function createUnitOfWork(
   /**
    * The unit of a step on an enrollment locked in `tx`: the course's state is checked first
    * (when a step is named), then the step's write gets the row, the context and the order.
+   * Its audit events and later inserts join the transaction's `pending` writes.
    */
   function unitFor(
     tx: Executor,
     locked: EnrollmentRow & { completions: Map<string, Date> },
     context: CourseContext,
     input: { step?: CompletionStepKey; at?: Date; actor: Actor },
+    pending: PendingWrites,
   ): WorkUnit {
     const { completions, ...enrollment } = locked;
     // The course's dates are kept by the credit clock; the step's record by its own.
@@ -242,8 +245,8 @@ export function createUnitOfWork(
           throw s.step?.refusal?.(input.step) ?? stepOutOfOrder(s.key);
         }
       },
-      async audit(event) {
-        await deps.audit.append(tx, {
+      audit(event) {
+        pending.audit({
           type: event.type,
           actor: event.actor === undefined ? input.actor : event.actor,
           learnerId: enrollment.userId,
@@ -252,6 +255,7 @@ export function createUnitOfWork(
           details: { enrollmentId: enrollment.id, ...event.details },
         });
       },
+      insertLater: pending.insert,
     };
     return unit;
   }
@@ -266,7 +270,11 @@ export function createUnitOfWork(
           actor,
         });
 
-  /** Runs a write on its unit, then settles what it left: the body of every unit of work. */
+  /**
+   * Runs a write on its unit, then settles what it left: the body of every unit of work.
+   * The transaction's pending writes go first when it settles, so settling reads every
+   * step's record and the audit trail keeps the order of events.
+   */
   async function runUnit(
     tx: Executor,
     locked: EnrollmentRow & { completions: Map<string, Date> },
@@ -277,9 +285,11 @@ export function createUnitOfWork(
       actor: Actor;
       write: (unit: WorkUnit) => Promise<unknown>;
     },
+    pending: PendingWrites,
   ): Promise<StepDone> {
-    const unit = unitFor(tx, locked, context, input);
+    const unit = unitFor(tx, locked, context, input, pending);
     const result = await input.write(unit);
+    if (!unit.unchanged) await pending.flush(tx);
     const settled = await settleUnit(unit, input.actor);
     return { result, enrollment: settled ?? unit.enrollment };
   }
@@ -293,6 +303,7 @@ export function createUnitOfWork(
   async function writeSteps(batch: StepWaiting[]): Promise<StepDone[]> {
     return db.transaction(async (tx) => {
       const locked = await createEnrollmentsRepository(tx).lockManyWithCompletions(batch);
+      const pending = createPendingWrites(deps.audit);
       const done: StepDone[] = [];
       const refused = new Set<StepWaiting>();
       for (const w of batch) {
@@ -300,13 +311,14 @@ export function createUnitOfWork(
           const row = locked.get(enrollmentKey(w));
           if (!row) throw notEnrolled();
           if (!w.context) throw courseUnavailable();
-          done.push(await runUnit(tx, row, w.context, w));
+          done.push(await runUnit(tx, row, w.context, w, pending));
         } catch (error) {
           if (batch.length === 1) throw error;
           refused.add(w);
         }
       }
       if (refused.size) throw new Refused(refused);
+      await pending.flush(tx);
       return done;
     });
   }
@@ -370,7 +382,10 @@ export function createUnitOfWork(
           : await txRepo.withCompletions(target, true);
       if (!locked) throw "enrollmentId" in target ? enrollmentNotFound() : notEnrolled();
       if (!context) throw courseUnavailable();
-      return runUnit(tx, locked, context, input);
+      const pending = createPendingWrites(deps.audit);
+      const done = await runUnit(tx, locked, context, input, pending);
+      await pending.flush(tx);
+      return done;
     });
     deps.announce(done.enrollment.userId);
     return { result: done.result as T, enrollment: done.enrollment };

@@ -67,7 +67,7 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
             month,
             retainUntil: responseKeptUntil,
           });
-          await unit.audit({ type: "evaluation.submitted" });
+          unit.audit({ type: "evaluation.submitted" });
         },
       });
     },
