@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import {
   type Answer,
   type Attempt,
@@ -6,7 +7,6 @@ import {
   type ExamStatus,
   type SubmitResult,
 } from "../../../contract";
-import { LRUCache } from "lru-cache";
 import type { Database, Executor } from "../../db/client";
 import { newId } from "../../db/ids";
 import type { Actor } from "../audit/audit.service";
@@ -218,7 +218,8 @@ export function createExamService(deps: ExamServiceDeps) {
 
   /** The course of an attempt of this learner's: 404 when unknown, 403 when another learner's. */
   async function ownAttemptCourse(userId: string, attemptId: string): Promise<string> {
-    const owner = drawn.get(attemptId) ?? (await createAssessmentsRepository(db).attemptOwner(attemptId));
+    const owner =
+      drawn.get(attemptId) ?? (await createAssessmentsRepository(db).attemptOwner(attemptId));
     if (!owner) throw attemptNotFound();
     if (owner.userId !== userId || !owner.courseId) throw notYourAttempt();
     return owner.courseId;

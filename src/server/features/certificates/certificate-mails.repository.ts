@@ -5,11 +5,6 @@ import { type CertificateMailRow, certificateMails } from "./certificate-mails.t
 /** The queue of certificate emails; every function runs on the executor it is given. */
 export function createCertificateMailsRepository(db: Executor) {
   return {
-    /** Queues the certificate's email in the issuing transaction (once per certificate). */
-    async queue(certificateId: string) {
-      await db.insert(certificateMails).values({ certificateId }).onConflictDoNothing();
-    },
-
     /**
      * Takes up to `limit` unsent mails no other sender holds (never taken, or taken before
      * `staleBefore`), marking them taken: two senders at once never take the same mail.

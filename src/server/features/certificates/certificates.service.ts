@@ -7,10 +7,11 @@ import type {
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { Actor, AuditService } from "../audit/audit.service";
+import { createPendingWrites, type PendingWrites } from "../audit/pending-writes";
 import type { UserRow } from "../auth/auth.table";
 import type { CreditFacts } from "../enrollments/completion-steps";
 import { newCertificateCode, normalizeCertificateCode } from "./certificate-code";
-import { createCertificateMailsRepository } from "./certificate-mails.repository";
+import { certificateMails } from "./certificate-mails.table";
 import {
   certificateAlreadyRevoked,
   certificateNotFound,
@@ -77,17 +78,18 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
   /**
    * Issues the certificate of a completed enrollment inside the caller's transaction.
    * Idempotent: the unique enrollment_id makes a second call (a retry, a race) return the
-   * first certificate. Returns undefined when the enrollment is not completed.
+   * first certificate. Returns undefined when the enrollment is not completed. Its queued
+   * mail and audit event join the caller's `pending` writes when given (written before the
+   * transaction commits), else they are written at once.
    */
   async function issueIn(
     tx: Executor,
     enrollmentId: string,
     actor: Actor,
     facts: CreditFacts = {},
+    pending?: PendingWrites,
   ) {
     const txRepo = createCertificatesRepository(tx);
-    const existing = await txRepo.findByEnrollment(enrollmentId);
-    if (existing) return existing;
     const source = await txRepo.snapshotSource(enrollmentId);
     if (!source?.isCompleted || !source.completedAt) return undefined;
     const row = await txRepo.insert({
@@ -112,9 +114,10 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       completedAt: source.completedAt,
     });
     if (!row) return txRepo.findByEnrollment(enrollmentId);
+    const writes = pending ?? createPendingWrites(audit);
     // Queued with the certificate, sent after commit (certificate-mails.service.ts).
-    await createCertificateMailsRepository(tx).queue(row.id);
-    await audit.append(tx, {
+    writes.insert(certificateMails, { certificateId: row.id });
+    writes.audit({
       type: "certificate.issued",
       actor,
       learnerId: row.userId,
@@ -128,6 +131,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         examScore: row.examScore,
       },
     });
+    if (!pending) await writes.flush(tx);
     return row;
   }
 

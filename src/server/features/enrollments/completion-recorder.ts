@@ -2,6 +2,7 @@ import { isModuleUnlocked, progressFor } from "../../../contract";
 import { createBatchQueue, Refused } from "../../db/batch-queue";
 import type { Database } from "../../db/client";
 import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
+import { createPendingWrites } from "../audit/pending-writes";
 import type { CourseContext } from "./completion-steps";
 import {
   courseUnavailable,
@@ -11,7 +12,6 @@ import {
 } from "./enrollments.errors";
 import { createEnrollmentsRepository, enrollmentKey } from "./enrollments.repository";
 import type { EnrollmentRow } from "./enrollments.table";
-import { createPendingWrites } from "./pending-writes";
 import type { UnitOfWork, WorkUnit } from "./unit-of-work";
 
 /** The most completions written in one transaction. */
@@ -153,6 +153,7 @@ export function createCompletionRecorder(deps: {
           completedIds: [...unit.completions.keys()],
         });
       }
+      await pending.flush(tx);
       return recorded;
     });
   }

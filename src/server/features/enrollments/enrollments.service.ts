@@ -10,6 +10,7 @@ import type { Database, Executor } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/cursor";
 import { createReadCache } from "../../db/read-cache";
 import type { Actor, AuditService } from "../audit/audit.service";
+import type { PendingWrites } from "../audit/pending-writes";
 import { toUser } from "../auth/auth.mapper";
 import type { UserRow } from "../auth/auth.table";
 import { createCompletionRecorder } from "./completion-recorder";
@@ -44,7 +45,13 @@ export interface EnrollmentsServiceDeps {
   audit: Pick<AuditService, "append" | "appendMany">;
   /** Issues the certificate of an enrollment completed in the caller's transaction. */
   certificates: {
-    issueIn(tx: Executor, enrollmentId: string, actor: Actor, facts: CreditFacts): Promise<unknown>;
+    issueIn(
+      tx: Executor,
+      enrollmentId: string,
+      actor: Actor,
+      facts: CreditFacts,
+      pending: PendingWrites,
+    ): Promise<unknown>;
   };
   /**
    * The steps of completion, each owned by its feature (ARCHITECTURE section 6), in any

@@ -2,6 +2,7 @@ import { COMPLETION_STEPS, type CompletionStepKey } from "../../../contract";
 import { createBatchQueue, type Queued, Refused } from "../../db/batch-queue";
 import type { Executor } from "../../db/client";
 import type { Actor } from "../audit/audit.service";
+import { createPendingWrites, type PendingWrites } from "../audit/pending-writes";
 import type {
   AnyCompletionStep,
   CompletionStep,
@@ -18,7 +19,6 @@ import {
   stepOutOfOrder,
 } from "./enrollments.errors";
 import { createEnrollmentsRepository, enrollmentKey } from "./enrollments.repository";
-import { createPendingWrites, type PendingWrites } from "./pending-writes";
 import type { EnrollmentsServiceDeps } from "./enrollments.service";
 import type { EnrollmentRow } from "./enrollments.table";
 
@@ -29,6 +29,8 @@ export interface WorkUnit extends StepUnit {
   unchanged: boolean;
   /** The credit clock's time, which the course's dates are judged by. */
   today: Date;
+  /** The transaction's writes left to the end, which settling adds to. */
+  pending: PendingWrites;
 }
 
 /** A learner's step waiting for its batch. */
@@ -178,6 +180,7 @@ export function createUnitOfWork(
     context: CourseContext,
     completions: Map<string, Date>,
     when: { at: Date; today: Date; actor: Actor },
+    pending: PendingWrites,
   ): Promise<EnrollmentRow | undefined> {
     const { at, actor } = when;
     if (enrollment.isCompleted || !modulesDoneAt(context, completions)) return undefined;
@@ -193,7 +196,7 @@ export function createUnitOfWork(
     for (const step of steps) {
       Object.assign(facts, await step.creditFacts?.(tx, updated, context.settings.get(step)));
     }
-    await deps.audit.append(tx, {
+    pending.audit({
       type: "course.completed",
       actor,
       learnerId: updated.userId,
@@ -203,7 +206,7 @@ export function createUnitOfWork(
         completedAt: updated.completedAt?.toISOString() ?? null,
       },
     });
-    await deps.certificates.issueIn(tx, updated.id, actor, facts);
+    await deps.certificates.issueIn(tx, updated.id, actor, facts, pending);
     return updated;
   }
 
@@ -231,6 +234,7 @@ export function createUnitOfWork(
       now: at,
       today,
       completions,
+      pending,
       unchanged: false,
       leavesStanding() {
         unit.unchanged = true;
@@ -264,11 +268,18 @@ export function createUnitOfWork(
   const settleUnit = async (unit: WorkUnit, actor: Actor) =>
     unit.unchanged
       ? undefined
-      : settle(unit.tx, unit.enrollment, unit.context, unit.completions, {
-          at: unit.now,
-          today: unit.today,
-          actor,
-        });
+      : settle(
+          unit.tx,
+          unit.enrollment,
+          unit.context,
+          unit.completions,
+          {
+            at: unit.now,
+            today: unit.today,
+            actor,
+          },
+          unit.pending,
+        );
 
   /**
    * Runs a write on its unit, then settles what it left: the body of every unit of work.

@@ -1,6 +1,6 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client";
-import type { AuditEventInput, AuditService } from "../audit/audit.service";
+import type { AuditEventInput, AuditService } from "./audit.service";
 
 /**
  * Records that the units of one transaction leave to be written together (an attempt
