@@ -7,6 +7,7 @@ export * from "./credit";
 export * from "./dates";
 export * from "./enrollments";
 export * from "./entities";
+export * from "./errors";
 export * from "./identity";
 export * from "./learners-import";
 export * from "./limits";

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { badRequest } from "../plugins/errors";
+import { invalidField } from "../plugins/errors";
 
 /**
  * Keyset cursors (newest first by created_at, id): opaque to clients. `createdAt` is the
@@ -64,7 +64,7 @@ export function decodeCursor(value: string | undefined): KeysetCursor | undefine
   if (!value) return undefined;
   const [createdAt, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
   if (!id || !createdAt || rest.length > 0 || !ROW_ID.test(id) || !isExactTime(createdAt)) {
-    throw badRequest("cursor: invalid cursor");
+    throw invalidField("validation.invalid_cursor", "cursor", "invalid cursor");
   }
   return { createdAt, id };
 }

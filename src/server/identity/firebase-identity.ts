@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppOptions } from "firebase-admin/app";
 import { FIREBASE_NOT_CONFIGURED } from "../../contract";
-import { AppError } from "../plugins/errors";
+import { appError } from "../plugins/errors";
 
 /** What the server learns from an ID token it verified itself; nothing else is trusted. */
 export interface VerifiedIdentity {
@@ -31,11 +31,20 @@ export interface IdentityService {
 
 /** The token was refused: forged, unsigned, expired, revoked, or its account disabled or gone. */
 const identityTokenRejected = () =>
-  new AppError(401, "The sign-in token could not be verified. Please sign in again.");
+  appError(
+    401,
+    "auth.identity_token_invalid",
+    "The sign-in token could not be verified. Please sign in again.",
+  );
 /** The identity service could not be asked (network, credentials): callers may fall back. */
 export const identityUnavailable = () =>
-  new AppError(503, "The identity service is unavailable. Please try again.");
-const firebaseNotConfigured = () => new AppError(400, FIREBASE_NOT_CONFIGURED);
+  appError(
+    503,
+    "auth.identity_unavailable",
+    "The identity service is unavailable. Please try again.",
+  );
+const firebaseNotConfigured = () =>
+  appError(400, "auth.identity_not_configured", FIREBASE_NOT_CONFIGURED);
 
 export interface FirebaseSettings {
   projectId: string;

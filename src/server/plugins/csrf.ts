@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { MESSAGES } from "../../contract";
-import { AppError } from "./errors";
+import { appError } from "./errors";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -24,7 +24,7 @@ export function registerCsrfGuard(app: FastifyInstance, options: { publicOrigin:
       // The Host header cannot be set by a cross-site page, so our own host counts as ours.
       const ownOrigin = `${request.protocol}://${request.host}`;
       if (origin !== options.publicOrigin && origin !== ownOrigin) {
-        throw new AppError(403, MESSAGES.crossSite);
+        throw appError(403, "request.cross_site", MESSAGES.crossSite);
       }
     }
     if (request.routeOptions.config?.allowNonJsonBody) return;
@@ -33,7 +33,7 @@ export function registerCsrfGuard(app: FastifyInstance, options: { publicOrigin:
       Number(request.headers["content-length"] ?? 0) > 0;
     const type = request.headers["content-type"];
     if ((hasBody || type !== undefined) && !isJson(type)) {
-      throw new AppError(415, MESSAGES.jsonRequired);
+      throw appError(415, "request.json_required", MESSAGES.jsonRequired);
     }
   });
 }

@@ -1,66 +1,116 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { MESSAGES } from "../../contract";
+import { type ErrorBody, type ErrorCode, type ErrorCodeOf, MESSAGES } from "../../contract";
 
-/** An error whose message is safe to show to the user, with its HTTP status. */
+/** The statuses an AppError answers with. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 503;
+
+/**
+ * An error whose message is safe to show to the user, with its HTTP status and its code
+ * (declared with that status in the contract's ERROR_CODES), and for a refused field its
+ * dotted path.
+ */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 503,
+    readonly statusCode: ErrorStatus,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly path?: string,
   ) {
     super(message);
     this.name = "AppError";
   }
+
+  get body(): ErrorBody {
+    return { message: this.message, code: this.code, ...(this.path ? { path: this.path } : {}) };
+  }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message: string = MESSAGES.notSignedIn) => new AppError(401, message);
-export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
-export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** An AppError whose code is declared with this status (see AppError). */
+export const appError = <S extends ErrorStatus>(
+  statusCode: S,
+  code: ErrorCodeOf<S>,
+  message: string,
+  headers: Record<string, string> = {},
+) => new AppError(statusCode, code, message, headers);
+
+export const badRequest = (code: ErrorCodeOf<400>, message: string) => appError(400, code, message);
+export const unauthorized = (code: ErrorCodeOf<401>, message: string) =>
+  appError(401, code, message);
+export const forbidden = (code: ErrorCodeOf<403>, message: string) => appError(403, code, message);
+export const notFound = (code: ErrorCodeOf<404>, message: string) => appError(404, code, message);
+export const conflict = (code: ErrorCodeOf<409>, message: string) => appError(409, code, message);
+export const tooManyRequests = (
+  code: ErrorCodeOf<429>,
+  message: string,
+  retryAfterSeconds: number,
+) =>
+  appError(429, code, message, {
+    "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+/** A refused field of the request, named by its dotted path in the message and the body. */
+export const invalidField = (code: ErrorCodeOf<400>, path: string, text: string) =>
+  new AppError(400, code, `${path}: ${text}`, {}, path);
+
+const VALIDATION_CODES: Record<string, ErrorCodeOf<400>> = {
+  body: "validation.invalid_body",
+  querystring: "validation.invalid_query",
+  params: "validation.invalid_params",
+  headers: "validation.invalid_headers",
+};
 
 /**
- * The one error handler (ARCHITECTURE section 3): every error leaves as `{ message }`.
- * 4xx messages are meant for users; 5xx details stay in the log, never in the response.
+ * The one error handler (ARCHITECTURE section 3): every error leaves as `{ message, code }`
+ * (and `path` for a refused field). 4xx messages are meant for users; 5xx details stay in
+ * the log, never in the response.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
       const text = issue?.message ?? "Invalid request";
-      return reply.code(400).send({ message: field ? `${field}: ${text}` : text });
+      const code = VALIDATION_CODES[error.validationContext ?? "body"] ?? "validation.invalid_body";
+      const body: ErrorBody = field
+        ? { message: `${field}: ${text}`, code, path: field }
+        : { message: text, code };
+      return reply.code(400).send(body);
     }
     if (isDatabaseUnavailable(error)) {
       // The pool reconnects by itself when the database is back: tell clients to retry.
       request.log.warn({ err: error }, "database unavailable");
-      return reply.code(503).header("retry-after", "5").send({ message: MESSAGES.unavailable });
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ message: MESSAGES.unavailable, code: "system.unavailable" } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 503) {
       // Load shedding (under-pressure) or shutdown: its Retry-After header is already set.
-      return reply.code(503).send({ message: MESSAGES.unavailable });
+      return reply
+        .code(503)
+        .send({ message: MESSAGES.unavailable, code: "system.unavailable" } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type):
       // their messages name the problem without revealing internals.
-      return reply.code(status).send({ message: clientErrorMessage(error) });
+      return reply.code(status).send(clientError(error));
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ message: MESSAGES.serverError });
+    return reply
+      .code(500)
+      .send({ message: MESSAGES.serverError, code: "system.error" } satisfies ErrorBody);
   });
 }
 
 /**
  * Fastify's router answers a malformed %-encoding or an over-long parameter itself, before
- * any hook, as `{ error, code, message, statusCode }`; this keeps the one `{ message }` shape
- * and names no internal code. Passed as the `frameworkErrors` server option.
+ * any hook, as `{ error, code, message, statusCode }`; this keeps the one `{ message, code }`
+ * shape and names no internal code. Passed as the `frameworkErrors` server option.
  */
 export function frameworkErrors(
   error: FastifyError,
@@ -72,20 +122,27 @@ export function frameworkErrors(
     .code(tooLong ? 414 : 400)
     .header("x-content-type-options", "nosniff")
     .header("cache-control", "no-store")
-    .send({ message: tooLong ? "The address is too long." : "The address is not valid." });
+    .send(
+      (tooLong
+        ? { message: "The address is too long.", code: "request.address_too_long" }
+        : {
+            message: "The address is not valid.",
+            code: "request.invalid_address",
+          }) satisfies ErrorBody,
+    );
 }
 
-function clientErrorMessage(error: FastifyError): string {
+function clientError(error: FastifyError): ErrorBody {
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return "Request body is too large.";
+      return { message: "Request body is too large.", code: "request.too_large" };
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return MESSAGES.jsonRequired;
+      return { message: MESSAGES.jsonRequired, code: "request.json_required" };
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return "Request body is not valid JSON.";
+      return { message: "Request body is not valid JSON.", code: "request.invalid_json" };
     default:
-      return error.message.replace(/^FST_\w+:\s*/, "");
+      return { message: error.message.replace(/^FST_\w+:\s*/, ""), code: "request.invalid" };
   }
 }
 

@@ -48,10 +48,14 @@ export function registerExpensiveAnswers(app: FastifyInstance) {
     const key = request.session?.user.id ?? request.ip;
     const spentUntil = spent.get(key);
     if (spentUntil !== undefined && spentUntil > Date.now()) {
-      throw tooManyRequests(MESSAGES.tooManyDownloads, (spentUntil - Date.now()) / 1000);
+      throw tooManyRequests(
+        "downloads.throttled",
+        MESSAGES.tooManyDownloads,
+        (spentUntil - Date.now()) / 1000,
+      );
     }
     if ((inFlight.get(key) ?? 0) >= EXPENSIVE_ANSWERS.inFlight) {
-      throw tooManyRequests(MESSAGES.tooManyDownloads, 1);
+      throw tooManyRequests("downloads.throttled", MESSAGES.tooManyDownloads, 1);
     }
     // Taken before the first await, so a burst cannot all pass the check together.
     inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
@@ -60,7 +64,7 @@ export function registerExpensiveAnswers(app: FastifyInstance) {
     if (!limited.isAllowed && limited.isExceeded) {
       spent.set(key, Date.now() + limited.ttlInSeconds * 1000);
       release(request);
-      throw tooManyRequests(MESSAGES.tooManyDownloads, limited.ttlInSeconds);
+      throw tooManyRequests("downloads.throttled", MESSAGES.tooManyDownloads, limited.ttlInSeconds);
     }
   });
   app.addHook("onResponse", async (request: Held) => release(request));

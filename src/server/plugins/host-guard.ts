@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { MESSAGES } from "../../contract";
-import { AppError } from "./errors";
+import { appError } from "./errors";
 
 /** Load balancers and orchestrators probe these by address, and they reveal nothing. */
 const PROBES = new Set(["/api/health", "/api/ready"]);
@@ -31,6 +31,7 @@ export function registerHostGuard(
       (hostname === "localhost" || hostname.endsWith(".localhost") || isIP(hostname) !== 0));
   app.addHook("onRequest", async (request) => {
     if (PROBES.has(request.url.split("?")[0]!)) return;
-    if (!allowed(hostnameOf(request.host ?? ""))) throw new AppError(421, MESSAGES.wrongHost);
+    if (!allowed(hostnameOf(request.host ?? "")))
+      throw appError(421, "request.wrong_host", MESSAGES.wrongHost);
   });
 }

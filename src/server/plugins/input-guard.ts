@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { badRequest } from "./errors";
+import { invalidField } from "./errors";
 
 /**
  * PostgreSQL text cannot hold U+0000: a NUL in an id, a search or a title would fail in
@@ -10,8 +10,9 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook("preHandler", async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = fieldWithNul(part, "");
-      if (field !== null)
-        throw badRequest(`${field || "request"}: must not contain NUL characters.`);
+      if (field !== null) {
+        throw invalidField("input.unicode", field || "request", "must not contain NUL characters.");
+      }
     }
   });
 }

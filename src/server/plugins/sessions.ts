@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Role } from "../../contract";
+import { MESSAGES, type Role } from "../../contract";
 import type { ResolvedSession } from "../features/auth/sessions.service";
 import { forbidden, unauthorized } from "./errors";
 
@@ -59,19 +59,19 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 
 /** preHandler: any signed-in user. */
 export async function requireUser(request: FastifyRequest) {
-  if (!request.session) throw unauthorized();
+  if (!request.session) throw unauthorized("auth.not_signed_in", MESSAGES.notSignedIn);
 }
 
 /** preHandler factory: a signed-in user with this role (403 for other roles). */
 export function requireRole(role: Role) {
   return async (request: FastifyRequest) => {
-    if (!request.session) throw unauthorized();
-    if (request.session.user.role !== role) throw forbidden();
+    if (!request.session) throw unauthorized("auth.not_signed_in", MESSAGES.notSignedIn);
+    if (request.session.user.role !== role) throw forbidden("auth.forbidden", MESSAGES.forbidden);
   };
 }
 
 /** The signed-in session inside a handler guarded by requireUser/requireRole. */
 export function sessionOf(request: FastifyRequest): ResolvedSession {
-  if (!request.session) throw unauthorized();
+  if (!request.session) throw unauthorized("auth.not_signed_in", MESSAGES.notSignedIn);
   return request.session;
 }

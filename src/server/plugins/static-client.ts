@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { MESSAGES } from "../../contract";
+import { type ErrorBody, MESSAGES } from "../../contract";
 
 /** Paths that belong to the server; never answered with the web app. */
 const SERVER_PREFIXES = ["/api/", "/objects/"];
@@ -43,6 +43,8 @@ export async function registerStaticClient(app: FastifyInstance, options: { root
         .type("text/plain")
         .send("The web client is not built yet: run `npm run build` (npm start does it for you).");
     }
-    return reply.code(404).send({ message: MESSAGES.notFound });
+    return reply
+      .code(404)
+      .send({ message: MESSAGES.notFound, code: "request.not_found" } satisfies ErrorBody);
   });
 }

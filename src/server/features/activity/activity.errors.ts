@@ -1,8 +1,11 @@
 import { CREDIT_MESSAGES, MESSAGES } from "../../../contract";
 import { conflict, forbidden, notFound } from "../../plugins/errors";
 
-export const courseNotFound = () => notFound(MESSAGES.courseNotFound);
-export const notEnrolled = () => forbidden("You are not enrolled in this course.");
-export const courseExpired = () => conflict(CREDIT_MESSAGES.courseExpired);
-export const enrollmentExpired = () => conflict(CREDIT_MESSAGES.enrollmentExpired);
-export const acknowledgeFirst = () => conflict(CREDIT_MESSAGES.acknowledgeFirst);
+export const courseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
+export const notEnrolled = () =>
+  forbidden("enrollments.not_enrolled", "You are not enrolled in this course.");
+export const courseExpired = () => conflict("credit.expired", CREDIT_MESSAGES.courseExpired);
+export const enrollmentExpired = () =>
+  conflict("credit.enrollment_expired", CREDIT_MESSAGES.enrollmentExpired);
+export const acknowledgeFirst = () =>
+  conflict("credit.acknowledge_first", CREDIT_MESSAGES.acknowledgeFirst);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditQuerySchema } from "../../../contract";
-import { badRequest } from "../../plugins/errors";
+import { invalidField } from "../../plugins/errors";
 import { requireRole } from "../../plugins/sessions";
 import type { AuditService } from "./audit.service";
 import { type AuditNameLookups, auditCsvLines } from "./audit-csv";
@@ -37,7 +37,8 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: A
       const fromDate = from ? new Date(`${from}T00:00:00Z`) : undefined;
       // `to` is inclusive: events before the start of the next day.
       const toDate = to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
-      if (fromDate && toDate && fromDate >= toDate) throw badRequest("to: must not be before from");
+      if (fromDate && toDate && fromDate >= toDate)
+        throw invalidField("validation.invalid_range", "to", "must not be before from");
       const events = audit.events({
         learnerId: learnerId || undefined,
         courseId: courseId || undefined,

@@ -12,7 +12,7 @@ import {
 } from "../../identity/firebase-identity";
 import type { Mailer } from "../../mail/mailer";
 import { passwordResetMail } from "../../mail/templates";
-import { badRequest } from "../../plugins/errors";
+import { invalidField } from "../../plugins/errors";
 import {
   accessDenied,
   accountRestricted,
@@ -486,7 +486,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         passwordHash = await passwords.hash(input.newPassword);
       } else if (input.currentPassword) {
-        throw badRequest("newPassword: A new password is required with the current password.");
+        throw invalidField(
+          "auth.new_password_required",
+          "newPassword",
+          "A new password is required with the current password.",
+        );
       }
       const updated = await db.transaction(async (tx) => {
         const txRepo = createAuthRepository(tx);

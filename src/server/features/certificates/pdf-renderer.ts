@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { LRUCache } from "lru-cache";
 import Piscina from "piscina";
 import { type Certificate, MESSAGES, type Transcript } from "../../../contract";
-import { AppError } from "../../plugins/errors";
+import { appError } from "../../plugins/errors";
 import type { PdfJob } from "./pdf-jobs";
 
 /**
@@ -52,7 +52,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
 
   const render = async (job: PdfJob): Promise<Buffer> => {
     if (pool.queueSize >= MAX_QUEUED_JOBS) {
-      throw new AppError(503, MESSAGES.unavailable, { "retry-after": "5" });
+      throw appError(503, "system.unavailable", MESSAGES.unavailable, { "retry-after": "5" });
     }
     const pdf = await pool.run(job);
     return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);

@@ -1,18 +1,34 @@
 import { MESSAGES } from "../../../contract";
-import { badRequest, conflict, notFound } from "../../plugins/errors";
+import { badRequest, conflict, invalidField, notFound } from "../../plugins/errors";
 
-export const courseNotFound = () => notFound(MESSAGES.courseNotFound);
-export const moduleNotFound = () => notFound("Module not found");
-export const moduleIdTaken = () => conflict("A module with this id already exists in the course.");
+export const courseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
+export const moduleNotFound = () => notFound("courses.module_not_found", "Module not found");
+export const moduleIdTaken = () =>
+  conflict("courses.module_id_taken", "A module with this id already exists in the course.");
 export const publishNeedsModules = () =>
-  conflict("A course needs at least one module before it can be published.");
+  conflict(
+    "courses.publish_needs_modules",
+    "A course needs at least one module before it can be published.",
+  );
 export const publishedNeedsModules = () =>
-  conflict("A published course must keep at least one module.");
+  conflict("courses.published_needs_modules", "A published course must keep at least one module.");
 export const thumbnailNotUploaded = () =>
-  badRequest("thumbnail: upload the image first (it must be an uploaded image).");
+  invalidField(
+    "courses.thumbnail_not_uploaded",
+    "thumbnail",
+    "upload the image first (it must be an uploaded image).",
+  );
 export const videoNotUploaded = () =>
-  badRequest("videoUrl: upload the video first (it must be an uploaded video).");
+  invalidField(
+    "courses.video_not_uploaded",
+    "videoUrl",
+    "upload the video first (it must be an uploaded video).",
+  );
 export const notPublished = () =>
-  badRequest("This course is not published, so it cannot be unpublished.");
+  badRequest("courses.not_published", "This course is not published, so it cannot be unpublished.");
 export const orderNotModules = (problem: string) =>
-  badRequest(`moduleIds: ${problem} List every module of the course exactly once.`);
+  invalidField(
+    "courses.order_mismatch",
+    "moduleIds",
+    `${problem} List every module of the course exactly once.`,
+  );

@@ -4,26 +4,41 @@ import {
   CREDIT_MESSAGES,
   MESSAGES,
 } from "../../../contract";
-import { badRequest, conflict, forbidden, notFound } from "../../plugins/errors";
+import { badRequest, conflict, forbidden, invalidField, notFound } from "../../plugins/errors";
 
-export const alreadyEnrolled = () => conflict("This learner is already enrolled in this course.");
+export const alreadyEnrolled = () =>
+  conflict("enrollments.already_enrolled", "This learner is already enrolled in this course.");
 export const courseNotPublished = () =>
-  conflict("Only published courses can be assigned to learners.");
-export const notALearner = () => badRequest("userId: not a learner of this portal.");
+  conflict("enrollments.course_unpublished", "Only published courses can be assigned to learners.");
+export const notALearner = () =>
+  invalidField("enrollments.not_a_learner", "userId", "not a learner of this portal.");
 export const notLearners = (count: number) =>
-  badRequest(
-    `userIds: ${count === 1 ? "1 selected id is not a learner" : `${count} selected ids are not learners`} of this portal.`,
+  invalidField(
+    "enrollments.not_learners",
+    "userIds",
+    `${count === 1 ? "1 selected id is not a learner" : `${count} selected ids are not learners`} of this portal.`,
   );
-export const enrollmentNotFound = () => notFound("Enrollment not found.");
-export const courseNotFound = () => notFound(MESSAGES.courseNotFound);
-export const notEnrolled = () => forbidden("You are not enrolled in this course.");
-export const notYourProgress = () => forbidden("You can only update your own progress.");
-export const learnerRequired = () => badRequest("userId: name the learner to look at.");
-export const notYourEnrollments = () => forbidden("You can only view your own enrollments.");
-export const moduleNotInCourse = () => notFound("Module not found in this course.");
+export const enrollmentNotFound = () => notFound("enrollments.not_found", "Enrollment not found.");
+export const courseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
+export const notEnrolled = () =>
+  forbidden("enrollments.not_enrolled", "You are not enrolled in this course.");
+export const notYourProgress = () =>
+  forbidden("enrollments.not_your_progress", "You can only update your own progress.");
+export const learnerRequired = () =>
+  invalidField("enrollments.learner_required", "userId", "name the learner to look at.");
+export const notYourEnrollments = () =>
+  forbidden("enrollments.not_your_enrollments", "You can only view your own enrollments.");
+export const moduleNotInCourse = () =>
+  notFound("courses.module_not_found", "Module not found in this course.");
 export const courseUnavailable = () =>
-  conflict("This course is unavailable: the provider has taken it offline for now.");
+  conflict(
+    "courses.unpublished",
+    "This course is unavailable: the provider has taken it offline for now.",
+  );
 export const moduleLocked = () =>
-  conflict("This module is locked. Complete the previous module first.");
+  conflict("courses.module_locked", "This module is locked. Complete the previous module first.");
 export const stepOutOfOrder = (step: CompletionStepKey) =>
-  conflict(CREDIT_MESSAGES.outOfOrder(COMPLETION_STEP_LABELS[step].toLowerCase()));
+  conflict(
+    "credit.step_out_of_order",
+    CREDIT_MESSAGES.outOfOrder(COMPLETION_STEP_LABELS[step].toLowerCase()),
+  );

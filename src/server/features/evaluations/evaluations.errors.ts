@@ -1,5 +1,7 @@
 import { CREDIT_MESSAGES } from "../../../contract";
-import { badRequest, conflict } from "../../plugins/errors";
+import { badRequest, conflict, invalidField } from "../../plugins/errors";
 
-export const evaluationDone = () => conflict(CREDIT_MESSAGES.evaluationDone);
-export const badAnswers = (message: string) => badRequest(`answers: ${message}`);
+export const evaluationDone = () =>
+  conflict("evaluation.already_submitted", CREDIT_MESSAGES.evaluationDone);
+export const badAnswers = (message: string) =>
+  invalidField("evaluation.invalid_answers", "answers", message);

@@ -1,18 +1,29 @@
-import { AppError, badRequest, notFound } from "../../plugins/errors";
+import { appError, badRequest, invalidField, notFound } from "../../plugins/errors";
 
 export const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, `File is too large (maximum ${Math.round(maxBytes / 1048576)} MB).`);
+  appError(
+    413,
+    "uploads.too_large",
+    `File is too large (maximum ${Math.round(maxBytes / 1048576)} MB).`,
+  );
 export const fileLargerThanDeclared = () =>
-  new AppError(413, "The file is larger than the size declared for its upload.");
+  appError(
+    413,
+    "uploads.larger_than_declared",
+    "The file is larger than the size declared for its upload.",
+  );
 export const fileTypeNotAllowed = (kind: string) =>
-  new AppError(415, `This file type is not allowed for a ${kind}.`);
+  appError(415, "uploads.type_not_allowed", `This file type is not allowed for a ${kind}.`);
 export const fileContentMismatch = () =>
-  new AppError(415, "The file's contents do not match an allowed type.");
-export const uploadNotFound = () => notFound("Upload not found.");
+  appError(415, "uploads.content_mismatch", "The file's contents do not match an allowed type.");
+export const uploadNotFound = () => notFound("uploads.not_found", "Upload not found.");
 export const uploadIncomplete = () =>
-  badRequest("The upload ended before the whole file arrived. Send the file again.");
+  badRequest(
+    "uploads.incomplete",
+    "The upload ended before the whole file arrived. Send the file again.",
+  );
 export const uploadNotFinished = () =>
-  new AppError(409, "The upload has not finished or was refused.");
+  appError(409, "uploads.not_finished", "The upload has not finished or was refused.");
 export const notAnIssuedObject = () =>
-  badRequest("objectURL: not an upload issued by this portal.");
-export const objectNotFound = () => notFound("File not found.");
+  invalidField("uploads.not_issued", "objectURL", "not an upload issued by this portal.");
+export const objectNotFound = () => notFound("objects.not_found", "File not found.");

@@ -102,7 +102,10 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
       if (!object) throw objectNotFound();
       const verdict = await options.access(sessionOf(request), object);
       if (verdict === "locked")
-        throw forbidden("Complete the previous module to unlock this video.");
+        throw forbidden(
+          "objects.module_locked",
+          "Complete the previous module to unlock this video.",
+        );
       if (verdict === "deny") throw objectNotFound();
       reply.header("cache-control", "private, max-age=300");
       reply.header("x-content-type-options", "nosniff");

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MESSAGES, type PublicConfig, publicConfigSchema } from "../../../contract";
+import { errorSchema, MESSAGES, type PublicConfig, publicConfigSchema } from "../../../contract";
 
 export interface SystemRoutesOptions {
   publicConfig: PublicConfig;
@@ -22,14 +22,14 @@ export function registerSystemRoutes(parent: FastifyInstance, options: SystemRou
 
   app.get(
     "/api/ready",
-    { schema: { tags, response: { 200: statusSchema, 503: z.object({ message: z.string() }) } } },
+    { schema: { tags, response: { 200: statusSchema, 503: errorSchema } } },
     async (request, reply) => {
       try {
         await options.ping();
         return { status: "ready" };
       } catch (err) {
         request.log.warn({ err }, "readiness check failed");
-        return reply.code(503).send({ message: MESSAGES.unavailable });
+        return reply.code(503).send({ message: MESSAGES.unavailable, code: "system.unavailable" });
       }
     },
   );
