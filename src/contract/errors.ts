@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   "request.invalid_json": 400,
   "request.json_required": 415,
   "request.not_found": 404,
+  "request.throttled": 429,
   "request.too_large": 413,
   "request.wrong_host": 421,
   // A body, query, parameter or cursor the route's schema refuses (with `path`).

@@ -133,6 +133,9 @@ export function frameworkErrors(
 }
 
 function clientError(error: FastifyError): ErrorBody {
+  const message = error.message.replace(/^FST_\w+:\s*/, "");
+  // A route's request limit (@fastify/rate-limit): its Retry-After header is already set.
+  if (error.statusCode === 429) return { message, code: "request.throttled" };
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return { message: "Request body is too large.", code: "request.too_large" };
@@ -142,7 +145,7 @@ function clientError(error: FastifyError): ErrorBody {
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return { message: "Request body is not valid JSON.", code: "request.invalid_json" };
     default:
-      return { message: error.message.replace(/^FST_\w+:\s*/, ""), code: "request.invalid" };
+      return { message, code: "request.invalid" };
   }
 }
 
