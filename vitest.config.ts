@@ -14,12 +14,16 @@ const REPLACES_MODULES = [
   "src/web/components/ui/use-toast.test.ts",
 ];
 
+/** Runs after the suite, with vitest.openapi.config.ts. */
+const OPENAPI_COVERAGE = "src/server/openapi/*.coverage.test.ts";
+
 export default defineConfig({
   resolve: {
     alias: { "@contract": fileURLToPath(new URL("./src/contract/index.ts", import.meta.url)) },
   },
   test: {
     globalSetup: ["src/server/testing/global-setup.ts"],
+    setupFiles: ["src/server/testing/record-api-statuses.ts"],
     environment: "node",
     // Guards against a hung test, never the judge of one: a loaded CI machine can run several
     // times slower than a quiet one, and the spawned command-line tools take the longest.
@@ -35,7 +39,8 @@ export default defineConfig({
         test: {
           name: "shared modules",
           include: ["src/**/*.test.ts"],
-          exclude: REPLACES_MODULES,
+          // The OpenAPI coverage test reads what this run recorded: its own step afterwards.
+          exclude: [...REPLACES_MODULES, OPENAPI_COVERAGE],
           isolate: false,
         },
       },

@@ -1,12 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
+  ASSESSMENT_MESSAGES,
+  COURSE_UNAVAILABLE,
   DEFAULT_EXAM_SETTINGS,
+  type ErrorBody,
   type ExamSettingsBody,
   QUESTION_CSV_COLUMNS,
   type Question,
   type QuestionInput,
 } from "../src/contract";
-import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
+import { dismissToast, expect, expectToast, signIn, test, toastLocator } from "./support/fixtures";
 import { createPublishedCourse, enroll, nextModuleId, uploadObject } from "./support/learning";
 import { screen } from "./support/screens";
 
@@ -384,6 +387,66 @@ test.describe("Assessments", () => {
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain(learner.email);
     await adminContext.close();
+  });
+
+  test("Mark as Complete tells two refusals apart: review questions first, then a course taken offline", async ({
+    page,
+    adminApi,
+    createLearner,
+  }) => {
+    test.setTimeout(120_000);
+    const course = await createPublishedCourse(adminApi, {
+      title: `Audit Independence ${Date.now().toString(36)}`,
+      category: "Design",
+      duration: 1,
+      modules: [{ title: "Threats and safeguards", duration: 5 }],
+    });
+    await addQuestion(
+      adminApi,
+      course.id,
+      question("Is a loan from an audit client a threat?", {
+        pool: "review",
+        moduleId: course.modules[0]!.id,
+      }),
+    );
+    const learner = await createLearner({ name: "Quinn Quick" });
+    await enroll(adminApi, learner.id, course.id);
+    await signIn(page, learner);
+    await expect(page).toHaveURL(/\/learner$/);
+    await page.goto(`/course/${course.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
+    await dismissToast(page);
+    const markComplete = page.getByRole("button", { name: "Mark as Complete" });
+    /** Clicks Mark as Complete and answers the code of the server's refusal. */
+    const refusalOfMarkComplete = async () => {
+      const answer = page.waitForResponse(
+        (res) => res.url().endsWith("/api/progress/update") && res.request().method() === "POST",
+      );
+      await markComplete.click();
+      const res = await answer;
+      expect(res.status()).toBe(409);
+      return ((await res.json()) as ErrorBody).code;
+    };
+
+    // A 409 for the module's unanswered review questions: the server's reason in a toast,
+    // and the learner stays in the player to answer them.
+    expect(await refusalOfMarkComplete()).toBe("review.answer_first");
+    await expectToast(page, "Could not save your progress", ASSESSMENT_MESSAGES.reviewFirst);
+    await expect(page.getByTestId("module-review")).toBeVisible();
+    await dismissToast(page);
+
+    // Another 409 on the same button once the provider has taken the course offline: the
+    // player gives way to the course's unavailable page, with no toast saying it twice.
+    const unpublished = await adminApi.patch(`/api/courses/${course.id}/unpublish`);
+    expect(unpublished.status(), await unpublished.text()).toBe(200);
+    expect(await refusalOfMarkComplete()).toBe("courses.unpublished");
+    await expect(
+      page.getByRole("heading", { level: 1, name: `${course.title} is unavailable` }),
+    ).toBeVisible();
+    await expect(page.getByText(COURSE_UNAVAILABLE.description)).toBeVisible();
+    await expect(markComplete).toHaveCount(0);
+    await expect(toastLocator(page)).toBeHidden();
+    await screens(page, "course-player-refusals-offline");
   });
 
   test("an administrator grants another attempt to a learner who used them all", async ({

@@ -5,11 +5,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyUnderPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { MESSAGES } from "../contract";
 import type { Config } from "./config";
@@ -68,6 +64,7 @@ import { watchingStep } from "./features/watching/watching.step";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
+import { documentRoute, openapiOptions } from "./openapi/document";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerExpensiveAnswers } from "./plugins/expensive-answers";
@@ -175,15 +172,9 @@ export async function buildApp(deps: AppDeps) {
     global: false,
     ...(redis ? { redis } : { store: pgRateLimitStore(database.db) }),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `${config.productName} LMS API`, version: "1.0.0" },
-      components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "credo_session" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions({ productName: config.productName }));
+  // Before any route: each route's document gains the answers every route of its kind gives.
+  app.addHook("onRoute", documentRoute);
   await app.register(fastifySwaggerUi, {
     routePrefix: "/api/docs",
     staticCSP: true,

@@ -180,7 +180,7 @@ describe.skipIf(firebaseCliMissing)("Firebase Auth against the emulator", () => 
     // With its own (unregistered) email it is simply not admitted.
     const own = await post("/api/auth/firebase-sync", { firebaseIdToken: idToken });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toEqual({ message: MESSAGES.accessDenied });
+    expect(own.json()).toEqual({ message: MESSAGES.accessDenied, code: "auth.access_denied" });
     // Setting the victim's password with it fails too.
     const setup = await post("/api/auth/setup-password", {
       email: victim.email,

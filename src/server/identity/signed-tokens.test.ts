@@ -9,6 +9,7 @@ import { connect } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIREBASE_NOT_CONFIGURED } from "../../contract";
 import { buildConfig } from "../config";
+import { expectErrorBody } from "../testing/errors";
 import { DEFAULT_PASSWORD } from "../testing/factories";
 import { userById } from "../testing/inspect";
 import { quickUser } from "../testing/learning";
@@ -228,7 +229,7 @@ describe("ID-token verification with signed tokens (no emulator)", () => {
       remoteAddress: address(),
     });
     expect(response.statusCode).toBe(401);
-    expect(Object.keys(response.json())).toEqual(["message"]);
+    expectErrorBody(response);
     expect((await userById(ctx, learner.id))?.firebaseUid).toBeNull();
   });
 
@@ -298,7 +299,10 @@ describe("identity helpers without Firebase", () => {
       payload: { firebaseIdToken: "token" },
     });
     expect(sync.statusCode).toBe(400);
-    expect(sync.json()).toEqual({ message: FIREBASE_NOT_CONFIGURED });
+    expect(sync.json()).toEqual({
+      message: FIREBASE_NOT_CONFIGURED,
+      code: "auth.identity_not_configured",
+    });
     const config = await ctx.app.inject({ method: "GET", url: "/api/config" });
     expect(config.json().firebase).toBeNull();
     expect(String(config.headers["content-security-policy"])).not.toMatch(/googleapis|firebase/);

@@ -33,7 +33,10 @@ describe("cross-site request forgery guard", () => {
       payload,
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: MESSAGES.jsonRequired });
+    expect(response.json()).toEqual({
+      message: MESSAGES.jsonRequired,
+      code: "request.json_required",
+    });
     expect(await countUsers(ctx)).toBe(usersBefore);
   });
 
@@ -46,7 +49,10 @@ describe("cross-site request forgery guard", () => {
       payload: JSON.stringify({ email: learner.email, password: learner.password }).padEnd(60),
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: MESSAGES.jsonRequired });
+    expect(response.json()).toEqual({
+      message: MESSAGES.jsonRequired,
+      code: "request.json_required",
+    });
     expect(await countSessions(ctx)).toBe(0);
   });
 
@@ -89,7 +95,7 @@ describe("cross-site request forgery guard", () => {
         payload: newLearner,
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: MESSAGES.crossSite });
+      expect(response.json()).toEqual({ message: MESSAGES.crossSite, code: "request.cross_site" });
       expect(await countUsers(ctx)).toBe(usersBefore);
     },
   );

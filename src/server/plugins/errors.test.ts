@@ -1,3 +1,4 @@
+import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify from "fastify";
 import {
   serializerCompiler,
@@ -7,6 +8,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MESSAGES } from "../../contract";
+import { expectErrorBody } from "../testing/errors";
 import { buildLearner } from "../testing/factories";
 import { countLoginFailures, countSessions } from "../testing/inspect";
 import { useTestApp } from "../testing/test-app";
@@ -31,7 +33,10 @@ describe("error handler on the real app", () => {
       payload: `{"email": "${learner.email}", "password": `,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Request body is not valid JSON." });
+    expect(response.json()).toEqual({
+      message: "Request body is not valid JSON.",
+      code: "request.invalid_json",
+    });
     expectNoInternals(response.body);
     expect(await countSessions(ctx)).toBe(0);
     expect(await countLoginFailures(ctx)).toBe(0);
@@ -45,7 +50,10 @@ describe("error handler on the real app", () => {
       payload: "",
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Request body is not valid JSON." });
+    expect(response.json()).toEqual({
+      message: "Request body is not valid JSON.",
+      code: "request.invalid_json",
+    });
   });
 
   it("answers an oversize body with 413 { message } before reading it", async () => {
@@ -60,7 +68,10 @@ describe("error handler on the real app", () => {
       },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: "Request body is too large." });
+    expect(response.json()).toEqual({
+      message: "Request body is too large.",
+      code: "request.too_large",
+    });
     expect(await countSessions(ctx)).toBe(0);
   });
 
@@ -71,7 +82,11 @@ describe("error handler on the real app", () => {
       payload: { email: "not-an-email" },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "email: Enter a valid email address" });
+    expect(response.json()).toEqual({
+      message: "email: Enter a valid email address",
+      code: "validation.invalid_body",
+      path: "email",
+    });
   });
 
   it("names a missing field", async () => {
@@ -81,8 +96,11 @@ describe("error handler on the real app", () => {
       payload: {},
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json())).toEqual(["message"]);
-    expect(response.json().message).toMatch(/^email: /);
+    expect(expectErrorBody(response)).toEqual({
+      message: expect.stringMatching(/^email: /),
+      code: "validation.invalid_body",
+      path: "email",
+    });
   });
 
   it("answers wrong JSON types with 400 naming the field (no type coercion)", async () => {
@@ -94,7 +112,31 @@ describe("error handler on the real app", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^rememberMe: /);
   });
+
+  it("answers an unknown API address with 404 { message, code }", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/no-such-thing" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: MESSAGES.notFound, code: "request.not_found" });
+  });
 });
+
+/**
+ * Calls an error factory with arguments of the kinds factories take (counts, sizes, a
+ * step's key, a reason), trying numbers first.
+ */
+function sampleCall(make: (...args: unknown[]) => unknown): unknown {
+  for (const sample of [2, "exam"]) {
+    try {
+      return make(...Array.from({ length: make.length }, () => sample));
+    } catch {
+      // This factory takes the other kind.
+    }
+  }
+  throw new Error(`no sample arguments for ${make.name}`);
+}
+
+/** What /boom throws: a fixed error, or (when the app was built with null) `thrown`. */
+let thrown: unknown = null;
 
 describe("error handler in isolation", () => {
   async function appThrowing(error: unknown) {
@@ -103,7 +145,7 @@ describe("error handler in isolation", () => {
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     app.get("/boom", async () => {
-      throw error;
+      throw error ?? thrown ?? new Error("nothing to throw");
     });
     app.post(
       "/typed",
@@ -126,7 +168,7 @@ describe("error handler in isolation", () => {
     const app = await appThrowing(error);
     const response = await app.inject({ method: "GET", url: "/boom" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: MESSAGES.serverError });
+    expect(response.json()).toEqual({ message: MESSAGES.serverError, code: "system.error" });
     expectNoInternals(response.body);
     expect(response.body).not.toContain("users_email_unique");
     await app.close();
@@ -136,41 +178,82 @@ describe("error handler in isolation", () => {
     const app = await appThrowing("a bare string with secrets");
     const response = await app.inject({ method: "GET", url: "/boom" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: MESSAGES.serverError });
+    expect(response.json()).toEqual({ message: MESSAGES.serverError, code: "system.error" });
     await app.close();
   });
 
-  it("sends an AppError's status, message and headers", async () => {
-    const app = await appThrowing(tooManyRequests("Slow down.", 12.2));
+  it("sends an AppError's status, message, code and headers", async () => {
+    const app = await appThrowing(tooManyRequests("auth.throttled", "Slow down.", 12.2));
     const response = await app.inject({ method: "GET", url: "/boom" });
     expect(response.statusCode).toBe(429);
     expect(response.headers["retry-after"]).toBe("13");
-    expect(response.json()).toEqual({ message: "Slow down." });
+    expect(response.json()).toEqual({ message: "Slow down.", code: "auth.throttled" });
     await app.close();
 
-    const app2 = await appThrowing(conflict("Taken."));
+    const app2 = await appThrowing(conflict("exam.attempt_submitted", "Taken."));
     const response2 = await app2.inject({ method: "GET", url: "/boom" });
     expect(response2.statusCode).toBe(409);
-    expect(response2.json()).toEqual({ message: "Taken." });
+    expect(response2.json()).toEqual({ message: "Taken.", code: "exam.attempt_submitted" });
     await app2.close();
   });
 
+  it("answers every error a feature declares as { message, code } with the code's own status", async () => {
+    const modules = import.meta.glob<Record<string, unknown>>("../features/*/*.errors.ts", {
+      eager: true,
+    });
+    const errors = Object.entries(modules).flatMap(([file, exports]) =>
+      Object.entries(exports).map(([name, make]) => ({ label: `${file} ${name}`, make })),
+    );
+    expect(errors.length).toBeGreaterThan(100);
+    const app = await appThrowing(null);
+    for (const { label, make } of errors) {
+      expect(typeof make, label).toBe("function");
+      const error = sampleCall(make as (...args: unknown[]) => unknown);
+      expect(error, label).toBeInstanceOf(AppError);
+      // The app above throws what `thrown` holds at the time of the request.
+      thrown = error;
+      const sent = await app.inject({ method: "GET", url: "/boom" });
+      thrown = null;
+      expect(sent.statusCode, label).toBe((error as AppError).statusCode);
+      expect(expectErrorBody(sent, label)).toEqual((error as AppError).body);
+    }
+    await app.close();
+  });
+
+  it("answers a route's request limit with 429, its Retry-After and a code", async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    await app.register(fastifyRateLimit, { global: false });
+    app.get("/limited", { config: { rateLimit: { max: 1, timeWindow: "1 minute" } } }, () => "ok");
+    await app.ready();
+    expect((await app.inject({ method: "GET", url: "/limited" })).statusCode).toBe(200);
+    const limited = await app.inject({ method: "GET", url: "/limited" });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(expectErrorBody(limited).code).toBe("request.throttled");
+    await app.close();
+  });
+
   it("never sends a Retry-After below one second", async () => {
-    const app = await appThrowing(tooManyRequests("Slow down.", -5));
+    const app = await appThrowing(tooManyRequests("auth.throttled", "Slow down.", -5));
     const response = await app.inject({ method: "GET", url: "/boom" });
     expect(response.headers["retry-after"]).toBe("1");
     await app.close();
   });
 
-  it("names nested fields with dots", async () => {
-    const app = await appThrowing(new AppError(400, "unused"));
+  it("names nested fields with dots, in the message and the path", async () => {
+    const app = await appThrowing(null);
     const response = await app.inject({
       method: "POST",
       url: "/typed",
       payload: { items: [{ n: "1" }] },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^items\.0\.n: /);
+    expect(response.json()).toEqual({
+      message: expect.stringMatching(/^items\.0\.n: /),
+      code: "validation.invalid_body",
+      path: "items.0.n",
+    });
     await app.close();
   });
 
@@ -183,7 +266,10 @@ describe("error handler in isolation", () => {
       payload: "<items/>",
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: MESSAGES.jsonRequired });
+    expect(response.json()).toEqual({
+      message: MESSAGES.jsonRequired,
+      code: "request.json_required",
+    });
     await app.close();
   });
 });

@@ -32,7 +32,10 @@ describe("expensive answers in flight", () => {
     await inHandler;
     const third = await app.inject({ method: "GET", url: "/report" });
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: MESSAGES.tooManyDownloads });
+    expect(third.json()).toEqual({
+      message: MESSAGES.tooManyDownloads,
+      code: "downloads.throttled",
+    });
     finish();
     for (const answer of await Promise.all(running)) expect(answer.statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/report" })).statusCode).toBe(200);
@@ -83,7 +86,10 @@ describe("expensive answers per user", () => {
     expect(served.length).toBeLessThanOrEqual(EXPENSIVE_ANSWERS.perMinute);
     expect(served.length).toBeGreaterThan(0);
     expect(served[0]!.headers["content-type"]).toBe("application/pdf");
-    expect(refused[0]!.json()).toEqual({ message: MESSAGES.tooManyDownloads });
+    expect(refused[0]!.json()).toEqual({
+      message: MESSAGES.tooManyDownloads,
+      code: "downloads.throttled",
+    });
     expect(Number(refused[0]!.headers["retry-after"])).toBeGreaterThan(0);
     for (const answer of others) expect(answer.statusCode).toBe(200);
     // The latency target itself is the benchmark's (`npm run bench`, pdf-flood): here it is

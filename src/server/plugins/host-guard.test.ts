@@ -25,7 +25,7 @@ describe("only the portal's own host is served (development)", () => {
         payload: { email: "someone@example.com" },
       });
       expect(probe.statusCode, host).toBe(421);
-      expect(probe.json()).toEqual({ message: MESSAGES.wrongHost });
+      expect(probe.json()).toEqual({ message: MESSAGES.wrongHost, code: "request.wrong_host" });
       const page = await ctx.app.inject({ method: "GET", url: "/", headers: { host } });
       expect(page.statusCode, host).toBe(421);
     }

@@ -83,7 +83,10 @@ describe("authentication attacks", () => {
       expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
       expect(answers[0]).toEqual({
         statusCode: 401,
-        body: JSON.stringify({ message: MESSAGES.invalidCredentials }),
+        body: JSON.stringify({
+          message: MESSAGES.invalidCredentials,
+          code: "auth.invalid_credentials",
+        }),
         cookies: 0,
       });
       await expectUnchanged(ctx, before);

@@ -223,7 +223,10 @@ describe("file attacks", () => {
       body.pipe(request);
     });
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.text)).toEqual({ message: expect.stringMatching(/larger/) });
+    expect(JSON.parse(result.text)).toEqual({
+      message: expect.stringMatching(/larger/),
+      code: "uploads.larger_than_declared",
+    });
     expect(produced).toBeLessThan(64 * chunk.length);
     expect(await statusOf(uploadURL)).toBe("rejected");
     expect(storedFiles()).toEqual(filesBefore);

@@ -239,7 +239,10 @@ describe("CSRF, CORS and header attacks", () => {
       payload,
     });
     expectRefusal(response, 415);
-    expect(response.json()).toEqual({ message: MESSAGES.jsonRequired });
+    expect(response.json()).toEqual({
+      message: MESSAGES.jsonRequired,
+      code: "request.json_required",
+    });
     await expectUnchanged(ctx, before);
   });
 
@@ -269,7 +272,10 @@ describe("CSRF, CORS and header attacks", () => {
           ...(payload ? { payload } : {}),
         });
         expectRefusal(response, 403, `${origin} ${method} ${url}`);
-        expect(response.json()).toEqual({ message: MESSAGES.crossSite });
+        expect(response.json()).toEqual({
+          message: MESSAGES.crossSite,
+          code: "request.cross_site",
+        });
       }
     }
     await expectUnchanged(ctx, before);
@@ -377,7 +383,7 @@ describe("server errors", () => {
     ]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(500);
-      expect(response.json(), url).toEqual({ message: MESSAGES.serverError });
+      expect(response.json(), url).toEqual({ message: MESSAGES.serverError, code: "system.error" });
       expectNoInternals(response.body);
       expect(response.body).not.toMatch(/no_such_table|password_hash|abc123|internal detail/);
       expect(response.headers["cache-control"], url).toBe("no-store");

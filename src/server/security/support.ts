@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { createSessionsService } from "../features/auth/sessions.service";
 import { SESSION_COOKIE } from "../plugins/sessions";
+import { expectErrorBody } from "../testing/errors";
 import type { TestContext } from "../testing/test-app";
 
 export { HOSTILE_STRINGS } from "./hostile-strings";
@@ -82,9 +83,9 @@ export function expectNoInternals(body: string) {
   );
 }
 
-/** The answer is a refusal in the API's one error shape, `{ message }`. */
+/** The answer is a refusal in the API's one error shape, `{ message, code, path? }`. */
 export function expectRefusal(response: LightMyRequestResponse, status: number, label = "") {
   expect(response.statusCode, `${label} ${response.body}`).toBe(status);
-  expect(Object.keys(response.json()), label).toEqual(["message"]);
+  expectErrorBody(response, label);
   expectNoInternals(response.body);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../db/client";
+import { prepareApiStatusRecording } from "./api-statuses";
 import { createScratchDatabase } from "./test-database";
 
 declare module "vitest" {
@@ -19,6 +20,7 @@ declare module "vitest" {
  * starts from a copy instead of creating a cluster and running every migration again.
  */
 export default async function setup(project: TestProject) {
+  prepareApiStatusRecording();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = await createScratchDatabase(serverUrl, "credo_template");

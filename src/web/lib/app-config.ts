@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@contract";
+import { type PublicConfig, publicConfigSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "./api-client";
 
@@ -8,7 +8,7 @@ const DEFAULT_PRODUCT_NAME = "Credo";
 const getConfigQueryOptions = () =>
   queryOptions({
     queryKey: ["/api/config"],
-    queryFn: getQueryFn<PublicConfig>({ on401: "throw" }),
+    queryFn: getQueryFn(publicConfigSchema, { on401: "throw" }),
   });
 
 /**

@@ -1,12 +1,14 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api-client";
 
-/** SPEC section 9: never refetch on focus, never poll, never stale, no retries. */
+/**
+ * SPEC section 9: never refetch on focus, never poll, never stale, no retries. There is no
+ * default query function: each query names its address and the contract schema its answer
+ * must match.
+ */
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Number.POSITIVE_INFINITY,

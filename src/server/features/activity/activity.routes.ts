@@ -2,11 +2,22 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { acknowledgeResponseSchema, activityBodySchema, activitySchema } from "../../../contract";
+import { errorResponses } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { ActivityService } from "./activity.service";
 
 const tags = ["activity"];
 const courseParams = z.object({ id: z.string().min(1).max(64) });
+/**
+ * What refuses a learner's step before its own rules (the enrollments' unit of work): no
+ * enrollment, the course taken offline, the activity or the enrollment expired.
+ */
+const stepRefusals = [
+  "enrollments.not_enrolled",
+  "courses.unpublished",
+  "credit.expired",
+  "credit.enrollment_expired",
+] as const;
 
 /** The activity page: read by its learners and administrators, edited by administrators, acknowledged by learners. */
 export function registerActivityRoutes(
@@ -19,7 +30,14 @@ export function registerActivityRoutes(
   app.get(
     "/api/courses/:id/activity",
     {
-      schema: { tags, params: courseParams, response: { 200: activitySchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: {
+          200: activitySchema,
+          ...errorResponses(["courses.not_found", "enrollments.not_enrolled"]),
+        },
+      },
       preValidation: requireUser,
     },
     async (request) => activity.activity(sessionOf(request).user, request.params.id),
@@ -31,7 +49,7 @@ export function registerActivityRoutes(
         tags,
         params: courseParams,
         body: activityBodySchema,
-        response: { 200: activitySchema },
+        response: { 200: activitySchema, ...errorResponses(["courses.not_found"]) },
       },
       preValidation: requireRole("admin"),
     },
@@ -41,7 +59,11 @@ export function registerActivityRoutes(
   app.post(
     "/api/courses/:id/acknowledge",
     {
-      schema: { tags, params: courseParams, response: { 200: acknowledgeResponseSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: acknowledgeResponseSchema, ...errorResponses(stepRefusals) },
+      },
       preValidation: requireRole("learner"),
     },
     async (request) => activity.acknowledge(sessionOf(request).user.id, request.params.id),

@@ -22,6 +22,7 @@ import {
   submitResultSchema,
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
+import { errorResponses, jsonOrCsvAnswer } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { ExamService } from "./exam.service";
 import type { ExamResultsService } from "./exam-results";
@@ -36,6 +37,25 @@ const courseParams = z.object({ id });
 const questionParams = z.object({ id, questionId: id });
 const moduleParams = z.object({ id, moduleId: moduleIdSchema });
 const attemptParams = z.object({ attemptId: id });
+/**
+ * What refuses a learner's step before its own rules (the enrollments' unit of work): no
+ * enrollment, the course taken offline, the activity or the enrollment expired.
+ */
+const stepRefusals = [
+  "enrollments.not_enrolled",
+  "courses.unpublished",
+  "credit.expired",
+  "credit.enrollment_expired",
+] as const;
+/** Answers naming questions the attempt or the module did not show, or several options. */
+const answerRefusals = ["exam.question_not_presented", "exam.one_option_only"] as const;
+/** A learner's own attempt, in progress. */
+const attemptRefusals = [
+  "exam.attempt_not_found",
+  "exam.not_your_attempt",
+  "exam.attempt_submitted",
+  "credit.step_out_of_order",
+] as const;
 
 export interface AssessmentsRoutesDeps {
   questions: QuestionsService;
@@ -53,7 +73,11 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
   app.get(
     "/api/courses/:id/questions",
     {
-      schema: { tags, params: courseParams, response: { 200: z.array(questionSchema) } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: z.array(questionSchema), ...errorResponses(["courses.not_found"]) },
+      },
       preValidation: admin,
     },
     async (request) => questions.list(request.params.id),
@@ -65,7 +89,10 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: courseParams,
         body: questionBodySchema,
-        response: { 201: questionSchema },
+        response: {
+          201: questionSchema,
+          ...errorResponses(["courses.not_found", "questions.unknown_module", "questions.too_many"]),
+        },
       },
       preValidation: admin,
     },
@@ -80,7 +107,10 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: courseParams,
         body: questionOrderBodySchema,
-        response: { 200: z.array(questionSchema) },
+        response: {
+          200: z.array(questionSchema),
+          ...errorResponses(["courses.not_found", "questions.order_mismatch"]),
+        },
       },
       preValidation: admin,
     },
@@ -93,7 +123,10 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: courseParams,
         body: questionImportBodySchema,
-        response: { 200: questionImportResultSchema },
+        response: {
+          200: questionImportResultSchema,
+          ...errorResponses(["courses.not_found", "questions.too_many"]),
+        },
       },
       preValidation: admin,
       // A 2 MB file is parsed and checked row by row.
@@ -109,7 +142,15 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: questionParams,
         body: questionBodySchema,
-        response: { 200: questionSchema },
+        response: {
+          200: questionSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "questions.not_found",
+            "questions.unknown_module",
+            "exam.not_enough_questions",
+          ]),
+        },
       },
       preValidation: admin,
     },
@@ -118,7 +159,18 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
   app.delete(
     "/api/courses/:id/questions/:questionId",
     {
-      schema: { tags, params: questionParams, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        params: questionParams,
+        response: {
+          200: messageSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "questions.not_found",
+            "exam.not_enough_questions",
+          ]),
+        },
+      },
       preValidation: admin,
     },
     async (request) => {
@@ -130,7 +182,11 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
   app.get(
     "/api/courses/:id/exam-settings",
     {
-      schema: { tags, params: courseParams, response: { 200: examSettingsSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: examSettingsSchema, ...errorResponses(["courses.not_found"]) },
+      },
       preValidation: admin,
     },
     async (request) => questions.settings(request.params.id),
@@ -142,7 +198,10 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: courseParams,
         body: examSettingsBodySchema,
-        response: { 200: examSettingsSchema },
+        response: {
+          200: examSettingsSchema,
+          ...errorResponses(["courses.not_found", "exam.not_enough_questions"]),
+        },
       },
       preValidation: admin,
     },
@@ -153,7 +212,18 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
   app.get(
     "/api/courses/:id/modules/:moduleId/review",
     {
-      schema: { tags, params: moduleParams, response: { 200: reviewSchema } },
+      schema: {
+        tags,
+        params: moduleParams,
+        response: {
+          200: reviewSchema,
+          ...errorResponses([
+            "enrollments.not_enrolled",
+            "courses.module_not_found",
+            "courses.module_locked",
+          ]),
+        },
+      },
       preValidation: learner,
     },
     async (request) =>
@@ -166,7 +236,16 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: moduleParams,
         body: answersBodySchema,
-        response: { 200: reviewResultSchema },
+        response: {
+          200: reviewResultSchema,
+          ...errorResponses([
+            ...stepRefusals,
+            "credit.acknowledge_first",
+            "courses.module_not_found",
+            "courses.module_locked",
+            ...answerRefusals,
+          ]),
+        },
       },
       preValidation: learner,
     },
@@ -183,7 +262,11 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
   app.get(
     "/api/courses/:id/exam",
     {
-      schema: { tags, params: courseParams, response: { 200: examStatusSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: examStatusSchema, ...errorResponses(["enrollments.not_enrolled"]) },
+      },
       preValidation: learner,
     },
     async (request) => exam.status(sessionOf(request).user.id, request.params.id),
@@ -194,7 +277,19 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       schema: {
         tags,
         params: courseParams,
-        response: { 200: attemptSchema, 201: attemptSchema },
+        response: {
+          200: attemptSchema,
+          201: attemptSchema,
+          ...errorResponses([
+            ...stepRefusals,
+            "credit.step_out_of_order",
+            "exam.disabled",
+            "exam.already_passed",
+            "exam.not_open",
+            "exam.no_attempts_left",
+            "exam.not_enough_questions",
+          ]),
+        },
       },
       preValidation: learner,
     },
@@ -206,7 +301,14 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
   app.get(
     "/api/exam-attempts/:attemptId",
     {
-      schema: { tags, params: attemptParams, response: { 200: attemptResultSchema } },
+      schema: {
+        tags,
+        params: attemptParams,
+        response: {
+          200: attemptResultSchema,
+          ...errorResponses(["exam.attempt_not_found", "exam.not_your_attempt", "exam.not_graded"]),
+        },
+      },
       preValidation: learner,
     },
     async (request) => exam.result(sessionOf(request).user.id, request.params.attemptId),
@@ -218,7 +320,15 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: attemptParams,
         body: answersBodySchema,
-        response: { 200: messageSchema },
+        response: {
+          200: messageSchema,
+          ...errorResponses([
+            ...stepRefusals,
+            ...attemptRefusals,
+            "exam.deadline_passed",
+            ...answerRefusals,
+          ]),
+        },
       },
       preValidation: learner,
     },
@@ -238,7 +348,10 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: attemptParams,
         body: answersBodySchema,
-        response: { 200: submitResultSchema },
+        response: {
+          200: submitResultSchema,
+          ...errorResponses([...stepRefusals, ...attemptRefusals, ...answerRefusals]),
+        },
       },
       preValidation: learner,
     },
@@ -250,7 +363,11 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
   app.post(
     "/api/enrollments/:id/exam/extra-attempt",
     {
-      schema: { tags, params: courseParams, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: messageSchema, ...errorResponses(["enrollments.not_found"]) },
+      },
       preValidation: admin,
     },
     async (request) => {
@@ -265,7 +382,10 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         tags,
         params: courseParams,
         querystring: examResultsQuerySchema,
-        // JSON (examResultsSchema) or a CSV file; the JSON is checked in the handler.
+        response: {
+          200: jsonOrCsvAnswer("The results as JSON, or as a CSV file (`format=csv`)", examResultsSchema),
+          ...errorResponses(["courses.not_found"]),
+        },
       },
       preValidation: admin,
       config: { expensive: true },

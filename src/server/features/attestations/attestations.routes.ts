@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attestBodySchema, attestResponseSchema } from "../../../contract";
+import { errorResponses } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { AttestationsService } from "./attestations.service";
 
@@ -23,7 +24,24 @@ export function registerAttestationsRoutes(
         tags,
         params: courseParams,
         body: attestBodySchema,
-        response: { 200: attestResponseSchema },
+        response: {
+          200: attestResponseSchema,
+          ...errorResponses([
+            // The enrollments' unit of work: enrolled, the course online, the step in order.
+            "enrollments.not_enrolled",
+            "courses.unpublished",
+            "credit.expired",
+            "credit.enrollment_expired",
+            "credit.step_out_of_order",
+            "attestation.not_asked",
+            "attestation.already_attested",
+            "attestation.statement_changed",
+            "attestation.claim_required",
+            "attestation.claim_too_high",
+            "attestation.claim_off_step",
+            "attestation.no_partial_credit",
+          ]),
+        },
       },
       preValidation: requireRole("learner"),
     },

@@ -18,6 +18,7 @@ import {
   userResponseSchema,
   userSchema,
 } from "../../../contract";
+import { errorResponses } from "../../openapi/responses";
 import { AppError } from "../../plugins/errors";
 import { type SecurityEventName, securityEvent } from "../../plugins/security-events";
 import {
@@ -43,6 +44,21 @@ const probeLimit = { rateLimit: { max: 600, timeWindow: "15 minutes" } };
 const roomLimit = { rateLimit: ROOM_LIMIT };
 /** Creating the first administrator is one person's job: guessing the key stays slow. */
 const adminSetupLimit = { rateLimit: { max: 10, timeWindow: "15 minutes" } };
+
+/** What verifying an identity-service ID token can refuse (identity/firebase-identity.ts). */
+const identityRefusals = [
+  "auth.identity_not_configured",
+  "auth.identity_token_invalid",
+  "auth.identity_mismatch",
+  "auth.identity_unavailable",
+] as const;
+/** Who may not sign in, and an identity-service account bound to someone else. */
+const signInRefusals = [
+  "auth.restricted",
+  "auth.access_denied",
+  "auth.identity_email_unverified",
+  "auth.identity_in_use",
+] as const;
 
 /** Runs an account action, logging its failure as a security event before passing it on. */
 async function logFailure<T>(
@@ -87,7 +103,19 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/login",
     {
-      schema: { tags, body: loginBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        body: loginBodySchema,
+        response: {
+          200: userResponseSchema,
+          ...errorResponses([
+            "auth.invalid_credentials",
+            "auth.throttled",
+            ...identityRefusals,
+            ...signInRefusals,
+          ]),
+        },
+      },
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
@@ -123,7 +151,14 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/firebase-sync",
     {
-      schema: { tags, body: firebaseSyncBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        body: firebaseSyncBodySchema,
+        response: {
+          200: userResponseSchema,
+          ...errorResponses([...identityRefusals, ...signInRefusals]),
+        },
+      },
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
@@ -145,7 +180,22 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/setup-password",
     {
-      schema: { tags, body: setupPasswordBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        body: setupPasswordBodySchema,
+        response: {
+          200: userResponseSchema,
+          ...errorResponses([
+            "auth.access_denied",
+            "auth.password_already_set",
+            "auth.restricted",
+            "auth.invitation_required",
+            "auth.identity_in_use",
+            "auth.throttled",
+            ...identityRefusals,
+          ]),
+        },
+      },
       config: roomLimit,
       preHandler: setupPerEmail,
     },
@@ -165,7 +215,19 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/setup-admin-password",
     {
-      schema: { tags, body: setupAdminBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        body: setupAdminBodySchema,
+        response: {
+          200: userResponseSchema,
+          ...errorResponses([
+            "auth.admin_setup_disabled",
+            "auth.invalid_admin_key",
+            "auth.email_taken",
+            "auth.throttled",
+          ]),
+        },
+      },
       config: adminSetupLimit,
     },
     async (request, reply) => {
@@ -190,7 +252,11 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/check-email",
     {
-      schema: { tags, body: emailBodySchema, response: { 200: checkEmailResponseSchema } },
+      schema: {
+        tags,
+        body: emailBodySchema,
+        response: { 200: checkEmailResponseSchema, ...errorResponses(["auth.throttled"]) },
+      },
       config: probeLimit,
       preHandler: probePerEmail,
     },
@@ -200,7 +266,14 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/check-password-setup",
     {
-      schema: { tags, body: emailBodySchema, response: { 200: checkPasswordSetupResponseSchema } },
+      schema: {
+        tags,
+        body: emailBodySchema,
+        response: {
+          200: checkPasswordSetupResponseSchema,
+          ...errorResponses(["auth.throttled"]),
+        },
+      },
       config: probeLimit,
       preHandler: probePerEmail,
     },
@@ -210,7 +283,11 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/invitation",
     {
-      schema: { tags, body: invitationBodySchema, response: { 200: invitationResponseSchema } },
+      schema: {
+        tags,
+        body: invitationBodySchema,
+        response: { 200: invitationResponseSchema, ...errorResponses(["auth.invitation_invalid"]) },
+      },
       config: probeLimit,
     },
     async (request) => auth.invitation(request.body.token),
@@ -232,7 +309,11 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/reset-password",
     {
-      schema: { tags, body: emailBodySchema, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        body: emailBodySchema,
+        response: { 200: messageSchema, ...errorResponses(["auth.throttled"]) },
+      },
       config: roomLimit,
       preHandler: mailPerEmail,
     },
@@ -250,7 +331,14 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/reset-password/confirm",
     {
-      schema: { tags, body: resetConfirmBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        body: resetConfirmBodySchema,
+        response: {
+          200: userResponseSchema,
+          ...errorResponses(["auth.reset_link_invalid", "auth.restricted", "auth.access_denied"]),
+        },
+      },
       config: roomLimit,
     },
     async (request, reply) => {
@@ -266,7 +354,11 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/resend-invitation",
     {
-      schema: { tags, body: emailBodySchema, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        body: emailBodySchema,
+        response: { 200: messageSchema, ...errorResponses(["auth.throttled"]) },
+      },
       config: roomLimit,
       preHandler: mailPerEmail,
     },
@@ -287,7 +379,11 @@ export function registerAuthRoutes(
   app.post(
     "/api/auth/register",
     {
-      schema: { tags, body: registerBodySchema, response: { 201: userSchema } },
+      schema: {
+        tags,
+        body: registerBodySchema,
+        response: { 201: userSchema, ...errorResponses(["auth.email_taken"]) },
+      },
       preValidation: requireRole("admin"),
     },
     async (request, reply) => {
@@ -304,7 +400,20 @@ export function registerAuthRoutes(
   app.put(
     "/api/auth/profile",
     {
-      schema: { tags, body: profileBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        body: profileBodySchema,
+        response: {
+          200: userResponseSchema,
+          ...errorResponses([
+            "auth.not_your_account",
+            "auth.current_password_required",
+            "auth.current_password_wrong",
+            "auth.new_password_required",
+            "auth.throttled",
+          ]),
+        },
+      },
       preValidation: requireUser,
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract";
+import { expectErrorBody } from "../../testing/errors";
 import { buildAdmin, buildLearner } from "../../testing/factories";
 import { allKeys, countLoginFailures, countSessions } from "../../testing/inspect";
 import { type TestContext, useTestApp } from "../../testing/test-app";
@@ -75,7 +76,10 @@ describe("POST /api/auth/login", () => {
     const notSetUp = await login(ctx, { email: noPasswordYet.email, password: "anything-at-all" });
     for (const response of [wrongPassword, unknownEmail, notSetUp]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(response.json()).toEqual({
+        message: MESSAGES.invalidCredentials,
+        code: "auth.invalid_credentials",
+      });
       expect(response.cookies).toEqual([]);
     }
     expect(await countSessions(ctx)).toBe(0);
@@ -87,7 +91,7 @@ describe("POST /api/auth/login", () => {
     const learner = await buildLearner(ctx, { status: "restricted" });
     const response = await login(ctx, { email: learner.email, password: learner.password });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: RESTRICTED });
+    expect(response.json()).toEqual({ message: RESTRICTED, code: "auth.restricted" });
     expect(response.cookies).toEqual([]);
     expect(await countSessions(ctx)).toBe(0);
   });
@@ -96,14 +100,17 @@ describe("POST /api/auth/login", () => {
     const learner = await buildLearner(ctx, { status: "restricted" });
     const response = await login(ctx, { email: learner.email, password: "wrong-password" });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: MESSAGES.invalidCredentials });
+    expect(response.json()).toEqual({
+      message: MESSAGES.invalidCredentials,
+      code: "auth.invalid_credentials",
+    });
   });
 
   it(`refuses a learner an administrator did not register with '${ACCESS_DENIED}'`, async () => {
     const learner = await buildLearner(ctx, { isRegisteredByAdmin: false });
     const response = await login(ctx, { email: learner.email, password: learner.password });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: ACCESS_DENIED });
+    expect(response.json()).toEqual({ message: ACCESS_DENIED, code: "auth.access_denied" });
     expect(response.cookies).toEqual([]);
     expect(await countSessions(ctx)).toBe(0);
   });
@@ -126,7 +133,7 @@ describe("POST /api/auth/login", () => {
     ])("answers %j with 400 naming the field", async (payload, message) => {
       const response = await login(ctx, payload);
       expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json())).toEqual(["message"]);
+      expectErrorBody(response);
       expect(response.json().message).toMatch(message);
       expect(await countLoginFailures(ctx)).toBe(0);
     });
@@ -134,7 +141,10 @@ describe("POST /api/auth/login", () => {
     it("answers an identity-service sign-in with a clear message while Firebase is off", async () => {
       const response = await login(ctx, { email: "a@example.com", firebaseIdToken: "token" });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: "Firebase not configured" });
+      expect(response.json()).toEqual({
+        message: "Firebase not configured",
+        code: "auth.identity_not_configured",
+      });
       expect(await countSessions(ctx)).toBe(0);
     });
   });
@@ -156,7 +166,10 @@ describe("POST /api/auth/login", () => {
         "10.0.1.1",
       );
       expect(response.statusCode).toBe(429);
-      expect(response.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+      expect(response.json()).toEqual({
+        message: MESSAGES.tooManyAttempts,
+        code: "auth.throttled",
+      });
       const retryAfter = Number(response.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(300);
@@ -188,7 +201,10 @@ describe("POST /api/auth/login", () => {
       for (const ip of ["10.0.2.1", "10.0.2.2", "10.0.2.3"]) {
         const response = await login(ctx, { email: learner.email, password: learner.password }, ip);
         expect(response.statusCode, ip).toBe(429);
-        expect(response.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+        expect(response.json()).toEqual({
+          message: MESSAGES.tooManyAttempts,
+          code: "auth.throttled",
+        });
         expect(response.headers["retry-after"]).toBeDefined();
       }
 
@@ -214,7 +230,10 @@ describe("POST /api/auth/login", () => {
       expect(checked).toBeLessThanOrEqual(10);
       expect(checked + locked.length).toBe(20);
       for (const response of locked) {
-        expect(response.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+        expect(response.json()).toEqual({
+          message: MESSAGES.tooManyAttempts,
+          code: "auth.throttled",
+        });
       }
       expect(await countLoginFailures(ctx)).toBe(checked);
     });
@@ -234,7 +253,10 @@ describe("POST /api/auth/login", () => {
       await failTimes("ghost@example.com", 10, "10.0.3.1");
       const response = await login(ctx, { email: "ghost@example.com", password: "x" }, "10.0.3.1");
       expect(response.statusCode).toBe(429);
-      expect(response.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+      expect(response.json()).toEqual({
+        message: MESSAGES.tooManyAttempts,
+        code: "auth.throttled",
+      });
     });
 
     it("counts an email whatever its case as one account", async () => {

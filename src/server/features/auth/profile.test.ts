@@ -88,7 +88,7 @@ describe("PUT /api/auth/profile", () => {
   it("refuses anonymous callers with 401", async () => {
     const response = await updateProfile(ctx, undefined, { name: "X" });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: MESSAGES.notSignedIn });
+    expect(response.json()).toEqual({ message: MESSAGES.notSignedIn, code: "auth.not_signed_in" });
   });
 
   it("refuses another user's id with 403 and changes neither user", async () => {
@@ -101,7 +101,7 @@ describe("PUT /api/auth/profile", () => {
       userId: victim.id,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: NOT_YOUR_ACCOUNT });
+    expect(response.json()).toEqual({ message: NOT_YOUR_ACCOUNT, code: "auth.not_your_account" });
     expect(await userById(ctx, victim.id)).toEqual(victimBefore);
     expect(await userById(ctx, me1.id)).toEqual(meBefore);
   });
@@ -164,14 +164,20 @@ describe("PUT /api/auth/profile", () => {
         newPassword: "brand-new-password",
       });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ message: MESSAGES.currentPasswordWrong });
+      expect(wrong.json()).toEqual({
+        message: MESSAGES.currentPasswordWrong,
+        code: "auth.current_password_wrong",
+      });
 
       const missing = await updateProfile(ctx, cookie, {
         name: "Changed",
         newPassword: "brand-new-password",
       });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ message: MESSAGES.currentPasswordRequired });
+      expect(missing.json()).toEqual({
+        message: MESSAGES.currentPasswordRequired,
+        code: "auth.current_password_required",
+      });
 
       const withoutNew = await updateProfile(ctx, cookie, {
         name: "Changed",
@@ -211,7 +217,10 @@ describe("PUT /api/auth/profile", () => {
       expect((await login(ctx, learner.email, "brand-new-password")).statusCode).toBe(200);
       const old = await login(ctx, learner.email, learner.password!);
       expect(old.statusCode).toBe(401);
-      expect(old.json()).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(old.json()).toEqual({
+        message: MESSAGES.invalidCredentials,
+        code: "auth.invalid_credentials",
+      });
     });
 
     it("counts wrong current passwords like sign-in failures: 429 after 10", async () => {
@@ -231,7 +240,7 @@ describe("PUT /api/auth/profile", () => {
         newPassword: "brand-new-password",
       });
       expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+      expect(locked.json()).toEqual({ message: MESSAGES.tooManyAttempts, code: "auth.throttled" });
       expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
       const row = await userById(ctx, learner.id);
       expect(row?.passwordHash).toBe(learner.passwordHash);

@@ -82,7 +82,7 @@ describe("POST /api/auth/register", () => {
   it("refuses anonymous callers with 401 and creates nothing", async () => {
     const response = await register(ctx, specBody);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: MESSAGES.notSignedIn });
+    expect(response.json()).toEqual({ message: MESSAGES.notSignedIn, code: "auth.not_signed_in" });
     expect(await countUsers(ctx)).toBe(0);
   });
 
@@ -90,7 +90,7 @@ describe("POST /api/auth/register", () => {
     const learner = await buildLearner(ctx);
     const response = await register(ctx, specBody, await signIn(ctx, learner));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: MESSAGES.forbidden });
+    expect(response.json()).toEqual({ message: MESSAGES.forbidden, code: "auth.forbidden" });
     expect(await countUsers(ctx)).toBe(1);
   });
 
@@ -99,7 +99,7 @@ describe("POST /api/auth/register", () => {
     const before = await userById(ctx, existing.id);
     const response = await register(ctx, specBody, await adminCookie());
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: MESSAGES.emailTaken });
+    expect(response.json()).toEqual({ message: MESSAGES.emailTaken, code: "auth.email_taken" });
     expect(await userById(ctx, existing.id)).toEqual(before);
     expect(await countUsers(ctx)).toBe(2);
   });
@@ -200,7 +200,11 @@ describe("POST /api/auth/check-email and /api/auth/check-password-setup", () => 
     for (const url of ["/api/auth/check-email", "/api/auth/check-password-setup"]) {
       const response = await post(ctx, url, { email: "nope" });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: "email: Enter a valid email address" });
+      expect(response.json()).toEqual({
+        message: "email: Enter a valid email address",
+        code: "validation.invalid_body",
+        path: "email",
+      });
     }
   });
 

@@ -37,7 +37,10 @@ describe("sessions", () => {
     it("answers 401 { message } without a session", async () => {
       const response = await me(ctx);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: MESSAGES.notSignedIn });
+      expect(response.json()).toEqual({
+        message: MESSAGES.notSignedIn,
+        code: "auth.not_signed_in",
+      });
     });
 
     it("returns the signed-in user without any password or session data", async () => {
@@ -69,7 +72,10 @@ describe("sessions", () => {
       for (const value of ["garbage", "A".repeat(43)]) {
         const response = await me(ctx, `credo_session=${value}`);
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ message: MESSAGES.notSignedIn });
+        expect(response.json()).toEqual({
+          message: MESSAGES.notSignedIn,
+          code: "auth.not_signed_in",
+        });
         const cleared = sessionCookie(response);
         expect(cleared?.value).toBe("");
         expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
@@ -85,7 +91,10 @@ describe("sessions", () => {
         .where(eq(sessions.userId, learner.id));
       const response = await me(ctx, cookie);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: MESSAGES.notSignedIn });
+      expect(response.json()).toEqual({
+        message: MESSAGES.notSignedIn,
+        code: "auth.not_signed_in",
+      });
     });
   });
 
@@ -233,7 +242,7 @@ describe("sessions", () => {
       // A copy of the old cookie (e.g. stolen) is worthless now.
       const replay = await me(ctx, cookie);
       expect(replay.statusCode).toBe(401);
-      expect(replay.json()).toEqual({ message: MESSAGES.notSignedIn });
+      expect(replay.json()).toEqual({ message: MESSAGES.notSignedIn, code: "auth.not_signed_in" });
     });
 
     it("ends only this session, not the user's other devices", async () => {
@@ -267,7 +276,10 @@ describe("sessions", () => {
         .where(eq(users.id, learner.id));
       const response = await me(ctx, laptop);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: MESSAGES.notSignedIn });
+      expect(response.json()).toEqual({
+        message: MESSAGES.notSignedIn,
+        code: "auth.not_signed_in",
+      });
       expect(await countSessions(ctx, learner.id)).toBe(0);
       expect((await me(ctx, phone)).statusCode).toBe(401);
     });
@@ -333,6 +345,7 @@ describe("sessions in production", () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       message: "Please open the invitation link from your email to set your password.",
+      code: "auth.invitation_required",
     });
     expect(await countSessions(ctx)).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract";
+import { expectErrorBody } from "../../testing/errors";
 import { buildAdmin, buildLearner } from "../../testing/factories";
 import { allKeys, countSessions, countUsers, userByEmail, userById } from "../../testing/inspect";
 import { useLoopback } from "../../testing/loopback";
@@ -76,7 +77,10 @@ describe("POST /api/auth/setup-admin-password with ADMIN_SETUP_KEY", () => {
   ])("refuses %s with 403 and creates nothing", async (_label, adminKey) => {
     const response = await setupAdmin(ctx, { ...newAdmin, adminKey });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: MESSAGES.invalidAdminKey });
+    expect(response.json()).toEqual({
+      message: MESSAGES.invalidAdminKey,
+      code: "auth.invalid_admin_key",
+    });
     expect(response.cookies).toEqual([]);
     expect(await countUsers(ctx)).toBe(0);
     expect(await countSessions(ctx)).toBe(0);
@@ -98,7 +102,7 @@ describe("POST /api/auth/setup-admin-password with ADMIN_SETUP_KEY", () => {
       adminKey: TEST_ADMIN_KEY,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: MESSAGES.emailTaken });
+    expect(response.json()).toEqual({ message: MESSAGES.emailTaken, code: "auth.email_taken" });
     expect(response.cookies).toEqual([]);
     expect(await userById(ctx, learner.id)).toEqual(before);
     expect(await countUsers(ctx)).toBe(1);
@@ -143,7 +147,7 @@ describe("POST /api/auth/setup-admin-password with ADMIN_SETUP_KEY", () => {
     }
     const limited = await setupAdmin(ctx, { ...newAdmin, adminKey: TEST_ADMIN_KEY }, address);
     expect(limited.statusCode).toBe(429);
-    expect(Object.keys(limited.json())).toEqual(["message"]);
+    expectErrorBody(limited);
     expect(limited.json().message).toMatch(/rate limit/i);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(await countUsers(ctx)).toBe(0);
@@ -203,7 +207,10 @@ describe("POST /api/auth/setup-admin-password with a generated one-time key", ()
     await buildAdmin(ctx);
     const response = await setupAdmin(ctx, { ...newAdmin, adminKey: "generated-one-time-key" });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: MESSAGES.invalidAdminKey });
+    expect(response.json()).toEqual({
+      message: MESSAGES.invalidAdminKey,
+      code: "auth.invalid_admin_key",
+    });
     expect(await userByEmail(ctx, "head.admin@example.com")).toBeUndefined();
     expect(await countUsers(ctx)).toBe(1);
   });
@@ -240,6 +247,7 @@ describe("POST /api/auth/setup-admin-password without any key (production, no AD
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       message: "Administrator setup is disabled: set ADMIN_SETUP_KEY on the server.",
+      code: "auth.admin_setup_disabled",
     });
     expect(await countUsers(ctx)).toBe(0);
   });

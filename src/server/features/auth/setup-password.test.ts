@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract";
+import { expectErrorBody } from "../../testing/errors";
 import { buildAdmin, buildLearner } from "../../testing/factories";
 import { allKeys, countSessions, countUsers, userByEmail, userById } from "../../testing/inspect";
 import { cookieFrom, type TestContext, useTestApp } from "../../testing/test-app";
@@ -98,7 +99,10 @@ describe("POST /api/auth/setup-password (open mode)", () => {
       name: "Attacker",
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "Password already set" });
+    expect(response.json()).toEqual({
+      message: "Password already set",
+      code: "auth.password_already_set",
+    });
     expect(response.cookies).toEqual([]);
     expect(await userById(ctx, learner.id)).toEqual(before);
     expect(await countSessions(ctx)).toBe(0);
@@ -110,7 +114,7 @@ describe("POST /api/auth/setup-password (open mode)", () => {
     const admin = await buildAdmin(ctx);
     const response = await setup(ctx, { email: admin.email, password: "takeover-1", name: "X" });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: ACCESS_DENIED });
+    expect(response.json()).toEqual({ message: ACCESS_DENIED, code: "auth.access_denied" });
     expect((await userById(ctx, admin.id))?.passwordHash).toBe(admin.passwordHash);
   });
 
@@ -122,7 +126,7 @@ describe("POST /api/auth/setup-password (open mode)", () => {
       name: "Stranger",
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: ACCESS_DENIED });
+    expect(response.json()).toEqual({ message: ACCESS_DENIED, code: "auth.access_denied" });
     expect(await userByEmail(ctx, "stranger@example.com")).toBeUndefined();
     expect(await countUsers(ctx)).toBe(1);
     expect(await countSessions(ctx)).toBe(0);
@@ -137,7 +141,7 @@ describe("POST /api/auth/setup-password (open mode)", () => {
       name: "X",
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: ACCESS_DENIED });
+    expect(response.json()).toEqual({ message: ACCESS_DENIED, code: "auth.access_denied" });
     expect(await userById(ctx, learner.id)).toEqual(before);
   });
 
@@ -150,7 +154,7 @@ describe("POST /api/auth/setup-password (open mode)", () => {
       name: "X",
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: RESTRICTED });
+    expect(response.json()).toEqual({ message: RESTRICTED, code: "auth.restricted" });
     expect(await userById(ctx, learner.id)).toEqual(before);
     expect(await countSessions(ctx)).toBe(0);
   });
@@ -165,7 +169,10 @@ describe("POST /api/auth/setup-password (open mode)", () => {
     expect(statuses).toEqual([200, 409]);
     const winner = responses.find((r) => r.statusCode === 200)!;
     const loser = responses.find((r) => r.statusCode === 409)!;
-    expect(loser.json()).toEqual({ message: MESSAGES.passwordAlreadySet });
+    expect(loser.json()).toEqual({
+      message: MESSAGES.passwordAlreadySet,
+      code: "auth.password_already_set",
+    });
     const winnerName = winner.json().user.name as string;
     const row = await userById(ctx, learner.id);
     expect(row?.name).toBe(winnerName);
@@ -214,7 +221,7 @@ describe("POST /api/auth/setup-password (open mode)", () => {
       address,
     );
     expect(limited.statusCode).toBe(429);
-    expect(Object.keys(limited.json())).toEqual(["message"]);
+    expectErrorBody(limited);
     expect(limited.json().message).toMatch(/rate limit/i);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect((await userById(ctx, learner.id))?.passwordSetup).toBe(false);
@@ -240,7 +247,10 @@ describe("POST /api/auth/setup-password (invite mode)", () => {
     const before = await userById(ctx, learner.id);
     const response = await setup(ctx, { email: learner.email, password: "secret1", name: "N" });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: INVITATION_REQUIRED });
+    expect(response.json()).toEqual({
+      message: INVITATION_REQUIRED,
+      code: "auth.invitation_required",
+    });
     expect(await userById(ctx, learner.id)).toEqual(before);
     expect(await countSessions(ctx)).toBe(0);
   });
@@ -258,7 +268,10 @@ describe("POST /api/auth/setup-password (invite mode)", () => {
         inviteToken,
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: INVITATION_REQUIRED });
+      expect(response.json()).toEqual({
+        message: INVITATION_REQUIRED,
+        code: "auth.invitation_required",
+      });
     }
     expect((await userById(ctx, learner.id))?.passwordSetup).toBe(false);
     // The other learner's invitation still works for them.
@@ -315,7 +328,10 @@ describe("POST /api/auth/setup-password (invite mode)", () => {
     for (const bad of ["not-a-token", expired, restricted]) {
       const response = await lookup(bad);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: INVITATION_INVALID });
+      expect(response.json()).toEqual({
+        message: INVITATION_INVALID,
+        code: "auth.invitation_invalid",
+      });
     }
     expect((await lookup("")).statusCode).toBe(400);
     expect((await lookup("x".repeat(257))).statusCode).toBe(400);

@@ -177,7 +177,10 @@ describe("captions and transcripts of module videos", () => {
       await call(ctx, "GET", `${first}/captions/fr.vtt`, { cookie: adminCookie }),
     ];
     expect(missing.map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
-    expect(missing[2]!.json()).toEqual({ message: CAPTION_MESSAGES.trackNotFound });
+    expect(missing[2]!.json()).toEqual({
+      message: CAPTION_MESSAGES.trackNotFound,
+      code: "captions.not_found",
+    });
 
     const removed = await call(ctx, "DELETE", `${first}/captions/PT-BR`, { cookie: adminCookie });
     expect(removed.statusCode).toBe(200);
@@ -247,7 +250,10 @@ describe("captions and transcripts of module videos", () => {
     for (const url of [`${second}/media`, `${second}/captions/en.vtt`]) {
       const locked = await call(ctx, "GET", url, { cookie });
       expect(locked.statusCode, url).toBe(403);
-      expect(locked.json()).toEqual({ message: CAPTION_MESSAGES.moduleLocked });
+      expect(locked.json()).toEqual({
+        message: CAPTION_MESSAGES.moduleLocked,
+        code: "captions.module_locked",
+      });
     }
     await completeViaApi(ctx, cookie, learner.id, course, 1);
     expect((await call(ctx, "GET", `${second}/captions/en.vtt`, { cookie })).statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
   TRANSCRIPT_MAX_CHARS,
   transcriptBodySchema,
 } from "../../../contract";
+import { errorResponses, fileAnswer } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { CaptionsService } from "./captions.service";
 
@@ -28,6 +29,11 @@ export interface CaptionsRoutesDeps {
   captions: CaptionsService;
 }
 
+/** The module a caption or transcript belongs to, for an administrator. */
+const moduleRefusals = ["courses.not_found", "courses.module_not_found"] as const;
+/** Who may watch the module: administrators, and its learners once it is unlocked. */
+const watchRefusals = [...moduleRefusals, "captions.module_locked"] as const;
+
 const keyOf = (params: { id: string; moduleId: string }) => ({
   courseId: params.id,
   moduleId: params.moduleId,
@@ -42,7 +48,11 @@ export function registerCaptionsRoutes(parent: FastifyInstance, deps: CaptionsRo
   app.get(
     "/api/courses/:id/captions",
     {
-      schema: { tags, params: courseParams, response: { 200: captionCoverageSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: captionCoverageSchema, ...errorResponses(["courses.not_found"]) },
+      },
       preValidation: admin,
     },
     async (request) => captions.coverage(request.params.id),
@@ -50,14 +60,28 @@ export function registerCaptionsRoutes(parent: FastifyInstance, deps: CaptionsRo
   app.get(
     `${base}/media`,
     {
-      schema: { tags, params: moduleParams, response: { 200: moduleMediaSchema } },
+      schema: {
+        tags,
+        params: moduleParams,
+        response: { 200: moduleMediaSchema, ...errorResponses(watchRefusals) },
+      },
       preValidation: requireUser,
     },
     async (request) => captions.media(sessionOf(request).user, keyOf(request.params)),
   );
   app.get(
     `${base}/captions/:language.vtt`,
-    { schema: { tags, params: trackParams }, preValidation: requireUser },
+    {
+      schema: {
+        tags,
+        params: trackParams,
+        response: {
+          200: fileAnswer("The track as WebVTT", ["text/vtt"]),
+          ...errorResponses([...watchRefusals, "captions.not_found"]),
+        },
+      },
+      preValidation: requireUser,
+    },
     async (request, reply) => {
       const { content } = await captions.file(
         sessionOf(request).user,
@@ -79,7 +103,16 @@ export function registerCaptionsRoutes(parent: FastifyInstance, deps: CaptionsRo
         tags,
         params: trackParams,
         body: captionUploadBodySchema,
-        response: { 200: moduleMediaSchema },
+        response: {
+          200: moduleMediaSchema,
+          ...errorResponses([
+            ...moduleRefusals,
+            "captions.not_webvtt",
+            "captions.too_large",
+            "captions.invalid_file",
+            "captions.too_many",
+          ]),
+        },
       },
       preValidation: admin,
       bodyLimit: UPLOAD_BODY_LIMIT,
@@ -90,7 +123,14 @@ export function registerCaptionsRoutes(parent: FastifyInstance, deps: CaptionsRo
   app.delete(
     `${base}/captions/:language`,
     {
-      schema: { tags, params: trackParams, response: { 200: moduleMediaSchema } },
+      schema: {
+        tags,
+        params: trackParams,
+        response: {
+          200: moduleMediaSchema,
+          ...errorResponses([...moduleRefusals, "captions.not_found"]),
+        },
+      },
       preValidation: admin,
     },
     async (request) => captions.removeTrack(keyOf(request.params), request.params.language),
@@ -102,7 +142,7 @@ export function registerCaptionsRoutes(parent: FastifyInstance, deps: CaptionsRo
         tags,
         params: moduleParams,
         body: transcriptBodySchema,
-        response: { 200: moduleMediaSchema },
+        response: { 200: moduleMediaSchema, ...errorResponses(moduleRefusals) },
       },
       preValidation: admin,
       bodyLimit: TRANSCRIPT_BODY_LIMIT,

@@ -255,7 +255,10 @@ describe("certificates", () => {
       const long = await verify("X".repeat(100));
       for (const res of [unknown, random, malformed, long]) {
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "No certificate matches this code." });
+        expect(res.json()).toEqual({
+          message: "No certificate matches this code.",
+          code: "certificates.not_found",
+        });
         expect(res.headers["content-type"]).toBe(unknown.headers["content-type"]);
       }
     });

@@ -9,6 +9,7 @@ import {
   transcriptSchema,
   verifyCertificateResponseSchema,
 } from "../../../contract";
+import { errorResponses, fileAnswer } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { CertificatesService } from "./certificates.service";
 import type { PdfRenderer } from "./pdf-renderer";
@@ -16,6 +17,9 @@ import { transcriptCsvLines, transcriptFileName } from "./transcript-csv";
 
 const tags = ["certificates"];
 const idParams = z.object({ id: z.string().min(1).max(64) });
+/** A transcript: administrators read anyone's, a learner only their own. */
+const transcriptRefusals = ["certificates.not_your_transcript", "learners.not_found"] as const;
+const ATTACHMENT = { "content-disposition": "`attachment; filename=…; filename*=UTF-8''…`" };
 
 /** RFC 6266: an ASCII fallback name and the exact UTF-8 one. */
 function attachment(reply: FastifyReply, fileName: string) {
@@ -51,7 +55,10 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
       schema: {
         tags,
         params: z.object({ code: z.string() }),
-        response: { 200: verifyCertificateResponseSchema },
+        response: {
+          200: verifyCertificateResponseSchema,
+          ...errorResponses(["certificates.not_found"]),
+        },
       },
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
@@ -69,7 +76,18 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
 
   app.get(
     "/api/certificates/:id/pdf",
-    { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: fileAnswer("The certificate", ["application/pdf"], ATTACHMENT),
+          ...errorResponses(["certificates.not_found"]),
+        },
+      },
+      preValidation: requireUser,
+      config: { expensive: true },
+    },
     async (request, reply) => {
       const certificate = await certificates.forViewer(request.params.id, viewerOf(request));
       const signatureId = certificate.credit?.signatureId;
@@ -87,7 +105,10 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
         tags,
         params: idParams,
         body: revokeCertificateBodySchema,
-        response: { 200: certificateSchema },
+        response: {
+          200: certificateSchema,
+          ...errorResponses(["certificates.not_found", "certificates.already_revoked"]),
+        },
       },
       preValidation: requireRole("admin"),
     },
@@ -103,7 +124,11 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
   app.get(
     "/api/learners/:id/transcript",
     {
-      schema: { tags, params: idParams, response: { 200: transcriptSchema } },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: transcriptSchema, ...errorResponses(transcriptRefusals) },
+      },
       preValidation: requireUser,
     },
     async (request) => certificates.transcript(request.params.id, viewerOf(request)),
@@ -111,7 +136,18 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
 
   app.get(
     "/api/learners/:id/transcript.csv",
-    { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: fileAnswer("The transcript", ["text/csv"], ATTACHMENT),
+          ...errorResponses(transcriptRefusals),
+        },
+      },
+      preValidation: requireUser,
+      config: { expensive: true },
+    },
     async (request, reply) => {
       const transcript = await certificates.transcript(request.params.id, viewerOf(request));
       attachment(reply, transcriptFileName(transcript.learner.name, "csv"));
@@ -124,7 +160,18 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
 
   app.get(
     "/api/learners/:id/transcript.pdf",
-    { schema: { tags, params: idParams }, preValidation: requireUser, config: { expensive: true } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: fileAnswer("The transcript", ["application/pdf"], ATTACHMENT),
+          ...errorResponses(transcriptRefusals),
+        },
+      },
+      preValidation: requireUser,
+      config: { expensive: true },
+    },
     async (request, reply) => {
       const transcript = await certificates.transcript(request.params.id, viewerOf(request));
       const pdf = await pdfs.transcript(transcript);

@@ -285,6 +285,7 @@ describe("editing courses: details, module order and publication", () => {
       expectRefused(locked, 409, undefined, "module now locked");
       expect(locked.json()).toEqual({
         message: "This module is locked. Complete the previous module first.",
+        code: "courses.module_locked",
       });
       const opened = await complete(d);
       expect(opened.statusCode, opened.body).toBe(200);
@@ -357,7 +358,7 @@ describe("editing courses: details, module order and publication", () => {
       // The learner cannot open it, but still sees the enrollment, flagged by the course.
       const opened = await call(ctx, "GET", `/api/courses/${course.id}`, { cookie: learnerCookie });
       expect(opened.statusCode).toBe(404);
-      expect(opened.json()).toEqual({ message: "Course not found" });
+      expect(opened.json()).toEqual({ message: "Course not found", code: "courses.not_found" });
       const listed = await call(ctx, "GET", "/api/courses", { cookie: learnerCookie });
       expect(listed.json()).toEqual([]);
       expect(await myEnrollment(learnerCookie, learner.id, course.id)).toMatchObject({
@@ -377,6 +378,7 @@ describe("editing courses: details, module order and publication", () => {
       expectRefused(progress, 409, undefined, "progress while offline");
       expect(progress.json()).toEqual({
         message: "This course is unavailable: the provider has taken it offline for now.",
+        code: "courses.unpublished",
       });
       expect((await everything()).completions).toEqual(before.completions);
 
@@ -393,6 +395,7 @@ describe("editing courses: details, module order and publication", () => {
       const again = await call(ctx, "PATCH", url, { cookie });
       expect(again.json()).toEqual({
         message: "This course is not published, so it cannot be unpublished.",
+        code: "courses.not_published",
       });
       expect(await everything()).toEqual(snapshotOffline);
 

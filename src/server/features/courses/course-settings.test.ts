@@ -112,7 +112,7 @@ describe("course completion and credit settings", () => {
     expect(await stored()).toEqual(before);
     const unknown = await patch({ minWatchPercent: 50 }, undefined, "no-such-course");
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "Course not found" });
+    expect(unknown.json()).toEqual({ message: "Course not found", code: "courses.not_found" });
   });
 
   it("accepts the settings in the create call too, and keeps the spec's create body working", async () => {

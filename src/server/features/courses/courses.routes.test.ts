@@ -14,6 +14,7 @@ import {
   snapshot,
   validModule,
 } from "../../testing/courses";
+import { expectErrorBody } from "../../testing/errors";
 import { buildAdmin, buildLearner, signIn } from "../../testing/factories";
 import {
   download,
@@ -60,10 +61,11 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
     label?: string,
   ) {
     expect(response.statusCode, label).toBe(status);
-    const body = response.json() as { message: unknown };
-    expect(Object.keys(body), label).toEqual(["message"]);
-    expect(typeof body.message, label).toBe("string");
-    if (field) expect(body.message, label).toMatch(new RegExp(`^${field}\\b`));
+    const body = expectErrorBody(response, label);
+    if (field) {
+      expect(body.message, label).toMatch(new RegExp(`^${field}\\b`));
+      expect(body.path, label).toMatch(new RegExp(`^${field}\\b`));
+    }
   }
 
   describe("creating a course", () => {

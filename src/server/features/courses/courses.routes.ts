@@ -13,6 +13,7 @@ import {
   updateCourseBodySchema,
 } from "../../../contract";
 import { sendJsonText } from "../../lib/json-text";
+import { errorResponses } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { CoursesService } from "./courses.service";
 
@@ -36,7 +37,11 @@ export function registerCoursesRoutes(
   app.get(
     "/api/courses/:id",
     {
-      schema: { tags, params: courseParams, response: { 200: courseSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: courseSchema, ...errorResponses(["courses.not_found"]) },
+      },
       preValidation: requireUser,
     },
     // The cached course's JSON, made once per change, not re-serialized per request.
@@ -47,7 +52,11 @@ export function registerCoursesRoutes(
   app.post(
     "/api/courses",
     {
-      schema: { tags, body: createCourseBodySchema, response: { 201: courseSchema } },
+      schema: {
+        tags,
+        body: createCourseBodySchema,
+        response: { 201: courseSchema, ...errorResponses(["courses.thumbnail_not_uploaded"]) },
+      },
       preValidation: admin,
     },
     async (request, reply) => {
@@ -63,7 +72,10 @@ export function registerCoursesRoutes(
         tags,
         params: courseParams,
         body: updateCourseBodySchema,
-        response: { 200: courseSchema },
+        response: {
+          200: courseSchema,
+          ...errorResponses(["courses.not_found", "courses.thumbnail_not_uploaded"]),
+        },
       },
       preValidation: admin,
     },
@@ -73,7 +85,11 @@ export function registerCoursesRoutes(
   app.delete(
     "/api/courses/:id",
     {
-      schema: { tags, params: courseParams, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: messageSchema, ...errorResponses(["courses.not_found"]) },
+      },
       preValidation: admin,
     },
     async (request) => {
@@ -85,7 +101,19 @@ export function registerCoursesRoutes(
   app.patch(
     "/api/courses/:id/publish",
     {
-      schema: { tags, params: courseParams, response: { 200: courseSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: {
+          200: courseSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "courses.publish_needs_modules",
+            // The exam must be able to draw its questions (assessments' publish check).
+            "exam.not_enough_questions",
+          ]),
+        },
+      },
       preValidation: admin,
     },
     async (request) => courses.publish(request.params.id),
@@ -95,7 +123,14 @@ export function registerCoursesRoutes(
   app.patch(
     "/api/courses/:id/unpublish",
     {
-      schema: { tags, params: courseParams, response: { 200: courseSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: {
+          200: courseSchema,
+          ...errorResponses(["courses.not_found", "courses.not_published"]),
+        },
+      },
       preValidation: admin,
     },
     async (request) => courses.unpublish(request.params.id),
@@ -108,7 +143,10 @@ export function registerCoursesRoutes(
         tags,
         params: courseParams,
         body: reorderModulesBodySchema,
-        response: { 200: courseSchema },
+        response: {
+          200: courseSchema,
+          ...errorResponses(["courses.not_found", "courses.order_mismatch"]),
+        },
       },
       preValidation: admin,
     },
@@ -123,7 +161,7 @@ export function registerCoursesRoutes(
         tags,
         params: courseParams,
         body: courseSettingsBodySchema,
-        response: { 200: courseSchema },
+        response: { 200: courseSchema, ...errorResponses(["courses.not_found"]) },
       },
       preValidation: admin,
     },
@@ -137,7 +175,14 @@ export function registerCoursesRoutes(
         tags,
         params: courseParams,
         body: moduleBodySchema,
-        response: { 201: moduleSchema },
+        response: {
+          201: moduleSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "courses.video_not_uploaded",
+            "courses.module_id_taken",
+          ]),
+        },
       },
       preValidation: admin,
     },
@@ -154,7 +199,14 @@ export function registerCoursesRoutes(
         tags,
         params: moduleParams,
         body: moduleBodySchema,
-        response: { 200: moduleSchema },
+        response: {
+          200: moduleSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "courses.module_not_found",
+            "courses.video_not_uploaded",
+          ]),
+        },
       },
       preValidation: admin,
     },
@@ -165,7 +217,18 @@ export function registerCoursesRoutes(
   app.delete(
     "/api/courses/:id/modules/:moduleId",
     {
-      schema: { tags, params: moduleParams, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        params: moduleParams,
+        response: {
+          200: messageSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "courses.module_not_found",
+            "courses.published_needs_modules",
+          ]),
+        },
+      },
       preValidation: admin,
     },
     async (request) => {

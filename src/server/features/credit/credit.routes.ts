@@ -9,6 +9,7 @@ import {
   signatureBodySchema,
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
+import { errorResponses, fileAnswer } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { ActivityService } from "../activity/activity.service";
 import type { CreditService } from "./credit.service";
@@ -43,7 +44,7 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
         tags,
         params: courseParams,
         body: creditSettingsBodySchema,
-        response: { 200: creditSettingsSchema },
+        response: { 200: creditSettingsSchema, ...errorResponses(["courses.not_found"]) },
       },
       preValidation: admin,
     },
@@ -56,7 +57,10 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
         tags,
         params: courseParams,
         body: signatureBodySchema,
-        response: { 200: creditSettingsSchema },
+        response: {
+          200: creditSettingsSchema,
+          ...errorResponses(["courses.not_found", "credit.signature_not_image"]),
+        },
       },
       preValidation: admin,
     },
@@ -65,7 +69,11 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
   app.delete(
     "/api/courses/:id/signature",
     {
-      schema: { tags, params: courseParams, response: { 200: creditSettingsSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: creditSettingsSchema, ...errorResponses(["courses.not_found"]) },
+      },
       preValidation: admin,
     },
     async (request) => credit.removeSignature(request.params.id),
@@ -73,7 +81,19 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
   // Public: a certificate's verification page shows its signature to anyone holding the code.
   app.get(
     "/api/signatures/:id",
-    { schema: { tags, params: courseParams } },
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        response: {
+          200: fileAnswer("The signature image, as it was checked when uploaded", [
+            "image/png",
+            "image/jpeg",
+          ]),
+          ...errorResponses(["credit.signature_not_found"]),
+        },
+      },
+    },
     async (request, reply) => {
       const signature = await credit.signature(request.params.id);
       return reply
@@ -99,7 +119,19 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
 
   app.get(
     "/api/courses/:id/credit-report",
-    { schema: { tags, params: courseParams }, preValidation: admin },
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        response: {
+          200: fileAnswer("The course's credit report", ["text/csv"], {
+            "content-disposition": "`attachment; filename=\"credit-report-<date>.csv\"`",
+          }),
+          ...errorResponses(["courses.not_found"]),
+        },
+      },
+      preValidation: admin,
+    },
     async (request, reply) => {
       // Resolves the course first, so an unknown one is a 404, not an empty file.
       await deps.activity.course(request.params.id);

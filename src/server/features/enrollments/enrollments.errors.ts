@@ -4,7 +4,7 @@ import {
   CREDIT_MESSAGES,
   MESSAGES,
 } from "../../../contract";
-import { badRequest, conflict, forbidden, invalidField, notFound } from "../../plugins/errors";
+import { conflict, forbidden, invalidField, notFound } from "../../plugins/errors";
 
 export const alreadyEnrolled = () =>
   conflict("enrollments.already_enrolled", "This learner is already enrolled in this course.");

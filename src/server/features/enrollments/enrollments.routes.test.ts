@@ -86,6 +86,7 @@ describe("enrollments", () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: "This learner is already enrolled in this course.",
+        code: "enrollments.already_enrolled",
       });
       expect(await snapshot(ctx)).toEqual(before);
       expect(before.enrollments[0]?.progress).toBe(50);
@@ -119,6 +120,7 @@ describe("enrollments", () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: "Only published courses can be assigned to learners.",
+        code: "enrollments.course_unpublished",
       });
       expect((await progressRows(ctx)).enrollments).toEqual([]);
     });
@@ -131,7 +133,10 @@ describe("enrollments", () => {
         courseId: "no-such-course",
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MESSAGES.courseNotFound });
+      expect(response.json()).toEqual({
+        message: MESSAGES.courseNotFound,
+        code: "courses.not_found",
+      });
       expect((await progressRows(ctx)).enrollments).toEqual([]);
     });
 
@@ -141,7 +146,11 @@ describe("enrollments", () => {
       for (const userId of [admin.id, other.id, "no-such-user"]) {
         const response = await postEnrollment(ctx, adminCookie, { userId, courseId: course.id });
         expect(response.statusCode, userId).toBe(400);
-        expect(response.json()).toEqual({ message: "userId: not a learner of this portal." });
+        expect(response.json()).toEqual({
+          message: "userId: not a learner of this portal.",
+          code: "enrollments.not_a_learner",
+          path: "userId",
+        });
       }
       expect((await progressRows(ctx)).enrollments).toEqual([]);
     });
@@ -207,7 +216,10 @@ describe("enrollments", () => {
       expect((await remove()).statusCode).toBe(200);
       const again = await remove();
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ message: "Enrollment not found." });
+      expect(again.json()).toEqual({
+        message: "Enrollment not found.",
+        code: "enrollments.not_found",
+      });
       const unknown = await call(ctx, "DELETE", "/api/enrollments/nope", { cookie: adminCookie });
       expect(unknown.statusCode).toBe(404);
     });
@@ -323,7 +335,10 @@ describe("enrollments", () => {
         cookie: myCookie,
       });
       expect(theirs.statusCode).toBe(403);
-      expect(theirs.json()).toEqual({ message: "You can only view your own enrollments." });
+      expect(theirs.json()).toEqual({
+        message: "You can only view your own enrollments.",
+        code: "enrollments.not_your_enrollments",
+      });
       const reverse = await call(ctx, "GET", `/api/enrollments/user/${me.id}`, {
         cookie: otherCookie,
       });
@@ -367,10 +382,13 @@ describe("enrollments", () => {
       for (const [method, url, payload] of routes) {
         const anonymous = await call(ctx, method, url, { payload });
         expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-        expect(anonymous.json()).toEqual({ message: MESSAGES.notSignedIn });
+        expect(anonymous.json()).toEqual({
+          message: MESSAGES.notSignedIn,
+          code: "auth.not_signed_in",
+        });
         const asLearner = await call(ctx, method, url, { cookie: learnerCookie, payload });
         expect(asLearner.statusCode, `${method} ${url}`).toBe(403);
-        expect(asLearner.json()).toEqual({ message: MESSAGES.forbidden });
+        expect(asLearner.json()).toEqual({ message: MESSAGES.forbidden, code: "auth.forbidden" });
       }
       expect(await snapshot(ctx)).toEqual(before);
     });

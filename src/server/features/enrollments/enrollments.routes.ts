@@ -14,6 +14,7 @@ import {
   progressUpdateBodySchema,
 } from "../../../contract";
 import { sendJsonText } from "../../lib/json-text";
+import { errorResponses } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import { learnerRequired, notYourEnrollments, notYourProgress } from "./enrollments.errors";
 import type { EnrollmentsService } from "./enrollments.service";
@@ -21,6 +22,12 @@ import type { EnrollmentsService } from "./enrollments.service";
 const tags = ["enrollments"];
 const admin = requireRole("admin");
 const idParams = z.object({ id: z.string().min(1).max(64) });
+/** A course that takes enrollments: it exists, is published and its activity has not expired. */
+const enrollableRefusals = [
+  "courses.not_found",
+  "enrollments.course_unpublished",
+  "credit.expired",
+] as const;
 
 export function registerEnrollmentsRoutes(
   parent: FastifyInstance,
@@ -34,7 +41,14 @@ export function registerEnrollmentsRoutes(
       schema: {
         tags,
         body: createEnrollmentBodySchema,
-        response: { 201: enrollmentWithRelationsSchema },
+        response: {
+          201: enrollmentWithRelationsSchema,
+          ...errorResponses([
+            "enrollments.not_a_learner",
+            ...enrollableRefusals,
+            "enrollments.already_enrolled",
+          ]),
+        },
       },
       preValidation: admin,
     },
@@ -48,7 +62,14 @@ export function registerEnrollmentsRoutes(
   app.post(
     "/api/enrollments/bulk",
     {
-      schema: { tags, body: bulkEnrollBodySchema, response: { 200: bulkEnrollResultSchema } },
+      schema: {
+        tags,
+        body: bulkEnrollBodySchema,
+        response: {
+          200: bulkEnrollResultSchema,
+          ...errorResponses(["enrollments.not_learners", ...enrollableRefusals]),
+        },
+      },
       preValidation: admin,
     },
     async (request) => {
@@ -63,7 +84,10 @@ export function registerEnrollmentsRoutes(
       schema: {
         tags,
         querystring: pageQuerySchema,
-        response: { 200: z.array(enrollmentWithRelationsSchema) },
+        response: {
+          200: z.array(enrollmentWithRelationsSchema),
+          ...errorResponses(["validation.invalid_cursor"]),
+        },
       },
       preValidation: admin,
     },
@@ -77,7 +101,14 @@ export function registerEnrollmentsRoutes(
 
   app.delete(
     "/api/enrollments/:id",
-    { schema: { tags, params: idParams, response: { 200: messageSchema } }, preValidation: admin },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses(["enrollments.not_found"]) },
+      },
+      preValidation: admin,
+    },
     async (request) => {
       const { id, role } = sessionOf(request).user;
       await enrollments.remove(request.params.id, { id, role });
@@ -91,7 +122,10 @@ export function registerEnrollmentsRoutes(
       schema: {
         tags,
         params: z.object({ userId: z.string().min(1).max(64) }),
-        response: { 200: z.array(enrollmentWithRelationsSchema) },
+        response: {
+          200: z.array(enrollmentWithRelationsSchema),
+          ...errorResponses(["enrollments.not_your_enrollments"]),
+        },
       },
       preValidation: requireUser,
     },
@@ -109,7 +143,24 @@ export function registerEnrollmentsRoutes(
       schema: {
         tags,
         body: progressUpdateBodySchema,
-        response: { 200: enrollmentWithRelationsSchema },
+        response: {
+          200: enrollmentWithRelationsSchema,
+          ...errorResponses([
+            "enrollments.not_your_progress",
+            // The unit of work: enrolled, the course online, the steps before the modules done.
+            "enrollments.not_enrolled",
+            "courses.unpublished",
+            "credit.expired",
+            "credit.enrollment_expired",
+            "credit.acknowledge_first",
+            "courses.module_not_found",
+            "courses.module_locked",
+            // The modules step's own rules: review questions answered, the video watched.
+            "review.answer_first",
+            "watching.not_watched_enough",
+            "watching.not_seated_enough",
+          ]),
+        },
       },
       preValidation: requireRole("learner"),
     },
@@ -132,7 +183,14 @@ export function registerEnrollmentsRoutes(
         tags,
         params: idParams,
         querystring: completionQuerySchema,
-        response: { 200: completionSchema },
+        response: {
+          200: completionSchema,
+          ...errorResponses([
+            "enrollments.learner_required",
+            "enrollments.not_your_enrollments",
+            "enrollments.not_enrolled",
+          ]),
+        },
       },
       preValidation: requireUser,
     },

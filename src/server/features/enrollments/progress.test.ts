@@ -149,7 +149,10 @@ describe("POST /api/progress/update", () => {
           moduleId: course.modules[0]!.id,
         });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: "You can only update your own progress." });
+        expect(response.json()).toEqual({
+          message: "You can only update your own progress.",
+          code: "enrollments.not_your_progress",
+        });
       }
       // The other learner cannot complete modules for the first one either.
       const forged = await postProgress(ctx, other.cookie, {
@@ -172,7 +175,10 @@ describe("POST /api/progress/update", () => {
         moduleId: notMine.modules[0]!.id,
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: "You are not enrolled in this course." });
+      expect(response.json()).toEqual({
+        message: "You are not enrolled in this course.",
+        code: "enrollments.not_enrolled",
+      });
       const unknownCourse = await postProgress(ctx, cookie, {
         userId: learner.id,
         courseId: "no-such-course",
@@ -193,7 +199,10 @@ describe("POST /api/progress/update", () => {
           moduleId,
         });
         expect(response.statusCode, moduleId).toBe(404);
-        expect(response.json()).toEqual({ message: "Module not found in this course." });
+        expect(response.json()).toEqual({
+          message: "Module not found in this course.",
+          code: "courses.module_not_found",
+        });
       }
       expect(await progressRows(ctx)).toEqual(before);
     });
@@ -204,7 +213,7 @@ describe("POST /api/progress/update", () => {
       for (const index of [1, 2]) {
         const response = await complete(index);
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message: LOCKED });
+        expect(response.json()).toEqual({ message: LOCKED, code: "courses.module_locked" });
       }
       expect(await progressRows(ctx)).toEqual(before);
       expect((await complete(0)).statusCode).toBe(200);
@@ -220,7 +229,10 @@ describe("POST /api/progress/update", () => {
       const before = await progressRows(ctx);
       const anonymous = await postProgress(ctx, undefined, body);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ message: MESSAGES.notSignedIn });
+      expect(anonymous.json()).toEqual({
+        message: MESSAGES.notSignedIn,
+        code: "auth.not_signed_in",
+      });
       for (const userId of [learner.id, admin.id]) {
         const asAdmin = await postProgress(ctx, adminCookie, { ...body, userId });
         expect(asAdmin.statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES } from "../../../contract";
-import { badRequest, conflict, invalidField } from "../../plugins/errors";
+import { conflict, invalidField } from "../../plugins/errors";
 
 export const evaluationDone = () =>
   conflict("evaluation.already_submitted", CREDIT_MESSAGES.evaluationDone);

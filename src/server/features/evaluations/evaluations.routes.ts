@@ -7,8 +7,10 @@ import {
   evaluationFormSchema,
   evaluationResultsQuerySchema,
   evaluationResultsSchema,
+  messageSchema,
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
+import { errorResponses, jsonOrCsvAnswer } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import { evaluationCsvLines, evaluationResults } from "./evaluation-results";
 import type { EvaluationsService } from "./evaluations.service";
@@ -28,7 +30,14 @@ export function registerEvaluationsRoutes(
   app.get(
     "/api/courses/:id/evaluation",
     {
-      schema: { tags, params: courseParams, response: { 200: evaluationFormSchema } },
+      schema: {
+        tags,
+        params: courseParams,
+        response: {
+          200: evaluationFormSchema,
+          ...errorResponses(["courses.not_found", "enrollments.not_enrolled"]),
+        },
+      },
       preValidation: requireUser,
     },
     async (request) => evaluations.evaluationForm(sessionOf(request).user, request.params.id),
@@ -40,7 +49,7 @@ export function registerEvaluationsRoutes(
         tags,
         params: courseParams,
         body: evaluationFormBodySchema,
-        response: { 200: evaluationFormSchema },
+        response: { 200: evaluationFormSchema, ...errorResponses(["courses.not_found"]) },
       },
       preValidation: admin,
     },
@@ -49,7 +58,24 @@ export function registerEvaluationsRoutes(
   app.post(
     "/api/courses/:id/evaluation",
     {
-      schema: { tags, params: courseParams, body: evaluationAnswersBodySchema },
+      schema: {
+        tags,
+        params: courseParams,
+        body: evaluationAnswersBodySchema,
+        response: {
+          201: messageSchema,
+          ...errorResponses([
+            // The enrollments' unit of work: enrolled, the course online, the step in order.
+            "enrollments.not_enrolled",
+            "courses.unpublished",
+            "credit.expired",
+            "credit.enrollment_expired",
+            "credit.step_out_of_order",
+            "evaluation.already_submitted",
+            "evaluation.invalid_answers",
+          ]),
+        },
+      },
       preValidation: requireRole("learner"),
     },
     async (request, reply) => {
@@ -64,7 +90,18 @@ export function registerEvaluationsRoutes(
   app.get(
     "/api/courses/:id/evaluation/results",
     {
-      schema: { tags, params: courseParams, querystring: evaluationResultsQuerySchema },
+      schema: {
+        tags,
+        params: courseParams,
+        querystring: evaluationResultsQuerySchema,
+        response: {
+          200: jsonOrCsvAnswer(
+            "The results as JSON, or as a CSV file (`format=csv`)",
+            evaluationResultsSchema,
+          ),
+          ...errorResponses(["courses.not_found"]),
+        },
+      },
       preValidation: admin,
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { badRequest, invalidField } from "../../plugins/errors";
+import { invalidField } from "../../plugins/errors";
 
 /** A learners file that cannot be imported as a whole; the message names what to fix. */
 export const learnerFileInvalid = (reason: string) =>

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type LearnerSummary, MESSAGES } from "../../../contract";
+import { expectErrorBody } from "../../testing/errors";
 import { DEFAULT_PASSWORD } from "../../testing/factories";
 import { countSessions, userById } from "../../testing/inspect";
 import {
@@ -201,7 +202,7 @@ describe("learners (administrators)", () => {
       for (const query of ["?cursor=nonsense", "?limit=0", "?limit=101", "?limit=abc"]) {
         const response = await list(cookie, query);
         expect(response.statusCode, query).toBe(400);
-        expect(Object.keys(response.json()), query).toEqual(["message"]);
+        expectErrorBody(response, query);
       }
     });
 
@@ -297,7 +298,7 @@ describe("learners (administrators)", () => {
         payload: { email: learner.email, password: DEFAULT_PASSWORD },
       });
       expect(login.statusCode).toBe(403);
-      expect(login.json()).toEqual({ message: MESSAGES.restricted });
+      expect(login.json()).toEqual({ message: MESSAGES.restricted, code: "auth.restricted" });
       expect(MESSAGES.restricted).toBe(
         "Your account has been restricted. Please contact the administrator.",
       );
@@ -331,7 +332,10 @@ describe("learners (administrators)", () => {
       for (const id of ["no-such-user", admin.id, other.id]) {
         const response = await restrict(cookie, id);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: "Learner not found." });
+        expect(response.json()).toEqual({
+          message: "Learner not found.",
+          code: "learners.not_found",
+        });
       }
       expect((await userById(ctx, other.id))?.status).toBe("active");
       expect((await call(ctx, "GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
@@ -423,7 +427,10 @@ describe("learners (administrators)", () => {
       for (const id of ["no-such-user", admin.id, other.id]) {
         const response = await remove(cookie, id);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: "Learner not found." });
+        expect(response.json()).toEqual({
+          message: "Learner not found.",
+          code: "learners.not_found",
+        });
       }
       expect(await userById(ctx, admin.id)).toBeDefined();
       expect(await userById(ctx, other.id)).toBeDefined();
@@ -450,10 +457,13 @@ describe("learners (administrators)", () => {
       for (const [method, url] of routes(target.id)) {
         const anonymous = await call(ctx, method, url);
         expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-        expect(anonymous.json()).toEqual({ message: MESSAGES.notSignedIn });
+        expect(anonymous.json()).toEqual({
+          message: MESSAGES.notSignedIn,
+          code: "auth.not_signed_in",
+        });
         const asLearner = await call(ctx, method, url, { cookie: learnerCookie });
         expect(asLearner.statusCode, `${method} ${url}`).toBe(403);
-        expect(asLearner.json()).toEqual({ message: MESSAGES.forbidden });
+        expect(asLearner.json()).toEqual({ message: MESSAGES.forbidden, code: "auth.forbidden" });
       }
       // A learner may not restrict or delete themselves either.
       for (const [method, url] of routes(learner.id).slice(2)) {

@@ -8,6 +8,7 @@ import {
   publish,
   validModule,
 } from "../../testing/courses";
+import { expectErrorBody } from "../../testing/errors";
 import { buildAdmin, buildLearner, signIn } from "../../testing/factories";
 import {
   download,
@@ -81,7 +82,10 @@ describe.each(STORE_KINDS)("object access rules (%s object store)", (storeKind) 
     if (result.portal.statusCode >= 400) {
       // A refusal never hands out a presigned URL.
       expect(result.portal.headers.location).toBeUndefined();
-      expect(JSON.parse(result.portal.body)).toEqual({ message: expect.any(String) });
+      expectErrorBody({
+        statusCode: result.portal.statusCode,
+        json: () => JSON.parse(result.portal.body),
+      });
     }
     return result.statusCode;
   }

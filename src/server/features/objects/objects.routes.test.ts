@@ -135,7 +135,10 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
           size: 100,
         });
         expect(response.statusCode, `${kind} ${contentType}`).toBe(415);
-        expect(response.json()).toEqual({ message: expect.any(String) });
+        expect(response.json()).toEqual({
+          message: expect.any(String),
+          code: "uploads.type_not_allowed",
+        });
       }
       expect((await snapshot(ctx)).objects).toEqual([]);
     });
@@ -160,7 +163,7 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
       for (const body of over) {
         const response = await requestUpload(ctx, cookie, body);
         expect(response.statusCode, body.kind).toBe(413);
-        expect(response.json()).toEqual({ message: expect.any(String) });
+        expect(response.json()).toEqual({ message: expect.any(String), code: "uploads.too_large" });
       }
       expect((await snapshot(ctx)).objects).toEqual([]);
       expect(THUMBNAIL_MAX_BYTES).toBe(5242880);
@@ -346,7 +349,7 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
       const uploadURL = await issue(cookie, "video", "video/mp4", mp4.length);
       const early = await setAcl(ctx, cookie, uploadURL);
       expect(early.statusCode).toBe(409);
-      expect(early.json()).toEqual({ message: expect.any(String) });
+      expect(early.json()).toEqual({ message: expect.any(String), code: "uploads.not_finished" });
       expect((await objectRow(uploadURL))?.status).toBe("pending");
       const path = pathOfUploadUrl(uploadURL);
       expect((await download(ctx, path, { cookie })).statusCode).toBe(404);
@@ -462,7 +465,7 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
       ]) {
         const response = await ctx.app.inject({ method: "GET", url, headers: { cookie } });
         expect(response.statusCode, url).toBe(404);
-        expect(response.json()).toEqual({ message: expect.any(String) });
+        expect(response.json()).toEqual({ message: expect.any(String), code: "objects.not_found" });
       }
     });
   });

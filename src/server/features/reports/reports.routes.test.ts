@@ -427,10 +427,13 @@ describe("admin stats and reports", () => {
       for (const url of routes) {
         const anonymous = await call(ctx, "GET", url);
         expect(anonymous.statusCode, url).toBe(401);
-        expect(anonymous.json()).toEqual({ message: MESSAGES.notSignedIn });
+        expect(anonymous.json()).toEqual({
+          message: MESSAGES.notSignedIn,
+          code: "auth.not_signed_in",
+        });
         const asLearner = await call(ctx, "GET", url, { cookie: learnerCookie });
         expect(asLearner.statusCode, url).toBe(403);
-        expect(asLearner.json()).toEqual({ message: MESSAGES.forbidden });
+        expect(asLearner.json()).toEqual({ message: MESSAGES.forbidden, code: "auth.forbidden" });
         expect(asLearner.headers["content-disposition"]).toBeUndefined();
       }
     });

@@ -24,7 +24,7 @@ describe("system routes", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/nope" });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "Not found." });
+    expect(response.json()).toEqual({ message: "Not found.", code: "request.not_found" });
   });
 
   it("sets security headers with a strict Content-Security-Policy", async () => {

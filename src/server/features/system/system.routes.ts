@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorSchema, MESSAGES, type PublicConfig, publicConfigSchema } from "../../../contract";
+import { MESSAGES, type PublicConfig, publicConfigSchema } from "../../../contract";
+import { errorResponses } from "../../openapi/responses";
 
 export interface SystemRoutesOptions {
   publicConfig: PublicConfig;
@@ -22,7 +23,12 @@ export function registerSystemRoutes(parent: FastifyInstance, options: SystemRou
 
   app.get(
     "/api/ready",
-    { schema: { tags, response: { 200: statusSchema, 503: errorSchema } } },
+    {
+      schema: {
+        tags,
+        response: { 200: statusSchema, ...errorResponses(["system.unavailable"]) },
+      },
+    },
     async (request, reply) => {
       try {
         await options.ping();

@@ -184,7 +184,10 @@ describe("verified watching", { timeout: 120_000 }, () => {
       await ok();
       const forged = await beat({ intervals: [[0, DURATION]], position: DURATION });
       expect(forged.statusCode).toBe(400);
-      expect(forged.json()).toEqual({ message: WATCH_MESSAGES.impossibleReport });
+      expect(forged.json()).toEqual({
+        message: WATCH_MESSAGES.impossibleReport,
+        code: "watching.impossible_report",
+      });
       const [row] = await storedRows();
       expect(row!.watchedSeconds).toBe(0);
       expect(row!.heartbeats).toBe(1);
@@ -214,7 +217,10 @@ describe("verified watching", { timeout: 120_000 }, () => {
         durationSeconds: null,
       });
       const refused = await beat({ duration: 3 });
-      expect(refused.json()).toEqual({ message: WATCH_MESSAGES.durationMismatch });
+      expect(refused.json()).toEqual({
+        message: WATCH_MESSAGES.durationMismatch,
+        code: "watching.duration_mismatch",
+      });
       expect(await ok()).toMatchObject({ watchedSeconds: 0, durationSeconds: DURATION });
     });
 
@@ -223,17 +229,26 @@ describe("verified watching", { timeout: 120_000 }, () => {
       // First report of a 5-minute module's length as 2 s: a forged short video.
       const short = await beat({ duration: 2 });
       expect(short.statusCode).toBe(400);
-      expect(short.json()).toEqual({ message: WATCH_MESSAGES.durationMismatch });
+      expect(short.json()).toEqual({
+        message: WATCH_MESSAGES.durationMismatch,
+        code: "watching.duration_mismatch",
+      });
       expect(await storedRows()).toEqual([]);
       await ok();
       await elapse(10);
       const beyond = await beat({ intervals: [[DURATION - 2, DURATION + 5]] });
       expect(beyond.statusCode).toBe(400);
-      expect(beyond.json()).toEqual({ message: WATCH_MESSAGES.beyondDuration });
+      expect(beyond.json()).toEqual({
+        message: WATCH_MESSAGES.beyondDuration,
+        code: "watching.beyond_duration",
+      });
       expect((await beat({ position: DURATION + 10 })).statusCode).toBe(400);
       // Once fixed, the length cannot be changed by a later report.
       const changed = await beat({ duration: DURATION - 60 });
-      expect(changed.json()).toEqual({ message: WATCH_MESSAGES.durationMismatch });
+      expect(changed.json()).toEqual({
+        message: WATCH_MESSAGES.durationMismatch,
+        code: "watching.duration_mismatch",
+      });
       for (const intervals of [[[5, 1]], [[-1, 3]], [[0, "x"]], [[0]]]) {
         expect((await beat({ intervals })).statusCode).toBe(400);
       }
@@ -278,7 +293,10 @@ describe("verified watching", { timeout: 120_000 }, () => {
         fresh.beat({ intervals: [[0, 60]], position: 60 }),
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 400, 400]);
-      expect(answers[4]!.json()).toEqual({ message: WATCH_MESSAGES.impossibleReport });
+      expect(answers[4]!.json()).toEqual({
+        message: WATCH_MESSAGES.impossibleReport,
+        code: "watching.impossible_report",
+      });
       const rows = await storedRows();
       for (const l of honest) {
         expect(rows.find((r) => r.userId === l.learner.id)).toMatchObject({
@@ -320,7 +338,10 @@ describe("verified watching", { timeout: 120_000 }, () => {
       const { complete, watch, ok } = await setup({ settings: { completionPolicy: "verified" } });
       const refused = await complete();
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: WATCH_MESSAGES.notWatchedEnough(90) });
+      expect(refused.json()).toEqual({
+        message: WATCH_MESSAGES.notWatchedEnough(90),
+        code: "watching.not_watched_enough",
+      });
       const partly = await watch(0, 240);
       expect(partly).toMatchObject({
         watchedPercent: 80,
@@ -345,7 +366,10 @@ describe("verified watching", { timeout: 120_000 }, () => {
       const watched = await watch(0, 60);
       expect(watched).toMatchObject({ watchedPercent: 20, seatSeconds: 60, canComplete: false });
       const refused = await complete();
-      expect(refused.json()).toEqual({ message: WATCH_MESSAGES.notSeatedEnough(90) });
+      expect(refused.json()).toEqual({
+        message: WATCH_MESSAGES.notSeatedEnough(90),
+        code: "watching.not_seated_enough",
+      });
       // Replaying what was already watched adds seat time, not watched time.
       await elapse(30);
       const replayed = await ok({ intervals: [[0, 30]] });

@@ -5,7 +5,8 @@ import AwsS3 from "@uppy/aws-s3";
 import Uppy, { type Body, type Meta, type UppyFile } from "@uppy/core";
 import Dashboard from "@uppy/react/dashboard";
 import { useEffect, useRef, useState } from "react";
-import { getErrorMessage } from "../../lib/api-client";
+import { z } from "zod";
+import { getErrorMessage, parseErrorBody } from "../../lib/api-client";
 import { Progress } from "../ui/progress";
 import { Spinner } from "../ui/spinner";
 import { toast } from "../ui/use-toast";
@@ -244,14 +245,11 @@ function UploadStatus({ phase }: { phase: Phase }) {
   );
 }
 
+/** The uploader's error for a refused PUT carries the answer's text as `body`. */
+const refusedUploadSchema = z.object({ body: z.string() });
+
 /** The `{message}` in the portal's JSON error body, when the PUT reached our server. */
 function serverMessage(error: unknown): string | undefined {
-  const body = (error as { body?: unknown; cause?: { body?: unknown } } | null)?.body;
-  if (typeof body !== "string") return undefined;
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    return typeof parsed.message === "string" ? parsed.message : undefined;
-  } catch {
-    return undefined;
-  }
+  const refused = refusedUploadSchema.safeParse(error);
+  return refused.success ? parseErrorBody(refused.data.body).message : undefined;
 }

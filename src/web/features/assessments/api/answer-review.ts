@@ -11,12 +11,12 @@ async function answerReview({
   moduleId,
   answers,
 }: AnswerReviewInput): Promise<ReviewResult> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    reviewResultSchema,
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/review`,
     { answers },
   );
-  return reviewResultSchema.parse(body);
 }
 
 export function useAnswerReview() {

@@ -7,11 +7,11 @@ export const completionQueryKey = (courseId: string) =>
 
 /** GET /api/courses/:id/completion: the course's steps in order and the next one to do. */
 async function getCompletion(courseId: string): Promise<Completion> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    completionSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/completion`,
   );
-  return completionSchema.parse(body);
 }
 
 const getCompletionQueryOptions = (courseId: string) =>

@@ -6,8 +6,7 @@ const examAttemptResultQueryKey = (attemptId: string) => ["/api/exam-attempts", 
 
 /** GET /api/exam-attempts/:id: a submitted attempt's result, to show it again later. */
 async function getExamAttemptResult(attemptId: string): Promise<AttemptResult> {
-  const body = await apiJson<unknown>("GET", `/api/exam-attempts/${encodeURIComponent(attemptId)}`);
-  return attemptResultSchema.parse(body);
+  return apiJson(attemptResultSchema, "GET", `/api/exam-attempts/${encodeURIComponent(attemptId)}`);
 }
 
 const getExamAttemptResultQueryOptions = (attemptId: string) =>

@@ -11,11 +11,11 @@ export const examResultsCsvUrl = (courseId: string, view: "attempts" | "question
 
 /** GET /api/courses/:id/exam/results: summary, every learner's attempts, item analysis. */
 async function getExamResults(courseId: string): Promise<ExamResults> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    examResultsSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/exam/results`,
   );
-  return examResultsSchema.parse(body);
 }
 
 const getExamResultsQueryOptions = (courseId: string) =>

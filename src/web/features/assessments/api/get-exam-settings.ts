@@ -10,11 +10,11 @@ export const examSettingsQueryKey = (courseId: string) =>
  * publishing runs (blocking problems and accreditors' warnings).
  */
 async function getExamSettings(courseId: string): Promise<ExamSettings> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    examSettingsSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/exam-settings`,
   );
-  return examSettingsSchema.parse(body);
 }
 
 /**

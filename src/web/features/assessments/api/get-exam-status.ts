@@ -9,8 +9,7 @@ export const examStatusQueryKey = (courseId: string) => ["/api/courses", courseI
  * in progress (so a reload resumes it) and the past attempts.
  */
 async function getExamStatus(courseId: string): Promise<ExamStatus> {
-  const body = await apiJson<unknown>("GET", `/api/courses/${encodeURIComponent(courseId)}/exam`);
-  return examStatusSchema.parse(body);
+  return apiJson(examStatusSchema, "GET", `/api/courses/${encodeURIComponent(courseId)}/exam`);
 }
 
 const getExamStatusQueryOptions = (courseId: string) =>

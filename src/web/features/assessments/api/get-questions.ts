@@ -8,11 +8,11 @@ export const questionsQueryKey = (courseId: string) =>
 
 /** GET /api/courses/:id/questions: the course's question bank with answers (administrators). */
 async function getQuestions(courseId: string): Promise<Question[]> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    z.array(questionSchema),
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/questions`,
   );
-  return z.array(questionSchema).parse(body);
 }
 
 const getQuestionsQueryOptions = (courseId: string) =>

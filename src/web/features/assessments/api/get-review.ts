@@ -10,11 +10,11 @@ export const reviewQueryKey = (courseId: string, moduleId: string) =>
  * their answers, and whether the learner has answered every one of them.
  */
 async function getReview(courseId: string, moduleId: string): Promise<Review> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    reviewSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/review`,
   );
-  return reviewSchema.parse(body);
 }
 
 const getReviewQueryOptions = (courseId: string, moduleId: string) =>

@@ -9,13 +9,17 @@ type ImportInput = { courseId: string; csv: string; dryRun: boolean };
  * POST /api/courses/:id/questions/import: every row checked against the question rules; with
  * `dryRun` nothing is stored, so the administrator sees the preview first.
  */
-async function importQuestions({ courseId, csv, dryRun }: ImportInput) {
-  const body = await apiJson<unknown>(
+async function importQuestions({
+  courseId,
+  csv,
+  dryRun,
+}: ImportInput): Promise<QuestionImportResult> {
+  return apiJson(
+    questionImportResultSchema,
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/questions/import`,
     { csv, dryRun },
   );
-  return questionImportResultSchema.parse(body) satisfies QuestionImportResult;
 }
 
 export function useImportQuestions() {

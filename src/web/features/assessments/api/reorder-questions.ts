@@ -8,12 +8,12 @@ type ReorderInput = { courseId: string; questionIds: string[] };
 
 /** PUT /api/courses/:id/questions/order: the given questions, in this order, in their slots. */
 async function reorderQuestions({ courseId, questionIds }: ReorderInput): Promise<Question[]> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    z.array(questionSchema),
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/questions/order`,
     { questionIds },
   );
-  return z.array(questionSchema).parse(body);
 }
 
 export function useReorderQuestions() {

@@ -6,12 +6,15 @@ import { invalidateQuestionBank } from "./invalidate-question-bank";
 type SaveQuestionInput = { courseId: string; questionId?: string; question: QuestionBody };
 
 /** POST /api/courses/:id/questions (a new question) or PUT …/questions/:questionId (an edit). */
-async function saveQuestion({ courseId, questionId, question }: SaveQuestionInput) {
+async function saveQuestion({
+  courseId,
+  questionId,
+  question,
+}: SaveQuestionInput): Promise<Question> {
   const base = `/api/courses/${encodeURIComponent(courseId)}/questions`;
-  const body = questionId
-    ? await apiJson<unknown>("PUT", `${base}/${encodeURIComponent(questionId)}`, question)
-    : await apiJson<unknown>("POST", base, question);
-  return questionSchema.parse(body) satisfies Question;
+  return questionId
+    ? apiJson(questionSchema, "PUT", `${base}/${encodeURIComponent(questionId)}`, question)
+    : apiJson(questionSchema, "POST", base, question);
 }
 
 export function useSaveQuestion() {

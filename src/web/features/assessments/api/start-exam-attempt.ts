@@ -8,11 +8,11 @@ import { examStatusQueryKey } from "./get-exam-status";
  * the attempt already in progress with its saved answers (200).
  */
 async function startExamAttempt(courseId: string): Promise<Attempt> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    attemptSchema,
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/exam/attempts`,
   );
-  return attemptSchema.parse(body);
 }
 
 export function useStartExamAttempt() {

@@ -11,12 +11,12 @@ async function submitExamAttempt({
   attemptId,
   answers,
 }: SubmitExamAttemptInput): Promise<SubmitResult> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    submitResultSchema,
     "POST",
     `/api/exam-attempts/${encodeURIComponent(attemptId)}/submit`,
     { answers },
   );
-  return submitResultSchema.parse(body);
 }
 
 export function useSubmitExamAttempt() {

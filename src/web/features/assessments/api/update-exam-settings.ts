@@ -7,12 +7,12 @@ type UpdateExamSettingsInput = { courseId: string; settings: ExamSettingsBody };
 
 /** PUT /api/courses/:id/exam-settings: the answer carries the checks for the new settings. */
 async function updateExamSettings({ courseId, settings }: UpdateExamSettingsInput) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    examSettingsSchema,
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/exam-settings`,
     settings,
   );
-  return examSettingsSchema.parse(body);
 }
 
 export function useUpdateExamSettings() {

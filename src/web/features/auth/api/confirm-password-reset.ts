@@ -1,4 +1,4 @@
-import type { User } from "@contract";
+import { type User, userResponseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { meQueryKey } from "./get-me";
@@ -10,7 +10,12 @@ type ConfirmPasswordResetInput = { token: string; password: string };
  * the account's other sessions and signs this browser in.
  */
 async function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<User> {
-  const { user } = await apiJson<{ user: User }>("POST", "/api/auth/reset-password/confirm", input);
+  const { user } = await apiJson(
+    userResponseSchema,
+    "POST",
+    "/api/auth/reset-password/confirm",
+    input,
+  );
   return user;
 }
 

@@ -1,4 +1,4 @@
-import type { FirebaseSyncBody, User } from "@contract";
+import { type FirebaseSyncBody, type User, userResponseSchema } from "@contract";
 import { apiJson } from "../../../lib/api-client";
 
 /**
@@ -6,6 +6,6 @@ import { apiJson } from "../../../lib/api-client";
  * server session. The server trusts only the ID token, never the uid or email beside it.
  */
 export async function firebaseSync(input: FirebaseSyncBody): Promise<User> {
-  const { user } = await apiJson<{ user: User }>("POST", "/api/auth/firebase-sync", input);
+  const { user } = await apiJson(userResponseSchema, "POST", "/api/auth/firebase-sync", input);
   return user;
 }

@@ -1,10 +1,10 @@
-import type { User } from "@contract";
+import { type User, userResponseSchema } from "@contract";
 import { type QueryFunctionContext, queryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "../../../lib/api-client";
 
 export const meQueryKey = ["/api/auth/me"] as const;
 
-const readMe = getQueryFn<{ user: User }>({ on401: "returnNull" });
+const readMe = getQueryFn(userResponseSchema, { on401: "returnNull" });
 
 /** The signed-in user, or null. SPEC section 7: any failure means there is no session. */
 async function getMe(context: QueryFunctionContext): Promise<User | null> {

@@ -1,4 +1,4 @@
-import type { User } from "@contract";
+import { type User, userResponseSchema } from "@contract";
 import { apiJson } from "../../../lib/api-client";
 
 export type LoginInput = {
@@ -12,6 +12,6 @@ export type LoginInput = {
 
 /** POST /api/auth/login: email and password, or the identity service's ID token. */
 export async function login(input: LoginInput): Promise<User> {
-  const { user } = await apiJson<{ user: User }>("POST", "/api/auth/login", input);
+  const { user } = await apiJson(userResponseSchema, "POST", "/api/auth/login", input);
   return user;
 }

@@ -1,4 +1,4 @@
-import type { User } from "@contract";
+import { type User, userResponseSchema } from "@contract";
 import { apiJson } from "../../../lib/api-client";
 
 export type SetupPasswordInput = {
@@ -15,7 +15,7 @@ export type SetupPasswordInput = {
 
 /** POST /api/auth/setup-password: first-time password setup; also signs the learner in. */
 export async function setupPassword(input: SetupPasswordInput): Promise<User> {
-  const { user } = await apiJson<{ user: User }>("POST", "/api/auth/setup-password", input);
+  const { user } = await apiJson(userResponseSchema, "POST", "/api/auth/setup-password", input);
   return user;
 }
 

@@ -1,4 +1,4 @@
-import type { User } from "@contract";
+import { type User, userResponseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { meQueryKey } from "./get-me";
@@ -18,7 +18,7 @@ async function updateProfile(input: UpdateProfileInput): Promise<User> {
   const body = newPassword
     ? { ...rest, ...(currentPassword ? { currentPassword } : {}), newPassword }
     : rest;
-  const { user } = await apiJson<{ user: User }>("PUT", "/api/auth/profile", body);
+  const { user } = await apiJson(userResponseSchema, "PUT", "/api/auth/profile", body);
   return user;
 }
 

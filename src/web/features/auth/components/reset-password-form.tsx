@@ -9,7 +9,7 @@ import { Field, fieldAria } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useConfirmPasswordReset } from "../api/confirm-password-reset";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
@@ -72,7 +72,7 @@ export function ResetPasswordForm({
       onReset(user);
     } catch (error) {
       const message = getErrorMessage(error);
-      if (getErrorStatus(error) === 400) {
+      if (isApiError(error, "auth.reset_link_invalid")) {
         setLinkError(message ?? INVALID_LINK);
         return;
       }

@@ -22,7 +22,7 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorStatus } from "../../../lib/api-client";
+import { isApiError } from "../../../lib/api-client";
 import { useAppConfig, useProductName } from "../../../lib/app-config";
 import { cn } from "../../../lib/utils";
 import { checkEmailRegistration } from "../api/check-email";
@@ -135,7 +135,7 @@ function SetupPasswordForm({
         if (!current) return;
         // A used or expired link is no proof: the spec's Verify takes over (in invite mode
         // it mails a fresh link). Without an answer at all, the link may still be good.
-        if (getErrorStatus(error) === 404) {
+        if (isApiError(error, "auth.invitation_invalid")) {
           setInviteToken(undefined);
           setStaleLink(true);
         }

@@ -3,7 +3,7 @@
 // without Firebase never download it and the sign-in page's first-load JavaScript stays
 // as it was.
 import type { User } from "@contract";
-import { getErrorStatus } from "../../../lib/api-client";
+import { errorCodeOf } from "../../../lib/api-client";
 import { firebaseSync } from "../api/firebase-sync";
 import { login as loginRequest } from "../api/login";
 import { demoFirebaseUid, setupPassword as setupPasswordRequest } from "../api/setup-password";
@@ -79,8 +79,14 @@ export async function setupPassword(
   } catch (error) {
     // The server could not use the token (refused, or the service is down): set the
     // password on the server only, as when the identity service fails.
-    const status = getErrorStatus(error);
-    if (status !== 401 && status !== 503) throw error;
+    switch (errorCodeOf(error)) {
+      case "auth.identity_token_invalid":
+      case "auth.identity_mismatch":
+      case "auth.identity_unavailable":
+        break;
+      default:
+        throw error;
+    }
     console.warn("The server refused the identity token; using the server only.", error);
     await signOut(settings).catch(() => {});
     return setupPasswordRequest({ ...body, firebaseUid: demoFirebaseUid() });

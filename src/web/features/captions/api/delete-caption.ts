@@ -7,11 +7,11 @@ type DeleteCaptionInput = { courseId: string; moduleId: string; language: string
 
 /** DELETE /api/courses/:id/modules/:moduleId/captions/:language. */
 async function deleteCaption({ courseId, moduleId, language }: DeleteCaptionInput) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    moduleMediaSchema,
     "DELETE",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/captions/${encodeURIComponent(language)}`,
   );
-  return moduleMediaSchema.parse(body);
 }
 
 export function useDeleteCaption() {

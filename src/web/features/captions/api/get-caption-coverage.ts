@@ -7,11 +7,11 @@ export const captionCoverageQueryKey = (courseId: string) =>
 
 /** GET /api/courses/:id/captions (admin): each module's caption languages and transcript. */
 async function getCaptionCoverage(courseId: string): Promise<CaptionCoverage> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    captionCoverageSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/captions`,
   );
-  return captionCoverageSchema.parse(body);
 }
 
 /**

@@ -7,11 +7,11 @@ export const moduleMediaQueryKey = (courseId: string, moduleId: string) =>
 
 /** GET /api/courses/:id/modules/:moduleId/media: the module's caption tracks and transcript. */
 async function getModuleMedia(courseId: string, moduleId: string): Promise<ModuleMedia> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    moduleMediaSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/media`,
   );
-  return moduleMediaSchema.parse(body);
 }
 
 const getModuleMediaQueryOptions = (courseId: string, moduleId: string) =>

@@ -7,12 +7,12 @@ type SaveTranscriptInput = { courseId: string; moduleId: string; transcript: str
 
 /** PUT /api/courses/:id/modules/:moduleId/transcript; an empty transcript removes it. */
 async function saveTranscript({ courseId, moduleId, transcript }: SaveTranscriptInput) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    moduleMediaSchema,
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/transcript`,
     { transcript },
   );
-  return moduleMediaSchema.parse(body);
 }
 
 export function useSaveTranscript() {

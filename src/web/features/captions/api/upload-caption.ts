@@ -1,5 +1,6 @@
 import { type CaptionUploadBody, type ModuleMedia, moduleMediaSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, parseAnswer } from "../../../lib/api-client";
 import { setModuleMedia } from "./set-module-media";
 
 type UploadCaptionInput = {
@@ -24,8 +25,8 @@ async function base64Of(file: File): Promise<string> {
 
 /**
  * PUT /api/courses/:id/modules/:moduleId/captions/:language. Sent with XMLHttpRequest, the
- * one browser API that reports upload progress; a refusal becomes the same
- * "<status>: <body>" error as every other request's (lib/api-client.ts).
+ * one browser API that reports upload progress; a refusal becomes the same ApiError, and the
+ * answer is checked the same way, as every other request's (lib/api-client.ts).
  */
 async function uploadCaption(input: UploadCaptionInput): Promise<ModuleMedia> {
   const body: CaptionUploadBody = {
@@ -35,7 +36,7 @@ async function uploadCaption(input: UploadCaptionInput): Promise<ModuleMedia> {
     data: await base64Of(input.file),
   };
   const url = `/api/courses/${encodeURIComponent(input.courseId)}/modules/${encodeURIComponent(input.moduleId)}/captions/${encodeURIComponent(input.language)}`;
-  const answer = await new Promise<unknown>((resolve, reject) => {
+  const answer = await new Promise<string>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("PUT", url);
     request.withCredentials = true;
@@ -44,20 +45,13 @@ async function uploadCaption(input: UploadCaptionInput): Promise<ModuleMedia> {
       if (event.lengthComputable) input.onProgress?.((event.loaded / event.total) * 100);
     };
     request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          resolve(JSON.parse(request.responseText));
-        } catch (error) {
-          reject(error);
-        }
-      } else {
-        reject(new Error(`${request.status}: ${request.responseText || request.statusText}`));
-      }
+      if (request.status >= 200 && request.status < 300) resolve(request.responseText);
+      else reject(new ApiError(request.status, request.responseText || request.statusText));
     };
     request.onerror = () => reject(new TypeError("Failed to fetch"));
     request.send(JSON.stringify(body));
   });
-  return moduleMediaSchema.parse(answer);
+  return parseAnswer(moduleMediaSchema, url, answer);
 }
 
 export function useUploadCaption() {

@@ -5,7 +5,7 @@ import { apiJson } from "../../../lib/api-client";
 
 /** GET /api/certificates/mine: the signed-in learner's issued certificates. */
 const getMyCertificates = async (): Promise<Certificate[]> =>
-  z.array(certificateSchema).parse(await apiJson<unknown>("GET", "/api/certificates/mine"));
+  apiJson(z.array(certificateSchema), "GET", "/api/certificates/mine");
 
 export const getMyCertificatesQueryOptions = () =>
   queryOptions({ queryKey: ["/api/certificates/mine"], queryFn: getMyCertificates });

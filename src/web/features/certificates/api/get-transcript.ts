@@ -1,4 +1,4 @@
-import type { Transcript } from "@contract";
+import { type Transcript, transcriptSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
@@ -6,7 +6,8 @@ export const transcriptUrl = (learnerId: string, format?: "csv" | "pdf") =>
   `/api/learners/${encodeURIComponent(learnerId)}/transcript${format ? `.${format}` : ""}`;
 
 /** GET /api/learners/:id/transcript: the learner's own, or anyone's for administrators. */
-const getTranscript = (learnerId: string) => apiJson<Transcript>("GET", transcriptUrl(learnerId));
+const getTranscript = (learnerId: string): Promise<Transcript> =>
+  apiJson(transcriptSchema, "GET", transcriptUrl(learnerId));
 
 const getTranscriptQueryOptions = (learnerId: string) =>
   queryOptions({

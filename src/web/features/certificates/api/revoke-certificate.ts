@@ -1,10 +1,15 @@
-import type { Certificate, RevokeCertificateBody } from "@contract";
+import { type Certificate, certificateSchema, type RevokeCertificateBody } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 /** POST /api/certificates/:id/revoke {reason} (administrators). */
-const revokeCertificate = ({ id, reason }: { id: string } & RevokeCertificateBody) =>
-  apiJson<Certificate>("POST", `/api/certificates/${encodeURIComponent(id)}/revoke`, { reason });
+const revokeCertificate = ({
+  id,
+  reason,
+}: { id: string } & RevokeCertificateBody): Promise<Certificate> =>
+  apiJson(certificateSchema, "POST", `/api/certificates/${encodeURIComponent(id)}/revoke`, {
+    reason,
+  });
 
 export function useRevokeCertificate() {
   const queryClient = useQueryClient();

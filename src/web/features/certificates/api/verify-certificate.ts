@@ -1,17 +1,18 @@
 import { type PublicCertificate, verifyCertificateResponseSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, getErrorStatus } from "../../../lib/api-client";
+import { apiJson, isApiError } from "../../../lib/api-client";
 
 /** GET /api/certificates/verify/:code (public); null when no certificate has this code. */
 async function verifyCertificate(code: string): Promise<PublicCertificate | null> {
   try {
-    const body = await apiJson<unknown>(
+    const body = await apiJson(
+      verifyCertificateResponseSchema,
       "GET",
       `/api/certificates/verify/${encodeURIComponent(code)}`,
     );
-    return verifyCertificateResponseSchema.parse(body).certificate;
+    return body.certificate;
   } catch (error) {
-    if (getErrorStatus(error) === 404) return null;
+    if (isApiError(error, "certificates.not_found")) return null;
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { Module, ModuleBody } from "@contract";
+import { type Module, type ModuleBody, moduleSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
@@ -7,7 +7,12 @@ type AddModuleInput = { courseId: string; module: ModuleBody };
 
 /** POST /api/courses/:id/modules: appends a module at the end of the course. */
 async function addModule({ courseId, module }: AddModuleInput): Promise<Module> {
-  return apiJson<Module>("POST", `/api/courses/${encodeURIComponent(courseId)}/modules`, module);
+  return apiJson(
+    moduleSchema,
+    "POST",
+    `/api/courses/${encodeURIComponent(courseId)}/modules`,
+    module,
+  );
 }
 
 /** A new module's id: 'module_' followed by a timestamp (SPEC section 3). */

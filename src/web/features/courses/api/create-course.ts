@@ -1,11 +1,11 @@
-import type { Course, CreateCourseBody } from "@contract";
+import { type Course, type CreateCourseBody, courseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
 /** POST /api/courses: a new draft course without modules. */
 async function createCourse(body: CreateCourseBody): Promise<Course> {
-  return apiJson<Course>("POST", "/api/courses", body);
+  return apiJson(courseSchema, "POST", "/api/courses", body);
 }
 
 export function useCreateCourse() {

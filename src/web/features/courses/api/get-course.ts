@@ -1,4 +1,4 @@
-import type { Course } from "@contract";
+import { type Course, courseSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { coursesQueryKey } from "./get-courses";
@@ -7,7 +7,7 @@ export const courseQueryKey = (courseId: string) => [...coursesQueryKey, courseI
 
 /** GET /api/courses/:id: one course with its modules in order. */
 async function getCourse(courseId: string): Promise<Course> {
-  return apiJson<Course>("GET", `/api/courses/${encodeURIComponent(courseId)}`);
+  return apiJson(courseSchema, "GET", `/api/courses/${encodeURIComponent(courseId)}`);
 }
 
 const getCourseQueryOptions = (courseId: string) =>

@@ -1,12 +1,13 @@
-import type { Course } from "@contract";
+import { type Course, courseSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { apiJson } from "../../../lib/api-client";
 
 export const coursesQueryKey = ["/api/courses"] as const;
 
 /** GET /api/courses: every course for an administrator, newest first. */
 async function getCourses(): Promise<Course[]> {
-  return apiJson<Course[]>("GET", "/api/courses");
+  return apiJson(z.array(courseSchema), "GET", "/api/courses");
 }
 
 const getCoursesQueryOptions = () =>

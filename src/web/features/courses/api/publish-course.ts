@@ -1,4 +1,4 @@
-import type { Course } from "@contract";
+import { type Course, courseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
@@ -6,7 +6,7 @@ import { invalidateCourseData } from "./invalidate-course-data";
 
 /** PATCH /api/courses/:id/publish: Draft becomes Published (needs at least one module). */
 async function publishCourse(courseId: string): Promise<Course> {
-  return apiJson<Course>("PATCH", `/api/courses/${encodeURIComponent(courseId)}/publish`);
+  return apiJson(courseSchema, "PATCH", `/api/courses/${encodeURIComponent(courseId)}/publish`);
 }
 
 export function usePublishCourse() {

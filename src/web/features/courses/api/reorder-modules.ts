@@ -1,4 +1,4 @@
-import type { Course } from "@contract";
+import { type Course, courseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
@@ -8,9 +8,14 @@ type ReorderModulesInput = { courseId: string; moduleIds: string[] };
 
 /** PUT /api/courses/:id/modules/order: every module of the course, in its new order. */
 async function reorderModules({ courseId, moduleIds }: ReorderModulesInput): Promise<Course> {
-  return apiJson<Course>("PUT", `/api/courses/${encodeURIComponent(courseId)}/modules/order`, {
-    moduleIds,
-  });
+  return apiJson(
+    courseSchema,
+    "PUT",
+    `/api/courses/${encodeURIComponent(courseId)}/modules/order`,
+    {
+      moduleIds,
+    },
+  );
 }
 
 /**

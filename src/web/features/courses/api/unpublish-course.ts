@@ -1,4 +1,4 @@
-import type { Course } from "@contract";
+import { type Course, courseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
@@ -6,7 +6,7 @@ import { invalidateCourseData } from "./invalidate-course-data";
 
 /** PATCH /api/courses/:id/unpublish: Published goes back to Draft; learners keep their records. */
 async function unpublishCourse(courseId: string): Promise<Course> {
-  return apiJson<Course>("PATCH", `/api/courses/${encodeURIComponent(courseId)}/unpublish`);
+  return apiJson(courseSchema, "PATCH", `/api/courses/${encodeURIComponent(courseId)}/unpublish`);
 }
 
 export function useUnpublishCourse() {

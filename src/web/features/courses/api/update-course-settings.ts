@@ -1,4 +1,4 @@
-import type { Course, CourseSettingsBody } from "@contract";
+import { type Course, type CourseSettingsBody, courseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
@@ -11,7 +11,8 @@ async function updateCourseSettings({
   courseId,
   settings,
 }: UpdateCourseSettingsInput): Promise<Course> {
-  return apiJson<Course>(
+  return apiJson(
+    courseSchema,
     "PATCH",
     `/api/courses/${encodeURIComponent(courseId)}/settings`,
     settings,

@@ -1,4 +1,4 @@
-import type { Course, UpdateCourseBody } from "@contract";
+import { type Course, courseSchema, type UpdateCourseBody } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
@@ -8,7 +8,7 @@ type UpdateCourseInput = { courseId: string; course: UpdateCourseBody };
 
 /** PUT /api/courses/:id: title, description, category, duration and thumbnail. */
 async function updateCourse({ courseId, course }: UpdateCourseInput): Promise<Course> {
-  return apiJson<Course>("PUT", `/api/courses/${encodeURIComponent(courseId)}`, course);
+  return apiJson(courseSchema, "PUT", `/api/courses/${encodeURIComponent(courseId)}`, course);
 }
 
 export function useUpdateCourse() {

@@ -1,4 +1,4 @@
-import type { Module, ModuleBody } from "@contract";
+import { type Module, type ModuleBody, moduleSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
@@ -7,7 +7,8 @@ type UpdateModuleInput = { courseId: string; module: ModuleBody };
 
 /** PUT /api/courses/:id/modules/:moduleId with the module's fields. */
 async function updateModule({ courseId, module }: UpdateModuleInput): Promise<Module> {
-  return apiJson<Module>(
+  return apiJson(
+    moduleSchema,
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(module.id)}`,
     module,

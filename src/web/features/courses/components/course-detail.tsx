@@ -9,7 +9,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { getErrorMessage, isApiError, loadFailureHint } from "../../../lib/api-client";
 import { formatDate, plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCourse } from "../api/get-course";
@@ -53,7 +53,7 @@ export function CourseDetail({
 
   if (isPending) return <CourseDetailLoading />;
   if (error) {
-    const missing = getErrorStatus(error) === 404;
+    const missing = isApiError(error, "courses.not_found");
     return (
       <div className="grid grid-cols-1 gap-4">
         <BackToCourses />
@@ -64,7 +64,7 @@ export function CourseDetail({
           description={
             missing
               ? "It may have been deleted, or the link is wrong."
-              : "Check your connection and try again."
+              : loadFailureHint(error, "Check your connection and try again.")
           }
           action={
             missing ? (

@@ -15,6 +15,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { Input } from "../../../components/ui/input";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { StatCard } from "../../../components/ui/stat-card";
+import { loadFailureHint } from "../../../lib/api-client";
 import { plural } from "../../../lib/format";
 import { useCourses } from "../api/get-courses";
 import { averageHours, matchesCourse } from "../course-figures";
@@ -25,7 +26,7 @@ import { useDeleteCourseAction } from "./use-delete-course-action";
 
 /** /admin/courses body: counts, search and the course cards (SPEC section 2). */
 export function CoursesList({ onCreateCourse }: { onCreateCourse: () => void }) {
-  const { data: courses, isPending, isError, refetch } = useCourses();
+  const { data: courses, isPending, isError, error, refetch } = useCourses();
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const { remove, deletingId } = useDeleteCourseAction();
@@ -96,7 +97,7 @@ export function CoursesList({ onCreateCourse }: { onCreateCourse: () => void }) 
         <EmptyState
           icon={<BookOpenIcon />}
           title="Courses could not be loaded"
-          description="Check your connection and try again."
+          description={loadFailureHint(error, "Check your connection and try again.")}
           action={
             <Button variant="outline" onClick={() => void refetch()}>
               Try again

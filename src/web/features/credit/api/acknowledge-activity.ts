@@ -6,11 +6,12 @@ import { courseCompletionQueryKey } from "./get-course-completion";
 
 /** POST /api/courses/:id/acknowledge: the learner has read About this activity. */
 async function acknowledgeActivity(courseId: string): Promise<string> {
-  const body = await apiJson<unknown>(
+  const body = await apiJson(
+    acknowledgeResponseSchema,
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/acknowledge`,
   );
-  return acknowledgeResponseSchema.parse(body).acknowledgedAt;
+  return body.acknowledgedAt;
 }
 
 /** Acknowledges, then unlocks the first module in the player without another read of the activity. */

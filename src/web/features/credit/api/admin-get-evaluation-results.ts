@@ -11,11 +11,11 @@ export const evaluationResultsCsvUrl = (courseId: string) =>
 
 /** GET /api/courses/:id/evaluation/results: each item's ratings or comments, never by learner. */
 async function getEvaluationResults(courseId: string): Promise<EvaluationResults> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    evaluationResultsSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/evaluation/results`,
   );
-  return evaluationResultsSchema.parse(body);
 }
 
 const getEvaluationResultsQueryOptions = (courseId: string) =>

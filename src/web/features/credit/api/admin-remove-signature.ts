@@ -5,11 +5,11 @@ import { setActivityCredit } from "./admin-set-activity-credit";
 
 /** DELETE /api/courses/:id/signature: certificates issued from now on print no signature. */
 async function removeSignature(courseId: string) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    creditSettingsSchema,
     "DELETE",
     `/api/courses/${encodeURIComponent(courseId)}/signature`,
   );
-  return creditSettingsSchema.parse(body);
 }
 
 export function useRemoveSignature() {

@@ -7,12 +7,12 @@ type SaveActivityInput = { courseId: string; activity: ActivityBody };
 
 /** PUT /api/courses/:id/activity: the whole activity at once; the answer is the saved page. */
 async function saveActivity({ courseId, activity }: SaveActivityInput) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    activitySchema,
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/activity`,
     activity,
   );
-  return activitySchema.parse(body);
 }
 
 export function useSaveActivity() {

@@ -7,12 +7,12 @@ type SaveCreditSettingsInput = { courseId: string; settings: CreditSettingsBody 
 
 /** PUT /api/courses/:id/credit-settings: what the course's certificates print. */
 async function saveCreditSettings({ courseId, settings }: SaveCreditSettingsInput) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    creditSettingsSchema,
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/credit-settings`,
     settings,
   );
-  return creditSettingsSchema.parse(body);
 }
 
 export function useSaveCreditSettings() {

@@ -11,12 +11,12 @@ type SaveEvaluationFormInput = { courseId: string; form: EvaluationFormBody };
  * the answers already given to them.
  */
 async function saveEvaluationForm({ courseId, form }: SaveEvaluationFormInput) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    evaluationFormSchema,
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/evaluation`,
     form,
   );
-  return evaluationFormSchema.parse(body);
 }
 
 export function useSaveEvaluationForm() {

@@ -7,12 +7,12 @@ type UploadSignatureInput = { courseId: string; dataUrl: string };
 
 /** PUT /api/courses/:id/signature: the official's signature, a PNG or JPEG as a data URL. */
 async function uploadSignature({ courseId, dataUrl }: UploadSignatureInput) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    creditSettingsSchema,
     "PUT",
     `/api/courses/${encodeURIComponent(courseId)}/signature`,
     { dataUrl },
   );
-  return creditSettingsSchema.parse(body);
 }
 
 export function useUploadSignature() {

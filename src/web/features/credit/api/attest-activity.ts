@@ -9,12 +9,12 @@ export type AttestResult = z.infer<typeof attestResponseSchema>;
 
 /** POST /api/courses/:id/attest: the statement as read, and the credit claimed. */
 async function attestActivity({ courseId, body }: AttestInput): Promise<AttestResult> {
-  const answer = await apiJson<unknown>(
+  return apiJson(
+    attestResponseSchema,
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/attest`,
     attestBodySchema.parse(body),
   );
-  return attestResponseSchema.parse(answer);
 }
 
 export function useAttestActivity() {

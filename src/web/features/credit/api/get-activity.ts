@@ -10,11 +10,7 @@ export const activityQueryKey = (courseId: string) =>
  * statements, dates) and where they stand with it (`standing`).
  */
 async function getActivity(courseId: string): Promise<Activity> {
-  const body = await apiJson<unknown>(
-    "GET",
-    `/api/courses/${encodeURIComponent(courseId)}/activity`,
-  );
-  return activitySchema.parse(body);
+  return apiJson(activitySchema, "GET", `/api/courses/${encodeURIComponent(courseId)}/activity`);
 }
 
 const getActivityQueryOptions = (courseId: string) =>

@@ -11,11 +11,11 @@ export const courseCompletionQueryKey = (courseId: string) =>
 
 /** GET /api/courses/:id/completion: the course's steps in order and the next one to do. */
 async function getCourseCompletion(courseId: string): Promise<Completion> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    completionSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/completion`,
   );
-  return completionSchema.parse(body);
 }
 
 const getCourseCompletionQueryOptions = (courseId: string) =>

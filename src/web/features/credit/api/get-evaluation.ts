@@ -7,11 +7,11 @@ export const evaluationQueryKey = (courseId: string) =>
 
 /** GET /api/courses/:id/evaluation: the course's evaluation items and whether the learner sent theirs. */
 async function getEvaluation(courseId: string): Promise<EvaluationForm> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    evaluationFormSchema,
     "GET",
     `/api/courses/${encodeURIComponent(courseId)}/evaluation`,
   );
-  return evaluationFormSchema.parse(body);
 }
 
 const getEvaluationQueryOptions = (courseId: string) =>

@@ -6,7 +6,7 @@ export const licenceQueryKey = ["/api/profile/licence"] as const;
 
 /** GET /api/profile/licence: the signed-in user's professional licence (empty fields when none). */
 async function getLicence(): Promise<Licence> {
-  return licenceBodySchema.parse(await apiJson<unknown>("GET", "/api/profile/licence"));
+  return apiJson(licenceBodySchema, "GET", "/api/profile/licence");
 }
 
 const getLicenceQueryOptions = () =>

@@ -5,12 +5,12 @@ import { licenceQueryKey } from "./get-licence";
 
 /** PUT /api/profile/licence: answers the licence as stored. */
 async function updateLicence(licence: Licence): Promise<Licence> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    licenceBodySchema,
     "PUT",
     "/api/profile/licence",
     licenceBodySchema.parse(licence),
   );
-  return licenceBodySchema.parse(body);
 }
 
 export function useUpdateLicence() {

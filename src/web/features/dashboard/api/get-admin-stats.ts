@@ -1,4 +1,4 @@
-import type { AdminStats } from "@contract";
+import { type AdminStats, adminStatsSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
@@ -6,7 +6,7 @@ const adminStatsQueryKey = ["/api/admin/stats"] as const;
 
 /** GET /api/admin/stats: the dashboard figures and the Learners page totals. */
 async function getAdminStats(): Promise<AdminStats> {
-  return apiJson<AdminStats>("GET", "/api/admin/stats");
+  return apiJson(adminStatsSchema, "GET", "/api/admin/stats");
 }
 
 const getAdminStatsQueryOptions = () =>

@@ -1,4 +1,4 @@
-import type { User } from "@contract";
+import { type User, userSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { enrollInCourses } from "./enroll-in-courses";
@@ -18,7 +18,7 @@ type AddLearnerResult = { user: User; failedCourseIds: string[] };
  * invitation), then POST /api/enrollments once per selected course.
  */
 async function addLearner(input: AddLearnerInput): Promise<AddLearnerResult> {
-  const user = await apiJson<User>("POST", "/api/auth/register", {
+  const user = await apiJson(userSchema, "POST", "/api/auth/register", {
     // A placeholder until the learner sets up their own sign-in (SPEC section 7).
     firebaseUid: `temp_${Date.now()}`,
     email: input.email,

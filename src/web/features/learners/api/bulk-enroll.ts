@@ -11,8 +11,7 @@ async function bulkEnroll(input: {
   courseId: string;
   userIds: string[];
 }): Promise<BulkEnrollResult> {
-  const body = await apiJson<unknown>("POST", "/api/enrollments/bulk", input);
-  return bulkEnrollResultSchema.parse(body);
+  return apiJson(bulkEnrollResultSchema, "POST", "/api/enrollments/bulk", input);
 }
 
 export function useBulkEnroll() {

@@ -1,20 +1,21 @@
 import type { LearnerSummary } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { getErrorStatus } from "../../../lib/api-client";
+import { isApiError } from "../../../lib/api-client";
 import { enrollLearner } from "./enroll-learner";
 import { getLearnerSummary, patchCachedLearner } from "./get-learners";
 import { invalidateLearnerData } from "./invalidate-learner-data";
 
 export type EnrollInCoursesResult = {
   enrolled: string[];
-  /** Already enrolled (409): nothing changed for these. */
+  /** Already enrolled: nothing changed for these. */
   alreadyEnrolled: string[];
   failed: string[];
 };
 
 /**
- * Enrolls an existing learner in each selected course, one POST per course. A 409 means
- * they already had it (another admin may have been quicker) and counts as done.
+ * Enrolls an existing learner in each selected course, one POST per course.
+ * `enrollments.already_enrolled` means they already had it (another admin may have been
+ * quicker) and counts as done.
  */
 export async function enrollInCourses(input: {
   learner: Pick<LearnerSummary, "id" | "email">;
@@ -26,7 +27,7 @@ export async function enrollInCourses(input: {
       await enrollLearner({ userId: input.learner.id, courseId });
       result.enrolled.push(courseId);
     } catch (error) {
-      if (getErrorStatus(error) === 409) result.alreadyEnrolled.push(courseId);
+      if (isApiError(error, "enrollments.already_enrolled")) result.alreadyEnrolled.push(courseId);
       else result.failed.push(courseId);
     }
   }

@@ -1,4 +1,4 @@
-import type { EnrollmentWithRelations } from "@contract";
+import { type EnrollmentWithRelations, enrollmentWithRelationsSchema } from "@contract";
 import { apiJson } from "../../../lib/api-client";
 
 /** POST /api/enrollments: one course for one learner, starting at 0% (SPEC section 7). */
@@ -6,7 +6,7 @@ export async function enrollLearner(input: {
   userId: string;
   courseId: string;
 }): Promise<EnrollmentWithRelations> {
-  return apiJson<EnrollmentWithRelations>("POST", "/api/enrollments", {
+  return apiJson(enrollmentWithRelationsSchema, "POST", "/api/enrollments", {
     userId: input.userId,
     courseId: input.courseId,
     progress: 0,

@@ -2,6 +2,7 @@ import {
   DASHBOARD_RECENT_ITEMS,
   DEFAULT_PAGE_SIZE,
   type LearnerSummary,
+  learnerSummarySchema,
   NEXT_CURSOR_HEADER,
 } from "@contract";
 import {
@@ -13,6 +14,8 @@ import {
   useInfiniteQuery,
   useQuery,
 } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest, readAnswer } from "../../../lib/api-client";
 
 export const learnersQueryKey = ["/api/users/learners"] as const;
 
@@ -30,13 +33,10 @@ async function getLearnersPage(
   const params = new URLSearchParams({ limit: String(limit) });
   if (q) params.set("q", q);
   if (cursor) params.set("cursor", cursor);
-  const res = await fetch(`/api/users/learners?${params}`, { credentials: "include", signal });
-  if (!res.ok) {
-    // Same error shape as apiRequest (SPEC section 7).
-    throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  }
+  const url = `/api/users/learners?${params}`;
+  const res = await apiRequest("GET", url, undefined, { signal });
   return {
-    items: (await res.json()) as LearnerSummary[],
+    items: await readAnswer(z.array(learnerSummarySchema), url, res),
     nextCursor: res.headers.get(NEXT_CURSOR_HEADER),
   };
 }

@@ -5,13 +5,17 @@ import {
   learnerImportResultSchema,
 } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import {
+  apiJson,
+  getErrorMessage,
+  isApiError,
+  MalformedAnswerError,
+} from "../../../lib/api-client";
 import { invalidateLearnerData } from "./invalidate-learner-data";
 
 /** POST /api/users/learners/import: one batch, registered in one transaction. */
 async function importLearnerBatch(rows: LearnerImportRow[]): Promise<LearnerImportResult> {
-  const body = await apiJson<unknown>("POST", "/api/users/learners/import", { rows });
-  return learnerImportResultSchema.parse(body);
+  return apiJson(learnerImportResultSchema, "POST", "/api/users/learners/import", { rows });
 }
 
 type ImportInput = {
@@ -20,10 +24,13 @@ type ImportInput = {
   onProgress: (done: number) => void;
 };
 
-/** Network failures and server errors may pass; a refusal (4xx) would only repeat. */
+/**
+ * Network failures and server errors may pass; a refusal (4xx) would only repeat, and so
+ * would an answer this client cannot read.
+ */
 const worthRetrying = (error: unknown) => {
-  const status = getErrorStatus(error);
-  return status === undefined || status >= 500;
+  if (error instanceof MalformedAnswerError) return false;
+  return !isApiError(error) || error.status >= 500;
 };
 
 /**

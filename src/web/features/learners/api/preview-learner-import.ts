@@ -7,8 +7,7 @@ import { apiJson } from "../../../lib/api-client";
  * as the import would; nothing is written.
  */
 async function previewLearnerImport(csv: string): Promise<LearnerImportPreview> {
-  const body = await apiJson<unknown>("POST", "/api/users/learners/import/preview", { csv });
-  return learnerImportPreviewSchema.parse(body);
+  return apiJson(learnerImportPreviewSchema, "POST", "/api/users/learners/import/preview", { csv });
 }
 
 export function usePreviewLearnerImport() {

@@ -1,14 +1,16 @@
-import type { LearnerSummary, UserStatus } from "@contract";
+import { type LearnerSummary, restrictResponseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiJson } from "../../../lib/api-client";
 import { patchCachedLearner } from "./get-learners";
 import { invalidateLearnerData } from "./invalidate-learner-data";
 
-export type ToggleLearnerStatusResult = { message: string; status: UserStatus };
+export type ToggleLearnerStatusResult = z.infer<typeof restrictResponseSchema>;
 
 /** PATCH /api/users/learners/:id/restrict: active ⇄ restricted; answers the message to show. */
 async function toggleLearnerStatus(learnerId: string): Promise<ToggleLearnerStatusResult> {
-  return apiJson<ToggleLearnerStatusResult>(
+  return apiJson(
+    restrictResponseSchema,
     "PATCH",
     `/api/users/learners/${encodeURIComponent(learnerId)}/restrict`,
   );

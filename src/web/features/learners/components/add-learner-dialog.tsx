@@ -18,7 +18,7 @@ import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useAddLearner } from "../api/add-learner";
 import { LEARNER_TOASTS } from "../messages";
 import { CourseChecklist } from "./course-checklist";
@@ -96,12 +96,12 @@ function AddLearnerForm({
       });
       onDone();
     } catch (error) {
-      // A duplicate email (409) is worth naming; anything else gets the spec's text.
+      // A duplicate email is worth naming; anything else gets the spec's text.
       toast({
         variant: "destructive",
         title: LEARNER_TOASTS.addFailed,
         description:
-          (getErrorStatus(error) === 409 ? getErrorMessage(error) : undefined) ??
+          (isApiError(error, "auth.email_taken") ? getErrorMessage(error) : undefined) ??
           LEARNER_TOASTS.addFailedDescription,
       });
     }

@@ -15,6 +15,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
+import { loadFailureHint } from "../../../lib/api-client";
 import { useLearners } from "../api/get-learners";
 import { BulkEnrollDialog } from "./bulk-enroll-dialog";
 import { EnrollCoursesDialog } from "./enroll-courses-dialog";
@@ -49,6 +50,7 @@ export function LearnersList({ onAddLearner, publishedCourses }: LearnersListPro
     data,
     isPending,
     isError,
+    error,
     isPlaceholderData,
     refetch,
     fetchNextPage,
@@ -130,7 +132,7 @@ export function LearnersList({ onAddLearner, publishedCourses }: LearnersListPro
         <EmptyState
           icon={<UsersIcon />}
           title="Learners could not be loaded"
-          description="Check your connection and try again."
+          description={loadFailureHint(error, "Check your connection and try again.")}
           action={
             <Button variant="outline" onClick={() => void refetch()}>
               Try again

@@ -1,10 +1,11 @@
 import {
   type EnrollmentWithRelations,
+  enrollmentWithRelationsSchema,
   type ProgressUpdateBody,
   progressAfterCompleting,
 } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson, errorCodeOf } from "../../../lib/api-client";
 import { courseQueryKey } from "./get-course";
 import { myEnrollmentsQueryKey } from "./get-my-enrollments";
 
@@ -28,7 +29,7 @@ async function completeModule(input: CompleteModuleInput): Promise<EnrollmentWit
     moduleId: input.moduleId,
     progress: progressAfterCompleting(input.completedBefore, input.totalModules),
   };
-  return apiJson<EnrollmentWithRelations>("POST", "/api/progress/update", body);
+  return apiJson(enrollmentWithRelationsSchema, "POST", "/api/progress/update", body);
 }
 
 /** Marks a module complete and writes the answer into the caches at once. */
@@ -44,6 +45,22 @@ export function useCompleteModule() {
         (list) => list?.map((enrollment) => (enrollment.id === updated.id ? updated : enrollment)),
       );
       queryClient.setQueryData(courseQueryKey(updated.courseId), updated.course);
+    },
+    onError: (error, input) => {
+      switch (errorCodeOf(error)) {
+        // The course was taken offline, or the learner's standing changed in another tab:
+        // what the player shows is out of date, so it reads the course and the list again.
+        case "courses.unpublished":
+        case "courses.module_locked":
+        case "credit.acknowledge_first":
+        case "credit.step_out_of_order":
+          return Promise.all([
+            queryClient.invalidateQueries({ queryKey: myEnrollmentsQueryKey(input.userId) }),
+            queryClient.invalidateQueries({ queryKey: courseQueryKey(input.courseId) }),
+          ]);
+        default:
+          return undefined;
+      }
     },
   });
 }

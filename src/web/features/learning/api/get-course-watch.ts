@@ -1,4 +1,4 @@
-import type { CourseWatch } from "@contract";
+import { type CourseWatch, courseWatchSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
@@ -6,7 +6,7 @@ export const courseWatchQueryKey = (courseId: string) => ["/api/progress/watch",
 
 /** GET /api/progress/watch/:courseId: the learner's position and watching per module. */
 async function getCourseWatch(courseId: string): Promise<CourseWatch> {
-  return apiJson<CourseWatch>("GET", `/api/progress/watch/${encodeURIComponent(courseId)}`);
+  return apiJson(courseWatchSchema, "GET", `/api/progress/watch/${encodeURIComponent(courseId)}`);
 }
 
 const getCourseWatchQueryOptions = (courseId: string) =>

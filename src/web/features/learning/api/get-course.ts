@@ -1,4 +1,4 @@
-import type { Course } from "@contract";
+import { type Course, courseSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
@@ -9,7 +9,7 @@ export const courseQueryKey = (courseId: string) => ["/api/courses", courseId] a
  * are enrolled in, and 404 'Course not found' for anything else.
  */
 async function getCourse(courseId: string): Promise<Course> {
-  return apiJson<Course>("GET", `/api/courses/${encodeURIComponent(courseId)}`);
+  return apiJson(courseSchema, "GET", `/api/courses/${encodeURIComponent(courseId)}`);
 }
 
 const getCourseQueryOptions = (courseId: string) =>

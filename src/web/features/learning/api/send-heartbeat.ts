@@ -1,4 +1,9 @@
-import type { CourseWatch, HeartbeatBody, ModuleWatch } from "@contract";
+import {
+  type CourseWatch,
+  type HeartbeatBody,
+  type ModuleWatch,
+  moduleWatchSchema,
+} from "@contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { courseWatchQueryKey } from "./get-course-watch";
@@ -11,18 +16,9 @@ export async function sendHeartbeat(
   body: HeartbeatBody,
   options: { keepalive?: boolean } = {},
 ): Promise<ModuleWatch> {
-  if (options.keepalive) {
-    const res = await fetch("/api/progress/heartbeat", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      credentials: "include",
-      keepalive: true,
-    });
-    if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
-    return (await res.json()) as ModuleWatch;
-  }
-  return apiJson<ModuleWatch>("POST", "/api/progress/heartbeat", body);
+  return apiJson(moduleWatchSchema, "POST", "/api/progress/heartbeat", body, {
+    keepalive: options.keepalive,
+  });
 }
 
 /** Writes a heartbeat's answer into the course's watch state, so the player updates at once. */

@@ -30,7 +30,7 @@ import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { getErrorMessage, isApiError, loadFailureHint } from "../../../lib/api-client";
 import { formatDate, plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { cn } from "../../../lib/utils";
@@ -123,7 +123,7 @@ export function CoursePlayer({
     courseId,
     enrollment?.course.isPublished ? enrollment.course : undefined,
   );
-  const status = courseQuery.isError ? getErrorStatus(courseQuery.error) : undefined;
+  const status = isApiError(courseQuery.error) ? courseQuery.error.status : undefined;
 
   // The server answers the course only to enrolled learners, so a course that loads while
   // the cached list lacks it means an enrollment made since: read the list again, once.
@@ -167,6 +167,7 @@ export function CoursePlayer({
   if (courseQuery.isError || enrollmentsQuery.isError) {
     return (
       <PlayerError
+        error={courseQuery.error ?? enrollmentsQuery.error}
         onRetry={() => {
           if (courseQuery.isError) void courseQuery.refetch();
           if (enrollmentsQuery.isError) void enrollmentsQuery.refetch();
@@ -285,6 +286,10 @@ function Player({
         setPendingFocus("next-step");
       }
     } catch (error) {
+      // Taken offline meanwhile: the player gives way to the course's "unavailable" page as
+      // soon as the course and the list are read again (useCompleteModule); a toast would
+      // only say it twice.
+      if (isApiError(error, "courses.unpublished")) return;
       toast({
         variant: "destructive",
         title: PROGRESS_FAILED,
@@ -707,7 +712,7 @@ function CourseNotFound() {
   );
 }
 
-function PlayerError({ onRetry }: { onRetry: () => void }) {
+function PlayerError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div
       role="alert"
@@ -715,7 +720,7 @@ function PlayerError({ onRetry }: { onRetry: () => void }) {
     >
       <h1 className="text-xl font-semibold text-red-950">We couldn't load this course</h1>
       <p className="mt-2 max-w-sm text-sm text-red-900">
-        Check your connection and try again. Your progress is safe.
+        {loadFailureHint(error, "Check your connection and try again.")} Your progress is safe.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
         <Button variant="outline" onClick={onRetry}>

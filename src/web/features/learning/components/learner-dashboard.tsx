@@ -18,6 +18,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { loadFailureHint } from "../../../lib/api-client";
 import { formatDate, plural } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useMyEnrollments } from "../api/get-my-enrollments";
@@ -73,7 +74,7 @@ export function LearnerDashboard({
       {enrollmentsQuery.isPending ? (
         <DashboardSkeleton />
       ) : enrollmentsQuery.isError ? (
-        <LoadError onRetry={() => void enrollmentsQuery.refetch()} />
+        <LoadError error={enrollmentsQuery.error} onRetry={() => void enrollmentsQuery.refetch()} />
       ) : (
         <DashboardContent
           // A course taken offline stays listed (the learner's record), shown as unavailable.
@@ -422,7 +423,7 @@ function RecentActivityCard({
   );
 }
 
-function LoadError({ onRetry }: { onRetry: () => void }) {
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div
       role="alert"
@@ -430,7 +431,7 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
     >
       <h2 className="text-base font-semibold text-red-950">We couldn't load your courses</h2>
       <p className="mt-1.5 max-w-sm text-sm text-red-900">
-        Check your connection and try again. Your progress is safe.
+        {loadFailureHint(error, "Check your connection and try again.")} Your progress is safe.
       </p>
       <Button variant="outline" className="mt-5" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />

@@ -3,10 +3,11 @@ import {
   type HeartbeatBody,
   MAX_HEARTBEAT_INTERVALS,
   MAX_PLAYBACK_RATE,
+  WATCH_MESSAGES,
 } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { errorCodeOf } from "../../../lib/api-client";
 import { sendHeartbeat, storeModuleWatch } from "../api/send-heartbeat";
 
 /** A jump larger than this between two time updates is a seek, not playback. */
@@ -72,9 +73,10 @@ export function useWatchTracker(
             setError(null);
           },
           (failure: unknown) => {
-            // Refusals (400) say why (e.g. the video's length does not match the module);
+            // A refused report says why (e.g. the video's length does not match the module);
             // network blips are retried by the next heartbeat's position.
-            if (getErrorStatus(failure) === 400) setError(getErrorMessage(failure) ?? null);
+            const refusal = watchRefusal(failure);
+            if (refusal) setError(refusal);
           },
         ),
       );
@@ -139,4 +141,18 @@ export function useWatchTracker(
   }, [video, courseId, moduleId, pauseWhenHidden, queryClient]);
 
   return { error };
+}
+
+/** What the learner is told when the server refuses a heartbeat's report; null otherwise. */
+function watchRefusal(failure: unknown): string | null {
+  switch (errorCodeOf(failure)) {
+    case "watching.beyond_duration":
+      return WATCH_MESSAGES.beyondDuration;
+    case "watching.duration_mismatch":
+      return WATCH_MESSAGES.durationMismatch;
+    case "watching.impossible_report":
+      return WATCH_MESSAGES.impossibleReport;
+    default:
+      return null;
+  }
 }

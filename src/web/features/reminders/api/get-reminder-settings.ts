@@ -6,9 +6,7 @@ export const reminderSettingsQueryKey = ["/api/admin/reminder-settings"] as cons
 
 /** GET /api/admin/reminder-settings: the portal's learner reminder settings. */
 async function getReminderSettings(): Promise<ReminderSettings> {
-  return reminderSettingsSchema.parse(
-    await apiJson<unknown>("GET", "/api/admin/reminder-settings"),
-  );
+  return apiJson(reminderSettingsSchema, "GET", "/api/admin/reminder-settings");
 }
 
 const getReminderSettingsQueryOptions = () =>

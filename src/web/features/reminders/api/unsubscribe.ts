@@ -4,12 +4,12 @@ import { apiJson } from "../../../lib/api-client";
 
 /** POST /api/reminders/unsubscribe: stops reminder emails for the link's learner. */
 async function unsubscribe(token: string) {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    unsubscribeResponseSchema,
     "POST",
     "/api/reminders/unsubscribe",
     unsubscribeBodySchema.parse({ token }),
   );
-  return unsubscribeResponseSchema.parse(body);
 }
 
 export function useUnsubscribe() {

@@ -5,12 +5,12 @@ import { reminderSettingsQueryKey } from "./get-reminder-settings";
 
 /** PUT /api/admin/reminder-settings: answers the settings as stored. */
 async function updateReminderSettings(settings: ReminderSettings): Promise<ReminderSettings> {
-  const body = await apiJson<unknown>(
+  return apiJson(
+    reminderSettingsSchema,
     "PUT",
     "/api/admin/reminder-settings",
     reminderSettingsSchema.parse(settings),
   );
-  return reminderSettingsSchema.parse(body);
 }
 
 export function useUpdateReminderSettings() {

@@ -22,7 +22,7 @@ import { LoadError } from "../../../components/ui/load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../lib/api-client";
+import { getErrorMessage, loadFailureHint } from "../../../lib/api-client";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
 
@@ -52,7 +52,7 @@ export function ReminderSettingsCard() {
           </div>
         ) : settings.isError ? (
           <LoadError
-            message="The reminder settings could not be loaded."
+            message={loadFailureHint(settings.error, "The reminder settings could not be loaded.")}
             onRetry={() => void settings.refetch()}
           />
         ) : (

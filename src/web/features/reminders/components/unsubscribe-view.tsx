@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { getErrorMessage, getErrorStatus } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useUnsubscribe } from "../api/unsubscribe";
 
 /**
@@ -13,7 +13,7 @@ import { useUnsubscribe } from "../api/unsubscribe";
  */
 export function UnsubscribeView({ token, productName }: { token: string; productName: string }) {
   const unsubscribe = useUnsubscribe();
-  const invalid = !token || (unsubscribe.isError && getErrorStatus(unsubscribe.error) === 404);
+  const invalid = !token || isApiError(unsubscribe.error, "reminders.unsubscribe_link_invalid");
   return (
     <div className="min-h-dvh bg-gradient-to-b from-zinc-100 to-zinc-50">
       <header className="border-b border-zinc-200 bg-white">

@@ -1,4 +1,4 @@
-import type { Reports } from "@contract";
+import { type Reports, reportsSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
@@ -9,7 +9,7 @@ export const REPORT_EXPORT_URL = "/api/admin/reports/export";
 
 /** GET /api/admin/reports: summary, per course, per category and recent completions. */
 async function getReports(): Promise<Reports> {
-  return apiJson<Reports>("GET", "/api/admin/reports");
+  return apiJson(reportsSchema, "GET", "/api/admin/reports");
 }
 
 const getReportsQueryOptions = () =>

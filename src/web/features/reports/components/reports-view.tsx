@@ -14,6 +14,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { ScrollRegion } from "../../../components/ui/scroll-region";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { StatCard } from "../../../components/ui/stat-card";
+import { loadFailureHint } from "../../../lib/api-client";
 import { cn } from "../../../lib/utils";
 import { REPORT_EXPORT_URL, useReports } from "../api/get-reports";
 
@@ -41,14 +42,14 @@ export function ExportReportButton() {
 
 /** /admin/reports body (SPEC section 2): summary, per course, per category, recent completions. */
 export function ReportsView() {
-  const { data: report, isPending, isError, refetch } = useReports();
+  const { data: report, isPending, isError, error, refetch } = useReports();
 
   if (isError) {
     return (
       <EmptyState
         icon={<ChartColumnIcon />}
         title="Reports could not be loaded"
-        description="Check your connection and try again."
+        description={loadFailureHint(error, "Check your connection and try again.")}
         action={
           <Button variant="outline" onClick={() => void refetch()}>
             Try again

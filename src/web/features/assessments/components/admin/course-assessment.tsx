@@ -6,6 +6,7 @@ import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
+import { loadFailureHint } from "../../../../lib/api-client";
 import { plural } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
 import { REVEAL_LABELS } from "../../admin-labels";
@@ -37,7 +38,10 @@ export function CourseAssessment({ course }: { course: Course }) {
             <Skeleton className="h-28 rounded-xl" />
           ) : settings.isError ? (
             <LoadError
-              message={"The assessment settings could not be loaded."}
+              message={loadFailureHint(
+                settings.error,
+                "The assessment settings could not be loaded.",
+              )}
               onRetry={() => void settings.refetch()}
             />
           ) : (

@@ -19,7 +19,7 @@ import { Skeleton } from "../../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs";
 import { SimpleTooltip } from "../../../../components/ui/tooltip";
 import { toast } from "../../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../../lib/api-client";
+import { getErrorMessage, loadFailureHint } from "../../../../lib/api-client";
 import { plural } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
 import { ASSESSMENT_TOASTS, POOL_LABELS } from "../../admin-labels";
@@ -74,7 +74,7 @@ export function QuestionBank({ course }: { course: Course }) {
       ) : questions.isError ? (
         <LoadError
           className="mx-5 mb-5 sm:mx-6 sm:mb-6"
-          message={"The questions could not be loaded."}
+          message={loadFailureHint(questions.error, "The questions could not be loaded.")}
           onRetry={() => void questions.refetch()}
         />
       ) : (

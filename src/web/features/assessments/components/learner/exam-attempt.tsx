@@ -14,7 +14,7 @@ import {
 import { Progress } from "../../../../components/ui/progress";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
-import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
+import { errorCodeOf, getErrorMessage } from "../../../../lib/api-client";
 import { plural } from "../../../../lib/format";
 import { useSaveExamAnswers } from "../../api/save-exam-answers";
 import { useSubmitExamAttempt } from "../../api/submit-exam-attempt";
@@ -29,12 +29,29 @@ import {
 
 type SaveState = "saved" | "saving" | "failed";
 
+/** Why the server takes no more answers for an attempt this page still shows. */
+export type ClosedReason = "exam.attempt_submitted" | "exam.deadline_passed";
+
+/** The reason when a refusal says the attempt is closed; null for any other failure. */
+function closedReason(error: unknown): ClosedReason | null {
+  const code = errorCodeOf(error);
+  switch (code) {
+    // Submitted from another tab or device.
+    case "exam.attempt_submitted":
+    // Past the deadline and its grace: graded with the answers saved by then.
+    case "exam.deadline_passed":
+      return code;
+    default:
+      return null;
+  }
+}
+
 /**
  * Sends the latest answers whenever they change, one request at a time: while a save is on
  * its way, later changes wait and only the newest of them is sent after it. Stops for good
  * once the attempt is being submitted.
  */
-function useAutosave(attemptId: string, onClosed: () => void) {
+function useAutosave(attemptId: string, onClosed: (reason: ClosedReason) => void) {
   const { mutateAsync: save } = useSaveExamAnswers();
   const [state, setState] = useState<SaveState>("saved");
   const queued = useRef<Answer[] | null>(null);
@@ -57,10 +74,10 @@ function useAutosave(attemptId: string, onClosed: () => void) {
           await save({ attemptId, answers });
         } catch (error) {
           if (stopped.current) return;
-          if (getErrorStatus(error) === 409) {
-            // Past the deadline (graded as saved) or submitted from another tab.
+          const reason = closedReason(error);
+          if (reason) {
             stopped.current = true;
-            onClosedRef.current();
+            onClosedRef.current(reason);
             return;
           }
           // Kept for the next change or a retry; nothing is lost until the page is closed.
@@ -103,8 +120,8 @@ export function ExamAttempt({
   courseId: string;
   attempt: Attempt;
   onGraded: (result: SubmitResult, options: { timedOut: boolean }) => void;
-  /** The server no longer takes answers for this attempt: show its result. */
-  onClosed: () => void;
+  /** The server no longer takes answers for this attempt: show its result, and why. */
+  onClosed: (reason: ClosedReason) => void;
 }) {
   const { questions } = attempt;
   const [answers, setAnswers] = useState<AnswerMap>(() => answerMapOf(attempt.answers));
@@ -140,9 +157,10 @@ export function ExamAttempt({
       setConfirming(false);
       onGraded(result, { timedOut });
     } catch (error) {
-      if (getErrorStatus(error) === 409) {
+      const reason = closedReason(error);
+      if (reason) {
         setConfirming(false);
-        onClosed();
+        onClosed(reason);
         return;
       }
       autosave.resume();

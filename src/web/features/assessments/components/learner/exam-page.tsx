@@ -1,25 +1,44 @@
 import { ASSESSMENT_MESSAGES, type Attempt, MESSAGES, type SubmitResult } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftIcon, GraduationCapIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  CircleAlertIcon,
+  GraduationCapIcon,
+  RefreshCwIcon,
+  SearchXIcon,
+} from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { LearnerPageNotice } from "../../../../components/ui/learner-page-notice";
 import { Skeleton } from "../../../../components/ui/skeleton";
-import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
+import { getErrorMessage, isApiError, loadFailureHint } from "../../../../lib/api-client";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { completionQueryKey } from "../../api/get-completion";
 import { useExamAttemptResult } from "../../api/get-exam-attempt-result";
 import { examStatusQueryKey, useExamStatus } from "../../api/get-exam-status";
 import { useStartExamAttempt } from "../../api/start-exam-attempt";
-import { ExamAttempt } from "./exam-attempt";
+import { type ClosedReason, ExamAttempt } from "./exam-attempt";
 import { ExamIntro } from "./exam-intro";
 import { ExamResult } from "./exam-result";
 
 const coursePath = (courseId: string) => `/course/${encodeURIComponent(courseId)}`;
 
 type Graded = { attemptId: string; number: number; result: SubmitResult; timedOut: boolean };
+type Closed = { attemptId: string; reason: ClosedReason };
+
+/** What the learner is told when an attempt on screen was graded without this page. */
+const CLOSED_NOTICES: Record<ClosedReason, { title: string; text: string }> = {
+  "exam.attempt_submitted": {
+    title: ASSESSMENT_MESSAGES.alreadySubmitted,
+    text: "It was submitted from another tab or device. This is its result.",
+  },
+  "exam.deadline_passed": {
+    title: "Time is up",
+    text: ASSESSMENT_MESSAGES.timeUp,
+  },
+};
 
 /**
  * The final exam of a course: the rules and past attempts, the attempt in progress, and a
@@ -49,6 +68,7 @@ export function ExamPage({
   const start = useStartExamAttempt();
   const [active, setActive] = useState<Attempt | null>(null);
   const [graded, setGraded] = useState<Graded | null>(null);
+  const [closed, setClosed] = useState<Closed | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
 
   async function onStart() {
@@ -75,22 +95,25 @@ export function ExamPage({
     showResult(attempt.id);
   }
 
-  function onAttemptClosed(attempt: Attempt) {
+  function onAttemptClosed(attempt: Attempt, reason: ClosedReason) {
     // Graded without this page's answer (deadline, another tab): read it from the server.
     void queryClient.invalidateQueries({ queryKey: examStatusQueryKey(courseId) });
     void queryClient.invalidateQueries({ queryKey: completionQueryKey(courseId) });
+    setClosed({ attemptId: attempt.id, reason });
     showResult(attempt.id);
   }
 
   const header = <ExamHeader courseId={courseId} courseTitle={courseTitle} />;
   const status = statusQuery.data;
-  const httpStatus = statusQuery.isError ? getErrorStatus(statusQuery.error) : undefined;
+  const refused = isApiError(statusQuery.error) ? statusQuery.error : null;
 
-  if (httpStatus === 404 || httpStatus === 403) return <ExamNotFound />;
+  // The course is unknown, unpublished or gone (404), or not this learner's (403).
+  if (refused?.status === 404 || refused?.status === 403) return <ExamNotFound />;
 
   let body: ReactNode;
   if (resultId) {
-    body =
+    const notice = closed?.attemptId === resultId ? <ClosedNotice reason={closed.reason} /> : null;
+    const result =
       graded?.attemptId === resultId ? (
         <ExamResult
           key={resultId}
@@ -112,6 +135,12 @@ export function ExamPage({
           tryAgainPending={start.isPending}
         />
       );
+    body = (
+      <>
+        {notice}
+        {result}
+      </>
+    );
   } else if (attemptId) {
     const attempt =
       active?.id === attemptId ? active : status?.current?.id === attemptId ? status.current : null;
@@ -122,7 +151,7 @@ export function ExamPage({
           courseId={courseId}
           attempt={attempt}
           onGraded={(result, { timedOut }) => onAttemptGraded(attempt, result, timedOut)}
-          onClosed={() => onAttemptClosed(attempt)}
+          onClosed={(reason) => onAttemptClosed(attempt, reason)}
         />
       );
     } else if (statusQuery.isPending || statusQuery.isFetching) {
@@ -135,7 +164,7 @@ export function ExamPage({
   } else if (statusQuery.isPending) {
     body = <ExamSkeleton />;
   } else if (statusQuery.isError) {
-    body = <ExamLoadError onRetry={() => void statusQuery.refetch()} />;
+    body = <ExamLoadError error={statusQuery.error} onRetry={() => void statusQuery.refetch()} />;
   } else if (!statusQuery.data.enabled) {
     body = (
       <EmptyState
@@ -203,8 +232,8 @@ function StoredResult({
   const resultQuery = useExamAttemptResult(attemptId);
   if (resultQuery.isPending) return <ExamSkeleton />;
   if (resultQuery.isError) {
-    // 409: not graded yet, so it is still the attempt in progress.
-    if (getErrorStatus(resultQuery.error) === 409) {
+    // Not graded yet, so it is still the attempt in progress.
+    if (isApiError(resultQuery.error, "exam.not_graded")) {
       return <Navigate replace to={{ search: `?attempt=${encodeURIComponent(attemptId)}` }} />;
     }
     return (
@@ -249,7 +278,25 @@ function ExamSkeleton() {
   );
 }
 
-function ExamLoadError({ onRetry }: { onRetry: () => void }) {
+/** Why an attempt still on screen was graded without this page, above its result. */
+function ClosedNotice({ reason }: { reason: ClosedReason }) {
+  const notice = CLOSED_NOTICES[reason];
+  return (
+    <div
+      role="status"
+      data-testid="exam-closed-notice"
+      className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+      <div className="grid gap-0.5">
+        <p className="font-semibold">{notice.title}</p>
+        <p>{notice.text}</p>
+      </div>
+    </div>
+  );
+}
+
+function ExamLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div
       role="alert"
@@ -257,7 +304,8 @@ function ExamLoadError({ onRetry }: { onRetry: () => void }) {
     >
       <h2 className="text-base font-semibold text-red-950">We couldn't load the exam</h2>
       <p className="mt-1.5 max-w-sm text-sm text-red-900">
-        Check your connection and try again. Your answers so far are saved.
+        {loadFailureHint(error, "Check your connection and try again.")} Your answers so far are
+        saved.
       </p>
       <Button variant="outline" className="mt-5" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />

@@ -5,7 +5,7 @@ import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { LoadError } from "../../../../components/ui/load-error";
 import { Spinner } from "../../../../components/ui/spinner";
-import { getErrorMessage } from "../../../../lib/api-client";
+import { getErrorMessage, loadFailureHint } from "../../../../lib/api-client";
 import { plural } from "../../../../lib/format";
 import { useAnswerReview } from "../../api/answer-review";
 import { useReview } from "../../api/get-review";
@@ -24,7 +24,10 @@ export function ModuleReview({ courseId, moduleId }: { courseId: string; moduleI
   if (reviewQuery.isError) {
     return (
       <LoadError
-        message={"We couldn't load this module's review questions."}
+        message={loadFailureHint(
+          reviewQuery.error,
+          "We couldn't load this module's review questions.",
+        )}
         onRetry={() => void reviewQuery.refetch()}
       />
     );

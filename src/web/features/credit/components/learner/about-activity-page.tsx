@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { Spinner } from "../../../../components/ui/spinner";
-import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
+import { getErrorMessage } from "../../../../lib/api-client";
 import { formatDate } from "../../../../lib/format";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { useAcknowledgeActivity } from "../../api/acknowledge-activity";
@@ -30,6 +30,7 @@ import {
   CreditPage,
   CreditPageError,
   CreditPageSkeleton,
+  courseOutOfReach,
   ExpiryBanner,
 } from "./credit-page";
 
@@ -47,15 +48,18 @@ export function AboutActivityPage({
 }) {
   useDocumentTitle(courseTitle ? `About this activity · ${courseTitle}` : "About this activity");
   const query = useActivity(courseId);
-  const status = query.isError ? getErrorStatus(query.error) : undefined;
-  if (status === 404 || status === 403) return <CreditCourseNotFound />;
+  if (courseOutOfReach(query.error)) return <CreditCourseNotFound />;
 
   return (
     <CreditPage courseId={courseId} courseTitle={courseTitle} title="About this activity">
       {query.isPending ? (
         <CreditPageSkeleton />
       ) : query.isError ? (
-        <CreditPageError what="this activity" onRetry={() => void query.refetch()} />
+        <CreditPageError
+          what="this activity"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <ActivityDetails activity={query.data} />
       )}

@@ -16,7 +16,7 @@ import {
   SelectValue,
 } from "../../../../components/ui/select";
 import { Spinner } from "../../../../components/ui/spinner";
-import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
+import { errorCodeOf, getErrorMessage } from "../../../../lib/api-client";
 import { formatDate } from "../../../../lib/format";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { type AttestResult, useAttestActivity } from "../../api/attest-activity";
@@ -29,6 +29,7 @@ import {
   CreditPage,
   CreditPageError,
   CreditPageSkeleton,
+  courseOutOfReach,
 } from "./credit-page";
 import { NotAsked, StepGate } from "./step-notices";
 
@@ -75,17 +76,36 @@ export function AttestationPage({
       { courseId, body },
       {
         onSuccess: () => onAttested?.(),
-        // The statement may have changed since the page was read: show the current one.
+        // The refusal says which part of the page is out of date: read that part again.
         onError: (error) => {
-          if (getErrorStatus(error) === 409) void activityQuery.refetch();
+          switch (errorCodeOf(error)) {
+            // Attested from another tab, the statement or the credit rules changed since the
+            // page was read, or the activity closed: the activity carries all of these.
+            case "attestation.already_attested":
+            case "attestation.statement_changed":
+            case "attestation.not_asked":
+            case "attestation.claim_too_high":
+            case "attestation.claim_off_step":
+            case "attestation.claim_required":
+            case "attestation.no_partial_credit":
+            case "credit.expired":
+            case "credit.enrollment_expired":
+              void activityQuery.refetch();
+              break;
+            // An earlier step is not done (any more): the gate shows which.
+            case "credit.step_out_of_order":
+              void completionQuery.refetch();
+              break;
+            default:
+              break;
+          }
         },
       },
     );
   }
 
   const failed = [activityQuery, completionQuery].find((q) => q.isError);
-  const status = failed ? getErrorStatus(failed.error) : undefined;
-  if (status === 404 || status === 403) return <CreditCourseNotFound />;
+  if (failed && courseOutOfReach(failed.error)) return <CreditCourseNotFound />;
 
   let body: ReactNode;
   const activity = activityQuery.data;
@@ -96,6 +116,7 @@ export function AttestationPage({
     body = (
       <CreditPageError
         what="the attestation"
+        error={failed.error}
         onRetry={() => {
           if (activityQuery.isError) void activityQuery.refetch();
           if (completionQuery.isError) void completionQuery.refetch();

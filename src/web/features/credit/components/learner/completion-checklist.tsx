@@ -7,6 +7,7 @@ import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
+import { loadFailureHint } from "../../../../lib/api-client";
 import { formatDate } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
 import { useActivity } from "../../api/get-activity";
@@ -91,7 +92,10 @@ export function CompletionChecklist({
   if (query.isError) {
     return (
       <LoadError
-        message="We couldn't load the steps to complete this course."
+        message={loadFailureHint(
+          query.error,
+          "We couldn't load the steps to complete this course.",
+        )}
         onRetry={() => void query.refetch()}
         className={className}
       />

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { LearnerPageNotice } from "../../../../components/ui/learner-page-notice";
 import { Skeleton } from "../../../../components/ui/skeleton";
+import { isApiError, loadFailureHint } from "../../../../lib/api-client";
 import { cn } from "../../../../lib/utils";
 import { coursePaths } from "../../credit-steps";
 
@@ -95,7 +96,15 @@ export function CreditPageSkeleton() {
 }
 
 /** A screen whose data could not be read, with a way to try again. */
-export function CreditPageError({ what, onRetry }: { what: string; onRetry: () => void }) {
+export function CreditPageError({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
     <div
       role="alert"
@@ -103,7 +112,7 @@ export function CreditPageError({ what, onRetry }: { what: string; onRetry: () =
     >
       <h2 className="text-base font-semibold text-red-950">We couldn't load {what}</h2>
       <p className="mt-1.5 max-w-sm text-sm text-red-900">
-        Check your connection and try again. Your progress is safe.
+        {loadFailureHint(error, "Check your connection and try again.")} Your progress is safe.
       </p>
       <Button variant="outline" className="mt-5" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />
@@ -111,6 +120,14 @@ export function CreditPageError({ what, onRetry }: { what: string; onRetry: () =
       </Button>
     </div>
   );
+}
+
+/**
+ * Whether a read was refused because the course is out of this learner's reach: unknown,
+ * unpublished or gone (404), or not theirs (403, e.g. `enrollments.not_enrolled`).
+ */
+export function courseOutOfReach(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 403);
 }
 
 /** The course is unknown to this learner (not enrolled, unpublished or gone). */

@@ -14,7 +14,7 @@ import { Button } from "../../../../components/ui/button";
 import { Label } from "../../../../components/ui/label";
 import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
-import { getErrorMessage, getErrorStatus } from "../../../../lib/api-client";
+import { errorCodeOf, getErrorMessage } from "../../../../lib/api-client";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { cn } from "../../../../lib/utils";
 import { useActivity } from "../../api/get-activity";
@@ -27,6 +27,7 @@ import {
   CreditPage,
   CreditPageError,
   CreditPageSkeleton,
+  courseOutOfReach,
 } from "./credit-page";
 import { NotAsked, StepGate } from "./step-notices";
 
@@ -97,23 +98,39 @@ export function EvaluationPage({
       { courseId, body },
       {
         onSuccess: () => onSubmitted?.(),
-        // Already sent from another tab, for instance: the page reads the answer again.
+        // The refusal says which part of the page is out of date: read that part again.
         onError: (error) => {
-          if (getErrorStatus(error) === 409) void formQuery.refetch();
+          switch (errorCodeOf(error)) {
+            // Sent from another tab: the page shows it as sent.
+            case "evaluation.already_submitted":
+              void formQuery.refetch();
+              break;
+            // An earlier step is not done (any more): the gate shows which.
+            case "credit.step_out_of_order":
+              void completionQuery.refetch();
+              break;
+            // The activity or the enrollment has closed: the expiry banner explains it.
+            case "credit.expired":
+            case "credit.enrollment_expired":
+              void activityQuery.refetch();
+              break;
+            default:
+              break;
+          }
         },
       },
     );
   }
 
   const failed = [activityQuery, formQuery, completionQuery].find((q) => q.isError);
-  const status = failed ? getErrorStatus(failed.error) : undefined;
-  if (status === 404 || status === 403) return <CreditCourseNotFound />;
+  if (failed && courseOutOfReach(failed.error)) return <CreditCourseNotFound />;
 
   let body: ReactNode;
   if (failed) {
     body = (
       <CreditPageError
         what="the evaluation"
+        error={failed.error}
         onRetry={() => {
           for (const q of [activityQuery, formQuery, completionQuery]) {
             if (q.isError) void q.refetch();

@@ -19,7 +19,7 @@ import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../../lib/api-client";
+import { getErrorMessage, loadFailureHint } from "../../../../lib/api-client";
 import { useLicence } from "../../api/get-licence";
 import { useUpdateLicence } from "../../api/update-licence";
 
@@ -73,7 +73,7 @@ export function LicenceCard({ onSaved }: { onSaved?: () => void }) {
       ) : query.isError ? (
         <CardContent>
           <LoadError
-            message="We couldn't load your licence details."
+            message={loadFailureHint(query.error, "We couldn't load your licence details.")}
             onRetry={() => void query.refetch()}
           />
         </CardContent>

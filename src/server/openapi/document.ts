@@ -1,0 +1,177 @@
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from "@fastify/swagger";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { ERROR_CODES, type ErrorCode, type Role, roleSchema } from "../../contract";
+import { requireRole, requireUser, SESSION_COOKIE } from "../plugins/sessions";
+import { documentedErrorAnswer, errorAnswer, errorCodesOf } from "./responses";
+
+/** The security scheme of the session cookie. */
+export const SESSION_SCHEME = "session";
+
+/** The cookie's name over HTTPS (plugins/sessions.ts): a `__Host-` cookie, Secure, path /. */
+const PRODUCTION_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Probes of load balancers, which the host guard (plugins/host-guard.ts) answers on any Host. */
+const PROBES = new Set(["/api/health", "/api/ready"]);
+
+const CROSS_SITE_RULES =
+  "State-changing requests (POST, PUT, PATCH, DELETE) are checked against cross-site request " +
+  "forgery (plugins/csrf.ts), beside the cookie's SameSite=Lax: an `Origin` header, when " +
+  "present, must be the portal's public origin or the request's own scheme and host (else " +
+  "403 `request.cross_site`), and a request that carries a body or a Content-Type must send " +
+  "`application/json` (else 415 `request.json_required`), which an HTML form cannot send " +
+  "cross-site without a CORS preflight the portal never grants. The raw upload " +
+  "(`PUT /api/objects/upload/{id}`) and the one-click unsubscribe take other bodies; the " +
+  "Origin check still applies to them.";
+
+const API_DESCRIPTION = [
+  "Every error answer is JSON `{ message, code, path? }`: `message` is for people and may be " +
+    "reworded, `code` is stable and lists, per operation and status, the codes it is sent " +
+    "with; `path` names a refused field (`questions.0.text`).",
+  "Besides each operation's answers, any address may get 404 `request.not_found` (no such " +
+    "route), 400 `request.invalid_address` (a malformed %-encoding) or 414 " +
+    "`request.address_too_long` before any route is chosen.",
+  `Sessions: a signed-in user holds the \`${PRODUCTION_SESSION_COOKIE}\` cookie ` +
+    `(\`${SESSION_COOKIE}\` when the portal is served over plain HTTP in development), ` +
+    "set by the sign-in operations. Operations that need it name the role they require, if any.",
+  CROSS_SITE_RULES,
+  "Limited operations answer 429 with a `Retry-After` header; 503 answers carry one too.",
+].join("\n\n");
+
+/** The @fastify/swagger options: the document's frame and how each route is shown in it. */
+export function openapiOptions({ productName }: { productName: string }) {
+  return {
+    openapi: {
+      // 3.1: a security requirement may name the role an operation needs.
+      openapi: "3.1.0",
+      info: { title: `${productName} LMS API`, version: "1.0.0", description: API_DESCRIPTION },
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: "apiKey",
+            in: "cookie",
+            name: PRODUCTION_SESSION_COOKIE,
+            description:
+              "The session cookie (HttpOnly, Secure, SameSite=Lax). A requirement's scopes " +
+              `name the role the operation needs ("admin" or "learner"); none means any ` +
+              `signed-in user. ${CROSS_SITE_RULES}`,
+          },
+        },
+      },
+    },
+    transform: documentRouteSchema,
+  } satisfies FastifyDynamicSwaggerOptions;
+}
+
+type ResponseMap = Record<string, unknown>;
+
+/**
+ * How a route's schema enters the document: the zod schemas become JSON schemas, error
+ * answers show only their own codes, and file answers keep the headers they declare.
+ */
+const documentRouteSchema: SwaggerTransform = (input) => {
+  const response = input.schema?.response as ResponseMap | undefined;
+  if (!response) return jsonSchemaTransform(input);
+  const shown = Object.fromEntries(
+    Object.entries(response).map(([status, answer]) => [
+      status,
+      errorCodesOf(answer) ? documentedErrorAnswer(answer as never) : answer,
+    ]),
+  );
+  const result = jsonSchemaTransform({ ...input, schema: { ...input.schema, response: shown } });
+  // The zod transform keeps only the description and content of a content-typed answer.
+  const transformed = result.schema.response as ResponseMap | undefined;
+  for (const [status, answer] of Object.entries(response)) {
+    const headers = (answer as { content?: unknown; headers?: unknown }).headers;
+    const target = transformed?.[status] as { headers?: unknown } | undefined;
+    if (headers && target && (answer as { content?: unknown }).content) target.headers = headers;
+  }
+  return result;
+};
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/** Every guard that requireRole makes has this source: only the role it closes over differs. */
+const ROLE_GUARD_SOURCE = requireRole("admin").toString();
+const isRoleGuard = (hook: unknown): hook is Guard =>
+  typeof hook === "function" && hook.toString() === ROLE_GUARD_SOURCE;
+
+/** The role a requireRole guard lets through, found by asking it. */
+async function roleOf(guard: Guard): Promise<Role | undefined> {
+  for (const role of roleSchema.options) {
+    const request = { session: { user: { role } } } as unknown as FastifyRequest;
+    if (
+      await guard(request).then(
+        () => true,
+        () => false,
+      )
+    )
+      return role;
+  }
+  return undefined;
+}
+
+/**
+ * onRoute hook: adds to a route's schema the answers that every route of its kind can give,
+ * beside the ones the route declares with errorResponses(): validation of its parameters,
+ * query and body; the session and role guards (401, 403) and the session security
+ * requirement; the cross-site checks of state-changing requests (403, 415); a body's parsing
+ * and size (400, 413); the host guard (421); route and download limits (429); and the
+ * server's own failures (500, 503). Registered before the routes (app.ts).
+ */
+export function documentRoute(this: FastifyInstance, route: RouteOptions) {
+  const { schema } = route;
+  if (!schema || schema.hide) return;
+  const methods = [route.method].flat();
+  const config = route.config ?? {};
+  const codes: ErrorCode[] = ["system.error", "system.unavailable", "input.unicode"];
+  if (schema.params) codes.push("validation.invalid_params");
+  if (schema.querystring) codes.push("validation.invalid_query");
+  if (schema.body) codes.push("validation.invalid_body");
+  if (!PROBES.has(route.url)) codes.push("request.wrong_host");
+  if (methods.some((method) => !SAFE_METHODS.has(method))) {
+    codes.push("request.cross_site");
+    if (!config.allowNonJsonBody) codes.push("request.json_required");
+    // Not where the raw upload streams its body past every parser.
+    if (this.hasContentTypeParser("application/json")) {
+      codes.push("request.invalid_json", "request.too_large");
+    }
+  }
+  if (config.rateLimit) codes.push("request.throttled");
+  if (config.expensive) codes.push("downloads.throttled");
+
+  const hooks = [route.preValidation, route.preHandler].flat();
+  const roleGuard = hooks.find(isRoleGuard);
+  let security: { [SESSION_SCHEME]: string[] }[] | undefined;
+  if (roleGuard || hooks.includes(requireUser)) {
+    codes.push("auth.not_signed_in");
+    const scopes: string[] = [];
+    security = [{ [SESSION_SCHEME]: scopes }];
+    if (roleGuard) {
+      codes.push("auth.forbidden");
+      // The document is made on its first request, long after these probes settle.
+      void roleOf(roleGuard).then((role) => role && scopes.push(role));
+    }
+  }
+
+  const response: ResponseMap = { ...(schema.response as ResponseMap | undefined) };
+  const byStatus = new Map<number, Set<ErrorCode>>();
+  for (const [status, answer] of Object.entries(response)) {
+    const declared = errorCodesOf(answer);
+    if (declared) {
+      byStatus.set(declared.status, new Set(declared.codes));
+    } else if (Number(status) >= 400) {
+      throw new Error(
+        `${methods.join(",")} ${route.url}: declare its ${status} answer with errorResponses()`,
+      );
+    }
+  }
+  for (const code of codes) {
+    const status = ERROR_CODES[code];
+    byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
+  }
+  for (const [status, list] of byStatus) response[status] = errorAnswer(status, list);
+  route.schema = { ...schema, response, ...(security ? { security } : {}) };
+}
