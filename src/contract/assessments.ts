@@ -408,6 +408,8 @@ export const ASSESSMENT_MESSAGES = {
   timeUp: "The time for this attempt is up; it was graded as saved at the deadline.",
   notYourAttempt: "This attempt belongs to another learner.",
   notPresented: "An answer names a question or option that was not presented.",
+  answeredTwice: "Each question takes one answer: an answer names a question already answered.",
+  reviewChoiceRequired: "Choose an answer for every review question.",
   oneOptionOnly: "Choose one option for a single-choice or true/false question.",
   notEnoughQuestions: (pool: number, drawn: number) =>
     `The exam draws ${drawn} questions but the final pool has only ${pool}.`,

@@ -112,6 +112,7 @@ export const ERROR_CODES = {
   "questions.unknown_module": 400,
   // Review questions.
   "review.answer_first": 409,
+  "review.choice_required": 400,
   // The final exam and its attempts.
   "exam.already_passed": 409,
   "exam.attempt_not_found": 404,
@@ -124,6 +125,7 @@ export const ERROR_CODES = {
   "exam.not_open": 409,
   "exam.not_your_attempt": 403,
   "exam.one_option_only": 400,
+  "exam.question_answered_twice": 400,
   "exam.question_not_presented": 400,
   // The activity page, the credit clock and the order of completion steps.
   "credit.acknowledge_first": 409,

@@ -2,30 +2,50 @@ import type { FastifyInstance } from "fastify";
 import { invalidField } from "./errors";
 
 /**
- * PostgreSQL text cannot hold U+0000: a NUL in an id, a search or a title would fail in
- * SQL (a 500). It is refused at the door instead, after the role checks and the schema
- * validation, wherever it hides in the parameters, the query string or the JSON body.
+ * Text the portal cannot store is refused at the door, after the role checks and the schema
+ * validation, wherever it hides in the parameters, the query string or the JSON body (values
+ * and keys), so no route has to remember it:
+ * - U+0000: PostgreSQL text cannot hold it, so a NUL in an id, a search or a title would
+ *   fail in SQL (a 500);
+ * - text that is not well-formed Unicode (a lone surrogate such as "\ud800", which JSON can
+ *   carry): PostgreSQL's JSON refuses it, and no person types it.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook("preHandler", async (request) => {
     for (const part of [request.params, request.query, request.body]) {
-      const field = fieldWithNul(part, "");
-      if (field !== null) {
-        throw invalidField("input.unicode", field || "request", "must not contain NUL characters.");
-      }
+      const found = unstorableText(part, "");
+      if (found) throw invalidField("input.unicode", found.path || "request", found.problem);
     }
   });
 }
 
-/** The dotted path of the first string (or key) holding a NUL, or null. */
-function fieldWithNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+const NUL = "must not contain NUL characters.";
+const MALFORMED = "must be well-formed Unicode text.";
+/** A high surrogate without its low half, or a low one without its high half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function problemOf(text: string): string | null {
+  if (text.includes("\u0000")) return NUL;
+  return LONE_SURROGATE.test(text) ? MALFORMED : null;
+}
+
+/** The dotted path of the first string (or key) the portal cannot store, and why; or null. */
+function unstorableText(
+  value: unknown,
+  path: string,
+  depth = 0,
+): { path: string; problem: string } | null {
+  if (typeof value === "string") {
+    const problem = problemOf(value);
+    return problem ? { path, problem } : null;
+  }
   if (value === null || typeof value !== "object" || depth > 32) return null;
   for (const [key, inner] of Object.entries(value)) {
     const inside = path ? `${path}.${key}` : key;
-    if (key.includes("\u0000")) return path || "request";
-    const found = fieldWithNul(inner, inside, depth + 1);
-    if (found !== null) return found;
+    const problem = problemOf(key);
+    if (problem) return { path: path || "request", problem };
+    const found = unstorableText(inner, inside, depth + 1);
+    if (found) return found;
   }
   return null;
 }

@@ -103,10 +103,40 @@ export function redactUrl(url: string): string {
 
 type LoggerOptions = FastifyServerOptions["logger"];
 
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** What a failed statement's error says of the values it carried (Drizzle: "params: ..."). */
+const STATEMENT_VALUES = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+/**
+ * An error as it may be logged: its kind, message, code, stack and cause, without the
+ * values a failed database statement carried (a learner's answers, an anonymous evaluation's
+ * comments, a password hash) or the database's echo of them (`detail`).
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error))
+    return { type: typeof error, message: "(not an Error)", stack: "" };
+  const { code, cause } = error as Error & { code?: unknown; cause?: unknown };
+  const scrub = (text: string) => text.replace(STATEMENT_VALUES, "\nparams: [REDACTED]");
+  return {
+    type: error.name,
+    message: scrub(error.message),
+    stack: scrub(error.stack ?? ""),
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    ...(cause !== undefined && depth < 3 ? { cause: serializeError(cause, depth + 1) } : {}),
+  };
+}
+
 /**
  * The server's logger options with secrets kept out: request lines log the URL without
- * token values (an invitation or reset link opens the web client with `?token=`), and any
- * field named like a secret is censored wherever a log call puts it.
+ * token values (an invitation or reset link opens the web client with `?token=`), any
+ * field named like a secret is censored wherever a log call puts it, errors are logged
+ * without the values of a failed statement, and request bodies are never logged.
  */
 export function safeLoggerOptions(logger: LoggerOptions): LoggerOptions {
   if (!logger) return logger;
@@ -136,6 +166,7 @@ export function safeLoggerOptions(logger: LoggerOptions): LoggerOptions {
     },
     serializers: {
       ...options.serializers,
+      err: (error: unknown) => serializeError(error),
       req: (req) => ({
         method: req.method,
         url: redactUrl(req.url),

@@ -3,10 +3,14 @@ import { describe, expect, it } from "vitest";
 import { users } from "../features/auth/auth.table";
 import { courses, modules } from "../features/courses/courses.table";
 import { invitationMail } from "../mail/templates";
+import { serializeError } from "../plugins/security-events";
 import { createCourse, moduleId, validModule } from "../testing/courses";
+import { EVALUATION_ANSWERS, useCreditClaim } from "../testing/credit-claim";
 import { userById } from "../testing/inspect";
 import {
   buildPublishedCourse,
+  call,
+  completeViaApi,
   quickAdmin,
   quickLearner,
   useSharedVideo,
@@ -451,5 +455,56 @@ describe("input attacks", () => {
       }
       await expectUnchanged(ctx, before);
     });
+  });
+});
+
+describe("text that is not well-formed Unicode", () => {
+  const { ctx, setup } = useCreditClaim();
+  const LONE = "lone \ud800 surrogate";
+
+  it("refuses a lone surrogate in an evaluation comment with 400, and records nothing", async () => {
+    const { course, learner, cookie, url } = await setup();
+    expect((await call(ctx, "POST", url("acknowledge"), { cookie })).statusCode).toBe(200);
+    await completeViaApi(ctx, cookie, learner.id, course, course.modules.length);
+    const before = await snapshotAll(ctx);
+    const answers = EVALUATION_ANSWERS.map((a) =>
+      a.itemId === "comments" ? { ...a, value: LONE } : a,
+    );
+    const response = await call(ctx, "POST", url("evaluation"), {
+      cookie,
+      payload: { answers },
+    });
+    expectRefusal(response, 400, "evaluation");
+    expect(response.json()).toEqual({
+      message: "answers.4.value: must be well-formed Unicode text.",
+      code: "input.unicode",
+      path: "answers.4.value",
+    });
+    await expectUnchanged(ctx, before);
+  });
+
+  it("refuses it the same way on every route, in values and in keys", async () => {
+    const { adminCookie, course } = await setup();
+    const before = await snapshotAll(ctx);
+    for (const [method, path, payload] of [
+      ["PATCH", `/api/courses/${course.id}`, { title: LONE }],
+      ["PATCH", `/api/courses/${course.id}`, { description: "\udc00 low half alone" }],
+      ["POST", "/api/learners", { name: "Ann", email: "ann@example.com", [LONE]: 1 }],
+    ] as const) {
+      const response = await call(ctx, method, path, { cookie: adminCookie, payload });
+      expectRefusal(response, 400, path);
+      expect(response.json().code, path).toBe("input.unicode");
+    }
+    await expectUnchanged(ctx, before);
+  });
+
+  it("logs a failed statement without the values it carried", () => {
+    const failed = new Error(
+      'Failed query: insert into "evaluation_submissions" ("answers") values ($1)\nparams: [{"itemId":"comments","value":"my private comment"}]',
+    );
+    failed.stack = `${failed.message}\n    at insert (/app/src/server/db.ts:1:1)`;
+    const logged = JSON.stringify(serializeError(new Error("wrapped", { cause: failed })));
+    expect(logged).not.toContain("my private comment");
+    expect(logged).toContain("params: [REDACTED]");
   });
 });

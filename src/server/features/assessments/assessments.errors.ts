@@ -14,6 +14,10 @@ export const notYourAttempt = () =>
   forbidden("exam.not_your_attempt", ASSESSMENT_MESSAGES.notYourAttempt);
 export const notPresented = () =>
   badRequest("exam.question_not_presented", ASSESSMENT_MESSAGES.notPresented);
+export const answeredTwice = () =>
+  badRequest("exam.question_answered_twice", ASSESSMENT_MESSAGES.answeredTwice);
+export const reviewChoiceRequired = () =>
+  badRequest("review.choice_required", ASSESSMENT_MESSAGES.reviewChoiceRequired);
 export const oneOptionOnly = () =>
   badRequest("exam.one_option_only", ASSESSMENT_MESSAGES.oneOptionOnly);
 export const unknownModule = () =>

@@ -222,6 +222,7 @@ export function createAssessmentsRepository(db: Executor) {
       return row!;
     },
 
+    /** The learner's answers to these review questions; a choice of nothing is no answer. */
     async reviewAnswersOf(enrollmentId: string, questionIds: string[]) {
       if (!questionIds.length) return [];
       return db
@@ -231,6 +232,7 @@ export function createAssessmentsRepository(db: Executor) {
           and(
             eq(reviewAnswers.enrollmentId, enrollmentId),
             inArray(reviewAnswers.questionId, questionIds),
+            sql`jsonb_array_length(${reviewAnswers.optionIds}) > 0`,
           ),
         );
     },

@@ -91,7 +91,11 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         body: questionBodySchema,
         response: {
           201: questionSchema,
-          ...errorResponses(["courses.not_found", "questions.unknown_module", "questions.too_many"]),
+          ...errorResponses([
+            "courses.not_found",
+            "questions.unknown_module",
+            "questions.too_many",
+          ]),
         },
       },
       preValidation: admin,
@@ -383,7 +387,10 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         params: courseParams,
         querystring: examResultsQuerySchema,
         response: {
-          200: jsonOrCsvAnswer("The results as JSON, or as a CSV file (`format=csv`)", examResultsSchema),
+          200: jsonOrCsvAnswer(
+            "The results as JSON, or as a CSV file (`format=csv`)",
+            examResultsSchema,
+          ),
           ...errorResponses(["courses.not_found"]),
         },
       },

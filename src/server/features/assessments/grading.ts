@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Answer, PresentedQuestion, QuestionKind } from "../../../contract";
-import { notPresented, oneOptionOnly } from "./assessments.errors";
+import { answeredTwice, notPresented, oneOptionOnly } from "./assessments.errors";
 import type {
   GradedQuestion,
   QuestionRow,
@@ -53,7 +53,8 @@ export function presented(question: {
 /**
  * Checks answers against what was presented and returns them keyed by question, in
  * canonical form (each option once). Names of questions or options that were not
- * presented, or several options for a one-answer question, are refused.
+ * presented, two answers to one question, or several options for a one-answer question,
+ * are refused.
  */
 export function checkedAnswers(
   shown: readonly { id: string; kind: QuestionKind; options: { id: string }[] }[],
@@ -63,7 +64,8 @@ export function checkedAnswers(
   const out = new Map<string, string[]>();
   for (const answer of answers) {
     const question = byId.get(answer.questionId);
-    if (!question || out.has(answer.questionId)) throw notPresented();
+    if (!question) throw notPresented();
+    if (out.has(answer.questionId)) throw answeredTwice();
     const optionIds = [...new Set(answer.optionIds)];
     const known = new Set(question.options.map((o) => o.id));
     if (optionIds.some((id) => !known.has(id))) throw notPresented();

@@ -1,7 +1,12 @@
 import { type Answer, isModuleUnlocked, type Review, type ReviewResult } from "../../../contract";
 import type { Database } from "../../db/client";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
-import { moduleLocked, moduleNotInCourse, notEnrolled } from "./assessments.errors";
+import {
+  moduleLocked,
+  moduleNotInCourse,
+  notEnrolled,
+  reviewChoiceRequired,
+} from "./assessments.errors";
 import { createAssessmentsRepository } from "./assessments.repository";
 import type { QuestionRow } from "./assessments.table";
 import { checkedAnswers, isCorrect, presented } from "./grading";
@@ -79,6 +84,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
           const done = order.filter((id) => completions.has(id));
           if (!isModuleUnlocked(order, moduleId, done)) throw moduleLocked();
           const chosen = checkedAnswers(questions, answers);
+          // Choosing nothing is not an answer: a module's review cannot be passed by skipping it.
+          if ([...chosen.values()].some((optionIds) => optionIds.length === 0)) {
+            throw reviewChoiceRequired();
+          }
           const byId = new Map(questions.map((q) => [q.id, q]));
           const graded = [...chosen].map(([questionId, optionIds]) => {
             const question = byId.get(questionId)!;
@@ -98,7 +107,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
               answeredAt: now,
             })),
           );
-          await audit({
+          audit({
             type: "review.answered",
             moduleId,
             details: {
