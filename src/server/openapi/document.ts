@@ -1,8 +1,8 @@
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from "@fastify/swagger";
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import { ERROR_CODES, type ErrorCode, type Role, roleSchema } from "../../contract";
-import { requireRole, requireUser, SESSION_COOKIE } from "../plugins/sessions";
+import { ERROR_CODES, type ErrorCode } from "../../contract";
+import { isRoleGuard, requireUser, SESSION_COOKIE } from "../plugins/sessions";
 import { documentedErrorAnswer, errorAnswer, errorCodesOf } from "./responses";
 
 /** The security scheme of the session cookie. */
@@ -17,9 +17,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const PROBES = new Set(["/api/health", "/api/ready"]);
 
 const CROSS_SITE_RULES =
-  "State-changing requests (POST, PUT, PATCH, DELETE) are checked against cross-site request " +
-  "forgery (plugins/csrf.ts), beside the cookie's SameSite=Lax: an `Origin` header, when " +
-  "present, must be the portal's public origin or the request's own scheme and host (else " +
+  "State-changing requests (POST, PUT, PATCH, DELETE) are checked against cross-site " +
+  "request forgery, beside the cookie's SameSite=Lax: an `Origin` header, when present, must be the portal's public origin or the request's own scheme and host (else " +
   "403 `request.cross_site`), and a request that carries a body or a Content-Type must send " +
   "`application/json` (else 415 `request.json_required`), which an HTML form cannot send " +
   "cross-site without a CORS preflight the portal never grants. The raw upload " +
@@ -28,8 +27,8 @@ const CROSS_SITE_RULES =
 
 const API_DESCRIPTION = [
   "Every error answer is JSON `{ message, code, path? }`: `message` is for people and may be " +
-    "reworded, `code` is stable and lists, per operation and status, the codes it is sent " +
-    "with; `path` names a refused field (`questions.0.text`).",
+    "reworded; `code` is stable, and each operation lists, per status, the codes it sends; " +
+    "`path` names a refused field (`questions.0.text`).",
   "Besides each operation's answers, any address may get 404 `request.not_found` (no such " +
     "route), 400 `request.invalid_address` (a malformed %-encoding) or 414 " +
     "`request.address_too_long` before any route is chosen.",
@@ -37,7 +36,8 @@ const API_DESCRIPTION = [
     `(\`${SESSION_COOKIE}\` when the portal is served over plain HTTP in development), ` +
     "set by the sign-in operations. Operations that need it name the role they require, if any.",
   CROSS_SITE_RULES,
-  "Limited operations answer 429 with a `Retry-After` header; 503 answers carry one too.",
+  "Limited operations answer 429 with a `Retry-After` header, as do 503 answers of an " +
+    "overloaded server or a lost database.",
 ].join("\n\n");
 
 /** The @fastify/swagger options: the document's frame and how each route is shown in it. */
@@ -91,28 +91,6 @@ const documentRouteSchema: SwaggerTransform = (input) => {
   return result;
 };
 
-type Guard = (request: FastifyRequest) => Promise<void>;
-
-/** Every guard that requireRole makes has this source: only the role it closes over differs. */
-const ROLE_GUARD_SOURCE = requireRole("admin").toString();
-const isRoleGuard = (hook: unknown): hook is Guard =>
-  typeof hook === "function" && hook.toString() === ROLE_GUARD_SOURCE;
-
-/** The role a requireRole guard lets through, found by asking it. */
-async function roleOf(guard: Guard): Promise<Role | undefined> {
-  for (const role of roleSchema.options) {
-    const request = { session: { user: { role } } } as unknown as FastifyRequest;
-    if (
-      await guard(request).then(
-        () => true,
-        () => false,
-      )
-    )
-      return role;
-  }
-  return undefined;
-}
-
 /**
  * onRoute hook: adds to a route's schema the answers that every route of its kind can give,
  * beside the ones the route declares with errorResponses(): validation of its parameters,
@@ -147,13 +125,8 @@ export function documentRoute(this: FastifyInstance, route: RouteOptions) {
   let security: { [SESSION_SCHEME]: string[] }[] | undefined;
   if (roleGuard || hooks.includes(requireUser)) {
     codes.push("auth.not_signed_in");
-    const scopes: string[] = [];
-    security = [{ [SESSION_SCHEME]: scopes }];
-    if (roleGuard) {
-      codes.push("auth.forbidden");
-      // The document is made on its first request, long after these probes settle.
-      void roleOf(roleGuard).then((role) => role && scopes.push(role));
-    }
+    security = [{ [SESSION_SCHEME]: roleGuard ? [roleGuard.role] : [] }];
+    if (roleGuard) codes.push("auth.forbidden");
   }
 
   const response: ResponseMap = { ...(schema.response as ResponseMap | undefined) };

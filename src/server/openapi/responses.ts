@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode, errorSchema } from "../../contract";
 
@@ -19,6 +20,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: "Too large",
   414: "Address too long",
   415: "Unsupported media type",
+  416: "Range not satisfiable",
   421: "Wrong host",
   429: "Too many requests",
   500: "Server error",
@@ -30,17 +32,18 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   "validation.invalid_body": "the body does not match the schema; `path` names the field",
   "validation.invalid_query": "the query string does not match the schema; `path` names it",
   "validation.invalid_params": "an address parameter does not match the schema",
-  "input.unicode": "a parameter, query or body text holds a NUL character",
+  "input.unicode": "a parameter, query or body text holds a NUL or is not well-formed Unicode",
   "request.invalid_json": "the body is not valid JSON",
   "request.too_large": "the body is larger than this route accepts",
   "request.json_required": "a state-changing request's body must be application/json",
   "request.cross_site": "the Origin header names another site",
   "request.wrong_host": "the Host header is not the portal's",
+  "request.invalid": "a request the framework refused, such as a range past the end",
   "request.throttled": "this route's per-address limit is spent; see Retry-After",
   "downloads.throttled": "the user's budget of expensive downloads is spent; see Retry-After",
   "auth.not_signed_in": "no valid session cookie",
   "auth.forbidden": "the signed-in user's role may not use this route",
-  "system.error": "an unexpected failure (details are only logged)",
+  "system.error": "an unexpected failure, whose details only the log holds",
   "system.unavailable": "the database or the server is overloaded or down; see Retry-After",
 };
 
@@ -49,23 +52,25 @@ const answers = new WeakMap<z.ZodType, ErrorAnswerCodes>();
 /** The document's copy of each answer, whose `code` lists only the codes sent with it. */
 const narrowed = new WeakMap<z.ZodType, z.ZodType>();
 
-function describe({ status, codes }: ErrorAnswerCodes): string {
+function descriptionOf({ status, codes }: ErrorAnswerCodes): string {
   const list = codes.map((code) => {
     const note = CODE_NOTES[code];
-    return note ? `\`${code}\` (${note})` : `\`${code}\``;
+    return note ? `\`${code}\`: ${note}` : `\`${code}\``;
   });
-  return `${STATUS_TEXT[status] ?? "Error"}: ${list.join(", ")}.`;
+  return `${STATUS_TEXT[status] ?? "Error"}. ${list.join("; ")}.`;
 }
 
 /** One status's error answer, described with its codes (sorted, without repeats). */
 export function errorAnswer(status: number, codes: Iterable<ErrorCode>): ErrorAnswer {
   const sorted = [...new Set(codes)].sort();
   for (const code of sorted) {
+    // Fastify's other client errors keep their own status under this one code.
+    if (code === "request.invalid" && status >= 400 && status < 500) continue;
     if (ERROR_CODES[code] !== status) {
       throw new Error(`${code} is sent with ${ERROR_CODES[code]}, not ${status}`);
     }
   }
-  const answer = errorSchema.describe(describe({ status, codes: sorted }));
+  const answer = errorSchema.describe(descriptionOf({ status, codes: sorted }));
   answers.set(answer, { status, codes: sorted });
   return answer;
 }
@@ -107,14 +112,27 @@ export function documentedErrorAnswer(schema: z.ZodType): z.ZodType {
     const [first, ...rest] = answer.codes;
     shown = errorSchema
       .extend({ code: first ? z.enum([first, ...rest]) : errorSchema.shape.code })
-      .describe(describe(answer));
+      .meta({
+        description: descriptionOf(answer),
+        // A limit or an outage says when to try again.
+        ...(answer.status === 429 || answer.status === 503
+          ? headersOf({
+              "retry-after": "Seconds to wait before trying again, when the server knows",
+            })
+          : {}),
+      });
     narrowed.set(schema, shown);
   }
   return shown;
 }
 
-/** Bytes that are not JSON: a file, a document, a stream. */
-const binary = z.string().meta({ format: "binary" });
+/**
+ * Bytes that are not JSON: a file, a document, a stream. Typed as what a handler sends
+ * (Fastify sends these as they are, without the serializer); shown as binary.
+ */
+const binary = z
+  .custom<string | Uint8Array | Readable>(() => true)
+  .meta({ type: "string", format: "binary" });
 
 /**
  * An answer that is a file in one of `mediaTypes` (PDF, CSV, WebVTT, an image, a video),

@@ -62,13 +62,23 @@ export async function requireUser(request: FastifyRequest) {
   if (!request.session) throw unauthorized("auth.not_signed_in", MESSAGES.notSignedIn);
 }
 
+/** A preHandler that lets through a signed-in user of one role; it names the role it asks for. */
+export interface RoleGuard {
+  (request: FastifyRequest): Promise<void>;
+  readonly role: Role;
+}
+
 /** preHandler factory: a signed-in user with this role (403 for other roles). */
-export function requireRole(role: Role) {
-  return async (request: FastifyRequest) => {
+export function requireRole(role: Role): RoleGuard {
+  const guard = async (request: FastifyRequest) => {
     if (!request.session) throw unauthorized("auth.not_signed_in", MESSAGES.notSignedIn);
     if (request.session.user.role !== role) throw forbidden("auth.forbidden", MESSAGES.forbidden);
   };
+  return Object.assign(guard, { role });
 }
+
+export const isRoleGuard = (hook: unknown): hook is RoleGuard =>
+  typeof hook === "function" && "role" in hook;
 
 /** The signed-in session inside a handler guarded by requireUser/requireRole. */
 export function sessionOf(request: FastifyRequest): ResolvedSession {

@@ -47,8 +47,15 @@ const stepRefusals = [
   "credit.expired",
   "credit.enrollment_expired",
 ] as const;
-/** Answers naming questions the attempt or the module did not show, or several options. */
-const answerRefusals = ["exam.question_not_presented", "exam.one_option_only"] as const;
+/**
+ * Answers naming questions the attempt or the module did not show, answering one twice, or
+ * giving several options to a one-answer question.
+ */
+const answerRefusals = [
+  "exam.question_not_presented",
+  "exam.question_answered_twice",
+  "exam.one_option_only",
+] as const;
 /** A learner's own attempt, in progress. */
 const attemptRefusals = [
   "exam.attempt_not_found",
@@ -247,6 +254,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
             "credit.acknowledge_first",
             "courses.module_not_found",
             "courses.module_locked",
+            "review.choice_required",
             ...answerRefusals,
           ]),
         },

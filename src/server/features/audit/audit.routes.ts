@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditQuerySchema } from "../../../contract";
+import { errorResponses, fileAnswer } from "../../openapi/responses";
 import { invalidField } from "../../plugins/errors";
 import { requireRole } from "../../plugins/sessions";
 import type { AuditService } from "./audit.service";
@@ -28,7 +29,16 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: A
   app.get(
     "/api/audit",
     {
-      schema: { tags, querystring: auditQuerySchema },
+      schema: {
+        tags,
+        querystring: auditQuerySchema,
+        response: {
+          200: fileAnswer("The audit events, in chain order", ["text/csv"], {
+            "content-disposition": '`attachment; filename="audit-<date>.csv"`',
+          }),
+          ...errorResponses(["validation.invalid_range"]),
+        },
+      },
       preValidation: admin,
       config: { expensive: true },
     },

@@ -6,6 +6,7 @@ import {
   creditSettingsBodySchema,
   creditSettingsSchema,
   licenceBodySchema,
+  licenceSchema,
   signatureBodySchema,
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
@@ -105,13 +106,13 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
 
   app.get(
     "/api/profile/licence",
-    { schema: { tags, response: { 200: licenceBodySchema } }, preValidation: requireUser },
+    { schema: { tags, response: { 200: licenceSchema } }, preValidation: requireUser },
     async (request) => credit.licence(sessionOf(request).user.id),
   );
   app.put(
     "/api/profile/licence",
     {
-      schema: { tags, body: licenceBodySchema, response: { 200: licenceBodySchema } },
+      schema: { tags, body: licenceBodySchema, response: { 200: licenceSchema } },
       preValidation: requireUser,
     },
     async (request) => credit.saveLicence(sessionOf(request).user, request.body),
@@ -125,7 +126,7 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
         params: courseParams,
         response: {
           200: fileAnswer("The course's credit report", ["text/csv"], {
-            "content-disposition": "`attachment; filename=\"credit-report-<date>.csv\"`",
+            "content-disposition": '`attachment; filename="credit-report-<date>.csv"`',
           }),
           ...errorResponses(["courses.not_found"]),
         },

@@ -14,6 +14,7 @@ import {
   restrictResponseSchema,
 } from "../../../contract";
 import { sendJsonText } from "../../lib/json-text";
+import { errorResponses } from "../../openapi/responses";
 import { securityEvent } from "../../plugins/security-events";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { AuditService } from "../audit/audit.service";
@@ -47,7 +48,10 @@ export function registerLearnersRoutes(
       schema: {
         tags,
         body: learnerImportPreviewBodySchema,
-        response: { 200: learnerImportPreviewSchema },
+        response: {
+          200: learnerImportPreviewSchema,
+          ...errorResponses(["learners.invalid_file"]),
+        },
       },
       preValidation: admin,
       // A 2 MB file (its JSON escaping included) is parsed and checked row by row.
@@ -92,7 +96,10 @@ export function registerLearnersRoutes(
       schema: {
         tags,
         querystring: pageQuerySchema,
-        response: { 200: z.array(learnerSummarySchema) },
+        response: {
+          200: z.array(learnerSummarySchema),
+          ...errorResponses(["validation.invalid_cursor"]),
+        },
       },
       preValidation: admin,
     },
@@ -108,7 +115,11 @@ export function registerLearnersRoutes(
   app.patch(
     "/api/users/learners/:id/restrict",
     {
-      schema: { tags, params: idParams, response: { 200: restrictResponseSchema } },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: restrictResponseSchema, ...errorResponses(["learners.not_found"]) },
+      },
       preValidation: admin,
     },
     async (request) => {
@@ -138,7 +149,14 @@ export function registerLearnersRoutes(
 
   app.delete(
     "/api/users/learners/:id",
-    { schema: { tags, params: idParams, response: { 200: messageSchema } }, preValidation: admin },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses(["learners.not_found"]) },
+      },
+      preValidation: admin,
+    },
     async (request) => {
       const { id, role } = sessionOf(request).user;
       // The audit rows and certificates stay: they have no cascading key to the user.

@@ -7,6 +7,7 @@ import {
   uploadRequestBodySchema,
   VIDEO_TYPES,
 } from "../../../contract";
+import { emptyAnswer, errorAnswer, errorResponses, fileAnswer } from "../../openapi/responses";
 import { forbidden } from "../../plugins/errors";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { ResolvedSession } from "../auth/sessions.service";
@@ -33,6 +34,8 @@ const tags = ["objects"];
  * (@fastify/static's option types omit it; send() honours it.)
  */
 const FILE_STREAM = { highWaterMark: 256 * 1024 };
+/** What an object download is sent as: its checked type, or a download of bytes. */
+const SERVED_TYPES: [string, ...string[]] = ["application/octet-stream", ...INLINE_TYPES];
 
 export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsRoutesOptions) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +47,10 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
       schema: {
         tags,
         body: uploadRequestBodySchema,
-        response: { 200: z.object({ uploadURL: z.string() }) },
+        response: {
+          200: z.object({ uploadURL: z.string() }),
+          ...errorResponses(["uploads.type_not_allowed", "uploads.too_large"]),
+        },
       },
       preValidation: requireRole("admin"),
     },
@@ -59,7 +65,20 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
     scope.withTypeProvider<ZodTypeProvider>().put(
       "/api/objects/upload/:id",
       {
-        schema: { tags, params: idParams, response: { 200: z.object({ ok: z.boolean() }) } },
+        schema: {
+          tags,
+          params: idParams,
+          response: {
+            200: z.object({ ok: z.boolean() }),
+            ...errorResponses([
+              "uploads.not_found",
+              "uploads.incomplete",
+              "uploads.too_large",
+              "uploads.larger_than_declared",
+              "uploads.content_mismatch",
+            ]),
+          },
+        },
         preValidation: requireRole("admin"),
         config: { allowNonJsonBody: true },
       },
@@ -86,7 +105,16 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
       schema: {
         tags,
         body: setAclBodySchema,
-        response: { 200: z.object({ objectPath: z.string() }) },
+        response: {
+          200: z.object({ objectPath: z.string() }),
+          ...errorResponses([
+            "uploads.not_issued",
+            "uploads.not_finished",
+            "uploads.too_large",
+            "uploads.larger_than_declared",
+            "uploads.content_mismatch",
+          ]),
+        },
       },
       preValidation: requireRole("admin"),
     },
@@ -96,7 +124,33 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
 
   app.get(
     "/objects/uploads/:id",
-    { schema: { tags, params: idParams }, preValidation: requireUser },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: fileAnswer(
+            "The object: an image or video inline, anything else as a download",
+            SERVED_TYPES,
+            {
+              "accept-ranges": "`bytes`",
+              etag: "Sent back in `If-None-Match` for a 304",
+              "content-disposition": "`inline` or `attachment`",
+            },
+          ),
+          206: fileAnswer("The range a `Range` header asked for", SERVED_TYPES, {
+            "content-range": "`bytes <first>-<last>/<size>`",
+          }),
+          302: emptyAnswer("With S3 storage: to a short-lived presigned URL of the object", {
+            location: "The presigned URL",
+          }),
+          304: emptyAnswer("Not modified since the `If-None-Match` or `If-Modified-Since` given"),
+          416: errorAnswer(416, ["request.invalid"]),
+          ...errorResponses(["objects.not_found", "objects.module_locked"]),
+        },
+      },
+      preValidation: requireUser,
+    },
     async (request, reply) => {
       const object = await objects.findReady(`/objects/uploads/${request.params.id}`);
       if (!object) throw objectNotFound();

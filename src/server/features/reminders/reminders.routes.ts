@@ -7,6 +7,7 @@ import {
   unsubscribeBodySchema,
   unsubscribeResponseSchema,
 } from "../../../contract";
+import { emptyAnswer, errorResponses } from "../../openapi/responses";
 import { requireRole } from "../../plugins/sessions";
 import type { RemindersService } from "./reminders.service";
 
@@ -44,7 +45,14 @@ export function registerRemindersRoutes(
   app.post(
     "/api/reminders/unsubscribe",
     {
-      schema: { tags, body: unsubscribeBodySchema, response: { 200: unsubscribeResponseSchema } },
+      schema: {
+        tags,
+        body: unsubscribeBodySchema,
+        response: {
+          200: unsubscribeResponseSchema,
+          ...errorResponses(["reminders.unsubscribe_link_invalid"]),
+        },
+      },
       config: unsubscribeLimit,
     },
     async (request) => {
@@ -63,7 +71,14 @@ export function registerRemindersRoutes(
     route.post(
       "/api/reminders/unsubscribe/one-click",
       {
-        schema: { tags, querystring: tokenQuery, response: { 200: unsubscribeResponseSchema } },
+        schema: {
+          tags,
+          querystring: tokenQuery,
+          response: {
+            200: unsubscribeResponseSchema,
+            ...errorResponses(["reminders.unsubscribe_link_invalid"]),
+          },
+        },
         config: { ...unsubscribeLimit, allowNonJsonBody: true },
       },
       async (request) => {
@@ -74,7 +89,18 @@ export function registerRemindersRoutes(
     // A mail program that opens the header's link instead lands on the page that asks.
     route.get(
       "/api/reminders/unsubscribe/one-click",
-      { schema: { tags, querystring: tokenQuery }, config: unsubscribeLimit },
+      {
+        schema: {
+          tags,
+          querystring: tokenQuery,
+          response: {
+            302: emptyAnswer("To the unsubscribe page, which asks before unsubscribing", {
+              location: "`/unsubscribe?token=…`",
+            }),
+          },
+        },
+        config: unsubscribeLimit,
+      },
       async (request, reply) =>
         reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`),
     );

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminStatsSchema, reportsSchema } from "../../../contract";
+import { fileAnswer } from "../../openapi/responses";
 import { requireRole } from "../../plugins/sessions";
 import type { ReportsService } from "./reports.service";
 import { reportCsvLines, type WatchCsvRecord, watchCsvLines } from "./reports-csv";
@@ -39,7 +40,20 @@ export function registerReportsRoutes(
 
   app.get(
     "/api/admin/reports/export",
-    { schema: { tags }, preValidation: admin, config: { expensive: true } },
+    {
+      schema: {
+        tags,
+        response: {
+          200: fileAnswer(
+            "Every course's and learner's figures, then the watching records",
+            ["text/csv"],
+            { "content-disposition": '`attachment; filename="report-<date>.csv"`' },
+          ),
+        },
+      },
+      preValidation: admin,
+      config: { expensive: true },
+    },
     async (_request, reply) => {
       const now = new Date();
       const report = await reports.reports();

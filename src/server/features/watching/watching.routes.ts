@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { courseWatchSchema, heartbeatBodySchema, moduleWatchSchema } from "../../../contract";
+import { errorResponses } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { WatchingService } from "./watching.service";
 
@@ -32,7 +33,22 @@ export function registerWatchingRoutes(
   app.post(
     "/api/progress/heartbeat",
     {
-      schema: { tags, body: heartbeatBodySchema, response: { 200: moduleWatchSchema } },
+      schema: {
+        tags,
+        body: heartbeatBodySchema,
+        response: {
+          200: moduleWatchSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "enrollments.not_enrolled",
+            "courses.module_not_found",
+            "courses.module_locked",
+            "watching.duration_mismatch",
+            "watching.beyond_duration",
+            "watching.impossible_report",
+          ]),
+        },
+      },
       preValidation: requireRole("learner"),
       config: heartbeatLimit,
     },
@@ -43,7 +59,11 @@ export function registerWatchingRoutes(
   app.get(
     "/api/progress/watch/:courseId",
     {
-      schema: { tags, params: z.object({ courseId: id }), response: { 200: courseWatchSchema } },
+      schema: {
+        tags,
+        params: z.object({ courseId: id }),
+        response: { 200: courseWatchSchema, ...errorResponses(["courses.not_found"]) },
+      },
       preValidation: requireRole("learner"),
     },
     async (request) =>
@@ -56,7 +76,10 @@ export function registerWatchingRoutes(
       schema: {
         tags,
         params: z.object({ userId: id, courseId: id }),
-        response: { 200: courseWatchSchema },
+        response: {
+          200: courseWatchSchema,
+          ...errorResponses(["courses.not_found", "enrollments.not_found"]),
+        },
       },
       preValidation: requireRole("admin"),
     },
