@@ -113,6 +113,18 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
+/** GET /api/audit/verify: the hash chain walked up to its head, and the first break, if any. */
+export const chainReportSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  headSeq: z.number().nullable(),
+  headHash: z.string().nullable(),
+  /** Events committed but not yet chained (the linker chains them within a second). */
+  unlinked: z.number(),
+  broken: z.object({ seq: z.number(), reason: z.string() }).optional(),
+});
+export type ChainReport = z.infer<typeof chainReportSchema>;
+
 /**
  * SPEC section 3's file name, "Certificate-{course title with dashes}", for the HTML file the
  * browser builds and the PDF the server sends.

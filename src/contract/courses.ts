@@ -122,4 +122,9 @@ export const uploadRequestBodySchema = z.object({
 });
 export type UploadRequestBody = z.infer<typeof uploadRequestBodySchema>;
 
+/** Where to send an upload's bytes: a same-origin path (local store) or a presigned URL (S3). */
+export const uploadUrlSchema = z.object({ uploadURL: z.string() });
+
 export const setAclBodySchema = z.object({ objectURL: z.string().min(1).max(4096) });
+/** The object path that courses and modules store, once a finished upload is checked. */
+export const objectPathAnswerSchema = z.object({ objectPath: z.string() });

@@ -1,8 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { auditQuerySchema } from "../../../contract";
+import { auditQuerySchema, chainReportSchema } from "../../../contract";
 import { errorResponses, fileAnswer } from "../../openapi/responses";
 import { invalidField } from "../../plugins/errors";
 import { requireRole } from "../../plugins/sessions";
@@ -73,14 +72,7 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: A
       schema: {
         tags,
         response: {
-          200: z.object({
-            ok: z.boolean(),
-            checked: z.number(),
-            headSeq: z.number().nullable(),
-            headHash: z.string().nullable(),
-            unlinked: z.number(),
-            broken: z.object({ seq: z.number(), reason: z.string() }).optional(),
-          }),
+          200: chainReportSchema,
         },
       },
       preValidation: admin,

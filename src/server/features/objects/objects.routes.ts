@@ -2,9 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  objectPathAnswerSchema,
   setAclBodySchema,
   THUMBNAIL_TYPES,
   uploadRequestBodySchema,
+  uploadUrlSchema,
   VIDEO_TYPES,
 } from "../../../contract";
 import { emptyAnswer, errorAnswer, errorResponses, fileAnswer } from "../../openapi/responses";
@@ -48,7 +50,7 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
         tags,
         body: uploadRequestBodySchema,
         response: {
-          200: z.object({ uploadURL: z.string() }),
+          200: uploadUrlSchema,
           ...errorResponses(["uploads.type_not_allowed", "uploads.too_large"]),
         },
       },
@@ -106,7 +108,7 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
         tags,
         body: setAclBodySchema,
         response: {
-          200: z.object({ objectPath: z.string() }),
+          200: objectPathAnswerSchema,
           ...errorResponses([
             "uploads.not_issued",
             "uploads.not_finished",
