@@ -184,6 +184,9 @@ test.describe("Credit claim (learner)", () => {
     await page.goto(`/verify/${code}`);
     const claim = page.getByTestId("verification-credit");
     await expect(claim).toContainText("QAS Self-Study");
+    // Anyone holding the code sees the licence masked to its last characters.
+    await expect(claim).toContainText("Insurance producer •••• 8899 (Illinois)");
+    await expect(claim).not.toContainText("IL-778899");
     await expect(claim.getByRole("img", { name: "Signature of Dana Lee" })).toBeVisible();
     await screens(page, "credit-verify");
   });

@@ -27,8 +27,11 @@ const requiredText = (max: number, label: string) =>
   text(max, label).min(1, `${label} is required`);
 const optionalDate = calendarDateSchema.nullable();
 
-/** Credits are hundredths at most: 0.25, 1.5, 12. */
-const hundredths = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+/**
+ * Credits are hundredths at most: 0.25, 1.5, 12. Exactly: the number must be the one its
+ * hundredths spell, so 1.7500001 or 1e-9 is refused instead of being rounded when stored.
+ */
+const hundredths = (v: number) => Math.round(v * 100) / 100 === v;
 
 export const facultyMemberSchema = z.strictObject({
   name: requiredText(200, "Faculty name"),
@@ -221,27 +224,110 @@ export const acknowledgeResponseSchema = z.object({ acknowledgedAt: z.string() }
 
 /* ------------------------------------------------------------------ licence */
 
+/**
+ * Characters that print as nothing: format characters (zero-width spaces and joiners,
+ * direction marks, the byte-order mark) and the other default-ignorable code points
+ * (Hangul fillers, variation selectors).
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * An identifier a learner typed, in the one form it is stored, compared and printed in:
+ * NFKC (full-width digits become digits), without invisible characters, each run of spaces
+ * or control characters one space, trimmed.
+ */
+export function normalizeIdentifier(value: string): string {
+  return value
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim();
+}
+
+/** Whether an identifier shows anything: a letter or a digit, once normalised. */
+export const isVisibleIdentifier = (value: string) =>
+  /[\p{L}\p{N}]/u.test(normalizeIdentifier(value));
+
+/**
+ * A licence field. Text typed but invisible (zero-width spaces, fillers) is refused rather
+ * than stored: a certificate would print a licence nobody can read.
+ */
+const identifier = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .refine(
+      (typed) => typed.trim() === "" || isVisibleIdentifier(typed),
+      `${label} must show letters or digits`,
+    )
+    .overwrite(normalizeIdentifier);
+
+/** Licence numbers whose form is known, by the licence type that names them. */
+const LICENCE_NUMBER_FORMS: Record<string, { pattern: RegExp; message: string }> = {
+  NPI: { pattern: /^\d{10}$/, message: "An NPI is 10 digits" },
+};
+
 /** The learner's professional licence, printed on certificates and in credit reports. */
-export const licenceBodySchema = z.strictObject({
-  licenceType: text(100, "Licence type"),
-  licenceNumber: text(100, "Licence number"),
-  licenceState: text(100, "Issuing state or board"),
-  npn: z
-    .string()
-    .trim()
-    .regex(/^(\d{1,10})?$/, "An NPN is up to 10 digits"),
+export const licenceBodySchema = z
+  .strictObject({
+    licenceType: identifier("Licence type").max(100, "Licence type must be at most 100 characters"),
+    licenceNumber: identifier("Licence number").max(
+      100,
+      "Licence number must be at most 100 characters",
+    ),
+    licenceState: identifier("Issuing state or board").max(
+      100,
+      "Issuing state or board must be at most 100 characters",
+    ),
+    npn: identifier("NPN").regex(/^(\d{1,10})?$/, "An NPN is up to 10 digits"),
+  })
+  .superRefine((licence, ctx) => {
+    const form = LICENCE_NUMBER_FORMS[licence.licenceType.toUpperCase()];
+    if (form && licence.licenceNumber && !form.pattern.test(licence.licenceNumber)) {
+      ctx.addIssue({ code: "custom", path: ["licenceNumber"], message: form.message });
+    }
+  });
+/**
+ * A licence as stored and answered. Answers are not held to the body's rules, so a licence
+ * saved before a rule existed can still be read (and corrected).
+ */
+export const licenceSchema = z.object({
+  licenceType: z.string(),
+  licenceNumber: z.string(),
+  licenceState: z.string(),
+  npn: z.string(),
 });
-export type Licence = z.infer<typeof licenceBodySchema>;
+export type Licence = z.infer<typeof licenceSchema>;
 export const EMPTY_LICENCE: Licence = {
   licenceType: "",
   licenceNumber: "",
   licenceState: "",
   npn: "",
 };
-/** What a course requiring a licence accepts: a licence type and number, or an NPN. */
+/** What a course requiring a licence accepts: a licence type and number, or an NPN, visible. */
 export function hasLicence(l: Licence): boolean {
-  return Boolean((l.licenceType && l.licenceNumber) || l.npn);
+  return (
+    (isVisibleIdentifier(l.licenceType) && isVisibleIdentifier(l.licenceNumber)) ||
+    isVisibleIdentifier(l.npn)
+  );
 }
+
+/**
+ * An identifier as the public verification page shows it: "•••• " and its last 4
+ * characters, never more than half of it ("•••• 4321", "•••• 89", "••••").
+ */
+export function maskIdentifier(value: string): string {
+  const characters = Array.from(normalizeIdentifier(value));
+  if (!characters.length) return "";
+  const shown = characters.slice(characters.length - Math.min(4, characters.length >> 1));
+  return shown.length ? `•••• ${shown.join("")}` : "••••";
+}
+
+/** The licence as anyone holding a certificate's code may see it: its numbers masked. */
+export const maskedLicence = (l: Licence): Licence => ({
+  ...l,
+  licenceNumber: maskIdentifier(l.licenceNumber),
+  npn: maskIdentifier(l.npn),
+});
 
 /* ------------------------------------------------------------------ evaluation */
 
@@ -361,7 +447,13 @@ export const evaluationResultsQuerySchema = z.object({
 
 export const attestBodySchema = z.strictObject({
   statement: z.string().max(2000),
-  creditsClaimed: z.number({ error: "Credits claimed must be a number" }).nullable(),
+  /** Never rounded: a claim that is not a number of hundredths is refused as it is. */
+  creditsClaimed: z
+    .number({ error: "Credits claimed must be a number" })
+    .positive("Credits claimed must be greater than 0")
+    .max(1000, "Credits claimed must be at most 1000")
+    .refine(hundredths, "Credits claimed can have at most 2 decimals")
+    .nullable(),
 });
 export type AttestBody = z.infer<typeof attestBodySchema>;
 export const attestResponseSchema = z.object({
@@ -369,10 +461,13 @@ export const attestResponseSchema = z.object({
   creditsClaimed: z.number().nullable(),
 });
 
-/** Whether a claim is on the course's steps (0.25, 0.5, …), to the hundredth. */
+/**
+ * Whether a claim is a whole number of the course's steps (0.25, 0.5, …): positive and
+ * exactly in hundredths, so nothing is rounded onto a step.
+ */
 export function isOnStep(claim: number, step: number): boolean {
-  const ratio = Math.round(claim * 100) / Math.round(step * 100);
-  return Math.abs(ratio - Math.round(ratio)) < 1e-9;
+  if (!(claim > 0 && hundredths(claim) && step > 0 && hundredths(step))) return false;
+  return Math.round(claim * 100) % Math.round(step * 100) === 0;
 }
 
 /** The claims a learner can pick: each step up to the designated credit. */
@@ -437,7 +532,7 @@ export const certificateCreditSchema = z.object({
   officialName: z.string(),
   officialTitle: z.string(),
   signatureId: z.string().nullable(),
-  licence: licenceBodySchema.nullable(),
+  licence: licenceSchema.nullable(),
   attestedAt: z.string().nullable(),
 });
 export type CertificateCredit = z.infer<typeof certificateCreditSchema>;

@@ -139,10 +139,10 @@ export const ERROR_CODES = {
   "evaluation.invalid_answers": 400,
   // The attestation of participation and the credit claimed.
   "attestation.already_attested": 409,
-  "attestation.claim_off_step": 409,
-  "attestation.claim_required": 409,
-  "attestation.claim_too_high": 409,
-  "attestation.no_partial_credit": 409,
+  "attestation.claim_off_step": 400,
+  "attestation.claim_required": 400,
+  "attestation.claim_too_high": 400,
+  "attestation.no_partial_credit": 400,
   "attestation.not_asked": 409,
   "attestation.statement_changed": 409,
   // Certificates and transcripts.

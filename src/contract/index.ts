@@ -4,6 +4,7 @@ export * from "./captions";
 export * from "./certificates";
 export * from "./courses";
 export * from "./credit";
+export * from "./csv";
 export * from "./dates";
 export * from "./enrollments";
 export * from "./entities";

@@ -11,14 +11,37 @@ describe("CSV fields", () => {
   });
 
   it("never lets a cell start a formula in a locale that splits on ; or tab", () => {
-    const hostile = ["Intro;=1+1", "Intro\t=1+1", "a;+cmd", "x;@SUM(A1)", "Intro,=1+1"];
+    const hostile = [
+      "Intro;=1+1",
+      "Intro\t=1+1",
+      "a;+cmd",
+      "x;@SUM(A1)",
+      "Intro,=1+1",
+      "RN;=cmd|' /C calc'!A0;x",
+      'y;"=1',
+      "line\r\n-2",
+    ];
     const line = csvRow(hostile).trimEnd();
     for (const separator of [",", ";", "\t"]) {
       const cells = parseCsv(line, separator)[0]!;
       for (const cell of cells)
         expect(cell, `${JSON.stringify(separator)}: ${cell}`).not.toMatch(/^[=+\-@]/);
     }
-    expect(parseCsv(line, ",")[0]).toEqual(hostile);
+    // A reader that splits lines and cells before looking at quotes finds no formula either.
+    for (const cell of line.split(/\r\n|\n|\r/).flatMap((l) => l.split(/[;\t]/))) {
+      expect(cell.replace(/^"+|"+$/g, ""), cell).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    // What was typed stays readable: only a ' marks each formula start.
+    expect(parseCsv(line, ",")[0]).toEqual([
+      "Intro;'=1+1",
+      "Intro\t'=1+1",
+      "a;'+cmd",
+      "x;'@SUM(A1)",
+      "Intro,=1+1",
+      "RN;'=cmd|' /C calc'!A0;x",
+      `y;'"=1`,
+      "line\r\n'-2",
+    ]);
   });
 
   it("quotes and doubles embedded quotes, keeps plain text as it is", () => {

@@ -1,20 +1,8 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 
-/**
- * RFC 4180 field; a leading =, +, - or @ is neutralised so spreadsheets never run it. A field
- * holding the separator of any common locale (`,` `;` or tab) is quoted too: a spreadsheet
- * that splits on `;` would otherwise read `Intro;=1+1` as two cells, the second a formula.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One CSV line (CRLF-terminated, as RFC 4180 has it); a missing value is an empty field. */
-export const csvRow = (fields: readonly (string | number | null | undefined)[]) =>
-  `${fields.map((f) => csvField(f ?? "")).join(",")}\r\n`;
+/** Every export writes its lines with the contract's one CSV writer (see `contract/csv.ts`). */
+export { csvField, csvRow } from "../../contract";
 
 /**
  * Sends CSV lines as a dated download (`<name>-YYYY-MM-DD.csv`), streamed; a byte-order mark

@@ -56,6 +56,16 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * Waits for the work a request leaves behind after its commit (a certificate's mail is sent
+ * in the background and marks its row): snapshot only after it, so that work is not taken
+ * for something an attack recorded.
+ */
+export async function settleBackgroundWork(ctx: TestContext) {
+  await ctx.database.changes.sync();
+  await ctx.app.mailJobs.certificateMailsIdle();
+}
+
 /** Asserts that nothing but the counters changed since `before`. */
 export async function expectUnchanged(ctx: TestContext, before: DatabaseSnapshot, label = "") {
   expect(await snapshotAll(ctx), `database changed ${label}`).toEqual(before);

@@ -49,7 +49,7 @@ describe("review questions as the only step of completion", () => {
 
     const wrong = answersFor([question], [question], () => false);
     await review.answer(learner.id, course.id, first.id, wrong);
-    expect((await complete(0)).completedModules).toEqual([first.id]);
+    expect(JSON.parse(await complete(0)).completedModules).toEqual([first.id]);
     // The second module has no review question: nothing holds it.
     await complete(1);
     await h.expectCompleted(learner.id, course.id);

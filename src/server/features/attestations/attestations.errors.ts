@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES } from "../../../contract";
-import { conflict } from "../../plugins/errors";
+import { badRequest, conflict } from "../../plugins/errors";
 
 export const attestationDone = () =>
   conflict("attestation.already_attested", CREDIT_MESSAGES.attestationDone);
@@ -7,11 +7,13 @@ export const attestationNotAsked = () =>
   conflict("attestation.not_asked", CREDIT_MESSAGES.attestationNotAsked);
 export const statementChanged = () =>
   conflict("attestation.statement_changed", CREDIT_MESSAGES.statementChanged);
+// A claim the course's rules refuse is a bad request, like a malformed one: it is refused as
+// sent, never rounded or capped to fit.
 export const claimTooHigh = (max: number) =>
-  conflict("attestation.claim_too_high", CREDIT_MESSAGES.claimTooHigh(max));
+  badRequest("attestation.claim_too_high", CREDIT_MESSAGES.claimTooHigh(max));
 export const claimOffStep = (step: number) =>
-  conflict("attestation.claim_off_step", CREDIT_MESSAGES.claimOffStep(step));
+  badRequest("attestation.claim_off_step", CREDIT_MESSAGES.claimOffStep(step));
 export const claimNeeded = () =>
-  conflict("attestation.claim_required", CREDIT_MESSAGES.claimNeeded);
+  badRequest("attestation.claim_required", CREDIT_MESSAGES.claimNeeded);
 export const noPartialCredit = () =>
-  conflict("attestation.no_partial_credit", CREDIT_MESSAGES.noPartialCredit);
+  badRequest("attestation.no_partial_credit", CREDIT_MESSAGES.noPartialCredit);

@@ -147,16 +147,21 @@ describe("the attestation and the credit claimed", () => {
     await call(ctx, "POST", url("acknowledge"), { cookie });
     await completeViaApi(ctx, cookie, learner.id, course, 2);
     const attest = (payload: object) => call(ctx, "POST", url("attest"), { cookie, payload });
-    for (const [claim, message] of [
-      [2.25, CREDIT_MESSAGES.claimTooHigh(2)],
-      [1.3, CREDIT_MESSAGES.claimOffStep(0.25)],
-      [0, CREDIT_MESSAGES.claimOffStep(0.25)],
-      [-1, CREDIT_MESSAGES.claimOffStep(0.25)],
-      [null, CREDIT_MESSAGES.claimNeeded],
+    for (const [claim, code, message] of [
+      [2.25, "attestation.claim_too_high", CREDIT_MESSAGES.claimTooHigh(2)],
+      [1.3, "attestation.claim_off_step", CREDIT_MESSAGES.claimOffStep(0.25)],
+      [null, "attestation.claim_required", CREDIT_MESSAGES.claimNeeded],
+      [0, "validation.invalid_body", "creditsClaimed: Credits claimed must be greater than 0"],
+      [-1, "validation.invalid_body", "creditsClaimed: Credits claimed must be greater than 0"],
+      [
+        1.251,
+        "validation.invalid_body",
+        "creditsClaimed: Credits claimed can have at most 2 decimals",
+      ],
     ] as const) {
       const refused = await attest({ statement: STATEMENT, creditsClaimed: claim });
-      expect(refused.statusCode, String(claim)).toBe(409);
-      expect(refused.json().message).toBe(message);
+      expect(refused.statusCode, String(claim)).toBe(400);
+      expect(refused.json()).toMatchObject({ code, message });
     }
     const changed = await attest({ statement: `${STATEMENT} `, creditsClaimed: 1 });
     expect(changed.json().message).toBe(CREDIT_MESSAGES.statementChanged);

@@ -51,9 +51,7 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           if (stepSize !== null && designated !== null) {
             if (body.creditsClaimed === null) throw claimNeeded();
             if (body.creditsClaimed > designated) throw claimTooHigh(designated);
-            if (body.creditsClaimed <= 0 || !isOnStep(body.creditsClaimed, stepSize)) {
-              throw claimOffStep(stepSize);
-            }
+            if (!isOnStep(body.creditsClaimed, stepSize)) throw claimOffStep(stepSize);
             claimed = body.creditsClaimed;
           } else if (body.creditsClaimed !== null && body.creditsClaimed !== designated) {
             throw noPartialCredit();

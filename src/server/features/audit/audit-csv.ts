@@ -27,6 +27,15 @@ const AUDIT_CSV_HEADER = [
 
 const line = csvRow;
 
+/**
+ * An event's details as hashed, with each `;` written as the JSON escape `\u003b`: the CSV
+ * writer makes a formula after a `;` inert by adding a character, which would change what
+ * was hashed, while the escape reads back as the same JSON. `canonicalJson(JSON.parse(cell))`
+ * gives the exact text the hash covers.
+ */
+const detailsCell = (details: AuditEventRow["details"]) =>
+  canonicalJson(details ?? {}).replaceAll(";", "\\u003b");
+
 /** Who the ids of an event are, asked of the features that own users and courses. */
 export interface AuditNameLookups {
   users(ids: string[]): Promise<Map<string, { name: string; email: string }>>;
@@ -94,7 +103,7 @@ export async function* auditCsvLines(
         e.learnerId,
         e.courseId,
         e.moduleId,
-        canonicalJson(e.details ?? {}),
+        detailsCell(e.details),
         e.prevHash,
         e.hash,
         actor?.name,

@@ -1,9 +1,10 @@
-import type {
-  Certificate,
-  EnrollmentWithRelations,
-  PublicCertificate,
-  Transcript,
-  TranscriptEntry,
+import {
+  type Certificate,
+  type EnrollmentWithRelations,
+  maskedLicence,
+  type PublicCertificate,
+  type Transcript,
+  type TranscriptEntry,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { Actor, AuditService } from "../audit/audit.service";
@@ -172,11 +173,16 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
     /**
      * Public verification. Every code that names no certificate, malformed or well-formed,
      * gets the same 404 after the same single indexed lookup: nothing tells them apart.
+     * Anyone may hold a code (it is printed and shared), so the learner's licence and NPN
+     * are masked to their last characters; the learner and administrators see them whole.
      */
     async verify(code: string): Promise<PublicCertificate> {
       const row = await repo.findByCode(normalizeCertificateCode(code));
       if (!row) throw certificateNotFound();
-      return toPublic(row);
+      const certificate = toPublic(row);
+      const credit = certificate.credit;
+      if (!credit?.licence) return certificate;
+      return { ...certificate, credit: { ...credit, licence: maskedLicence(credit.licence) } };
     },
 
     /** A certificate for its learner or an administrator; 404 for anyone else's. */

@@ -164,15 +164,16 @@ export function registerEnrollmentsRoutes(
       },
       preValidation: requireRole("learner"),
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = sessionOf(request);
       if (request.body.userId !== user.id) throw notYourProgress();
-      return enrollments.completeModule({
+      const json = await enrollments.completeModule({
         user,
         userId: user.id,
         courseId: request.body.courseId,
         moduleId: request.body.moduleId,
       });
+      return sendJsonText(reply, json);
     },
   );
 

@@ -415,6 +415,9 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
      * Marks a module complete for the signed-in learner (ARCHITECTURE section 3). The
      * enrollment row is locked, so concurrent calls run in turn: nothing is lost and
      * nothing is counted twice. Calling it again for a completed module changes nothing.
+     * Answers the enrollment with its relations as JSON text, made like listForUserJson
+     * from the catalogue's cached course JSON: this is the busiest credit write, and the zod
+     * serializer would cost it more than its transaction does.
      */
     async completeModule(input: {
       userId: string;
@@ -422,11 +425,17 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       moduleId: string;
       /** The signed-in learner's row, when the caller has it. */
       user?: UserRow;
-    }) {
+    }): Promise<string> {
       const { enrollment: row, completedIds } = await completions.record(input);
+      const [entries, user] = await Promise.all([
+        deps.courses.findEntries([row.courseId]),
+        input.user ?? deps.users.findUser(row.userId),
+      ]);
+      const entry = entries.get(row.courseId)!;
       // Answered from what the transaction saw: a concurrent call that commits meanwhile
       // must not show up in this answer's completedModules beside this answer's progress.
-      return one(row, new Map([[row.id, completedIds]]), input.user);
+      const fields = enrollmentFields(row, currentModules(entry.course, completedIds));
+      return enrollmentJson(fields, entry.json, JSON.stringify(toUser(user!)));
     },
 
     /**

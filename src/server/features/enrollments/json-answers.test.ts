@@ -6,6 +6,7 @@ import {
   call,
   completeViaApi,
   enrollViaApi,
+  postProgress,
   quickAdmin,
   quickLearner,
   signInAs,
@@ -14,7 +15,8 @@ import {
 import { useTestApp } from "../../testing/test-app";
 
 /**
- * GET /api/courses/{id}, GET /api/enrollments/user/{id} and GET /api/enrollments send JSON built from the
+ * GET /api/courses/{id}, GET /api/enrollments/user/{id}, GET /api/enrollments and
+ * POST /api/progress/update send JSON built from the
  * catalogue's cached course JSON instead of running the zod serializer per request. Their
  * bodies must be exactly what the response schema would have produced: nothing more, nothing
  * missing, every type right.
@@ -33,8 +35,26 @@ describe("pre-serialized answers match their response schemas", () => {
     await enrollViaApi(ctx, adminCookie, learner.id, first.id);
     await enrollViaApi(ctx, adminCookie, learner.id, second.id);
     const cookie = await signInAs(ctx, learner);
-    await completeViaApi(ctx, cookie, learner.id, first, 2);
+    await completeViaApi(ctx, cookie, learner.id, first, 1);
     await completeViaApi(ctx, cookie, learner.id, second, 1);
+
+    // POST /api/progress/update answers the enrollment the same way.
+    const completed = await postProgress(ctx, cookie, {
+      userId: learner.id,
+      courseId: first.id,
+      moduleId: first.modules[1]!.id,
+    });
+    expect(completed.statusCode).toBe(200);
+    expect(completed.headers["content-type"]).toMatch(/^application\/json/);
+    const completedBody = completed.json();
+    const completedParsed = enrollmentWithRelationsSchema.parse(completedBody);
+    expect(completedBody).toStrictEqual(completedParsed);
+    expect(JSON.stringify(completedBody)).toBe(JSON.stringify(completedParsed));
+    expect([completedParsed.progress, completedParsed.completedModules]).toEqual([
+      67,
+      first.modules.slice(0, 2).map((m) => m.id),
+    ]);
+    expect(completed.body).not.toMatch(/passwordHash|password_hash|scrypt|idHash/i);
 
     const course = await call(ctx, "GET", `/api/courses/${first.id}`, { cookie });
     expect(course.statusCode).toBe(200);

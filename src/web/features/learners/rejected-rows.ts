@@ -1,14 +1,4 @@
-import type { LearnerImportPreviewRow, LearnerImportResultRow } from "@contract";
-
-/**
- * One CSV field. A leading =, +, - or @ is neutralised so a spreadsheet never runs it as a
- * formula (the file holds what people typed); a field holding a separator of any common
- * locale, a quote or a line break is quoted.
- */
-function csvField(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+import { csvRow, type LearnerImportPreviewRow, type LearnerImportResultRow } from "@contract";
 
 /** A file row that was not registered, with why. */
 export type RejectedRow = { row: LearnerImportPreviewRow; errors: string[] };
@@ -30,14 +20,15 @@ export function rejectedRows(
   });
 }
 
-/** The rejected rows as a file to fix and import again: the original columns and an error column. */
+/**
+ * The rejected rows as a file to fix and import again: the original columns and an error
+ * column, written by the portal's one CSV writer (safe to open in a spreadsheet of any locale).
+ */
 export function rejectedRowsCsv(rejected: RejectedRow[]): string {
-  const lines = [["name", "email", "phone", "courses", "error"].join(",")];
+  const lines = [csvRow(["name", "email", "phone", "courses", "error"])];
   for (const { row, errors } of rejected) {
-    lines.push(
-      [row.name, row.email, row.phone, row.coursesCell, errors.join("; ")].map(csvField).join(","),
-    );
+    lines.push(csvRow([row.name, row.email, row.phone, row.coursesCell, errors.join("; ")]));
   }
   // A byte-order mark first makes spreadsheet programs read the file as UTF-8.
-  return `\ufeff${lines.join("\r\n")}\r\n`;
+  return `\ufeff${lines.join("")}`;
 }

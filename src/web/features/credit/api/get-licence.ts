@@ -1,4 +1,4 @@
-import { type Licence, licenceBodySchema } from "@contract";
+import { type Licence, licenceSchema } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
@@ -6,7 +6,7 @@ export const licenceQueryKey = ["/api/profile/licence"] as const;
 
 /** GET /api/profile/licence: the signed-in user's professional licence (empty fields when none). */
 async function getLicence(): Promise<Licence> {
-  return apiJson(licenceBodySchema, "GET", "/api/profile/licence");
+  return apiJson(licenceSchema, "GET", "/api/profile/licence");
 }
 
 const getLicenceQueryOptions = () =>

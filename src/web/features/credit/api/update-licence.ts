@@ -1,16 +1,11 @@
-import { type Licence, licenceBodySchema } from "@contract";
+import { type Licence, licenceBodySchema, licenceSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { licenceQueryKey } from "./get-licence";
 
 /** PUT /api/profile/licence: answers the licence as stored. */
 async function updateLicence(licence: Licence): Promise<Licence> {
-  return apiJson(
-    licenceBodySchema,
-    "PUT",
-    "/api/profile/licence",
-    licenceBodySchema.parse(licence),
-  );
+  return apiJson(licenceSchema, "PUT", "/api/profile/licence", licenceBodySchema.parse(licence));
 }
 
 export function useUpdateLicence() {

@@ -1,9 +1,4 @@
-import {
-  type Course,
-  MAX_IMPORT_ROWS,
-  QUESTION_CSV_COLUMNS,
-  type QuestionImportResult,
-} from "@contract";
+import { type Course, MAX_IMPORT_ROWS, type QuestionImportResult } from "@contract";
 import { FileUpIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "../../../../components/ui/button";
@@ -28,54 +23,12 @@ import { getErrorMessage } from "../../../../lib/api-client";
 import { plural } from "../../../../lib/format";
 import { ASSESSMENT_TOASTS, POOL_LABELS } from "../../admin-labels";
 import { useImportQuestions } from "../../api/import-questions";
+import { questionTemplateCsv } from "../../question-template";
 
 /** The server's own limit on one file, checked here too so a wrong file fails at once. */
 const MAX_FILE_BYTES = 2_000_000;
 /** Rows the preview lists; the summary counts them all. */
 const PREVIEW_ROWS = 200;
-
-const csvCell = (value: string) =>
-  /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-
-/** A file with the header and one example of each kind of row, for the course's own modules. */
-function templateCsv(course: Course): string {
-  const row = (cells: Partial<Record<(typeof QUESTION_CSV_COLUMNS)[number], string>>) =>
-    QUESTION_CSV_COLUMNS.map((c) => csvCell(cells[c] ?? "")).join(",");
-  const lines = [
-    QUESTION_CSV_COLUMNS.join(","),
-    row({
-      pool: "final",
-      kind: "single",
-      question: "Which statement is true?",
-      option_a: "The first answer",
-      option_b: "The right answer",
-      option_c: "Another answer",
-      correct: "B",
-      explanation: "Why B is right.",
-    }),
-    row({
-      pool: "final",
-      kind: "multiple",
-      question: "Which two statements are true?",
-      option_a: "A right answer",
-      option_b: "A wrong answer",
-      option_c: "Another right answer",
-      correct: "A,C",
-    }),
-    row({
-      pool: "review",
-      module: course.modules[0]?.title ?? "Module title",
-      kind: "single",
-      question: "A review question: which is right?",
-      option_a: "This one",
-      option_b: "Not this one",
-      correct: "A",
-      feedback_a: "Yes: shown when the learner chooses A.",
-      feedback_b: "No: shown when the learner chooses B.",
-    }),
-  ];
-  return `${lines.join("\r\n")}\r\n`;
-}
 
 type Picked = { name: string; csv: string; preview: QuestionImportResult };
 
@@ -114,7 +67,7 @@ function ImportForm({ course, onDone }: { course: Course; onDone: () => void }) 
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const templateUrl = useMemo(
-    () => `data:text/csv;charset=utf-8,${encodeURIComponent(templateCsv(course))}`,
+    () => `data:text/csv;charset=utf-8,${encodeURIComponent(questionTemplateCsv(course))}`,
     [course],
   );
 
