@@ -9,13 +9,18 @@
  * reader, or one that splits lines first, starts a cell gets the same treatment as the start
  * of the field. A `'` is put before the formula character (quotes before it included), which
  * spreadsheets show as text.
+ *
+ * An id (16 or more letters, digits, `_` and `-`) is left as it is, though one in 64 starts
+ * with `-` (ids are base64url): such text can call nothing, and an id must read back exactly
+ * (the audit export's hashes are recomputed from the file).
  */
 const FORMULA_AT_START = /^(?="*[=+\-@\t\r])/;
 const FORMULA_AFTER_BREAK = /([;\t\r\n])(?="*[=+\-@\t\r])/g;
+const ID = /^[\w-]{16,}$/;
 
 /** Text with a `'` before each formula it would start in some spreadsheet; other text as it is. */
 export const formulaSafe = (text: string) =>
-  text.replace(FORMULA_AT_START, "'").replace(FORMULA_AFTER_BREAK, "$1'");
+  ID.test(text) ? text : text.replace(FORMULA_AT_START, "'").replace(FORMULA_AFTER_BREAK, "$1'");
 
 /**
  * One RFC 4180 field, inert in a spreadsheet of any locale. A field holding the separator of

@@ -8,6 +8,8 @@ describe("CSV fields", () => {
       expect(csvField(text).replace(/^"/, "")).toMatch(/^'/);
     }
     expect(csvField(-3)).toBe("-3");
+    // An id (base64url) reads back exactly, though it may start with "-".
+    expect(csvField("-x8Qe_Wk2LrT5vN0aZc3Yg")).toBe("-x8Qe_Wk2LrT5vN0aZc3Yg");
   });
 
   it("never lets a cell start a formula in a locale that splits on ; or tab", () => {
