@@ -154,7 +154,10 @@ test.describe("Verified watching", () => {
       data: { userId: learner.id, courseId: course.id, moduleId: course.modules[0]!.id },
     });
     expect(forced.status()).toBe(409);
-    expect(await forced.json()).toEqual({ message: VERIFIED_MESSAGE });
+    expect(await forced.json()).toEqual({
+      message: VERIFIED_MESSAGE,
+      code: "watching.not_watched_enough",
+    });
     await screens(page, "watch-player-before");
 
     // Watching half of it: the share shows, the button stays disabled.
