@@ -414,32 +414,3 @@ export const ASSESSMENT_MESSAGES = {
   notEnoughQuestions: (pool: number, drawn: number) =>
     `The exam draws ${drawn} questions but the final pool has only ${pool}.`,
 } as const;
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const ASSESSMENTS_ERROR_CODES = {
-  // The question bank.
-  "questions.not_found": 404,
-  "questions.order_mismatch": 400,
-  "questions.too_many": 409,
-  "questions.unknown_module": 400,
-  // Review questions.
-  "review.answer_first": 409,
-  "review.choice_required": 400,
-  // The final exam and its attempts.
-  "exam.already_passed": 409,
-  "exam.attempt_not_found": 404,
-  "exam.attempt_submitted": 409,
-  "exam.deadline_passed": 409,
-  "exam.disabled": 409,
-  "exam.no_attempts_left": 409,
-  "exam.not_enough_questions": 409,
-  "exam.not_graded": 409,
-  "exam.not_open": 409,
-  "exam.not_your_attempt": 403,
-  "exam.one_option_only": 400,
-  "exam.question_answered_twice": 400,
-  "exam.question_not_presented": 400,
-} as const;

@@ -94,34 +94,3 @@ export const resetConfirmBodySchema = z.object({
   token: z.string().min(16).max(256),
   password: passwordSchema,
 });
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const AUTH_ERROR_CODES = {
-  // Sign-in, sessions, passwords, invitations and identity-service accounts.
-  "auth.access_denied": 403,
-  "auth.admin_setup_disabled": 403,
-  "auth.current_password_required": 400,
-  "auth.current_password_wrong": 400,
-  "auth.email_taken": 409,
-  "auth.forbidden": 403,
-  "auth.identity_email_unverified": 403,
-  "auth.identity_in_use": 409,
-  "auth.identity_mismatch": 401,
-  "auth.identity_not_configured": 400,
-  "auth.identity_token_invalid": 401,
-  "auth.identity_unavailable": 503,
-  "auth.invalid_admin_key": 403,
-  "auth.invalid_credentials": 401,
-  "auth.invitation_invalid": 404,
-  "auth.invitation_required": 403,
-  "auth.new_password_required": 400,
-  "auth.not_signed_in": 401,
-  "auth.not_your_account": 403,
-  "auth.password_already_set": 409,
-  "auth.reset_link_invalid": 400,
-  "auth.restricted": 403,
-  "auth.throttled": 429,
-} as const;

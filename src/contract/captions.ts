@@ -113,17 +113,3 @@ export const CAPTION_MESSAGES = {
   missingCaptionsDraft: (count: number) =>
     `${count} ${count === 1 ? "module has" : "modules have"} no captions yet: without them, learners who are deaf or hard of hearing cannot follow ${count === 1 ? "it" : "them"} (WCAG 1.2.2).`,
 } as const;
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const CAPTIONS_ERROR_CODES = {
-  // Caption tracks.
-  "captions.invalid_file": 400,
-  "captions.module_locked": 403,
-  "captions.not_found": 404,
-  "captions.not_webvtt": 415,
-  "captions.too_large": 413,
-  "captions.too_many": 409,
-} as const;

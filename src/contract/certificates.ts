@@ -170,14 +170,3 @@ export function creditLines(c: {
   }
   return lines;
 }
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const CERTIFICATES_ERROR_CODES = {
-  // Certificates and transcripts.
-  "certificates.already_revoked": 409,
-  "certificates.not_found": 404,
-  "certificates.not_your_transcript": 403,
-} as const;

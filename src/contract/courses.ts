@@ -128,34 +128,3 @@ export const uploadUrlSchema = z.object({ uploadURL: z.string() });
 export const setAclBodySchema = z.object({ objectURL: z.string().min(1).max(4096) });
 /** The object path that courses and modules store, once a finished upload is checked. */
 export const objectPathAnswerSchema = z.object({ objectPath: z.string() });
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const COURSES_ERROR_CODES = {
-  // Courses, their modules and their publication.
-  "courses.module_id_taken": 409,
-  "courses.module_locked": 409,
-  "courses.module_not_found": 404,
-  "courses.not_found": 404,
-  "courses.not_published": 400,
-  "courses.order_mismatch": 400,
-  "courses.publish_needs_modules": 409,
-  "courses.published_needs_modules": 409,
-  "courses.thumbnail_not_uploaded": 400,
-  "courses.unpublished": 409,
-  "courses.video_not_uploaded": 400,
-  // Stored files.
-  "objects.module_locked": 403,
-  "objects.not_found": 404,
-  // Uploads of videos, images and files.
-  "uploads.content_mismatch": 415,
-  "uploads.incomplete": 400,
-  "uploads.larger_than_declared": 413,
-  "uploads.not_finished": 409,
-  "uploads.not_found": 404,
-  "uploads.not_issued": 400,
-  "uploads.too_large": 413,
-  "uploads.type_not_allowed": 415,
-} as const;

@@ -569,28 +569,3 @@ export const CREDIT_MESSAGES = {
   noPartialCredit: "This course awards its designated credit: claim nothing else.",
   licenceNeeded: "Add your licence details in your profile to receive the certificate.",
 } as const;
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const CREDIT_ERROR_CODES = {
-  // The activity page, the credit clock and the order of completion steps.
-  "credit.acknowledge_first": 409,
-  "credit.enrollment_expired": 409,
-  "credit.expired": 409,
-  "credit.signature_not_found": 404,
-  "credit.signature_not_image": 400,
-  "credit.step_out_of_order": 409,
-  // The course evaluation.
-  "evaluation.already_submitted": 409,
-  "evaluation.invalid_answers": 400,
-  // The attestation of participation and the credit claimed.
-  "attestation.already_attested": 409,
-  "attestation.claim_off_step": 400,
-  "attestation.claim_required": 400,
-  "attestation.claim_too_high": 400,
-  "attestation.no_partial_credit": 400,
-  "attestation.not_asked": 409,
-  "attestation.statement_changed": 409,
-} as const;

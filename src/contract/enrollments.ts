@@ -60,20 +60,3 @@ export const restrictResponseSchema = z.object({
   message: z.string(),
   status: z.enum(["active", "restricted"]),
 });
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const ENROLLMENTS_ERROR_CODES = {
-  // Enrollments and progress.
-  "enrollments.already_enrolled": 409,
-  "enrollments.course_unpublished": 409,
-  "enrollments.learner_required": 400,
-  "enrollments.not_a_learner": 400,
-  "enrollments.not_enrolled": 403,
-  "enrollments.not_found": 404,
-  "enrollments.not_learners": 400,
-  "enrollments.not_your_enrollments": 403,
-  "enrollments.not_your_progress": 403,
-} as const;

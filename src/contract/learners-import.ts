@@ -134,13 +134,3 @@ export const LEARNER_IMPORT_ERRORS = {
   courseNotEnrollable: (name: string, reason: string) => `courses: "${name}": ${reason}`,
   tooManyCourses: `courses: At most ${LEARNER_IMPORT_MAX_COURSES} courses per learner`,
 } as const;
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const LEARNERS_ERROR_CODES = {
-  // Learner accounts and bulk import.
-  "learners.invalid_file": 400,
-  "learners.not_found": 404,
-} as const;

@@ -42,12 +42,3 @@ export const unsubscribeBodySchema = z.strictObject({
 });
 
 export const unsubscribeResponseSchema = z.strictObject({ unsubscribed: z.literal(true) });
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const REMINDERS_ERROR_CODES = {
-  // Reminder emails.
-  "reminders.unsubscribe_link_invalid": 404,
-} as const;

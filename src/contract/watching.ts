@@ -69,16 +69,3 @@ export function formatWatchSeconds(value: number): string {
   const seconds = total % 60;
   return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
-
-/**
- * The error codes this part of the portal answers with, and the status of each
- * (the portal's list: ERROR_CODES in errors.ts).
- */
-export const WATCHING_ERROR_CODES = {
-  // Verified watching.
-  "watching.beyond_duration": 400,
-  "watching.duration_mismatch": 400,
-  "watching.impossible_report": 400,
-  "watching.not_seated_enough": 409,
-  "watching.not_watched_enough": 409,
-} as const;
