@@ -4,8 +4,10 @@ import { z } from "zod";
  * Every error answer's `code`, with the HTTP status it is sent with: a stable dotted
  * identifier that clients decide by (the message is for people and may be reworded). The
  * first segment names the feature that raises it; each feature's codes are listed here
- * once, so the server cannot raise an undeclared code (or send one with another status)
- * and a client can switch over them exhaustively.
+ * once, under its name, so the server cannot raise an undeclared code (or send one with
+ * another status) and a client can switch over them exhaustively. They stay in this one
+ * file, which imports no feature's schemas: the web client checks every error answer with
+ * `errorSchema` on every page, so the list must not bring those schemas into the first load.
  */
 export const ERROR_CODES = {
   // The request itself: its address, host, origin, media type and size.
