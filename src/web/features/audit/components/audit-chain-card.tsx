@@ -9,6 +9,7 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { loadFailureHint } from "../../../lib/api-client";
 import { useAuditChain } from "../api/verify-audit-chain";
 
 /** Checks the hash chain on demand (it reads the whole trail) and shows the result. */
@@ -63,7 +64,7 @@ export function AuditChainCard() {
         ) : null}
         {chain.isError ? (
           <p role="alert" className="text-sm text-red-800">
-            The check could not run. Try again.
+            {loadFailureHint(chain.error, "The check could not run. Try again.")}
           </p>
         ) : null}
         <div>

@@ -31,7 +31,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../lib/api-client";
+import { getErrorMessage, loadFailureHint } from "../../../lib/api-client";
 import { useDeleteCaption } from "../api/delete-caption";
 import { useModuleMedia } from "../api/get-module-media";
 import { useSaveTranscript } from "../api/save-transcript";
@@ -118,7 +118,7 @@ function CaptionsEditor({ courseId, moduleId }: { courseId: string; moduleId: st
   if (media.isError) {
     return (
       <div className="grid justify-items-start gap-3">
-        <ErrorNote message="The captions could not be loaded." />
+        <ErrorNote message={loadFailureHint(media.error, "The captions could not be loaded.")} />
         <Button variant="outline" onClick={() => void media.refetch()}>
           Try again
         </Button>

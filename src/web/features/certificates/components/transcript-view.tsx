@@ -11,6 +11,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { loadFailureHint } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { transcriptUrl, useTranscript } from "../api/get-transcript";
 import { RevokeCertificateDialog, type RevokeTarget } from "./revoke-certificate-dialog";
@@ -67,6 +68,9 @@ export function TranscriptView({
         className="rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center"
       >
         <h2 className="text-base font-semibold text-red-950">We couldn't load the transcript</h2>
+        <p className="mt-1 text-sm text-red-900">
+          {loadFailureHint(query.error, "Check your connection and try again.")}
+        </p>
         <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
           <RefreshCwIcon aria-hidden="true" />
           Try again

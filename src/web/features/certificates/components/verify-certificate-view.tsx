@@ -3,6 +3,7 @@ import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { loadFailureHint } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useVerifyCertificate } from "../api/verify-certificate";
@@ -42,7 +43,10 @@ export function VerifyCertificateView({
             title="We could not check this certificate"
             tone="zinc"
           >
-            The verification service did not answer. Check your connection and reload the page.
+            {loadFailureHint(
+              query.error,
+              "The verification service did not answer. Check your connection and reload the page.",
+            )}
           </Notice>
         ) : query.data ? (
           <CertificateResult certificate={query.data} />

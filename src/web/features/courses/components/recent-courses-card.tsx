@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
+import { loadFailureHint } from "../../../lib/api-client";
 import { formatDate, plural } from "../../../lib/format";
 import { useCourses } from "../api/get-courses";
 import { COURSE_EMPTY_STATES } from "../messages";
@@ -14,7 +15,7 @@ import { useDeleteCourseAction } from "./use-delete-course-action";
 
 /** Dashboard 'Recent Courses': the first 3 courses with edit and delete (SPEC section 2). */
 export function RecentCoursesCard({ onCreateCourse }: { onCreateCourse: () => void }) {
-  const { data: courses, isPending, isError } = useCourses();
+  const { data: courses, isPending, isError, error } = useCourses();
   const { remove, deletingId } = useDeleteCourseAction();
   const recent = courses?.slice(0, DASHBOARD_RECENT_ITEMS) ?? [];
 
@@ -44,7 +45,7 @@ export function RecentCoursesCard({ onCreateCourse }: { onCreateCourse: () => vo
           </ul>
         ) : isError ? (
           <p className="px-3 py-8 text-center text-sm text-zinc-600">
-            Courses could not be loaded.
+            {loadFailureHint(error, "Courses could not be loaded.")}
           </p>
         ) : recent.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-3 py-8 text-center">

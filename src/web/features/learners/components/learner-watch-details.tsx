@@ -2,6 +2,7 @@ import { formatWatchSeconds, type LearnerSummary } from "@contract";
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { Spinner } from "../../../components/ui/spinner";
+import { loadFailureHint } from "../../../lib/api-client";
 import { getLearnerWatchQueryOptions } from "../api/get-learner-watch";
 
 /**
@@ -47,7 +48,9 @@ function WatchTables({ learner }: { learner: LearnerSummary }) {
                 <Spinner className="size-3.5" /> Loading...
               </p>
             ) : result?.isError ? (
-              <p className="text-xs text-red-700">Could not load watching data.</p>
+              <p className="text-xs text-red-700">
+                {loadFailureHint(result.error, "Could not load watching data.")}
+              </p>
             ) : (
               <div className="overflow-x-auto">
                 <table className="w-full text-left text-xs">

@@ -3,13 +3,14 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { loadFailureHint } from "../../../lib/api-client";
 import { formatDate, initials } from "../../../lib/format";
 import { useRecentLearners } from "../api/get-learners";
 import { LearnerStatusBadge } from "./learner-status-badge";
 
 /** Dashboard 'Recent Learners': the newest 3, with status and joined date (SPEC section 2). */
 export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void }) {
-  const { data: learners, isPending, isError } = useRecentLearners();
+  const { data: learners, isPending, isError, error } = useRecentLearners();
 
   return (
     <Card className="flex flex-col">
@@ -37,7 +38,7 @@ export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void 
           </ul>
         ) : isError ? (
           <p className="px-3 py-8 text-center text-sm text-zinc-600">
-            Learners could not be loaded.
+            {loadFailureHint(error, "Learners could not be loaded.")}
           </p>
         ) : learners.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-3 py-8 text-center">
