@@ -173,10 +173,22 @@ test.describe("Certificates", () => {
     const transcriptBytes = readFileSync((await (await transcriptPdf).path())!);
     expect(await pdfText(transcriptBytes)).toContain(`Certificate ${code}`);
 
-    // Anyone, signed out, opens the address the QR code holds: valid.
+    // Anyone, signed out, types the code printed on the paper (in groups, in lower case) on
+    // the lookup page, and lands on the address the QR code holds: valid.
     const visitor = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });
     const publicPage = await visitor.newPage();
-    await publicPage.goto(new URL(fromQr!).pathname);
+    await publicPage.goto("/verify");
+    await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Verify a certificate");
+    await screens(publicPage, "verify-lookup");
+    await publicPage.getByRole("button", { name: "Verify" }).click();
+    await expect(publicPage.getByText("Enter the code printed on the certificate.")).toBeVisible();
+    const typedCode = issued!.code
+      .match(/.{1,4}/g)!
+      .join("-")
+      .toLowerCase();
+    await publicPage.getByLabel("Certificate code").fill(typedCode);
+    await publicPage.getByLabel("Certificate code").press("Enter");
+    await expect(publicPage).toHaveURL(new URL(fromQr!).pathname);
     const result = publicPage.getByTestId("verification-result");
     await expect(result).toHaveAttribute("data-status", "valid");
     await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("✓ Valid certificate");

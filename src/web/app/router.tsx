@@ -136,6 +136,7 @@ export function AppRoutes() {
           }
         />
         {/* Public: anyone holding a certificate checks it here, signed in or not. */}
+        <Route path="/verify" element={<VerifyCertificateRoute />} />
         <Route path="/verify/:code" element={<VerifyCertificateRoute />} />
         {/* Public: a reminder email's unsubscribe link, no sign-in needed. */}
         <Route path="/unsubscribe" element={<UnsubscribeRoute />} />

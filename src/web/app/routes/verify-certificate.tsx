@@ -3,7 +3,7 @@ import { VerifyCertificateView } from "../../features/certificates/components/ve
 import { useProductName } from "../../lib/app-config";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** /verify/{code}: public, for signed-out visitors too. */
+/** /verify (a form to type a code) and /verify/{code}: public, for signed-out visitors too. */
 export function VerifyCertificateRoute() {
   const { code = "" } = useParams();
   useDocumentTitle("Certificate verification");

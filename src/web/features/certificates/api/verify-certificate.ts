@@ -23,6 +23,7 @@ const verifyCertificateQueryOptions = (code: string) =>
     queryFn: () => verifyCertificate(code),
   });
 
+/** The certificate of a code; nothing is asked while no code is given (the lookup form). */
 export function useVerifyCertificate(code: string) {
-  return useQuery(verifyCertificateQueryOptions(code));
+  return useQuery({ ...verifyCertificateQueryOptions(code), enabled: code !== "" });
 }

@@ -8,6 +8,7 @@ import { formatDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useVerifyCertificate } from "../api/verify-certificate";
 import { type CreditClaimFacts, creditClaimFacts, signaturePath } from "../certificate-credit";
+import { VerifyCodeForm } from "./verify-code-form";
 
 /**
  * The public verification page: anyone with the code or the QR code sees
@@ -31,8 +32,21 @@ export function VerifyCertificateView({
           </span>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        {query.isPending ? (
+      <main id="main" className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-8 sm:px-6 sm:py-12">
+        {!code ? (
+          <section className="grid gap-6 rounded-2xl border border-zinc-200 bg-white p-6 sm:p-8">
+            <div className="grid gap-2">
+              <h1 className="text-2xl font-semibold tracking-tight text-zinc-950">
+                Verify a certificate
+              </h1>
+              <p className="text-sm text-zinc-600">
+                Type the code printed on a certificate to see whether it is valid, and what it was
+                issued for.
+              </p>
+            </div>
+            <VerifyCodeForm />
+          </section>
+        ) : query.isPending ? (
           <div role="status" aria-label="Checking the certificate" className="grid gap-4">
             <Skeleton className="h-28 rounded-2xl" />
             <Skeleton className="h-72 rounded-2xl" />
@@ -60,6 +74,17 @@ export function VerifyCertificateView({
             Check that the address or code was copied completely.
           </Notice>
         )}
+        {code && !query.isPending ? (
+          <section
+            aria-labelledby="verify-another"
+            className="grid gap-4 rounded-2xl border border-zinc-200 bg-white p-6"
+          >
+            <h2 id="verify-another" className="text-base font-semibold text-zinc-950">
+              Verify another certificate
+            </h2>
+            <VerifyCodeForm />
+          </section>
+        ) : null}
       </main>
     </div>
   );
