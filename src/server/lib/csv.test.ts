@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "../testing/csv";
-import { csvField, csvRow } from "./csv";
+import { csvField, csvRow, fileNamePart } from "./csv";
 
 describe("CSV fields", () => {
   it("neutralises a leading formula character", () => {
@@ -51,5 +51,14 @@ describe("CSV fields", () => {
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
     expect(csvField("Plain text 12")).toBe("Plain text 12");
     expect(csvRow(["a", null, 3])).toBe("a,,3\r\n");
+  });
+});
+
+describe("download file names", () => {
+  it("keep a title's letters and digits, accents dropped, other runs one dash", () => {
+    expect(fileNamePart("Clinical Ethics: Résumé 2026")).toBe("Clinical-Ethics-Resume-2026");
+    expect(fileNamePart('  "Quotes" / slashes\\ ')).toBe("Quotes-slashes");
+    expect(fileNamePart("Этика")).toBe("course");
+    expect(fileNamePart("x".repeat(100))).toHaveLength(60);
   });
 });

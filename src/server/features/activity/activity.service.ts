@@ -16,7 +16,8 @@ export interface ActivityServiceDeps {
     findRow(
       id: string,
     ): Promise<
-      { duration: number; creditHours: number | null; creditType: string | null } | undefined
+      | { title: string; duration: number; creditHours: number | null; creditType: string | null }
+      | undefined
     >;
   };
   users: { findUser(id: string): Promise<{ name: string; email: string } | undefined> };

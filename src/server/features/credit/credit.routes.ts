@@ -9,7 +9,7 @@ import {
   licenceSchema,
   signatureBodySchema,
 } from "../../../contract";
-import { sendCsvDownload } from "../../lib/csv";
+import { fileNamePart, sendCsvDownload } from "../../lib/csv";
 import { errorResponses, fileAnswer } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { ActivityService } from "../activity/activity.service";
@@ -126,7 +126,7 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
         params: courseParams,
         response: {
           200: fileAnswer("The course's credit report", ["text/csv"], {
-            "content-disposition": '`attachment; filename="credit-report-<date>.csv"`',
+            "content-disposition": '`attachment; filename="credit-report-<course>-<date>.csv"`',
           }),
           ...errorResponses(["courses.not_found"]),
         },
@@ -135,9 +135,10 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
     },
     async (request, reply) => {
       // Resolves the course first, so an unknown one is a 404, not an empty file.
-      await deps.activity.course(request.params.id);
+      const course = await deps.activity.course(request.params.id);
       const certificates = await deps.certificates.creditedOfCourse(request.params.id);
-      return sendCsvDownload(reply, "credit-report", creditReportLines(certificates));
+      const name = `credit-report-${fileNamePart(course.title)}`;
+      return sendCsvDownload(reply, name, creditReportLines(certificates));
     },
   );
 }
