@@ -446,7 +446,9 @@ test.describe("Credit claim (administrator)", () => {
     const reportDownload = page.waitForEvent("download");
     await accreditation.getByRole("link", { name: "Download credit report" }).click();
     const reportCsv = await reportDownload;
-    expect(reportCsv.suggestedFilename()).toMatch(/^credit-report-[A-Za-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(reportCsv.suggestedFilename()).toMatch(
+      /^credit-report-[A-Za-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const report = await readCsv(reportCsv);
     expect(report.header).toEqual([
       "Learner name",
