@@ -494,6 +494,8 @@ test.describe("Assessments", () => {
     await row.getByRole("button", { name: `Grant ${learner.name} another attempt` }).click();
     await expectToast(adminPage, "Another attempt granted", learner.name);
     await expect(row).toContainText("+1 granted");
+    // With an attempt to use again, there is nothing more to grant.
+    await expect(row.getByRole("button", { name: /another attempt/ })).toHaveCount(0);
     await adminContext.close();
 
     await page.reload();

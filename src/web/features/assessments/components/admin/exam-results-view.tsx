@@ -220,7 +220,8 @@ function LearnersCard({ courseId, learners }: { courseId: string; learners: Lear
                     ) : null}
                   </td>
                   <td className="px-5 py-3 text-right sm:px-6">
-                    {!learner.passed && learner.enrollmentId ? (
+                    {/* Offered once the learner is out of attempts (never on an unlimited exam). */}
+                    {!learner.passed && learner.enrollmentId && learner.attemptsLeft === 0 ? (
                       <Button
                         variant="outline"
                         size="sm"
