@@ -501,6 +501,10 @@ export const COMPLETION_STEP_LABELS: Record<CompletionStepKey, string> = {
   attestation: "Attestation",
   certificate: "Certificate",
 };
+/** "Complete modules first.": a step taken before a required one, named as in a sentence. */
+export const stepFirstMessage = (step: CompletionStepKey) =>
+  CREDIT_MESSAGES.outOfOrder(COMPLETION_STEP_LABELS[step].toLowerCase());
+
 export const completionSchema = z.object({
   courseId: z.string(),
   isCompleted: z.boolean(),

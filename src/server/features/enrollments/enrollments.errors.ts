@@ -1,9 +1,4 @@
-import {
-  COMPLETION_STEP_LABELS,
-  type CompletionStepKey,
-  CREDIT_MESSAGES,
-  MESSAGES,
-} from "../../../contract";
+import { type CompletionStepKey, MESSAGES, stepFirstMessage } from "../../../contract";
 import { conflict, forbidden, invalidField, notFound } from "../../plugins/errors";
 
 export const alreadyEnrolled = () =>
@@ -38,7 +33,4 @@ export const courseUnavailable = () =>
 export const moduleLocked = () =>
   conflict("courses.module_locked", "This module is locked. Complete the previous module first.");
 export const stepOutOfOrder = (step: CompletionStepKey) =>
-  conflict(
-    "credit.step_out_of_order",
-    CREDIT_MESSAGES.outOfOrder(COMPLETION_STEP_LABELS[step].toLowerCase()),
-  );
+  conflict("credit.step_out_of_order", stepFirstMessage(step));

@@ -1,4 +1,9 @@
-import { type Activity, type Completion, type CompletionStepKey, CREDIT_MESSAGES } from "@contract";
+import {
+  type Activity,
+  type Completion,
+  type CompletionStepKey,
+  stepFirstMessage,
+} from "@contract";
 import { ClipboardListIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -25,14 +30,14 @@ export function NotAsked({ courseId, message }: { courseId: string; message: str
 }
 
 /** A step opened before an earlier required one is done: the checklist shows the way. */
-function StepFirst({ label, courseId }: { label: string; courseId: string }) {
+function StepFirst({ step, courseId }: { step: CompletionStepKey; courseId: string }) {
   return (
     <div className="grid gap-6">
       <p
         data-testid="step-first"
         className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm font-medium text-amber-950"
       >
-        {CREDIT_MESSAGES.outOfOrder(label)}
+        {stepFirstMessage(step)}
       </p>
       <CompletionChecklist courseId={courseId} />
     </div>
@@ -60,6 +65,6 @@ export function StepGate({
     );
   }
   const blocking = blockingStep(completion, step);
-  if (blocking) return <StepFirst label={blocking.label} courseId={activity.courseId} />;
+  if (blocking) return <StepFirst step={blocking.key} courseId={activity.courseId} />;
   return children;
 }
