@@ -358,6 +358,8 @@ test.describe("Assessments", () => {
     await confirm.getByRole("button", { name: "Submit exam" }).click();
     await expect(result).toHaveAttribute("data-passed", "true");
     await expect(result.getByTestId("exam-score")).toHaveText("100%");
+    // Nothing else is asked of this course: only now does the result say it is complete.
+    await expect(result.getByTestId("exam-next-step")).toHaveText("The course is complete.");
     await expect(page.getByTestId("reviewed-question")).toHaveCount(4);
     await screens(page, "assessment-exam-passed");
     await page.getByRole("link", { name: "Back to course" }).click();

@@ -4,6 +4,7 @@ import { ExamPage } from "../../features/assessments/components/learner/exam-pag
 import { useCurrentUser } from "../../features/auth/session-context";
 import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
 import { DownloadCertificateButton } from "../../features/certificates/components/download-certificate-button";
+import { AfterExamPassed } from "../../features/credit/components/learner/completion-checklist";
 import {
   myEnrollmentsQueryKey,
   useMyEnrollments,
@@ -27,6 +28,7 @@ export function CourseExamRoute() {
           <DownloadCertificateButton enrollment={enrollment} className="w-full sm:w-auto" />
         ) : undefined
       }
+      afterPass={<AfterExamPassed courseId={courseId} />}
       onGraded={() => {
         // A pass completes the course and issues its certificate in the same transaction:
         // the dashboard, the player and the download read the enrollment again.

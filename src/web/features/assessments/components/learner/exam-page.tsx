@@ -49,6 +49,7 @@ export function ExamPage({
   courseId,
   courseTitle,
   certificate,
+  afterPass,
   onGraded,
 }: {
   courseId: string;
@@ -56,6 +57,8 @@ export function ExamPage({
   courseTitle?: string;
   /** The certificate download, once the course is complete (certificates feature). */
   certificate?: ReactNode;
+  /** Under a passed result: the course complete, or its next step (credit feature). */
+  afterPass?: ReactNode;
   /** An attempt was graded: the course may now be complete. */
   onGraded?: () => void;
 }) {
@@ -122,6 +125,7 @@ export function ExamPage({
           attemptNumber={graded.number}
           timedOut={graded.timedOut}
           certificate={certificate}
+          afterPass={afterPass}
           onTryAgain={() => void onStart()}
           tryAgainPending={start.isPending}
         />
@@ -131,6 +135,7 @@ export function ExamPage({
           courseId={courseId}
           attemptId={resultId}
           certificate={certificate}
+          afterPass={afterPass}
           onTryAgain={() => void onStart()}
           tryAgainPending={start.isPending}
         />
@@ -220,12 +225,14 @@ function StoredResult({
   courseId,
   attemptId,
   certificate,
+  afterPass,
   onTryAgain,
   tryAgainPending,
 }: {
   courseId: string;
   attemptId: string;
   certificate?: ReactNode;
+  afterPass?: ReactNode;
   onTryAgain: () => void;
   tryAgainPending: boolean;
 }) {
@@ -258,6 +265,7 @@ function StoredResult({
       attemptNumber={result.number}
       submittedAt={result.submittedAt}
       certificate={certificate}
+      afterPass={afterPass}
       onTryAgain={onTryAgain}
       tryAgainPending={tryAgainPending}
     />

@@ -25,6 +25,7 @@ export function ExamResult({
   submittedAt,
   timedOut = false,
   certificate,
+  afterPass,
   onTryAgain,
   tryAgainPending = false,
 }: {
@@ -35,6 +36,8 @@ export function ExamResult({
   timedOut?: boolean;
   /** The certificate download, once the course is complete. */
   certificate?: ReactNode;
+  /** After a pass: the course complete, or the next step it asks for (credit feature). */
+  afterPass?: ReactNode;
   onTryAgain: () => void;
   tryAgainPending?: boolean;
 }) {
@@ -82,7 +85,7 @@ export function ExamResult({
             </h2>
             <p className="text-sm leading-relaxed text-zinc-700">
               {result.passed
-                ? "Congratulations, you passed the final exam. The course is complete."
+                ? "Congratulations, you passed the final exam."
                 : `You did not reach the pass mark of ${result.passMark}%.`}
               {submittedAt ? ` Submitted on ${formatDate(submittedAt)}.` : ""}
             </p>
@@ -137,6 +140,8 @@ export function ExamResult({
             </dd>
           </div>
         </dl>
+
+        {result.passed && afterPass ? afterPass : null}
 
         {!result.passed && !canRetry ? (
           <p className="text-sm font-medium text-zinc-800">{ASSESSMENT_MESSAGES.noAttemptsLeft}</p>

@@ -288,6 +288,31 @@ function CertificateStep({ courseId }: { courseId: string }) {
 }
 
 /**
+ * What follows a passed final exam: "The course is complete." only when it is, else the next
+ * step the course asks for, named and linked (the evaluation, the attestation, a licence).
+ */
+export function AfterExamPassed({ courseId }: { courseId: string }) {
+  const { data: completion } = useCourseCompletion(courseId);
+  if (!completion) return <Skeleton className="h-10 w-full rounded-lg sm:w-56" />;
+  if (completion.isCompleted || completion.next === null) {
+    return (
+      <p className="text-sm font-medium text-emerald-900" data-testid="exam-next-step">
+        The course is complete.
+      </p>
+    );
+  }
+  const label = completion.steps.find((s) => s.key === completion.next)?.label;
+  return (
+    <div className="grid gap-3" data-testid="exam-next-step">
+      {label && completion.next !== "certificate" ? (
+        <p className="text-sm font-medium text-zinc-800">Next: {label}.</p>
+      ) : null}
+      <NextAction courseId={courseId} completion={completion} context="page" />
+    </div>
+  );
+}
+
+/**
  * The learner's course card's way in, when the course asks for more than its modules:
  * "Next: Evaluation" and the like. Shows `fallback` (the card's own Start or Continue) while
  * the steps load, for plain courses, and while the modules are the next step.
