@@ -113,6 +113,8 @@ test.describe("Learners (admin)", () => {
       `Joined ${new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`,
     );
     await expect(card.getByText("Active", { exact: true })).toBeVisible();
+    // Added by an administrator, no password yet: invited beside the spec's status.
+    await expect(card.getByText("Invited", { exact: true })).toBeVisible();
     await expect(card.getByTestId("learner-progress-badge")).toHaveText("0% complete");
     await expect(card.getByRole("definition").nth(0)).toHaveText("2"); // Enrolled
     await expect(card.getByRole("definition").nth(1)).toHaveText("0"); // In Progress

@@ -117,7 +117,7 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
               <h3 id={headingId} className="truncate text-[15px] font-semibold text-zinc-950">
                 {learner.name}
               </h3>
-              <LearnerStatusBadge status={learner.status} />
+              <LearnerStatusBadge status={learner.status} passwordSetup={learner.passwordSetup} />
               {learner.enrolledCount > 0 ? (
                 <Badge variant="default" data-testid="learner-progress-badge">
                   {learner.averageProgress}% complete

@@ -73,7 +73,12 @@ export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void 
                   </p>
                 </div>
                 <div className="grid shrink-0 justify-items-end gap-1">
-                  <LearnerStatusBadge status={learner.status} />
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:flex-wrap sm:justify-end">
+                    <LearnerStatusBadge
+                      status={learner.status}
+                      passwordSetup={learner.passwordSetup}
+                    />
+                  </div>
                   <p className="hidden text-xs whitespace-nowrap text-zinc-600 sm:block">
                     Joined {formatDate(learner.createdAt)}
                   </p>
