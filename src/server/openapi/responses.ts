@@ -47,6 +47,17 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   "system.unavailable": "the database or the server is overloaded or down; see Retry-After",
 };
 
+/**
+ * What refuses any learner's step before its own rules (the enrollments' unit of work): no
+ * enrollment, the course taken offline, the activity or the enrollment expired.
+ */
+export const STEP_REFUSALS = [
+  "enrollments.not_enrolled",
+  "courses.unpublished",
+  "credit.expired",
+  "credit.enrollment_expired",
+] as const satisfies readonly ErrorCode[];
+
 /** Every error answer made here, with its codes: read by the route hook and the document. */
 const answers = new WeakMap<z.ZodType, ErrorAnswerCodes>();
 /** The document's copy of each answer, whose `code` lists only the codes sent with it. */

@@ -2,23 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { acknowledgeResponseSchema, activityBodySchema, activitySchema } from "../../../contract";
-import { errorResponses } from "../../openapi/responses";
+import { errorResponses, STEP_REFUSALS } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { ActivityService } from "./activity.service";
 
 const tags = ["activity"];
 const courseParams = z.object({ id: z.string().min(1).max(64) });
-/**
- * What refuses a learner's step before its own rules (the enrollments' unit of work): no
- * enrollment, the course taken offline, the activity or the enrollment expired.
- */
-const stepRefusals = [
-  "enrollments.not_enrolled",
-  "courses.unpublished",
-  "credit.expired",
-  "credit.enrollment_expired",
-] as const;
-
 /** The activity page: read by its learners and administrators, edited by administrators, acknowledged by learners. */
 export function registerActivityRoutes(
   parent: FastifyInstance,
@@ -62,7 +51,7 @@ export function registerActivityRoutes(
       schema: {
         tags,
         params: courseParams,
-        response: { 200: acknowledgeResponseSchema, ...errorResponses(stepRefusals) },
+        response: { 200: acknowledgeResponseSchema, ...errorResponses(STEP_REFUSALS) },
       },
       preValidation: requireRole("learner"),
     },

@@ -22,7 +22,7 @@ import {
   submitResultSchema,
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
-import { errorResponses, jsonOrCsvAnswer } from "../../openapi/responses";
+import { errorResponses, jsonOrCsvAnswer, STEP_REFUSALS } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { ExamService } from "./exam.service";
 import type { ExamResultsService } from "./exam-results";
@@ -37,16 +37,6 @@ const courseParams = z.object({ id });
 const questionParams = z.object({ id, questionId: id });
 const moduleParams = z.object({ id, moduleId: moduleIdSchema });
 const attemptParams = z.object({ attemptId: id });
-/**
- * What refuses a learner's step before its own rules (the enrollments' unit of work): no
- * enrollment, the course taken offline, the activity or the enrollment expired.
- */
-const stepRefusals = [
-  "enrollments.not_enrolled",
-  "courses.unpublished",
-  "credit.expired",
-  "credit.enrollment_expired",
-] as const;
 /**
  * Answers naming questions the attempt or the module did not show, answering one twice, or
  * giving several options to a one-answer question.
@@ -250,7 +240,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         response: {
           200: reviewResultSchema,
           ...errorResponses([
-            ...stepRefusals,
+            ...STEP_REFUSALS,
             "credit.acknowledge_first",
             "courses.module_not_found",
             "courses.module_locked",
@@ -293,7 +283,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
           200: attemptSchema,
           201: attemptSchema,
           ...errorResponses([
-            ...stepRefusals,
+            ...STEP_REFUSALS,
             "credit.step_out_of_order",
             "exam.disabled",
             "exam.already_passed",
@@ -335,7 +325,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         response: {
           200: messageSchema,
           ...errorResponses([
-            ...stepRefusals,
+            ...STEP_REFUSALS,
             ...attemptRefusals,
             "exam.deadline_passed",
             ...answerRefusals,
@@ -362,7 +352,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
         body: answersBodySchema,
         response: {
           200: submitResultSchema,
-          ...errorResponses([...stepRefusals, ...attemptRefusals, ...answerRefusals]),
+          ...errorResponses([...STEP_REFUSALS, ...attemptRefusals, ...answerRefusals]),
         },
       },
       preValidation: learner,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attestBodySchema, attestResponseSchema } from "../../../contract";
-import { errorResponses } from "../../openapi/responses";
+import { errorResponses, STEP_REFUSALS } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { AttestationsService } from "./attestations.service";
 
@@ -28,10 +28,7 @@ export function registerAttestationsRoutes(
           200: attestResponseSchema,
           ...errorResponses([
             // The enrollments' unit of work: enrolled, the course online, the step in order.
-            "enrollments.not_enrolled",
-            "courses.unpublished",
-            "credit.expired",
-            "credit.enrollment_expired",
+            ...STEP_REFUSALS,
             "credit.step_out_of_order",
             "attestation.not_asked",
             "attestation.already_attested",

@@ -14,7 +14,7 @@ import {
   progressUpdateBodySchema,
 } from "../../../contract";
 import { sendJsonText } from "../../lib/json-text";
-import { errorResponses } from "../../openapi/responses";
+import { errorResponses, STEP_REFUSALS } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import { learnerRequired, notYourEnrollments, notYourProgress } from "./enrollments.errors";
 import type { EnrollmentsService } from "./enrollments.service";
@@ -148,10 +148,7 @@ export function registerEnrollmentsRoutes(
           ...errorResponses([
             "enrollments.not_your_progress",
             // The unit of work: enrolled, the course online, the steps before the modules done.
-            "enrollments.not_enrolled",
-            "courses.unpublished",
-            "credit.expired",
-            "credit.enrollment_expired",
+            ...STEP_REFUSALS,
             "credit.acknowledge_first",
             "courses.module_not_found",
             "courses.module_locked",

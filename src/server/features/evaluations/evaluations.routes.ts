@@ -10,7 +10,7 @@ import {
   messageSchema,
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
-import { errorResponses, jsonOrCsvAnswer } from "../../openapi/responses";
+import { errorResponses, jsonOrCsvAnswer, STEP_REFUSALS } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import { evaluationCsvLines, evaluationResults } from "./evaluation-results";
 import type { EvaluationsService } from "./evaluations.service";
@@ -66,10 +66,7 @@ export function registerEvaluationsRoutes(
           201: messageSchema,
           ...errorResponses([
             // The enrollments' unit of work: enrolled, the course online, the step in order.
-            "enrollments.not_enrolled",
-            "courses.unpublished",
-            "credit.expired",
-            "credit.enrollment_expired",
+            ...STEP_REFUSALS,
             "credit.step_out_of_order",
             "evaluation.already_submitted",
             "evaluation.invalid_answers",
