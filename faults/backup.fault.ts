@@ -37,17 +37,26 @@ describe("npm run backup / npm run restore round trips", () => {
     for (const c of cleanups.reverse()) await c();
   });
 
-  it("embedded PGlite with its objects", async () => {
+  it.each([
+    ["the embedded PostgreSQL server", "postgres"],
+    ["embedded PGlite", "pglite"],
+  ])("%s with its objects", async (_name, engine) => {
     const dataDir = tempDir();
-    const app = await startInstance({ DATA_DIR: dataDir });
-    const seeded = await seedCourse(app.url, "backup pglite", 1);
+    const env = { DATA_DIR: dataDir, EMBEDDED_DATABASE: engine };
+    const app = await startInstance(env);
+    const seeded = await seedCourse(app.url, `backup ${engine}`, 1);
     await app.stop();
     const backup = join(tempDir(), "backup");
-    run("scripts/backup.ts", ["--out", backup], { DATA_DIR: dataDir });
+    const made = run("scripts/backup.ts", ["--out", backup], env);
+    expect(made).toContain(engine === "postgres" ? "embedded PostgreSQL" : "PGlite");
     const restoredDir = tempDir();
     run("scripts/restore.ts", ["--from", backup], { DATA_DIR: restoredDir });
+    // The restored directory keeps its engine with no setting: the default finds it.
     const restored = await startInstance({ DATA_DIR: restoredDir });
     cleanups.push(() => restored.stop());
+    expect(restored.output()).toContain(
+      engine === "postgres" ? "embedded PostgreSQL in" : "embedded PGlite in",
+    );
     await expectRestored(restored.url, seeded);
   });
 

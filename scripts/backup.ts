@@ -2,22 +2,25 @@
  * `npm run backup -- [--out DIR]`: a consistent copy of the database and the local objects.
  *
  * PostgreSQL (DATABASE_URL): pg_dump in custom format, taken while the portal runs.
- * Embedded PGlite: a tarball of its data directory; stop the portal first (its lock says so).
+ * The embedded PostgreSQL server: a copy of its cluster, cleanly shut down; stop the portal
+ * first (the data directory's lock says so).
+ * Embedded PGlite: a tarball of its data directory; stop the portal first.
  * Objects: a copy of DATA_DIR/objects; with S3 use the bucket's versioning or replication.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildConfig } from "../src/server/config";
-import { openPglite } from "../src/server/db/client";
+import { lockDataDir, openPglite } from "../src/server/db/client";
+import { clusterDirOf, startEmbeddedPostgres } from "../src/server/db/embedded-postgres";
 import { readCommandLine, runTool } from "./command-line";
 
 const { values } = readCommandLine(
   "backup",
   `Usage: npm run backup -- [--out DIR]
 
-Copies the database (pg_dump of DATABASE_URL, or the embedded PGlite in DATA_DIR: stop the
-portal first) and the local objects into DIR (default backups/credo-<time>).`,
+Copies the database (pg_dump of DATABASE_URL, or the embedded database in DATA_DIR: stop
+the portal first) and the local objects into DIR (default backups/credo-<time>).`,
   { out: { type: "string" } },
 );
 const config = buildConfig();
@@ -29,6 +32,7 @@ await runTool("backup", async () => {
   const step = (text: string) => process.stdout.write(`  ${text} ... `);
   const done = () => process.stdout.write("done\n");
   console.log(`Backing up to ${out}`);
+  let database = config.databaseUrl ? "postgres" : "pglite";
 
   if (config.databaseUrl) {
     step("PostgreSQL (pg_dump)");
@@ -42,6 +46,21 @@ await runTool("backup", async () => {
       ],
       { stdio: "inherit" },
     );
+    done();
+  } else if (existsSync(join(clusterDirOf(config.dataDir), "PG_VERSION"))) {
+    const cluster = clusterDirOf(config.dataDir);
+    step(`embedded PostgreSQL (${cluster})`);
+    const release = await lockDataDir(config.dataDir);
+    try {
+      // Started and stopped once: a server left running by a killed portal is shut down,
+      // and a cluster after a crash is recovered, so the copy is of a clean shutdown.
+      const server = await startEmbeddedPostgres(config.dataDir, () => {});
+      await server.stop();
+      cpSync(cluster, join(out, "postgres"), { recursive: true, verbatimSymlinks: true });
+    } finally {
+      await release();
+    }
+    database = "embedded-postgres";
     done();
   } else {
     step(`PGlite (${config.dataDir}/db)`);
@@ -65,7 +84,7 @@ await runTool("backup", async () => {
   }
   writeFileSync(
     join(out, "manifest.json"),
-    `${JSON.stringify({ createdAt: new Date().toISOString(), database: config.databaseUrl ? "postgres" : "pglite", objects: config.s3 ? "s3 (not copied)" : objectCount }, null, 2)}\n`,
+    `${JSON.stringify({ createdAt: new Date().toISOString(), database, objects: config.s3 ? "s3 (not copied)" : objectCount }, null, 2)}\n`,
   );
   console.log(`Backup complete: ${out}`);
 });

@@ -2,6 +2,8 @@
  * `npm run restore -- --from DIR`: puts a backup made by `npm run backup` back.
  *
  * PostgreSQL: pg_restore --clean into DATABASE_URL (stop the portal or expect brief errors).
+ * The embedded PostgreSQL server: DATA_DIR/postgres must be empty or absent (stop the portal
+ * and move it away).
  * Embedded PGlite: DATA_DIR/db must be empty or absent (stop the portal and move it away).
  */
 import { execFileSync } from "node:child_process";
@@ -9,6 +11,7 @@ import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/client";
+import { adoptCluster, clusterDirOf } from "../src/server/db/embedded-postgres";
 import { readCommandLine, runTool } from "./command-line";
 
 const { values, fail } = readCommandLine(
@@ -16,7 +19,8 @@ const { values, fail } = readCommandLine(
   `Usage: npm run restore -- --from DIR
 
 Puts a backup made by \`npm run backup\` back: pg_restore --clean into DATABASE_URL, or the
-embedded PGlite into DATA_DIR (its db directory must be empty or absent; stop the portal).`,
+embedded database into DATA_DIR (its postgres or db directory must be empty or absent; stop
+the portal).`,
   { from: { type: "string" } },
 );
 const from = resolve(values.from ?? fail("--from is required"));
@@ -34,6 +38,16 @@ await runTool("restore", async () => {
       { stdio: "inherit" },
     );
     console.log("  PostgreSQL restored");
+  } else if (existsSync(join(from, "postgres", "PG_VERSION"))) {
+    const cluster = clusterDirOf(config.dataDir);
+    if (existsSync(cluster) && readdirSync(cluster).length > 0) {
+      throw new Error(
+        `${cluster} is not empty: stop the portal and move it away before restoring.`,
+      );
+    }
+    cpSync(join(from, "postgres"), cluster, { recursive: true, verbatimSymlinks: true });
+    adoptCluster(cluster);
+    console.log(`  embedded PostgreSQL restored into ${cluster}`);
   } else {
     const tarball = join(from, "pglite-data.tar.gz");
     if (!existsSync(tarball))

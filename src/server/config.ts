@@ -17,6 +17,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  EMBEDDED_DATABASE: z.enum(["postgres", "pglite"]).optional(),
   PUBLIC_URL: z.url().optional(),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default("Credo"),
   ADMIN_SETUP_KEY: z.string().min(12, "must be at least 12 characters").optional(),
@@ -107,6 +108,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    embeddedDatabase: e.EMBEDDED_DATABASE,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     productName: e.PRODUCT_NAME,

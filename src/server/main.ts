@@ -43,7 +43,8 @@ async function main() {
       await Promise.all([stopSweeper(), app.close()]);
     } finally {
       clearTimeout(grace);
-      // PGlite must be closed cleanly or its directory needs recovery at next start.
+      // The embedded database is closed cleanly: PGlite's directory would need recovery,
+      // and the embedded PostgreSQL server would outlive the portal.
       await database.close();
       process.exit(0);
     }
@@ -52,18 +53,18 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  printWelcome(config, database.kind, adminSetupKey);
+  printWelcome(config, database.location ?? "PostgreSQL", adminSetupKey);
 }
 
 function printWelcome(
   config: ReturnType<typeof buildConfig>,
-  databaseKind: string,
+  databaseLocation: string,
   adminKey: { key: string | undefined; generated: boolean },
 ) {
   const lines = [
     "",
     `  ${config.productName} LMS is running at ${config.publicUrl}`,
-    `  Database: ${databaseKind === "pglite" ? `embedded PGlite in ${config.dataDir}/db` : "PostgreSQL"}`,
+    `  Database: ${databaseLocation}`,
   ];
   if (adminKey.generated && adminKey.key) {
     lines.push(

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,6 +12,12 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed";
+import {
+  clusterDirOf,
+  type EmbeddedPostgres,
+  embeddedPostgresUnavailable,
+  startEmbeddedPostgres,
+} from "./embedded-postgres";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -24,6 +30,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Where the data lives, for the start-up banner: "embedded PostgreSQL in …". */
+  location?: string;
   /** Changes of cached rows, from this and every other instance (db/change-feed.ts). */
   changes: ChangeFeed;
   /** Cheap liveness query for /api/ready. */
@@ -38,14 +46,13 @@ const MIGRATION_LOCK_ID = 7_311_042;
 export class DataDirLockedError extends Error {}
 
 /**
- * Locks `dataDir/db` against a second process (two processes on one PGlite directory
- * corrupt it). The lock goes stale 15 s after its holder died, so a crash never wedges it.
+ * Locks the data directory against a second process (two processes on one PGlite
+ * directory corrupt it; two on one embedded cluster would stop each other's server). The lock goes stale 15 s after its holder died, so a crash never wedges it.
  */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  const dir = join(dataDir, "db");
-  mkdirSync(dir, { recursive: true });
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  mkdirSync(dataDir, { recursive: true });
   try {
-    return await lockfile.lock(dir, {
+    return await lockfile.lock(dataDir, {
       lockfilePath: join(dataDir, "db.lock"),
       stale: 15_000,
       update: 5_000,
@@ -78,6 +85,7 @@ export async function openPglite(
     db,
     pglite: client,
     kind: "pglite",
+    location: dataDir ? `embedded PGlite in ${join(dataDir, "db")}` : "PGlite in memory",
     changes,
     ping: async () => {
       await client.query("select 1");
@@ -133,11 +141,73 @@ export async function openPostgres(
   return handle;
 }
 
+/**
+ * The embedded database, without DATABASE_URL: a PostgreSQL server the portal runs itself
+ * (db/embedded-postgres.ts), locked to this data directory and stopped with the handle.
+ */
+export async function openEmbeddedPostgres(
+  dataDir: string,
+  options: { poolSize?: number; log?: (message: string, err?: unknown) => void } = {},
+): Promise<DatabaseHandle & { server: EmbeddedPostgres }> {
+  const log = options.log ?? (() => {});
+  const release = await lockDataDir(dataDir);
+  let server: EmbeddedPostgres | undefined;
+  try {
+    server = await startEmbeddedPostgres(dataDir, log);
+    const handle = await openPostgres(server.url, options);
+    const running = server;
+    return {
+      ...handle,
+      kind: "postgres",
+      location: `embedded PostgreSQL in ${running.clusterDir}`,
+      server: running,
+      close: async () => {
+        await handle.close();
+        await running.stop();
+        await release();
+      },
+    };
+  } catch (err) {
+    await server?.stop();
+    await release();
+    throw err;
+  }
+}
+
+/**
+ * Which embedded database a data directory uses: one that already holds a PGlite database
+ * keeps it (nothing is moved behind the provider's back), PGlite when asked for or when no
+ * PostgreSQL binaries can run here, the embedded PostgreSQL server otherwise.
+ */
+async function embeddedEngine(
+  config: { dataDir: string; embeddedDatabase?: "postgres" | "pglite" },
+  log: (message: string) => void,
+): Promise<"postgres" | "pglite"> {
+  if (config.embeddedDatabase === "pglite") return "pglite";
+  const hasPglite = existsSync(join(config.dataDir, "db", "PG_VERSION"));
+  const hasCluster = existsSync(join(clusterDirOf(config.dataDir), "PG_VERSION"));
+  if (hasPglite && !hasCluster && !config.embeddedDatabase) {
+    log(
+      `${config.dataDir}/db holds a PGlite database: using it. See docs/deploy.md to move it to the embedded PostgreSQL server.`,
+    );
+    return "pglite";
+  }
+  const unavailable = await embeddedPostgresUnavailable(config.dataDir);
+  if (!unavailable) return "postgres";
+  if (config.embeddedDatabase === "postgres") {
+    throw new Error(`The embedded PostgreSQL server cannot run here: ${unavailable}.`);
+  }
+  log(`The embedded PostgreSQL server cannot run here (${unavailable}): using PGlite.`);
+  return "pglite";
+}
+
 export async function openDatabase(
-  config: { databaseUrl?: string; dataDir: string },
+  config: { databaseUrl?: string; dataDir: string; embeddedDatabase?: "postgres" | "pglite" },
   options: { log?: (message: string, err?: unknown) => void } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, { log: options.log });
   mkdirSync(config.dataDir, { recursive: true });
-  return openPglite(config.dataDir);
+  const log = options.log ?? ((message: string) => console.warn(message));
+  if ((await embeddedEngine(config, log)) === "pglite") return openPglite(config.dataDir);
+  return openEmbeddedPostgres(config.dataDir, { log });
 }
