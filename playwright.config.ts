@@ -68,7 +68,7 @@ export default defineConfig({
     env: { E2E_PORT: new URL(baseURL).port || "80" },
     // A fresh server and data directory every run: no state or rate-limit counts carried over.
     reuseExistingServer: false,
-    // SIGTERM lets the server close PGlite and remove its temporary data directory.
+    // SIGTERM lets the server stop the embedded database and remove its temporary data directory.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 120_000,
     stdout: "pipe",

@@ -4,7 +4,7 @@
  * deleted or inserted. Exit code 0 when the chain is intact, 1 when it is broken, 2 when
  * the database cannot be opened.
  *
- * Uses DATABASE_URL, or the embedded PGlite in DATA_DIR (stop the portal first: its lock
+ * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the portal first: its lock
  * says so). Keep the printed head hash somewhere else (a ticket, an email): a chain can
  * only prove that nothing changed before the last hash you recorded outside it.
  */
@@ -18,7 +18,7 @@ readCommandLine(
   `Usage: npm run audit:verify
 
 Links the audit events not yet in the chain, then checks the whole hash chain of DATABASE_URL
-(or the embedded PGlite in DATA_DIR: stop the portal first). Exit code 0 when it is intact,
+(or the embedded database in DATA_DIR: stop the portal first). Exit code 0 when it is intact,
 1 when it is broken, 2 when the database cannot be opened or an option is mistaken.`,
   {},
 );

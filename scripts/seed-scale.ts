@@ -1,7 +1,7 @@
 /**
  * `npm run seed:scale -- --learners 100000 --courses 1000 --modules 10 --enrollments 1000000`
  *
- * Fills a database (DATABASE_URL, or PGlite in DATA_DIR) through the same schema and
+ * Fills a database (DATABASE_URL, or the embedded database in DATA_DIR) through the same schema and
  * migrations, with set-based INSERT ... SELECT generate_series batches run inside the
  * database. Completions are consistent with progress: an enrollment with c of m modules
  * done has exactly c module_completions rows (its first c modules) and progress round(c/m*100).
@@ -26,7 +26,7 @@ const VIDEO_ID = "scaleSampleVideo00000001";
 
 const USAGE = `Usage: npm run seed:scale -- [options]
 
-Fills DATABASE_URL (or PGlite in DATA_DIR) with scale data, replacing what it holds.
+Fills DATABASE_URL (or the embedded database in DATA_DIR) with scale data, replacing what it holds.
 
   --learners N      learners to create (default 100000)
   --courses N       published courses (default 1000)
@@ -66,7 +66,7 @@ async function main() {
   const config = buildConfig();
   const started = Date.now();
   console.log(
-    `Seeding ${learners.toLocaleString()} learners, ${courseCount.toLocaleString()} courses × ${modulesPerCourse} modules, ${enrollmentCount.toLocaleString()} enrollments into ${config.databaseUrl ? "PostgreSQL" : `PGlite (${config.dataDir})`}`,
+    `Seeding ${learners.toLocaleString()} learners, ${courseCount.toLocaleString()} courses × ${modulesPerCourse} modules, ${enrollmentCount.toLocaleString()} enrollments into ${config.databaseUrl ? "PostgreSQL" : `the embedded database (${config.dataDir})`}`,
   );
   const database = await openDatabase(config);
   const { db } = database;

@@ -61,7 +61,7 @@ export async function startFirebasePortal(): Promise<FirebasePortal> {
   const stop = async () => {
     if (!exited) {
       const done = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-      // SIGTERM lets it close PGlite and remove its data directory.
+      // SIGTERM lets it stop the embedded database and remove its data directory.
       server.kill("SIGTERM");
       await done;
     }

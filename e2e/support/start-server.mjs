@@ -17,7 +17,7 @@ Object.assign(process.env, {
   // per-address rate limits see separate people, as in real use, not one busy address.
   TRUST_PROXY: "127.0.0.1",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-  // Two browsers, the build and PGlite share a loaded CI machine with this server: a lagging
+  // Two browsers, the build and the embedded database share a loaded CI machine with this server: a lagging
   // event loop there is the test machine's, and shedding load would fail the tests for it.
   MAX_EVENT_LOOP_DELAY_MS: "0",
   SKIP_WEB_BUILD: process.env.SKIP_WEB_BUILD ?? "0",

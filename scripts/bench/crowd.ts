@@ -59,12 +59,23 @@ interface Window {
   pending: Map<string, number>;
   /** Connection errors, by kind. */
   errors: Map<string, number>;
+  /** Refusals by kind, status and the error code the portal gave: what was refused, and why. */
+  refusals: Map<string, number>;
   lateBeats: number;
   /** Called when the last pending request is answered, once the window has closed. */
   onIdle?: () => void;
 }
 
 const pendingCount = (w: Window) => [...w.pending.values()].reduce((a, b) => a + b, 0);
+
+/** The `code` of an error answer ({ message, code }), or "no code". */
+function errorCode(body: string): string {
+  try {
+    return String((JSON.parse(body) as { code?: unknown }).code ?? "no code");
+  } catch {
+    return "no code";
+  }
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -89,6 +100,7 @@ export async function runCrowd(
     logs: new Map(),
     pending: new Map(),
     errors: new Map(),
+    refusals: new Map(),
     lateBeats: 0,
   });
 
@@ -115,6 +127,10 @@ export async function runCrowd(
           const log = w.logs.get(kind) ?? latencyLog();
           w.logs.set(kind, log);
           log.add(performance.now() - sentAt, status, bytes);
+          if (status >= 400) {
+            const key = `${kind} ${status} ${errorCode(text)}`;
+            w.refusals.set(key, (w.refusals.get(key) ?? 0) + 1);
+          }
         }
         w.pending.set(kind, w.pending.get(kind)! - 1);
         if (w.onIdle && pendingCount(w) === 0) w.onIdle();
@@ -133,12 +149,14 @@ export async function runCrowd(
       (res) => {
         const chunks: Buffer[] = [];
         let bytes = 0;
+        // A refusal's body is kept too: its error code says which rule refused it.
+        const keep = onAnswer !== undefined || (res.statusCode ?? 0) >= 400;
         res.on("data", (c: Buffer) => {
           bytes += c.length;
-          if (onAnswer) chunks.push(c);
+          if (keep) chunks.push(c);
         });
         res.on("end", () =>
-          settle(res.statusCode ?? 0, onAnswer ? Buffer.concat(chunks).toString() : "", bytes),
+          settle(res.statusCode ?? 0, keep ? Buffer.concat(chunks).toString() : "", bytes),
         );
       },
     );
@@ -359,6 +377,7 @@ export async function runCrowd(
     const failed = [
       ...slow.map(([k, r]) => `${k} p95 ${r.p95.toFixed(0)} ms`),
       ...refused.map(([k, r]) => `${k} answered ${JSON.stringify(r.statusCodes)}`),
+      ...[...w.refusals].map(([key, n]) => `${n} × ${key}`),
       ...[...w.errors].map(([k, n]) => `${n} × ${k} failed to connect`),
       ...unanswered.map(([k, n]) => `${n} × ${k} unanswered after ${DRAIN_MS / 1000} s`),
       ...(w.lateBeats

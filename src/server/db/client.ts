@@ -188,7 +188,7 @@ async function embeddedEngine(
   const hasCluster = existsSync(join(clusterDirOf(config.dataDir), "PG_VERSION"));
   if (hasPglite && !hasCluster && !config.embeddedDatabase) {
     log(
-      `${config.dataDir}/db holds a PGlite database: using it. See docs/deploy.md to move it to the embedded PostgreSQL server.`,
+      `${config.dataDir}/db holds a PGlite database made by an earlier version: using PGlite. New data directories get the embedded PostgreSQL server.`,
     );
     return "pglite";
   }
