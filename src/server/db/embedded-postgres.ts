@@ -132,10 +132,21 @@ function runnableBinaries(binaries: Binaries, account: Account | undefined): Bin
   const { name, version } = JSON.parse(readFileSync(join(dirname(native), "package.json"), "utf8"));
   const copy = join(tmpdir(), `credo-${basename(name)}-${version}`);
   if (!existsSync(join(copy, "bin", "postgres"))) {
-    const partial = `${copy}.${process.pid}`;
+    const partial = mkdtempSync(`${copy}.`);
     cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
     chmodSync(partial, 0o755);
-    renameSync(partial, copy);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      // Another portal copied them first: theirs is used, after the check below.
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  // The temp dir is shared: binaries root will start must be root's own, and nobody else's
+  // to change.
+  const owner = statSync(copy);
+  if (owner.uid !== 0 || (owner.mode & 0o022) !== 0) {
+    throw new Error(`${copy} is not root's own: remove it, then start again.`);
   }
   return { postgres: join(copy, "bin", "postgres"), initdb: join(copy, "bin", "initdb") };
 }
