@@ -98,6 +98,13 @@ export async function openPglite(
   };
 }
 
+/** Releases a held client whose connection ended; its holder's own release then does nothing. */
+function releaseLostClient(this: pg.PoolClient) {
+  const release = this.release;
+  this.release = () => {};
+  release(new Error("database connection lost"));
+}
+
 /** Connects to PostgreSQL and runs migrations once, even when several instances start together. */
 export async function openPostgres(
   url: string,
@@ -109,13 +116,23 @@ export async function openPostgres(
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
+  let closing = false;
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});
   // Nor may a client in use (a transaction between two statements): the pool reports its
   // loss on the client alone. Its next statement fails, and the pool then drops it.
+  // Once closing, it is no news: the server may cut connections still saying goodbye.
   pool.on("connect", (client) => {
-    client.on("error", (err) => options.log?.("database connection lost", err));
+    client.on("error", (err) => {
+      if (!closing) options.log?.("database connection lost", err);
+    });
   });
+  // A client whose connection ends while it is held goes back to the pool at once.
+  // drizzle's transaction() sends BEGIN before its try/finally, so a BEGIN that fails on a
+  // connection cut under it (the server restarted) never releases its client: each time,
+  // the pool would lose a connection for good, and pool.end() would wait for it forever.
+  pool.on("acquire", (client) => client.once("end", releaseLostClient));
+  pool.on("release", (_err, client) => client.removeListener("end", releaseLostClient));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   const lockClient = await pool.connect();
   try {
@@ -134,6 +151,7 @@ export async function openPostgres(
       await db.execute(sql`select 1`);
     },
     close: async () => {
+      closing = true;
       await changes.close();
       await pool.end();
     },

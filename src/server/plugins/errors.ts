@@ -168,6 +168,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   ) {
     const code = typeof e.code === "string" ? e.code : "";
     if (UNAVAILABLE_CODES.has(code) || code.startsWith("08")) return true;
+    // The embedded server's socket file is gone while it restarts.
+    if (code === "ENOENT" && (e as { syscall?: unknown }).syscall === "connect") return true;
     const message = typeof e.message === "string" ? e.message : "";
     if (
       /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
