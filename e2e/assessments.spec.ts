@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import {
   ASSESSMENT_MESSAGES,
   COURSE_UNAVAILABLE,
+  DEFAULT_ACTIVITY,
   DEFAULT_EXAM_SETTINGS,
   type ErrorBody,
   type ExamSettingsBody,
@@ -303,6 +304,11 @@ test.describe("Assessments", () => {
       maxAttempts: 2,
       revealAnswers: "after_pass",
     });
+    // The course also asks for its evaluation, after the exam.
+    const activity = await adminApi.put(`/api/courses/${course.id}/activity`, {
+      data: { ...DEFAULT_ACTIVITY, evaluationRequired: true },
+    });
+    expect(activity.status(), await activity.text()).toBe(200);
     const learner = await createLearner({ name: "Riley Reviewer" });
     await enroll(adminApi, learner.id, course.id);
 
@@ -311,14 +317,14 @@ test.describe("Assessments", () => {
     await page.goto(`/course/${course.id}`);
     const reviewCard = page.getByTestId("module-review");
     await expect(reviewCard).toContainText("Review questions");
-    // The module cannot be completed before its review questions are answered.
-    await page.getByRole("button", { name: "Mark as Complete" }).click();
-    await expectToast(
-      page,
-      "Could not save your progress",
-      "Answer this module's review questions before marking it complete.",
-    );
-    await dismissToast(page);
+    // The module cannot be completed before its review questions are answered: the button
+    // gives way to what is missing, and the checklist lists the review before the modules.
+    await expect(page.getByRole("button", { name: "Mark as Complete" })).toHaveCount(0);
+    await expect(page.getByTestId("complete-blocked")).toHaveText(ASSESSMENT_MESSAGES.reviewFirst);
+    await expect(
+      page.getByTestId("completion-checklist").getByTestId("completion-step"),
+    ).toHaveText([/Review questions/, /Modules/, /Final exam/, /Evaluation/, /Certificate/]);
+    await screens(page, "assessment-review-blocked");
     await reviewCard.getByRole("radio", { name: /^Wrong: / }).check();
     await reviewCard.getByRole("button", { name: "Check answers" }).click();
     await expect(reviewCard.getByTestId("review-outcome")).toContainText("Incorrect");
@@ -358,14 +364,37 @@ test.describe("Assessments", () => {
     await confirm.getByRole("button", { name: "Submit exam" }).click();
     await expect(result).toHaveAttribute("data-passed", "true");
     await expect(result.getByTestId("exam-score")).toHaveText("100%");
-    // Nothing else is asked of this course: only now does the result say it is complete.
-    await expect(result.getByTestId("exam-next-step")).toHaveText("The course is complete.");
+    // The evaluation is still asked for: the result names it and leads to it.
+    await expect(result.getByTestId("exam-next-step")).toContainText("Next: Evaluation.");
     await expect(page.getByTestId("reviewed-question")).toHaveCount(4);
     await screens(page, "assessment-exam-passed");
     await page.getByRole("link", { name: "Back to course" }).click();
+    // The player puts that next step at the top, above the video.
+    const top = page.getByTestId("next-step-top");
+    await expect(top).toContainText("Evaluation");
+    expect((await top.boundingBox())!.y).toBeLessThan(
+      (await page.getByRole("heading", { name: "Confidentiality" }).boundingBox())!.y,
+    );
+    await screens(page, "assessment-player-next-step");
+    await top.getByRole("link", { name: "Complete the evaluation" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Evaluation" })).toBeVisible();
+    const ratings = page.getByRole("group");
+    for (let i = 0; i < 4; i++) {
+      await ratings
+        .nth(i)
+        .getByRole("radio", { name: /Agree$/ })
+        .first()
+        .check();
+    }
+    await page.getByRole("button", { name: "Submit evaluation" }).click();
+    await expect(page.getByTestId("evaluation-done")).toBeVisible();
+    // Nothing else is asked of this course: only now does the result say it is complete.
     await page.goto(`/courses/${course.id}/exam`);
+    await expect(page.getByRole("region", { name: "You passed the final exam" })).toContainText(
+      "The course is complete.",
+    );
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Download certificate" }).click();
+    await page.getByRole("button", { name: /^Download HTML certificate/ }).click();
     expect((await download).suggestedFilename()).toMatch(/\.html$/);
 
     // The administrator's results: two attempts, a pass, and how each question fared.
@@ -391,7 +420,7 @@ test.describe("Assessments", () => {
     await adminContext.close();
   });
 
-  test("Mark as Complete tells two refusals apart: review questions first, then a course taken offline", async ({
+  test("Mark as Complete tells two refusals apart: review questions added meanwhile, then a course taken offline", async ({
     page,
     adminApi,
     createLearner,
@@ -403,14 +432,6 @@ test.describe("Assessments", () => {
       duration: 1,
       modules: [{ title: "Threats and safeguards", duration: 5 }],
     });
-    await addQuestion(
-      adminApi,
-      course.id,
-      question("Is a loan from an audit client a threat?", {
-        pool: "review",
-        moduleId: course.modules[0]!.id,
-      }),
-    );
     const learner = await createLearner({ name: "Quinn Quick" });
     await enroll(adminApi, learner.id, course.id);
     await signIn(page, learner);
@@ -419,6 +440,16 @@ test.describe("Assessments", () => {
     await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
     await dismissToast(page);
     const markComplete = page.getByRole("button", { name: "Mark as Complete" });
+    await expect(markComplete).toBeVisible();
+    // Review questions added while the learner has the page open: the button was offered.
+    await addQuestion(
+      adminApi,
+      course.id,
+      question("Is a loan from an audit client a threat?", {
+        pool: "review",
+        moduleId: course.modules[0]!.id,
+      }),
+    );
     /** Clicks Mark as Complete and answers the code of the server's refusal. */
     const refusalOfMarkComplete = async () => {
       const answer = page.waitForResponse(
@@ -430,12 +461,17 @@ test.describe("Assessments", () => {
       return ((await res.json()) as ErrorBody).code;
     };
 
-    // A 409 for the module's unanswered review questions: the server's reason in a toast,
-    // and the learner stays in the player to answer them.
+    // A 409 for the module's unanswered review questions: not a fault, so not "Could not save
+    // your progress" but the server's reason; the questions appear and the button gives way.
     expect(await refusalOfMarkComplete()).toBe("review.answer_first");
-    await expectToast(page, "Could not save your progress", ASSESSMENT_MESSAGES.reviewFirst);
-    await expect(page.getByTestId("module-review")).toBeVisible();
+    await expectToast(page, "This module is not complete yet", ASSESSMENT_MESSAGES.reviewFirst);
+    const reviewCard = page.getByTestId("module-review");
+    await expect(reviewCard).toBeVisible();
+    await expect(page.getByTestId("complete-blocked")).toBeVisible();
     await dismissToast(page);
+    await reviewCard.getByRole("radio", { name: /^Right: / }).check();
+    await reviewCard.getByRole("button", { name: "Check answers" }).click();
+    await expect(markComplete).toBeVisible();
 
     // Another 409 on the same button once the provider has taken the course offline: the
     // player gives way to the course's unavailable page, with no toast saying it twice.

@@ -67,12 +67,20 @@ test.describe("Certificates", () => {
         { title: "Case studies", duration: 8, video: "test-fixtures/sample-video-2.mp4" },
       ],
     });
-    const settings = await adminApi.patch(`/api/courses/${course.id}/settings`, {
+    const settings = await adminApi.put(`/api/courses/${course.id}/credit`, {
       data: {
-        creditHours: 2.5,
-        creditType: "CME",
-        accreditingBody: "State Medical Board",
-        providerNumber: "PN-20461",
+        bodies: [{ name: "State Medical Board", providerNumber: "PN-20461" }],
+        types: [
+          {
+            name: "CME credits",
+            amount: 2.5,
+            accreditingBody: "State Medical Board",
+            accreditationStatement: "",
+            designationStatement: "",
+            claimStep: null,
+            licenceRequired: false,
+          },
+        ],
       },
     });
     expect(settings.status(), await settings.text()).toBe(200);
@@ -97,14 +105,19 @@ test.describe("Certificates", () => {
 
     // The spec's HTML certificate, with the code, the address and its QR code.
     const htmlDownload = page.waitForEvent("download");
-    await celebration.getByRole("button", { name: "Download certificate" }).click();
+    await celebration.getByRole("button", { name: /^Download HTML/ }).click();
     const html = readFileSync((await (await htmlDownload).path())!, "utf8");
     expect((await htmlDownload).suggestedFilename()).toBe(
       `Certificate-${course.title.replace(/\s+/g, "-")}.html`,
     );
     expect(html).toContain(`Certificate no. ${code}`);
     expect(html).toContain(`<p class="url">${issued!.verifyUrl}</p>`);
-    expect(html).toContain("2.5 CME credit hours &middot; Accredited by State Medical Board");
+    // The credit beside the course length, each labelled; then how it is accredited.
+    expect(html).toContain("Course length:</span> 4 hours</span>");
+    expect(html).toContain("Credit:</span> 2.5 CME credits</span>");
+    expect(html).toContain(
+      '<p class="credit">Accredited by State Medical Board · Provider no. PN-20461</p>',
+    );
     expect(html).not.toMatch(/<script|<link|<img|(src|href)=/i);
 
     const certificatePage = await page.context().newPage();
@@ -153,15 +166,15 @@ test.describe("Certificates", () => {
     const text = await pdfText(pdf);
     expect(text).toContain(`Certificate no. ${code}`);
     expect(text).toContain("Dana Scully");
-    expect(text).toContain(
-      "2.5 CME credit hours · Accredited by State Medical Board · Provider no. PN-20461",
-    );
+    // The same fields as the HTML certificate.
+    expect(text).toContain("Course length: 4 hours · Credit: 2.5 CME credits");
+    expect(text).toContain("Accredited by State Medical Board · Provider no. PN-20461");
 
     // The transcript, with its downloads.
     await page.getByRole("link", { name: "Transcript" }).click();
     await expect(page).toHaveURL(/\/learner\/transcript$/);
     await expect(page.getByTestId("transcript-certificate-code")).toHaveText(code);
-    await expect(page.getByTestId("transcript-credit-hours")).toHaveText("2.5");
+    await expect(page.getByTestId("transcript-credit")).toHaveText("2.5 CME credits");
     await screens(page, "learner-transcript");
     const csvDownload = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download CSV" }).click();
@@ -194,7 +207,7 @@ test.describe("Certificates", () => {
     await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("✓ Valid certificate");
     await expect(result).toContainText("Dana Scully");
     await expect(result).toContainText(course.title);
-    await expect(result).toContainText("2.5 CME credit hours");
+    await expect(result).toContainText("2.5 CME credits");
     await expect(result).not.toContainText(learner.email);
     await screens(publicPage, "verify-valid");
 

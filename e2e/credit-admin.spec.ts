@@ -117,11 +117,6 @@ test.describe("Credit claim (administrator)", () => {
         { title: "Tapering and naloxone", duration: 40 },
       ],
     });
-    const settings = await adminApi.patch(`/api/courses/${course.id}/settings`, {
-      data: { creditHours: 2, creditType: "AMA PRA Category 1" },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
-
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto(`/admin/courses/${course.id}`);
@@ -146,7 +141,6 @@ test.describe("Credit claim (administrator)", () => {
     await person.getByLabel("Role").fill("Course director");
     await person.getByLabel("Disclosure").fill("Consulting fees: Acme Pharma (mitigated).");
     await activity.getByLabel("Disclosure statement").fill(DISCLOSURE);
-    await activity.getByLabel("Accreditation statement").fill(ACCREDITATION);
     await activity.getByLabel("Release date").fill("2026-01-15");
     // Reviewed "before" it was released: the dates are out of order.
     await activity.getByLabel("Review date").fill("2025-06-01");
@@ -154,7 +148,6 @@ test.describe("Credit claim (administrator)", () => {
     await activity.getByRole("checkbox", { name: /^Require acknowledgement/ }).check();
     await activity.getByRole("checkbox", { name: /^Require the evaluation/ }).check();
     await activity.getByRole("checkbox", { name: /^Require attestation/ }).check();
-    await activity.getByLabel("Partial credit step").fill("0.25");
     // From the top: the objectives and the faculty.
     await screens(page, "credit-admin-activity-dialog", () =>
       activity.evaluate((dialog) => dialog.scrollTo(0, 0)),
@@ -193,7 +186,6 @@ test.describe("Credit claim (administrator)", () => {
       "June 1, 2026",
       "December 31, 2099",
       "No limit",
-      "In steps of 0.25",
       "6 years",
     ]);
     await expect(
@@ -213,16 +205,74 @@ test.describe("Credit claim (administrator)", () => {
         },
       ],
       disclosureStatement: DISCLOSURE,
-      accreditationStatement: ACCREDITATION,
       attestationText: STATEMENT,
-      partialCreditStep: 0.25,
     });
 
+    // The credit, set in one place: each body once with its provider number, and the types
+    // the course offers. Physicians claim AMA credit, nurses contact hours, under one body.
+    const creditSection = accreditation.getByRole("region", { name: "Credit", exact: true });
+    await expect(creditSection.getByTestId("credit-types-summary")).toHaveText(
+      "This course offers no credit. Add the credit types it offers.",
+    );
+    await creditSection.getByRole("button", { name: "Edit credit types" }).click();
+    const types = page.getByRole("dialog", { name: "Credit types" });
+    await types.getByRole("button", { name: "Add body" }).click();
+    await types.getByLabel("Body", { exact: true }).fill("Joint Accreditation");
+    await types.getByLabel(/Provider number/).fill("JA4008123");
+    const typeRows = types.getByTestId("credit-type-row");
+    await types.getByRole("button", { name: "Add credit type" }).click();
+    await typeRows.nth(0).getByLabel("Credit name").fill("AMA PRA Category 1 Credit™");
+    await typeRows.nth(0).getByLabel("Amount").fill("1.234");
+    await typeRows
+      .nth(0)
+      .getByLabel(/Claim step/)
+      .fill("0.3");
+    await typeRows.nth(0).getByLabel("Accrediting body").selectOption("Joint Accreditation");
+    await typeRows
+      .nth(0)
+      .getByLabel(/Accreditation statement/)
+      .fill(ACCREDITATION);
+    await types.getByRole("button", { name: "Add credit type" }).click();
+    await typeRows.nth(1).getByLabel("Credit name").fill("contact hours");
+    await typeRows.nth(1).getByLabel("Amount").fill("1");
+    await typeRows.nth(1).getByLabel("Accrediting body").selectOption("Joint Accreditation");
+    await typeRows.nth(1).getByRole("checkbox", { name: "Requires the learner's licence" }).check();
+    await types.getByRole("button", { name: "Save credit types" }).click();
+    await expect(typeRows.nth(0)).toContainText("Amount can have at most 2 decimals");
+    await typeRows.nth(0).getByLabel("Amount").fill("2");
+    await types.getByRole("button", { name: "Save credit types" }).click();
+    await expect(typeRows.nth(0)).toContainText("The claim step must divide 2");
+    await typeRows
+      .nth(0)
+      .getByLabel(/Claim step/)
+      .fill("0.25");
+    // The wording the certificates will print, singular for exactly 1.
+    await expect(typeRows.nth(0)).toContainText("prints “2 AMA PRA Category 1 Credit™”");
+    await expect(typeRows.nth(1)).toContainText("prints “1 contact hour”");
+    await screens(page, "credit-admin-credit-types-dialog", () =>
+      types.evaluate((dialog) => dialog.scrollTo(0, 0)),
+    );
+    await types.getByRole("button", { name: "Save credit types" }).click();
+    await expectToast(page, "Credit types saved");
+    await expect(types).toBeHidden();
+    await dismissToast(page);
+    await expect(creditSection.getByTestId("credit-type-summary")).toHaveText([
+      /Up to 2 AMA PRA Category 1 Credit™\s*Joint Accreditation · Provider no\. JA4008123 · Claimed in steps of 0\.25/,
+      /Up to 1 contact hour\s*Joint Accreditation · Provider no\. JA4008123 · Claimed whole · Licence required/,
+    ]);
+    // The sidebar shows the credit offered, and sets the completion rule only.
+    await expect(page.getByTestId("course-settings-card")).toContainText(
+      "Up to 2 AMA PRA Category 1 Credit™ · Up to 1 contact hour",
+    );
+    const offered = (await (await adminApi.get(`/api/courses/${course.id}`)).json()) as {
+      creditTypes: { id: string; name: string }[];
+    };
+    const ama = offered.creditTypes.find((t) => t.name === "AMA PRA Category 1 Credit™")!;
+
     // What the certificate prints: sponsor, fields of study, the official and their signature.
-    await accreditation.getByRole("button", { name: "Credit settings" }).click();
-    const credit = page.getByRole("dialog", { name: "Credit settings" });
+    await accreditation.getByRole("button", { name: "Certificate details" }).click();
+    const credit = page.getByRole("dialog", { name: "Certificate details" });
     await credit.getByLabel("Sponsor name").fill("Northwind Medical Education");
-    await credit.getByLabel("Registry or provider number").fill("ACCME-0042");
     await credit.getByLabel("Sponsor address").fill("12 Harbor Road, Portland, ME 04101");
     await credit.getByLabel("Delivery method").fill("Internet-based enduring material");
     const fieldRows = credit.getByTestId("field-of-study-row");
@@ -254,15 +304,12 @@ test.describe("Credit claim (administrator)", () => {
       credit.getByRole("img", { name: "Signature of Dr. Margaret Chen" }).scrollIntoViewIfNeeded(),
     );
     await credit.getByRole("button", { name: "Save settings" }).click();
-    await expectToast(page, "Credit settings saved");
+    await expectToast(page, "Certificate details saved");
     await expect(credit).toBeHidden();
     await dismissToast(page);
     await expect(accreditation.getByTestId("credit-summary").getByRole("definition")).toHaveText([
-      "2 AMA PRA Category 1 credits",
       "Northwind Medical Education",
       "Internet-based enduring material",
-      "ACCME-0042",
-      "No",
     ]);
     await expect(accreditation.getByTestId("fields-of-study").getByRole("listitem")).toHaveText([
       /Pain management\s*1\.5 credits/,
@@ -350,11 +397,14 @@ test.describe("Credit claim (administrator)", () => {
       });
       expect(evaluated.status(), await evaluated.text()).toBe(201);
       const attested = await api.post(`/api/courses/${course.id}/attest`, {
-        data: { statement: STATEMENT, creditsClaimed: 1.75 },
+        data: { statement: STATEMENT, claims: [{ creditTypeId: ama.id, amount: 1.75 }] },
       });
       expect(attested.status(), await attested.text()).toBe(200);
       const attestation = (await attested.json()) as { attestedAt: string };
-      expect(attestation).toEqual({ attestedAt: expect.any(String), creditsClaimed: 1.75 });
+      expect(attestation).toMatchObject({
+        creditsClaimed: 1.75,
+        credits: [{ name: "AMA PRA Category 1 Credit™", text: "1.75 AMA PRA Category 1 Credit™" }],
+      });
       const completion = await api.get(`/api/courses/${course.id}/completion`);
       expect(await completion.json()).toMatchObject({ isCompleted: true, next: null });
       const mine = await api.get("/api/certificates/mine");
@@ -460,8 +510,10 @@ test.describe("Credit claim (administrator)", () => {
       "Enrolled on",
       "Completed on",
       "Attested on",
-      "Credits claimed",
       "Credit type",
+      "Credits claimed",
+      "Accrediting body",
+      "Provider number",
       "Credits: Pain management",
       "Credits: Medical ethics",
       "Exam score",
@@ -477,8 +529,10 @@ test.describe("Credit claim (administrator)", () => {
         "Licence number": "",
         "Issuing state or board": "",
         NPN: "",
+        "Credit type": "AMA PRA Category 1 Credit™",
         "Credits claimed": "1.75",
-        "Credit type": "AMA PRA Category 1",
+        "Accrediting body": "Joint Accreditation",
+        "Provider number": "JA4008123",
         "Credits: Pain management": "1.31",
         "Credits: Medical ethics": "0.44",
         "Exam score": "",

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { type ActivityBody, type CreditSettingsBody, DEFAULT_ACTIVITY } from "../src/contract";
+import {
+  type ActivityBody,
+  type Course,
+  type CourseCreditBody,
+  type CreditSettingsBody,
+  DEFAULT_ACTIVITY,
+} from "../src/contract";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
 import { createPublishedCourse, enroll } from "./support/learning";
 import { screen } from "./support/screens";
@@ -22,7 +28,7 @@ const STATEMENT =
   "I certify that I completed this activity myself and claim only the credit that matches my participation.";
 
 test.describe("Credit claim (learner)", () => {
-  test("a learner reads and acknowledges the activity, evaluates, attests and claims 1.75 of 2 credits, adds a licence and downloads a credit-ready certificate", async ({
+  test("a nurse reads and acknowledges the activity, evaluates, attests and claims 1.75 of 2 contact hours, adds a licence and downloads a credit-ready certificate; an accountant's certificate prints CPE credits", async ({
     page,
     adminApi,
     createLearner,
@@ -38,21 +44,45 @@ test.describe("Credit claim (learner)", () => {
         { title: "Suitability", duration: 30 },
       ],
     });
-    const settings = await adminApi.patch(`/api/courses/${course.id}/settings`, {
-      data: { creditHours: 2, creditType: "CE" },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    // Two credit types, each claimed by its profession, each with its body's provider number.
+    const offer: CourseCreditBody = {
+      bodies: [
+        { name: "ANCC", providerNumber: "P-0421" },
+        { name: "NASBA", providerNumber: "112233" },
+      ],
+      types: [
+        {
+          name: "contact hours",
+          amount: 2,
+          accreditingBody: "ANCC",
+          accreditationStatement: "Northwind CE is accredited by the ANCC.",
+          designationStatement: "Awarded up to 2 ANCC contact hours.",
+          claimStep: 0.25,
+          licenceRequired: true,
+        },
+        {
+          name: "CPE credits",
+          amount: 2,
+          accreditingBody: "NASBA",
+          accreditationStatement: "Northwind CE is registered with NASBA as a CPE sponsor.",
+          designationStatement: "Recommended for 2 CPE credits.",
+          claimStep: null,
+          licenceRequired: false,
+        },
+      ],
+    };
+    const offered = await adminApi.put(`/api/courses/${course.id}/credit`, { data: offer });
+    expect(offered.status(), await offered.text()).toBe(200);
+    const [, cpe] = ((await offered.json()) as Course).creditTypes;
     const activity: ActivityBody = {
       ...DEFAULT_ACTIVITY,
       objectives: ["Describe a producer's duties to the client."],
       faculty: [{ name: "Jordan Pike", role: "Author", disclosure: "Nothing to disclose." }],
-      accreditationStatement: "Approved by the Department of Insurance for 2 hours of ethics CE.",
       releaseDate: "2026-01-15",
       acknowledgementRequired: true,
       evaluationRequired: true,
       attestationRequired: true,
       attestationText: STATEMENT,
-      partialCreditStep: 0.25,
     };
     const saved = await adminApi.put(`/api/courses/${course.id}/activity`, { data: activity });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -61,10 +91,8 @@ test.describe("Credit claim (learner)", () => {
       sponsorAddress: "1 Main Street, Springfield",
       deliveryMethod: "QAS Self-Study",
       fieldsOfStudy: [{ field: "Ethics", credits: 2 }],
-      registryNumber: "IL-4455",
       officialName: "Dana Lee",
       officialTitle: "Director of Education",
-      licenceRequired: true,
     };
     const creditSaved = await adminApi.put(`/api/courses/${course.id}/credit-settings`, {
       data: credit,
@@ -76,6 +104,9 @@ test.describe("Credit claim (learner)", () => {
     });
     expect(signature.status(), await signature.text()).toBe(200);
     const learner = await createLearner({ name: "Casey Claimant" });
+    // The accountant reaches the attestation through the API and claims the CPE credits.
+    const accountant = await createLearner({ name: "Avery Accountant" });
+    await enroll(adminApi, accountant.id, course.id);
     await enroll(adminApi, learner.id, course.id);
 
     await signIn(page, learner);
@@ -108,6 +139,8 @@ test.describe("Credit claim (learner)", () => {
     await expect(page.getByText("Describe a producer's duties to the client.")).toBeVisible();
     await expect(page.getByText("Jordan Pike")).toBeVisible();
     await expect(page.getByText("January 15, 2026")).toBeVisible();
+    // The licence the credit asks for is said up front, not only after attesting.
+    await expect(page.getByTestId("licence-notice")).toContainText("Professional licence required");
     await screens(page, "credit-about");
     await page.getByRole("button", { name: "I have read this information" }).click();
     await expect(page.getByTestId("acknowledged")).toContainText("Acknowledged on");
@@ -145,14 +178,24 @@ test.describe("Credit claim (learner)", () => {
 
     await page.getByRole("link", { name: "Attest and claim credit" }).click();
     await expect(page.getByTestId("attestation-statement")).toHaveText(STATEMENT);
+    await expect(page.getByTestId("licence-notice")).toHaveAttribute("data-on-file", "false");
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
     await expect(page.getByText("Tick the box to affirm the statement")).toBeVisible();
     await page.getByRole("checkbox", { name: "I affirm this statement" }).check();
-    await page.getByRole("combobox", { name: "Credits claimed (up to 2)" }).click();
-    await page.getByRole("option", { name: "1.75 CE credits" }).click();
+    // Two types on offer: the nurse claims hers, and nothing of the other.
+    await expect(page.getByTestId("claim-type")).toHaveText([
+      /^2 contact hoursANCC/,
+      /^2 CPE creditsNASBA/,
+    ]);
+    await page.getByRole("button", { name: "Attest and claim credit" }).click();
+    await expect(page.getByText("Choose the credit you claim.")).toBeVisible();
+    await page.getByRole("checkbox", { name: /^2 contact hours/ }).check();
+    await expect(page.getByText("Choose the credit you claim.")).toHaveCount(0);
+    await page.getByRole("combobox", { name: "Amount claimed (up to 2 contact hours)" }).click();
+    await page.getByRole("option", { name: "1.75 contact hours" }).click();
     await screens(page, "credit-attestation");
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
-    await expect(page.getByTestId("attested-summary")).toContainText("1.75 CE credits claimed");
+    await expect(page.getByTestId("attested-summary")).toContainText("1.75 contact hours claimed");
 
     // The course asks for a licence before its certificate.
     await page.getByRole("link", { name: "Add your licence" }).click();
@@ -170,15 +213,18 @@ test.describe("Credit claim (learner)", () => {
       "done",
     );
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Download certificate" }).click();
+    await page.getByRole("button", { name: /^Download HTML/ }).click();
     const html = readFileSync((await (await download).path())!, "utf8");
-    expect(html).toContain("1.75 CE credits claimed (2 designated)");
+    expect(html).toContain("1.75 contact hours");
+    expect(html).toContain("P-0421");
+    expect(html).not.toContain("CPE credit");
     expect(html).toContain("<dd>Ethics: 1.75</dd>");
     expect(html).toContain("<dd>Northwind CE</dd>");
     expect(html).toContain("<dd>1 Main Street, Springfield</dd>");
     expect(html).toContain("Insurance producer IL-778899 (Illinois)");
     expect(html).toContain('alt="Signature of Dana Lee"');
-    expect(html).toContain("Dana Lee, Director of Education");
+    expect(html).toContain("Dana Lee");
+    expect(html).toContain("Director of Education");
 
     const code = /Certificate no\. ([0-9A-Z-]+)/.exec(html)?.[1]?.replace(/-/g, "");
     await page.goto(`/verify/${code}`);
@@ -188,6 +234,43 @@ test.describe("Credit claim (learner)", () => {
     await expect(claim).toContainText("Insurance producer •••• 8899 (Illinois)");
     await expect(claim).not.toContainText("IL-778899");
     await expect(claim.getByRole("img", { name: "Signature of Dana Lee" })).toBeVisible();
+    const result = page.getByTestId("verification-result");
+    await expect(result).toContainText("1.75 contact hours");
+    await expect(result).not.toContainText("CPE credit");
     await screens(page, "credit-verify");
+
+    // The accountant claims the CPE credits; their certificate prints those, and only those.
+    await page.context().clearCookies();
+    await signIn(page, accountant);
+    await expect(page).toHaveURL(/\/learner$/);
+    const api = page.request;
+    const url = (path: string) => `/api/courses/${course.id}/${path}`;
+    expect((await api.post(url("acknowledge"))).status()).toBe(200);
+    for (const module of course.modules) {
+      const done = await api.post("/api/progress/update", {
+        data: { userId: accountant.id, courseId: course.id, moduleId: module.id, progress: 0 },
+      });
+      expect(done.status(), await done.text()).toBe(200);
+    }
+    const evaluation = await api.post(url("evaluation"), {
+      data: {
+        answers: ["objectives", "relevance", "balance", "faculty"].map((itemId) => ({
+          itemId,
+          value: 4,
+        })),
+      },
+    });
+    expect(evaluation.status(), await evaluation.text()).toBe(201);
+    const attested = await api.post(url("attest"), {
+      data: { statement: STATEMENT, claims: [{ creditTypeId: cpe!.id, amount: null }] },
+    });
+    expect(attested.status(), await attested.text()).toBe(200);
+    const [issued] = (await (await api.get("/api/certificates/mine")).json()) as { code: string }[];
+    await page.goto(`/verify/${issued!.code}`);
+    const accountantResult = page.getByTestId("verification-result");
+    await expect(accountantResult).toContainText("2 CPE credits");
+    await expect(accountantResult).toContainText("112233");
+    await expect(accountantResult).not.toContainText("contact hour");
+    await screens(page, "credit-verify-cpe");
   });
 });

@@ -265,7 +265,7 @@ test.describe("Learner journey", () => {
 
     const fileName = `Certificate-${course.title.replace(/\s+/g, "-")}.html`;
     const downloadPromise = page.waitForEvent("download");
-    await celebration.getByRole("button", { name: "Download certificate" }).click();
+    await celebration.getByRole("button", { name: /^Download HTML/ }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(fileName);
     const html = readFileSync((await download.path())!, "utf8");
@@ -317,7 +317,7 @@ test.describe("Learner journey", () => {
     await screen(page, "learner-dashboard-certificates");
     const again = page.waitForEvent("download");
     await certificates
-      .getByRole("button", { name: `Download certificate for ${course.title}` })
+      .getByRole("button", { name: `Download HTML certificate for ${course.title}` })
       .click();
     expect((await again).suggestedFilename()).toBe(fileName);
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Course, Module } from "../src/contract";
+import type { Course } from "../src/contract";
 import {
   expect,
   expectToast,
@@ -33,7 +33,7 @@ async function seedCourse(api: APIRequestContext, title: string, modules = 2): P
   expect(created.status(), await created.text()).toBe(201);
   const course = (await created.json()) as Course;
   for (let i = 0; i < modules; i += 1) {
-    const module: Module = {
+    const module = {
       id: `module_${Date.now() + i}`,
       title: `Clip ${i + 1}`,
       description: "A three-second clip.",
@@ -113,37 +113,48 @@ test.describe("Verified watching", () => {
     const learner = await createLearner({ name: "Vera Viewer" });
     await enroll(learner.id, course.id);
 
-    // The administrator sets the completion rule and the credit data in the course detail.
+    // The course offers credit (set in its Accreditation section, see credit-admin.spec.ts);
+    // the administrator sets the completion rule in the course detail.
+    const credit = await adminApi.put(`/api/courses/${course.id}/credit`, {
+      data: {
+        bodies: [{ name: "State Board of Safety", providerNumber: "P-4471" }],
+        types: [
+          {
+            name: "CME credits",
+            amount: 1.5,
+            accreditingBody: "State Board of Safety",
+            accreditationStatement: "",
+            designationStatement: "",
+            claimStep: null,
+            licenceRequired: false,
+          },
+        ],
+      },
+    });
+    expect(credit.status()).toBe(200);
     await signIn(page, admin);
     await page.waitForURL("**/admin");
     await page.goto(`/admin/courses/${course.id}`);
     const card = page.getByTestId("course-settings-card");
     await expect(card).toContainText("Manual");
+    await expect(card).toContainText("Up to 1.5 CME credits");
     await card.getByRole("button", { name: "Edit settings" }).click();
-    const dialog = page.getByRole("dialog", { name: "Credit & completion" });
+    const dialog = page.getByRole("dialog", { name: "Completion" });
     await dialog.getByRole("radio", { name: /Verified watching/ }).check();
     await dialog.getByLabel("Minimum watched (%)").fill("75");
-    await dialog.getByLabel(/Credit hours/).fill("1.234");
-    await dialog.getByRole("button", { name: "Save Settings" }).click();
-    await expect(dialog.getByText("Credit hours can have at most 2 decimals")).toBeVisible();
-    await dialog.getByLabel(/Credit hours/).fill("1.5");
-    await dialog.getByLabel("Credit type").fill("CME");
-    await dialog.getByLabel("Accrediting body").fill("State Board of Safety");
-    await dialog.getByLabel("Provider number").fill("P-4471");
     await screen(page, "watch-admin-settings-dialog-1280");
     await dialog.getByRole("button", { name: "Save Settings" }).click();
-    await expectToast(page, "Credit and completion settings saved");
+    await expectToast(page, "Completion settings saved");
     await expect(dialog).toBeHidden();
     await expect(card).toContainText("Verified watching");
     await expect(card).toContainText("75%");
-    await expect(card).toContainText("State Board of Safety");
     await screens(page, "watch-admin-course-settings");
 
     // The learner cannot complete before watching: the button is disabled, the server refuses.
     await page.context().clearCookies();
     await signIn(page, learner);
     await page.waitForURL("**/learner");
-    await expect(page.getByTestId("course-credit")).toHaveText("1.5 credit hours (CME)");
+    await expect(page.getByTestId("course-credit")).toHaveText("Up to 1.5 CME credits");
     await page.goto(`/course/${course.id}`);
     const complete = page.getByRole("button", { name: "Mark as Complete" });
     await expect(page.getByTestId("watch-status")).toHaveText("0% watched");

@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import type {
   ActivityBody,
   Attempt,
+  Course,
+  CourseCreditBody,
   CreditSettingsBody,
   EvaluationForm,
   ExamSettings,
@@ -120,13 +122,40 @@ const CPE_COURSE = {
   duration: 1,
   colors: ["1e3a8a", "0d9488"],
   description:
-    "Apply the AICPA Code of Professional Conduct to everyday decisions: integrity and objectivity, independence, due care and confidentiality. One NASBA CPE credit, with review questions after each module and a final exam.",
+    "Apply the AICPA Code of Professional Conduct to everyday decisions: integrity and objectivity, independence, due care and confidentiality. One NASBA CPE credit for accountants and 0.83 ANCC contact hours for nurses, with review questions after each module and a final exam.",
+  /**
+   * Two credit types, each claimed by its own profession: NASBA CPE credits (a 50-minute
+   * hour) and ANCC contact hours (a 60-minute hour), each with its body's provider number.
+   */
   credit: {
-    creditHours: 1,
-    creditType: "CPE",
-    accreditingBody: "NASBA",
-    providerNumber: "NASBA 112233",
-  },
+    bodies: [
+      { name: "NASBA", providerNumber: "112233" },
+      { name: "ANCC", providerNumber: "P-0421" },
+    ],
+    types: [
+      {
+        name: "CPE credits",
+        amount: 1,
+        accreditingBody: "NASBA",
+        accreditationStatement:
+          "Credo Learning is registered with the National Association of State Boards of Accountancy (NASBA) as a sponsor of continuing professional education on the National Registry of CPE Sponsors. State boards of accountancy have final authority on the acceptance of individual courses for CPE credit. Complaints regarding registered sponsors may be submitted to the National Registry of CPE Sponsors through its website: www.nasbaregistry.org. CPE credits are based on a 50-minute hour.",
+        designationStatement:
+          "Recommended for 1 CPE credit in the field of study Behavioral Ethics.",
+        claimStep: null,
+        licenceRequired: true,
+      },
+      {
+        name: "contact hours",
+        amount: 0.83,
+        accreditingBody: "ANCC",
+        accreditationStatement:
+          "Credo Learning is accredited as a provider of nursing continuing professional development by the American Nurses Credentialing Center's Commission on Accreditation.",
+        designationStatement: "This activity is awarded 0.83 ANCC contact hours.",
+        claimStep: null,
+        licenceRequired: true,
+      },
+    ],
+  } satisfies CourseCreditBody,
   exam: {
     enabled: true,
     questionCount: 5,
@@ -157,8 +186,6 @@ const CPE_COURSE = {
     ],
     disclosureStatement:
       "Samuel Ortiz, Ledgerly Software, paid speaker. The activity contains no content about Ledgerly products. All relevant financial relationships have been mitigated.",
-    accreditationStatement:
-      "Credo Learning is registered with the National Association of State Boards of Accountancy (NASBA) as a sponsor of continuing professional education on the National Registry of CPE Sponsors. State boards of accountancy have final authority on the acceptance of individual courses for CPE credit. Complaints regarding registered sponsors may be submitted to the National Registry of CPE Sponsors through its website: www.nasbaregistry.org. CPE credits are based on a 50-minute hour.",
     releaseDate: "2026-01-15",
     reviewDate: "2026-07-15",
     expirationDate: "2027-01-14",
@@ -168,7 +195,6 @@ const CPE_COURSE = {
     attestationRequired: true,
     attestationText:
       "I attest that I personally completed this activity, that I did so in the time it records, and that the credit I claim reflects my participation.",
-    partialCreditStep: null,
     retentionYears: 5,
   } satisfies ActivityBody,
   creditSettings: {
@@ -176,10 +202,8 @@ const CPE_COURSE = {
     sponsorAddress: "200 Market Street, Suite 400, Philadelphia, PA 19106",
     deliveryMethod: "QAS Self-Study",
     fieldsOfStudy: [{ field: "Behavioral Ethics", credits: 1 }],
-    registryNumber: "NASBA Sponsor ID 112233",
     officialName: "Margaret Chen, CPA",
     officialTitle: "Director of Continuing Education",
-    licenceRequired: true,
   } satisfies CreditSettingsBody,
   modules: [
     {
@@ -1050,9 +1074,12 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
         duration: CPE_COURSE.duration,
         thumbnail: await upload("thumbnail", cpeMedia.thumb),
         modules: [],
-        ...CPE_COURSE.credit,
       })
     ).json() as { id: string };
+    const { creditTypes } = (
+      await call("PUT", `/api/courses/${cpe.id}/credit`, admin, CPE_COURSE.credit)
+    ).json() as Course;
+    const cpeCredit = creditTypes.find((t) => t.accreditingBody === "NASBA")!;
     const bank = new Map<string, Question>();
     const addQuestion = async (body: QuestionInput) => {
       const question = (
@@ -1101,7 +1128,9 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     if (checks.length) {
       throw new Error(`${CPE_COURSE.title}: ${checks.map((c) => c.message).join(" ")}`);
     }
-    await call("PATCH", `/api/courses/${cpe.id}/publish`, admin);
+    // Its modules are still completed manually (the demo's learners are seeded through
+    // Mark as Complete): publishing a credit course so asks for the confirmation.
+    await call("PATCH", `/api/courses/${cpe.id}/publish?confirm=manual-completion`, admin);
 
     /** The bank's correct options for a question, or one of its wrong ones. */
     const answer = (questionId: string, right: boolean) => {
@@ -1177,7 +1206,7 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
         });
         const attested = await call("POST", `/api/courses/${cpe.id}/attest`, learner.cookie, {
           statement: CPE_COURSE.activity.attestationText,
-          creditsClaimed: null,
+          claims: [{ creditTypeId: cpeCredit.id, amount: null }],
         });
         if (attested.statusCode !== 200) throw new Error(`${plan.email}: ${attested.body}`);
       }

@@ -25,7 +25,7 @@ const ENGINE_TITLES: Record<Engine, string> = {
   pglite: "PGlite in the portal's process",
 };
 
-export interface Rate {
+interface Rate {
   perSecond: number;
   p50: number;
   p99: number;
@@ -136,7 +136,7 @@ interface CeilingOptions {
 }
 
 /** The loop itself, on any connection that speaks SQL with $1 parameters. */
-export async function measureConnection(
+async function measureConnection(
   connection: Pick<Connection, "query">,
   options: CeilingOptions,
 ): Promise<Pick<Ceiling, "reads" | "updates">> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { certificateCreditSchema } from "./credit";
-import { calendarDateSchema } from "./dates";
+import { certificateCreditSchema, completionStepKeySchema } from "./credit";
+import { type ClaimedCredit, claimedCreditSchema, creditTotalSchema } from "./credit-types";
 
 /**
  * Issued certificates, their public verification, transcripts and the audit
@@ -16,11 +16,19 @@ export const publicCertificateSchema = z.object({
   courseTitle: z.string(),
   courseCategory: z.string(),
   durationHours: z.number().int(),
+  /** The credit the learner claimed, one entry per credit type; empty without credit. */
+  credits: z.array(claimedCreditSchema),
+  /**
+   * The claimed credit when exactly one type is claimed (its amount, name, body and provider
+   * number); null when none or several are: amounts of different types are never added.
+   */
   creditHours: z.number().nullable(),
   creditType: z.string().nullable(),
   accreditingBody: z.string().nullable(),
   providerNumber: z.string().nullable(),
   issuerName: z.string(),
+  /** The issuing organisation's logo as it was at issue, or null without one. */
+  issuerLogoUrl: z.string().nullable(),
   /** The passing final-exam score (whole percent) and its time; null without an exam. */
   examScore: z.number().int().nullable(),
   examPassedAt: z.string().nullable(),
@@ -67,13 +75,29 @@ export const transcriptEntrySchema = z.object({
   courseCategory: z.string(),
   status: z.enum(["not-started", "in-progress", "completed"]),
   progress: z.number().int(),
+  /**
+   * For a course whose modules are all done but which is not complete: the required step the
+   * learner has yet to take ("exam", "attestation"…), so a view says what is true rather than
+   * "In progress · 100%"; null otherwise.
+   */
+  nextStep: completionStepKeySchema.nullable(),
+  /** The learner sat the final exam and failed it (no attempt passed, none open). */
+  examFailed: z.boolean(),
   enrolledAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   durationHours: z.number().int(),
+  /** The credit earned, from the certificate only: empty until it is issued. */
+  credits: z.array(claimedCreditSchema),
+  /** As on the certificate: the credit when exactly one type is claimed, else null. */
   creditHours: z.number().nullable(),
   creditType: z.string().nullable(),
   accreditingBody: z.string().nullable(),
   providerNumber: z.string().nullable(),
+  /**
+   * What a course with credit prints in place of the spec's category: its fields of study
+   * as certified ("Auditing, Taxation"); null without credit or before a certificate.
+   */
+  fieldOfStudy: z.string().nullable(),
   /** From the certificate: the passing final-exam score and its time. */
   examScore: z.number().int().nullable(),
   examPassedAt: z.string().nullable(),
@@ -92,26 +116,24 @@ export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 
 export const transcriptSchema = z.object({
   learner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The organisation issuing the transcript (the portal's product name until one is set). */
   issuerName: z.string(),
+  /** Its postal address and contact email; empty when not set. */
+  issuerAddress: z.string(),
+  issuerContactEmail: z.string(),
   generatedAt: z.string(),
   totals: z.object({
     courses: z.number().int(),
     completed: z.number().int(),
-    /** Credit hours of valid certificates only: a revoked one no longer counts. */
-    creditHours: z.number(),
+    /**
+     * The credit of valid certificates (a revoked one no longer counts), one total per credit
+     * type: types are never added together.
+     */
+    credits: z.array(creditTotalSchema),
   }),
   entries: z.array(transcriptEntrySchema),
 });
 export type Transcript = z.infer<typeof transcriptSchema>;
-
-/** GET /api/audit: every filter optional; `from` and `to` are whole UTC days, inclusive. */
-export const auditQuerySchema = z.object({
-  learnerId: z.string().trim().max(64).optional(),
-  courseId: z.string().trim().max(64).optional(),
-  from: calendarDateSchema.optional(),
-  to: calendarDateSchema.optional(),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** GET /api/audit/verify: the hash chain walked up to its head, and the first break, if any. */
 export const chainReportSchema = z.object({
@@ -144,26 +166,25 @@ export function formatCertificateCode(code: string): string {
 }
 
 /**
- * The credit as printed: "2.5 CME credit hours", "Accredited by …", "Provider no. …", and
- * "Final exam passed with 85% on 2026-11-24" for a course with an exam.
+ * The credit as printed: one line per claimed type ("1 contact hour", "1.5 CPE credits"),
+ * then each accrediting body once with its provider number ("Accredited by NASBA",
+ * "Provider no. 112233"), and "Final exam passed with 85% on 2026-11-24" for a course with
+ * an exam.
  */
 export function creditLines(c: {
-  creditHours: number | null;
-  creditType: string | null;
-  accreditingBody: string | null;
-  providerNumber: string | null;
+  credits: Pick<ClaimedCredit, "text" | "accreditingBody" | "providerNumber">[];
   examScore?: number | null;
   examPassedAt?: string | null;
 }): string[] {
-  const lines: string[] = [];
-  if (c.creditHours !== null) {
-    const unit = c.creditHours === 1 ? "credit hour" : "credit hours";
-    lines.push(`${c.creditHours} ${c.creditType ? `${c.creditType} ` : ""}${unit}`);
-  } else if (c.creditType) {
-    lines.push(c.creditType);
+  const lines = c.credits.map((credit) => credit.text);
+  const bodies = new Set<string>();
+  for (const credit of c.credits) {
+    const key = `${credit.accreditingBody ?? ""}\u0000${credit.providerNumber ?? ""}`;
+    if (bodies.has(key)) continue;
+    bodies.add(key);
+    if (credit.accreditingBody) lines.push(`Accredited by ${credit.accreditingBody}`);
+    if (credit.providerNumber) lines.push(`Provider no. ${credit.providerNumber}`);
   }
-  if (c.accreditingBody) lines.push(`Accredited by ${c.accreditingBody}`);
-  if (c.providerNumber) lines.push(`Provider no. ${c.providerNumber}`);
   if (c.examScore != null) {
     const on = c.examPassedAt ? ` on ${c.examPassedAt.slice(0, 10)}` : "";
     lines.push(`Final exam passed with ${c.examScore}%${on}`);

@@ -9,17 +9,8 @@ import {
 const title = z.string().trim().min(1, "Title is required").max(200);
 const description = z.string().trim().max(5000);
 
-/** Blank optional text means "none": stored as null. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 /**
- * A course's completion rule and credit data. Every field is optional, so a
+ * A course's completion rule (its credit is set apart: PUT /api/courses/{id}/credit). Every field is optional, so a
  * PATCH changes only what it names; unknown keys are refused so a misspelt setting is not
  * silently ignored.
  */
@@ -38,18 +29,6 @@ export const courseSettingsBodySchema = z.strictObject({
     .max(1_000_000, "Minimum seat time is too long")
     .nullable()
     .optional(),
-  creditHours: z
-    .number({ error: "Credit hours must be a number" })
-    .positive("Credit hours must be greater than 0")
-    .max(1000, "Credit hours must be at most 1000")
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      message: "Credit hours can have at most 2 decimals",
-    })
-    .nullable()
-    .optional(),
-  creditType: optionalText(100, "Credit type").optional(),
-  accreditingBody: optionalText(200, "Accrediting body").optional(),
-  providerNumber: optionalText(100, "Provider number").optional(),
 });
 export type CourseSettingsBody = z.infer<typeof courseSettingsBodySchema>;
 export type CourseSettingsInput = z.input<typeof courseSettingsBodySchema>;
@@ -115,7 +94,7 @@ export const moduleBodySchema = z.object({
 export type ModuleBody = z.infer<typeof moduleBodySchema>;
 
 export const uploadRequestBodySchema = z.object({
-  kind: z.enum(["thumbnail", "video"]),
+  kind: z.enum(["thumbnail", "video", "logo"]),
   fileName: z.string().trim().min(1).max(255),
   contentType: z.string().min(1).max(100),
   size: z.number().int().min(1),
@@ -126,5 +105,12 @@ export type UploadRequestBody = z.infer<typeof uploadRequestBodySchema>;
 export const uploadUrlSchema = z.object({ uploadURL: z.string() });
 
 export const setAclBodySchema = z.object({ objectURL: z.string().min(1).max(4096) });
-/** The object path that courses and modules store, once a finished upload is checked. */
-export const objectPathAnswerSchema = z.object({ objectPath: z.string() });
+/**
+ * The object path that courses and modules store, once a finished upload is checked; for a
+ * video, its playing time in seconds as read from the file (null when the file does not say).
+ */
+export const objectPathAnswerSchema = z.object({
+  objectPath: z.string(),
+  durationSeconds: z.number().nullable().optional(),
+});
+export type ObjectPathAnswer = z.infer<typeof objectPathAnswerSchema>;

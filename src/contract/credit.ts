@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  creditAmountText,
+  creditClaimBodySchema,
+  creditClaimSchema,
+  creditTypeSchema,
+  isHundredths,
+} from "./credit-types";
 import { calendarDateSchema } from "./dates";
 
 /**
@@ -27,11 +34,7 @@ const requiredText = (max: number, label: string) =>
   text(max, label).min(1, `${label} is required`);
 const optionalDate = calendarDateSchema.nullable();
 
-/**
- * Credits are hundredths at most: 0.25, 1.5, 12. Exactly: the number must be the one its
- * hundredths spell, so 1.7500001 or 1e-9 is refused instead of being rounded when stored.
- */
-const hundredths = (v: number) => Math.round(v * 100) / 100 === v;
+const hundredths = isHundredths;
 
 export const facultyMemberSchema = z.strictObject({
   name: requiredText(200, "Faculty name"),
@@ -48,7 +51,6 @@ export const activityBodySchema = z
       .max(OBJECTIVES_MAX, `At most ${OBJECTIVES_MAX} objectives`),
     faculty: z.array(facultyMemberSchema).max(FACULTY_MAX, `At most ${FACULTY_MAX} people`),
     disclosureStatement: text(STATEMENT_MAX, "Disclosure statement"),
-    accreditationStatement: text(STATEMENT_MAX, "Accreditation statement"),
     releaseDate: optionalDate,
     reviewDate: optionalDate,
     expirationDate: optionalDate,
@@ -65,12 +67,6 @@ export const activityBodySchema = z
     evaluationRequired: z.boolean(),
     attestationRequired: z.boolean(),
     attestationText: text(2000, "Attestation statement"),
-    partialCreditStep: z
-      .number({ error: "Partial credit step must be a number" })
-      .positive("Partial credit step must be greater than 0")
-      .max(100, "Partial credit step must be at most 100")
-      .refine(hundredths, "Partial credit step can have at most 2 decimals")
-      .nullable(),
     retentionYears: z
       .number({ error: "Retention must be a number of years" })
       .int("Retention must be whole years")
@@ -83,13 +79,6 @@ export const activityBodySchema = z
         code: "custom",
         path: ["attestationText"],
         message: "Write the statement learners attest to",
-      });
-    }
-    if (body.partialCreditStep !== null && !body.attestationRequired) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["partialCreditStep"],
-        message: "Learners claim partial credit in the attestation: require it",
       });
     }
     const order: [keyof typeof body, string | null][] = [
@@ -116,7 +105,6 @@ export const DEFAULT_ACTIVITY: ActivityBody = {
   objectives: [],
   faculty: [],
   disclosureStatement: "",
-  accreditationStatement: "",
   releaseDate: null,
   reviewDate: null,
   expirationDate: null,
@@ -125,7 +113,6 @@ export const DEFAULT_ACTIVITY: ActivityBody = {
   evaluationRequired: false,
   attestationRequired: false,
   attestationText: "",
-  partialCreditStep: null,
   retentionYears: DEFAULT_RETENTION_YEARS,
 };
 
@@ -155,11 +142,8 @@ export const creditSettingsBodySchema = z.strictObject({
   sponsorAddress: text(500, "Sponsor address"),
   deliveryMethod: text(100, "Delivery method"),
   fieldsOfStudy: z.array(fieldOfStudySchema).max(20, "At most 20 fields of study"),
-  registryNumber: text(100, "Registry number"),
   officialName: text(200, "Responsible official's name"),
   officialTitle: text(200, "Responsible official's title"),
-  /** Learners must enter their licence in their profile before the certificate is issued. */
-  licenceRequired: z.boolean(),
 });
 export type CreditSettingsBody = z.infer<typeof creditSettingsBodySchema>;
 
@@ -174,10 +158,8 @@ export const DEFAULT_CREDIT_SETTINGS: CreditSettings = {
   sponsorAddress: "",
   deliveryMethod: "",
   fieldsOfStudy: [],
-  registryNumber: "",
   officialName: "",
   officialTitle: "",
-  licenceRequired: false,
   signatureId: null,
 };
 
@@ -201,17 +183,21 @@ export const activityStandingSchema = z.object({
   enrollmentExpired: z.boolean(),
   /** The learner's attestation and the credit claimed with it, once attested. */
   attestation: z
-    .object({ attestedAt: z.string(), creditsClaimed: z.number().nullable() })
+    .object({
+      attestedAt: z.string(),
+      /** The amount claimed when one type is claimed; null when none or several are. */
+      creditsClaimed: z.number().nullable(),
+      credits: z.array(creditClaimSchema),
+    })
     .nullable(),
 });
 
 export const activitySchema = z.object({
   courseId: z.string(),
   ...activityBodySchema.shape,
-  /** From the course: its duration in hours and its designated credit. */
+  /** From the course: its duration in hours and the credit types it offers. */
   estimatedHours: z.number().int(),
-  creditHours: z.number().nullable(),
-  creditType: z.string().nullable(),
+  creditTypes: z.array(creditTypeSchema),
   /** Whether the expiration date has passed: nobody can start or earn credit. */
   courseExpired: z.boolean(),
   credit: creditSettingsSchema,
@@ -445,20 +431,47 @@ export const evaluationResultsQuerySchema = z.object({
 
 /* ------------------------------------------------------------------ attestation */
 
-export const attestBodySchema = z.strictObject({
-  statement: z.string().max(2000),
-  /** Never rounded: a claim that is not a number of hundredths is refused as it is. */
-  creditsClaimed: z
-    .number({ error: "Credits claimed must be a number" })
-    .positive("Credits claimed must be greater than 0")
-    .max(1000, "Credits claimed must be at most 1000")
-    .refine(hundredths, "Credits claimed can have at most 2 decimals")
-    .nullable(),
-});
+export const attestBodySchema = z
+  .strictObject({
+    statement: z.string().max(2000),
+    /**
+     * The claim of a course offering one credit type, as before types: never rounded, a
+     * claim that is not a number of hundredths is refused as it is.
+     */
+    creditsClaimed: z
+      .number({ error: "Credits claimed must be a number" })
+      .positive("Credits claimed must be greater than 0")
+      .max(1000, "Credits claimed must be at most 1000")
+      .refine(hundredths, "Credits claimed can have at most 2 decimals")
+      .nullable()
+      .optional(),
+    /** The credit types claimed, each once, with their amounts. */
+    claims: z.array(creditClaimBodySchema).max(10, "At most 10 claims").optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.claims && body.creditsClaimed != null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["creditsClaimed"],
+        message: "Send the claims or the credits claimed, not both",
+      });
+    }
+    body.claims?.forEach((c, i) => {
+      if (body.claims!.findIndex((o) => o.creditTypeId === c.creditTypeId) !== i) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["claims", i, "creditTypeId"],
+          message: "Claim each credit type once",
+        });
+      }
+    });
+  });
 export type AttestBody = z.infer<typeof attestBodySchema>;
 export const attestResponseSchema = z.object({
   attestedAt: z.string(),
+  /** The amount claimed when one type is claimed; null when none or several are. */
   creditsClaimed: z.number().nullable(),
+  credits: z.array(creditClaimSchema),
 });
 
 /**
@@ -524,7 +537,12 @@ export const completionQuerySchema = z.object({ userId: z.string().max(64).optio
 
 /* ------------------------------------------------------------------ certificate */
 
-/** What a credit-ready certificate adds, snapshotted at issue. */
+/**
+ * What a credit-ready certificate adds, snapshotted at issue. The credit claimed itself is the
+ * certificate's `credits`; `creditsClaimed`, `accreditationStatement` and `registryNumber`
+ * are what certificates issued before credit types recorded, and repeat `credits` on later
+ * ones (the amount of a single claim, the claimed types' statements, no registry number).
+ */
 export const certificateCreditSchema = z.object({
   creditsClaimed: z.number().nullable(),
   fieldsOfStudy: z.array(fieldOfStudySchema),
@@ -567,9 +585,11 @@ export const CREDIT_MESSAGES = {
   attestationDone: "You have already attested to this activity.",
   attestationNotAsked: "This course asks for no attestation.",
   statementChanged: "The attestation statement has changed. Read it again and attest.",
-  claimTooHigh: (max: number) => `You can claim at most ${max} credits.`,
-  claimOffStep: (step: number) => `Claim credit in steps of ${step}.`,
+  claimTooHigh: (max: number, name: string) =>
+    `You can claim at most ${creditAmountText(max, name)}.`,
+  claimOffStep: (step: number, name: string) => `Claim ${name} in steps of ${step}.`,
   claimNeeded: "Choose the credit you claim.",
   noPartialCredit: "This course awards its designated credit: claim nothing else.",
+  unknownCreditType: "This course does not offer that credit type.",
   licenceNeeded: "Add your licence details in your profile to receive the certificate.",
 } as const;

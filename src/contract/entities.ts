@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { creditTypeSchema } from "./credit-types";
 import { CATEGORIES } from "./limits";
 
 /** SPEC section 3. Dates travel as ISO strings. */
@@ -39,6 +40,11 @@ export const moduleSchema = z.object({
   description: z.string().nullable().optional(),
   duration: z.number().int(),
   videoUrl: z.string(),
+  /**
+   * The video's playing time in seconds, read by the server from the file on upload; null
+   * when the file does not state it (or it was uploaded before lengths were read).
+   */
+  videoSeconds: z.number().nullable(),
 });
 export type Module = z.infer<typeof moduleSchema>;
 
@@ -56,14 +62,12 @@ export const courseSchema = z.object({
   createdBy: z.string().nullable(),
   modules: z.array(moduleSchema),
   isPublished: z.boolean(),
-  /** Completion rule and credit data, set in the course's settings. */
+  /** Completion rule, set in the course's settings. */
   completionPolicy: completionPolicySchema,
   minWatchPercent: z.number().int(),
   minSeatSeconds: z.number().int().nullable(),
-  creditHours: z.number().nullable(),
-  creditType: z.string().nullable(),
-  accreditingBody: z.string().nullable(),
-  providerNumber: z.string().nullable(),
+  /** The credit types the course offers, in order; empty for a course without credit. */
+  creditTypes: z.array(creditTypeSchema),
   createdAt: z.string(),
 });
 export type Course = z.infer<typeof courseSchema>;

@@ -61,12 +61,14 @@ export const ERROR_CODES = {
   "learners.invalid_file": 400,
   "learners.not_found": 404,
   // Courses, their modules and their publication.
+  "courses.credit_type_not_found": 400,
   "courses.module_id_taken": 409,
   "courses.module_locked": 409,
   "courses.module_not_found": 404,
   "courses.not_found": 404,
   "courses.not_published": 400,
   "courses.order_mismatch": 400,
+  "courses.publish_needs_confirmation": 409,
   "courses.publish_needs_modules": 409,
   "courses.published_needs_modules": 409,
   "courses.thumbnail_not_uploaded": 400,
@@ -147,10 +149,14 @@ export const ERROR_CODES = {
   "attestation.no_partial_credit": 400,
   "attestation.not_asked": 409,
   "attestation.statement_changed": 409,
+  "attestation.unknown_credit_type": 400,
   // Certificates and transcripts.
   "certificates.already_revoked": 409,
   "certificates.not_found": 404,
   "certificates.not_your_transcript": 403,
+  // The organisation profile: the issuer of certificates, transcripts and emails.
+  "organisation.logo_not_found": 404,
+  "organisation.logo_not_uploaded": 400,
   // Reminder emails.
   "reminders.unsubscribe_link_invalid": 404,
   // Expensive answers (reports, exports).

@@ -32,6 +32,7 @@ import { createPasswordHasher, type PasswordHasher } from "./features/auth/passw
 import { createSessionsService } from "./features/auth/sessions.service";
 import { registerCaptionsRoutes } from "./features/captions/captions.routes";
 import { createCaptionsService } from "./features/captions/captions.service";
+import { createCertificateAssets } from "./features/certificates/certificate-assets";
 import { createCertificateMailsService } from "./features/certificates/certificate-mails.service";
 import { registerCertificatesRoutes } from "./features/certificates/certificates.routes";
 import { createCertificatesService } from "./features/certificates/certificates.service";
@@ -52,6 +53,8 @@ import { createLearnersImportService } from "./features/learners/learners-import
 import { createObjectAccess } from "./features/objects/object-access";
 import { registerObjectsRoutes } from "./features/objects/objects.routes";
 import { createObjectsService } from "./features/objects/objects.service";
+import { registerOrganisationRoutes } from "./features/organisation/organisation.routes";
+import { createOrganisationService } from "./features/organisation/organisation.service";
 import { registerRemindersRoutes } from "./features/reminders/reminders.routes";
 import { createMailJobs } from "./features/reminders/reminders.scheduler";
 import { createRemindersService } from "./features/reminders/reminders.service";
@@ -201,13 +204,26 @@ export async function buildApp(deps: AppDeps) {
     adminSetupKey: deps.adminSetupKey.key,
     adminSetupKeyIsOneTime: deps.adminSetupKey.key !== undefined && !config.adminSetupKey,
     mailer,
-    productName: config.productName,
+    mailIssuer: () => organisation.mailIssuer(),
     publicUrl: config.publicUrl,
     log: app.log,
     identity,
   });
 
   const objects = createObjectsService({ db, store: createObjectStore(config) });
+  // The issuer of certificates, transcripts and mails.
+  const organisation = createOrganisationService({
+    db,
+    objects,
+    productName: config.productName,
+    changes: database.changes,
+  });
+  // The audit trail, written in the transactions of the changes it records (courses and
+  // their settings, enrollments, certificates). Appends are linked into the hash chain in
+  // the background; stop before the database closes.
+  const audit = createAuditService({ db, log: app.log });
+  audit.start();
+  app.addHook("onClose", async () => audit.stop());
   // Courses and enrollments call each other; the closures bind them once both exist.
   const courses = createCoursesService({
     db,
@@ -217,20 +233,18 @@ export async function buildApp(deps: AppDeps) {
     onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
     publishChecks: [(courseId) => questions.assertPublishable(courseId)],
     changes: database.changes,
+    audit,
   });
-  const questions = createQuestionsService({ db, courses });
-  // Certificates and the audit trail, written in the enrollments' transactions.
-  const audit = createAuditService({ db, log: app.log });
-  // Appends are linked into the hash chain in the background; stop before the
-  // database closes.
-  audit.start();
-  app.addHook("onClose", async () => audit.stop());
+  const questions = createQuestionsService({ db, courses, audit });
   const certificates = createCertificatesService({
     db,
     audit,
-    issuerName: config.productName,
+    organisation,
     publicUrl: config.publicUrl,
-    enrollments: { listForUser: (userId) => enrollments.listForUser(userId) },
+    enrollments: {
+      listForUser: (userId) => enrollments.listForUser(userId),
+      completion: (userId, courseId) => enrollments.completion(userId, courseId),
+    },
     users: auth,
   });
   const enrollments = createEnrollmentsService({
@@ -261,6 +275,7 @@ export async function buildApp(deps: AppDeps) {
     users: auth,
     enrollments,
     now: deps.creditClock,
+    audit,
   });
   const evaluations = createEvaluationsService({ db, activity, now: deps.creditClock });
   const attestations = createAttestationsService({ activity, now: deps.creditClock });
@@ -303,7 +318,7 @@ export async function buildApp(deps: AppDeps) {
       courses,
       enrollments,
       mailer,
-      productName: config.productName,
+      mailIssuer: () => organisation.mailIssuer(),
       publicUrl: config.publicUrl,
       log: app.log,
     }),
@@ -328,22 +343,26 @@ export async function buildApp(deps: AppDeps) {
     watchRecords: () => watching.csvRecords(),
   });
   const pdfs = createPdfRenderer();
+  const certificateAssets = createCertificateAssets({
+    signatureOf: (id) => credit.signatureBytes(id),
+    organisation,
+  });
   // Mail after commit: each certificate's email (queued with it) and the learner reminders,
   // swept on a timer; stopped before the PDF threads and the database close.
   const certificateMails = createCertificateMailsService({
     db,
     mailer,
-    productName: config.productName,
+    mailIssuer: () => organisation.mailIssuer(),
     certificates,
     pdfs,
-    signatureOf: (id) => credit.signatureBytes(id),
+    assetsOf: certificateAssets,
     changes: database.changes,
     log: app.log,
   });
   const reminders = createRemindersService({
     db,
     mailer,
-    productName: config.productName,
+    mailIssuer: () => organisation.mailIssuer(),
     publicUrl: config.publicUrl,
     activity,
     log: app.log,
@@ -362,14 +381,17 @@ export async function buildApp(deps: AppDeps) {
   registerCertificatesRoutes(app, {
     certificates,
     pdfs,
-    signatureOf: (id) => credit.signatureBytes(id),
+    assetsOf: certificateAssets,
+    dateFormat: async () => (await organisation.profile()).dateFormat,
   });
   registerRemindersRoutes(app, { reminders });
+  registerOrganisationRoutes(app, { organisation });
   registerAuditRoutes(app, {
     audit,
     names: {
       users: async (ids) => new Map((await auth.findUsers(ids)).map((u) => [u.id, u])),
       courses: (ids) => courses.findMany(ids),
+      userIdByEmail: async (email) => (await auth.findUserByEmail(email))?.id,
     },
   });
   registerObjectsRoutes(app, {

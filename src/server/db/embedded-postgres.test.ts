@@ -307,7 +307,7 @@ describe("the embedded engine of a data directory that holds PGlite", () => {
       expect(handle.kind).toBe("pglite");
       expect(handle.location).toBe(`embedded PGlite in ${join(dataDir, "db")}`);
       expect(logged).toEqual([
-        `${dataDir}/db holds a PGlite database: using it. See docs/deploy.md to move it to the embedded PostgreSQL server.`,
+        `${dataDir}/db holds a PGlite database made by an earlier version: using PGlite. New data directories get the embedded PostgreSQL server.`,
       ]);
       expect(await emailsIn(handle.db, ["stays@example.com"])).toEqual(["stays@example.com"]);
     } finally {

@@ -5,11 +5,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../testing/run-script";
 import { createScratchDatabase } from "../testing/test-database";
-import { type DatabaseHandle, openPglite, openPostgres } from "./client";
+import { type DatabaseHandle, openDatabase, openPostgres } from "./client";
 
 /**
- * `npm run seed:scale` run as a person runs it, at a small size, against PGlite in
- * a throwaway data directory or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
+ * `npm run seed:scale` run as a person runs it, at a small size, against the embedded
+ * database in a throwaway data directory or, with TEST_DATABASE_URL, a throwaway PostgreSQL
+ * database.
  */
 const SMALL = ["--learners", "40", "--courses", "6", "--modules", "4", "--enrollments", "120"];
 /** What SMALL seeds: 40 learners and the administrator, 6 courses × 4 modules, 120 enrollments. */
@@ -26,11 +27,11 @@ function seed(args: string[]) {
   });
 }
 
-/** Opens the seeded database between runs (PGlite's directory takes one process at a time). */
+/** Opens the seeded database between runs (a data directory takes one process at a time). */
 async function inspect<T>(read: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = databaseUrl
     ? await openPostgres(databaseUrl, { poolSize: 3 })
-    : await openPglite(dataDir);
+    : await openDatabase({ dataDir });
   try {
     return await read(handle);
   } finally {

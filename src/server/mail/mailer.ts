@@ -14,6 +14,8 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** Extra headers (List-Unsubscribe on reminders). */
   headers?: Record<string, string>;
+  /** The sender's display name (the organisation's), in place of MAIL_FROM's. */
+  fromName?: string;
 }
 
 interface MailAttachment {
@@ -22,9 +24,13 @@ interface MailAttachment {
   contentType: string;
 }
 
+/** The address of MAIL_FROM ("Credo <no-reply@example.com>" or a bare address). */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
 /** What nodemailer is handed, the same for SMTP and the outbox. */
 const envelopeOf = (from: string, message: MailMessage) => ({
-  from,
+  // nodemailer quotes and encodes the name: an organisation's name may hold any character.
+  from: message.fromName ? { name: message.fromName, address: addressOf(from) } : from,
   to: message.to,
   subject: message.subject,
   text: message.text,

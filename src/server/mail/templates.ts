@@ -3,9 +3,33 @@ import type { MailMessage } from "./mailer";
 /** Escapes text for HTML bodies: names and titles come from users. */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * Who a mail comes from: the organisation running the portal, or the product name until an
+ * administrator sets one (organisation.service.ts).
+ */
+export interface MailIssuer {
+  /** Named in the mail's heading and text. */
+  name: string;
+  /** The sender's display name; unset keeps MAIL_FROM's own. */
+  fromName?: string;
+  /** The signature under the message: the organisation's name, address and contact email. */
+  signature: string[];
+}
+
+/** The issuer's signature under a mail's text, and as HTML under its button. */
+const signatureText = (issuer: MailIssuer) =>
+  issuer.signature.length ? `\n--\n${issuer.signature.join("\n")}\n` : "";
+const signatureHtml = (issuer: MailIssuer) =>
+  issuer.signature.length
+    ? `\n<tr><td style="font-size:12px;line-height:1.5;color:#52525b;padding-top:16px">${issuer.signature.map(esc).join("<br>")}</td></tr>`
+    : "";
+
+/** What every mail carries from its issuer: the sender's name. */
+const fromOf = (issuer: MailIssuer) => (issuer.fromName ? { fromName: issuer.fromName } : {});
+
 /** A simple, table-based layout that renders the same in common mail clients. */
 function layout(
-  productName: string,
+  issuer: MailIssuer,
   heading: string,
   body: string,
   action: { label: string; link: string },
@@ -18,51 +42,53 @@ function layout(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:32px 12px">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td style="font-size:20px;font-weight:700;color:#4f46e5;padding-bottom:16px">${esc(productName)}</td></tr>
+<tr><td style="font-size:20px;font-weight:700;color:#4f46e5;padding-bottom:16px">${esc(issuer.name)}</td></tr>
 <tr><td style="font-size:18px;font-weight:600;padding-bottom:12px">${esc(heading)}</td></tr>
 <tr><td style="font-size:15px;line-height:1.6;padding-bottom:24px">${body}</td></tr>
 <tr><td style="padding-bottom:24px"><a href="${esc(action.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${esc(action.label)}</a></td></tr>
-<tr><td style="font-size:12px;line-height:1.5;color:#71717a">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${esc(action.link)}</span></td></tr>${footer ? `\n<tr><td style="font-size:12px;line-height:1.5;color:#71717a;padding-top:16px;border-top:1px solid #e4e4e7">${footer}</td></tr>` : ""}
+<tr><td style="font-size:12px;line-height:1.5;color:#71717a">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${esc(action.link)}</span></td></tr>${signatureHtml(issuer)}${footer ? `\n<tr><td style="font-size:12px;line-height:1.5;color:#71717a;padding-top:16px;border-top:1px solid #e4e4e7">${footer}</td></tr>` : ""}
 </table></td></tr></table></body></html>`;
 }
 
 export function invitationMail(input: {
-  productName: string;
+  issuer: MailIssuer;
   to: string;
   name: string;
   link: string;
   expiresInDays: number;
 }): MailMessage {
-  const heading = `You're invited to ${input.productName}`;
+  const heading = `You're invited to ${input.issuer.name}`;
   return {
     to: input.to,
-    subject: `Your ${input.productName} account is ready`,
+    ...fromOf(input.issuer),
+    subject: `Your ${input.issuer.name} account is ready`,
     link: input.link,
-    text: `Hello ${input.name},\n\nAn administrator registered you on ${input.productName}. Set your password to start learning:\n\n${input.link}\n\nThis link works once and expires in ${input.expiresInDays} days.\n`,
+    text: `Hello ${input.name},\n\nAn administrator registered you on ${input.issuer.name}. Set your password to start learning:\n\n${input.link}\n\nThis link works once and expires in ${input.expiresInDays} days.\n${signatureText(input.issuer)}`,
     html: layout(
-      input.productName,
+      input.issuer,
       heading,
-      `Hello ${esc(input.name)},<br><br>An administrator registered you on ${esc(input.productName)}. Set your password to start learning. This link works once and expires in ${input.expiresInDays} days.`,
+      `Hello ${esc(input.name)},<br><br>An administrator registered you on ${esc(input.issuer.name)}. Set your password to start learning. This link works once and expires in ${input.expiresInDays} days.`,
       { label: "Set your password", link: input.link },
     ),
   };
 }
 
 export function passwordResetMail(input: {
-  productName: string;
+  issuer: MailIssuer;
   to: string;
   name: string;
   link: string;
 }): MailMessage {
   return {
     to: input.to,
-    subject: `Reset your ${input.productName} password`,
+    ...fromOf(input.issuer),
+    subject: `Reset your ${input.issuer.name} password`,
     link: input.link,
-    text: `Hello ${input.name},\n\nSomeone (hopefully you) asked to reset your ${input.productName} password. Choose a new one here:\n\n${input.link}\n\nThis link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.\n`,
+    text: `Hello ${input.name},\n\nSomeone (hopefully you) asked to reset your ${input.issuer.name} password. Choose a new one here:\n\n${input.link}\n\nThis link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.\n${signatureText(input.issuer)}`,
     html: layout(
-      input.productName,
+      input.issuer,
       "Reset your password",
-      `Hello ${esc(input.name)},<br><br>Someone (hopefully you) asked to reset your ${esc(input.productName)} password. This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.`,
+      `Hello ${esc(input.name)},<br><br>Someone (hopefully you) asked to reset your ${esc(input.issuer.name)} password. This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.`,
       { label: "Choose a new password", link: input.link },
     ),
   };
@@ -78,7 +104,7 @@ const longDate = (date: Date) =>
   });
 
 export function certificateMail(input: {
-  productName: string;
+  issuer: MailIssuer;
   to: string;
   name: string;
   courseTitle: string;
@@ -87,11 +113,12 @@ export function certificateMail(input: {
 }): MailMessage {
   return {
     to: input.to,
+    ...fromOf(input.issuer),
     subject: `Your certificate for ${input.courseTitle}`,
     link: input.verifyUrl,
-    text: `Hello ${input.name},\n\nCongratulations on completing ${input.courseTitle}. Your certificate is attached as a PDF.\n\nAnyone can check that it is genuine at this address:\n\n${input.verifyUrl}\n`,
+    text: `Hello ${input.name},\n\nCongratulations on completing ${input.courseTitle}. Your certificate is attached as a PDF.\n\nAnyone can check that it is genuine at this address:\n\n${input.verifyUrl}\n${signatureText(input.issuer)}`,
     html: layout(
-      input.productName,
+      input.issuer,
       "Congratulations on your certificate",
       `Hello ${esc(input.name)},<br><br>Congratulations on completing <strong>${esc(input.courseTitle)}</strong>. Your certificate is attached as a PDF. Anyone can check that it is genuine at its verification page.`,
       { label: "Verify your certificate", link: input.verifyUrl },
@@ -116,7 +143,7 @@ function reminderParts(unsubscribe: { page: string; oneClick: string }) {
 }
 
 export function inactivityReminderMail(input: {
-  productName: string;
+  issuer: MailIssuer;
   to: string;
   name: string;
   courseTitle: string;
@@ -128,12 +155,13 @@ export function inactivityReminderMail(input: {
   const since = `${input.inactiveDays} day${input.inactiveDays === 1 ? "" : "s"}`;
   return {
     to: input.to,
+    ...fromOf(input.issuer),
     subject: `Continue ${input.courseTitle}`,
     link: input.courseLink,
     headers: parts.headers,
-    text: `Hello ${input.name},\n\nYou have not worked on ${input.courseTitle} for ${since}. Pick up where you left off:\n\n${input.courseLink}\n${parts.text}`,
+    text: `Hello ${input.name},\n\nYou have not worked on ${input.courseTitle} for ${since}. Pick up where you left off:\n\n${input.courseLink}\n${signatureText(input.issuer)}${parts.text}`,
     html: layout(
-      input.productName,
+      input.issuer,
       "Pick up where you left off",
       `Hello ${esc(input.name)},<br><br>You have not worked on <strong>${esc(input.courseTitle)}</strong> for ${since}. Your progress is saved: continue whenever you are ready.`,
       { label: "Continue the course", link: input.courseLink },
@@ -143,7 +171,7 @@ export function inactivityReminderMail(input: {
 }
 
 export function expiryReminderMail(input: {
-  productName: string;
+  issuer: MailIssuer;
   to: string;
   name: string;
   courseTitle: string;
@@ -156,12 +184,13 @@ export function expiryReminderMail(input: {
   const until = longDate(input.endsOn);
   return {
     to: input.to,
+    ...fromOf(input.issuer),
     subject: `${input.courseTitle} closes on ${until}`,
     link: input.courseLink,
     headers: parts.headers,
-    text: `Hello ${input.name},\n\nYour access to ${input.courseTitle} ends on ${until} (UTC). Finish it before then to earn its certificate:\n\n${input.courseLink}\n${parts.text}`,
+    text: `Hello ${input.name},\n\nYour access to ${input.courseTitle} ends on ${until} (UTC). Finish it before then to earn its certificate:\n\n${input.courseLink}\n${signatureText(input.issuer)}${parts.text}`,
     html: layout(
-      input.productName,
+      input.issuer,
       "Your course closes soon",
       `Hello ${esc(input.name)},<br><br>Your access to <strong>${esc(input.courseTitle)}</strong> ends on ${esc(until)} (UTC). Finish it before then to earn its certificate.`,
       { label: "Continue the course", link: input.courseLink },

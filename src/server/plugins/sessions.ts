@@ -85,3 +85,9 @@ export function sessionOf(request: FastifyRequest): ResolvedSession {
   if (!request.session) throw unauthorized("auth.not_signed_in", MESSAGES.notSignedIn);
   return request.session;
 }
+
+/** The signed-in user as the audit trail records who acted: their id and role. */
+export function actorOf(request: FastifyRequest) {
+  const { id, role } = sessionOf(request).user;
+  return { id, role };
+}

@@ -75,6 +75,11 @@ const ADMIN_ROUTES: {
     request: (w) => ({ url: `/api/courses/${w.draft.id}/publish` }),
   },
   {
+    method: "GET",
+    path: "/api/courses/:id/publish-checks",
+    request: (w) => ({ url: `/api/courses/${w.draft.id}/publish-checks` }),
+  },
+  {
     method: "POST",
     path: "/api/courses/:id/modules",
     request: (w) => ({
@@ -185,6 +190,11 @@ const ADMIN_ROUTES: {
   },
   { method: "GET", path: "/api/audit", request: () => ({ url: "/api/audit" }) },
   { method: "GET", path: "/api/audit/verify", request: () => ({ url: "/api/audit/verify" }) },
+  {
+    method: "GET",
+    path: "/api/audit/events",
+    request: () => ({ url: "/api/audit/events" }),
+  },
   // Course completion and credit settings; learners' watching.
   {
     method: "PATCH",
@@ -283,6 +293,27 @@ const ADMIN_ROUTES: {
   },
   {
     method: "PUT",
+    path: "/api/courses/:id/credit",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/credit`,
+      payload: {
+        bodies: [{ name: "ANCC", providerNumber: "P-1" }],
+        types: [
+          {
+            name: "contact hours",
+            amount: 1,
+            accreditingBody: "ANCC",
+            accreditationStatement: "",
+            designationStatement: "",
+            claimStep: null,
+            licenceRequired: false,
+          },
+        ],
+      },
+    }),
+  },
+  {
+    method: "PUT",
     path: "/api/courses/:id/signature",
     request: (w) => ({
       url: `/api/courses/${w.course.id}/signature`,
@@ -377,6 +408,20 @@ const ADMIN_ROUTES: {
       payload: { inactivityDays: 1, expiryReminders: true },
     }),
   },
+  {
+    method: "PUT",
+    path: "/api/admin/organisation",
+    request: () => ({
+      url: "/api/admin/organisation",
+      payload: {
+        name: "Impostor Academy",
+        logoPath: null,
+        address: "",
+        contactEmail: "",
+        dateFormat: "iso",
+      },
+    }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -400,6 +445,9 @@ const PUBLIC_ROUTES = [
   // Anyone holding a certificate may check it, with its official's signature.
   "GET /api/certificates/verify/:code",
   "GET /api/signatures/:id",
+  // The issuing organisation and its logo, which every certificate's page prints.
+  "GET /api/organisation",
+  "GET /api/organisation/logos/:id",
   // A reminder's unsubscribe link: the token in it names the learner.
   "POST /api/reminders/unsubscribe",
   "GET /api/reminders/unsubscribe/one-click",

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CREDIT_MESSAGES,
-  DEFAULT_CREDIT_SETTINGS,
-  verifyCertificateResponseSchema,
-} from "../../contract";
-import { accme, STATEMENT, useCreditClaim } from "../testing/credit-claim";
+import { CREDIT_MESSAGES, verifyCertificateResponseSchema } from "../../contract";
+import { accme, creditOffer, creditType, STATEMENT, useCreditClaim } from "../testing/credit-claim";
 import { parseCsv } from "../testing/csv";
 import { call, completeViaApi } from "../testing/learning";
 import { expectRefusal, expectUnchanged, settleBackgroundWork, snapshotAll } from "./support";
@@ -14,14 +10,11 @@ describe("credit claim attacks", () => {
 
   /** A learner who completed the modules of a course asking no evaluation: next is the attestation. */
   async function readyToAttest(options: { licenceRequired?: boolean } = {}) {
-    const s = await setup(accme({ evaluationRequired: false }));
-    if (options.licenceRequired) {
-      const saved = await call(ctx, "PUT", s.url("credit-settings"), {
-        cookie: s.adminCookie,
-        payload: { ...DEFAULT_CREDIT_SETTINGS, signatureId: undefined, licenceRequired: true },
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-    }
+    const s = await setup(
+      accme({ evaluationRequired: false }),
+      2,
+      creditOffer([creditType({ licenceRequired: options.licenceRequired ?? false })]),
+    );
     expect((await call(ctx, "POST", s.url("acknowledge"), { cookie: s.cookie })).statusCode).toBe(
       200,
     );
@@ -48,8 +41,16 @@ describe("credit claim attacks", () => {
     }
     // Numbers of hundredths the course's steps do not make, or above its credit: refused too.
     for (const [claim, code, message] of [
-      [0.3, "attestation.claim_off_step", CREDIT_MESSAGES.claimOffStep(0.25)],
-      [2.25, "attestation.claim_too_high", CREDIT_MESSAGES.claimTooHigh(2)],
+      [
+        0.3,
+        "attestation.claim_off_step",
+        CREDIT_MESSAGES.claimOffStep(0.25, "AMA PRA Category 1 Credit™"),
+      ],
+      [
+        2.25,
+        "attestation.claim_too_high",
+        CREDIT_MESSAGES.claimTooHigh(2, "AMA PRA Category 1 Credit™"),
+      ],
     ] as const) {
       const refused = await attest(claim);
       expectRefusal(refused, 400, String(claim));

@@ -72,25 +72,30 @@ describe("spreadsheet formulas in exports", () => {
       questionCount: 1,
       reviewRequired: false,
     });
-    const put = async (path: string, payload: object, method: "PUT" | "PATCH" = "PUT") => {
-      const response = await call(ctx, method, `/api/courses/${draft.id}/${path}`, {
+    const put = async (path: string, payload: object) => {
+      const response = await call(ctx, "PUT", `/api/courses/${draft.id}/${path}`, {
         cookie: adminCookie,
         payload,
       });
       expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
     };
-    await put(
-      "settings",
-      {
-        creditHours: 2,
-        creditType: hostile("AMA"),
-        accreditingBody: hostileAtStart("ACCME"),
-        providerNumber: hostile("P"),
-      },
-      "PATCH",
-    );
+    const offerCredit = () =>
+      put("credit", {
+        bodies: [{ name: hostileAtStart("ACCME"), providerNumber: hostile("P") }],
+        types: [
+          {
+            name: hostile("AMA"),
+            amount: 2,
+            accreditingBody: hostileAtStart("ACCME"),
+            accreditationStatement: "",
+            designationStatement: "",
+            claimStep: null,
+            licenceRequired: true,
+          },
+        ],
+      });
     const statement = hostile("I attest");
-    await put("activity", accme({ attestationText: statement, partialCreditStep: null }));
+    await put("activity", accme({ attestationText: statement }));
     await put("evaluation", {
       items: [
         { kind: "likert", text: hostile("Rated"), required: true },
@@ -102,12 +107,12 @@ describe("spreadsheet formulas in exports", () => {
       sponsorAddress: "",
       deliveryMethod: "Live",
       fieldsOfStudy: [{ field: hostile("Ethics"), credits: 2 }],
-      registryNumber: "",
       officialName: "",
       officialTitle: "",
-      licenceRequired: true,
     });
     const course = await publish(ctx, adminCookie, draft.id);
+    // Offered once published: offering credit before asks to confirm Manual completion.
+    await offerCredit();
     await enrollViaApi(ctx, adminCookie, learner.id, course.id);
     const licence = await call(ctx, "PUT", "/api/profile/licence", {
       cookie,
@@ -228,7 +233,7 @@ describe("spreadsheet formulas in exports", () => {
     }
     // The audit file stays checkable: each line's hash is recomputed from the file alone.
     const [, ...events] = parseCsv(files.audit!.trimEnd());
-    expect(events).toHaveLength(14);
+    expect(events).toHaveLength(26);
     for (const [
       seq,
       at,

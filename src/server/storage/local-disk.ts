@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { finished, PassThrough, Transform } from "node:stream";
@@ -103,6 +103,10 @@ export function createLocalDiskStore(root: string): ObjectStore {
       } finally {
         await handle.close();
       }
+    },
+
+    async readStream(key) {
+      return createReadStream(pathOf(key));
     },
 
     async delete(key) {

@@ -34,6 +34,8 @@ export interface ObjectStore {
   stat(key: string): Promise<{ size: number } | null>;
   /** The first bytes of an object (for sniffing its real type). */
   readHead(key: string, bytes: number): Promise<Buffer>;
+  /** The whole object as a stream (for reading a video's length from its container). */
+  readStream(key: string): Promise<Readable>;
   /** A short-lived download URL (S3), or null when this server serves the bytes (local disk). */
   createReadUrl(
     key: string,

@@ -1,4 +1,4 @@
-import { Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -161,6 +161,15 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
       );
       const body = await object.Body?.transformToByteArray();
       return Buffer.from(body ?? []);
+    },
+
+    async readStream(key) {
+      const object = await client.send(
+        new GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }),
+      );
+      // In Node the SDK's body is an http.IncomingMessage: a Readable.
+      if (!(object.Body instanceof Readable)) throw new Error(`no body for object ${key}`);
+      return object.Body;
     },
 
     async delete(key) {

@@ -3,6 +3,8 @@ import {
   type ActivityInput,
   type Certificate,
   type Completion,
+  type CourseCreditInput,
+  type CreditTypeBody,
   DEFAULT_ACTIVITY,
 } from "../../contract";
 import {
@@ -27,8 +29,6 @@ export const accme = (extra: Partial<ActivityInput> = {}): ActivityInput => ({
   faculty: [{ name: "Dr. Ada Byron", role: "Course director", disclosure: "Nothing to disclose" }],
   disclosureStatement:
     "Dr. Byron: consultant, Acme Pharma. All relevant financial relationships have been mitigated.",
-  accreditationStatement:
-    "Credo Medical designates this enduring material for 2 AMA PRA Category 1 Credits™.",
   releaseDate: "2026-01-01",
   reviewDate: "2026-06-01",
   expirationDate: "2099-12-31",
@@ -36,9 +36,35 @@ export const accme = (extra: Partial<ActivityInput> = {}): ActivityInput => ({
   evaluationRequired: true,
   attestationRequired: true,
   attestationText: STATEMENT,
-  partialCreditStep: 0.25,
   ...extra,
 });
+
+const AMA_DESIGNATION =
+  "Credo Medical designates this enduring material for a maximum of 2 AMA PRA Category 1 Credits™.";
+
+/** One credit type of an accredited course; AMA PRA Category 1 Credit™ unless told. */
+export const creditType = (extra: Partial<CreditTypeBody> = {}): CreditTypeBody => ({
+  name: "AMA PRA Category 1 Credit™",
+  amount: 2,
+  accreditingBody: "ACCME",
+  accreditationStatement: "Credo Medical is accredited by the ACCME to provide CME for physicians.",
+  designationStatement: AMA_DESIGNATION,
+  claimStep: 0.25,
+  licenceRequired: false,
+  ...extra,
+});
+
+/** A course's credit offer: the types given (one AMA type by default) and their bodies. */
+export function creditOffer(
+  types: CreditTypeBody[] = [creditType()],
+  providerNumbers: Record<string, string> = {},
+): CourseCreditInput {
+  const names = [...new Set(types.map((t) => t.accreditingBody).filter(Boolean))];
+  return {
+    bodies: names.map((name) => ({ name, providerNumber: providerNumbers[name] ?? "" })),
+    types,
+  };
+}
 
 /** A learner's answers to the default evaluation form. */
 export const EVALUATION_ANSWERS = [
@@ -69,8 +95,12 @@ export function useCreditClaim() {
   const ctx = useTestApp({}, { creditClock: clock.now });
   const video = useSharedVideo(ctx);
 
-  /** A published two-module course with 2 designated credits and the given activity. */
-  async function setup(activity: ActivityInput | null = accme(), modules = 2) {
+  /** A published two-module course offering the given credit (2 AMA credits) and activity. */
+  async function setup(
+    activity: ActivityInput | null = accme(),
+    modules = 2,
+    credit: CourseCreditInput = creditOffer(),
+  ) {
     clock.reset();
     const admin = await quickAdmin(ctx);
     const adminCookie = await signInAs(ctx, admin);
@@ -78,11 +108,11 @@ export function useCreditClaim() {
       video: await video(adminCookie),
       modules,
     });
-    const settings = await call(ctx, "PATCH", `/api/courses/${course.id}/settings`, {
+    const offered = await call(ctx, "PUT", `/api/courses/${course.id}/credit`, {
       cookie: adminCookie,
-      payload: { creditHours: 2, creditType: "AMA PRA Category 1", accreditingBody: "ACCME" },
+      payload: credit,
     });
-    expect(settings.statusCode, settings.body).toBe(200);
+    expect(offered.statusCode, offered.body).toBe(200);
     if (activity) {
       const saved = await call(ctx, "PUT", `/api/courses/${course.id}/activity`, {
         cookie: adminCookie,
@@ -96,7 +126,8 @@ export function useCreditClaim() {
     const url = (path: string) => `/api/courses/${course.id}/${path}`;
     const completion = async () =>
       (await call(ctx, "GET", url("completion"), { cookie })).json() as Completion;
-    return { admin, adminCookie, course, learner, cookie, url, completion };
+    const types = (offered.json() as { creditTypes: { id: string; name: string }[] }).creditTypes;
+    return { admin, adminCookie, course, learner, cookie, url, completion, types };
   }
 
   async function certificatesOf(cookie: string): Promise<Certificate[]> {

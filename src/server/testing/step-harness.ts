@@ -10,6 +10,7 @@ import {
   type CompletionStepKey,
   type Course,
   DEFAULT_ACTIVITY,
+  PUBLISH_CONFIRMATIONS,
 } from "../../contract";
 import type { Database, DatabaseHandle } from "../db/client";
 import { type ActivityService, createActivityService } from "../features/activity/activity.service";
@@ -44,6 +45,7 @@ import {
   type EvaluationsService,
 } from "../features/evaluations/evaluations.service";
 import { createObjectsService } from "../features/objects/objects.service";
+import { createOrganisationService } from "../features/organisation/organisation.service";
 import { createLocalDiskStore } from "../storage/local-disk";
 import { moduleId } from "./courses";
 import { openTestDatabase, resetDatabase } from "./test-database";
@@ -122,6 +124,7 @@ interface CourseOptions {
   modules?: number;
   completionPolicy?: CompletionPolicy;
   minWatchPercent?: number;
+  /** The credit the course offers: one type of this many "credit hours". */
   creditHours?: number;
 }
 
@@ -132,6 +135,9 @@ const unique = () => randomBytes(4).toString("hex");
  * after them. The services keep no cache (no change feed), so rows a test writes are read
  * back at once.
  */
+/** The administrator the harness acts as: the audit trail records their edits. */
+export const HARNESS_ADMIN = { id: "admin", role: "admin" } as const;
+
 export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness {
   const h = {} as StepHarness;
   let dataDir = "";
@@ -163,14 +169,25 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       enrolledCourseIds: (userId) => h.enrollments.enrolledCourseIds(userId),
       onModulesChanged: (courseId) => h.enrollments.recomputeCourse(courseId),
       publishChecks: [(courseId) => h.questions.assertPublishable(courseId)],
+      audit: h.audit,
     });
-    h.questions = createQuestionsService({ db, courses: h.courses });
+    h.questions = createQuestionsService({ db, courses: h.courses, audit: h.audit });
     h.certificates = createCertificatesService({
       db,
       audit: h.audit,
-      issuerName: "Credo",
+      organisation: createOrganisationService({
+        db,
+        objects: createObjectsService({
+          db,
+          store: createLocalDiskStore(join(dataDir, "objects")),
+        }),
+        productName: "Credo",
+      }),
       publicUrl: "http://localhost:5000",
-      enrollments: { listForUser: (userId) => h.enrollments.listForUser(userId) },
+      enrollments: {
+        listForUser: (userId) => h.enrollments.listForUser(userId),
+        completion: (userId, courseId) => h.enrollments.completion(userId, courseId),
+      },
       users: h.users,
     });
     h.enrollments = createEnrollmentsService({
@@ -188,6 +205,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       users: h.users,
       enrollments: h.enrollments,
       now: h.clock.now,
+      audit: h.audit,
     });
     const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });
@@ -204,11 +222,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
   });
 
   h.saveActivity = (courseId, activity) =>
-    h.activity.saveActivity(
-      courseId,
-      { ...DEFAULT_ACTIVITY, ...activity },
-      { id: "admin", role: "admin" },
-    );
+    h.activity.saveActivity(courseId, { ...DEFAULT_ACTIVITY, ...activity }, HARNESS_ADMIN);
 
   h.learner = async () => {
     const row = await createAuthRepository(h.db).insertUser({
@@ -229,8 +243,27 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       duration: 2,
       completionPolicy: options.completionPolicy ?? "manual",
       minWatchPercent: options.minWatchPercent ?? 90,
-      creditHours: options.creditHours ?? null,
     });
+    if (options.creditHours) {
+      await h.courses.saveCredit(
+        row.id,
+        {
+          bodies: [],
+          types: [
+            {
+              name: "credit hours",
+              amount: options.creditHours,
+              accreditingBody: "",
+              accreditationStatement: "",
+              designationStatement: "",
+              claimStep: null,
+              licenceRequired: false,
+            },
+          ],
+        },
+        HARNESS_ADMIN,
+      );
+    }
     for (let position = 1; position <= (options.modules ?? 1); position++) {
       await repo.insertModule({
         courseId: row.id,
@@ -244,7 +277,12 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     return (await h.courses.findMany([row.id])).get(row.id)!;
   };
 
-  h.publish = (courseId) => h.courses.publish(courseId);
+  // The harness's courses stand for any course: a credit course with Manual completion is
+  // published as its administrator would confirm it.
+  h.publish = (courseId) =>
+    h.courses.publish(courseId, HARNESS_ADMIN, {
+      confirm: PUBLISH_CONFIRMATIONS.manualCompletion,
+    });
   h.course = async (options) => h.publish((await h.draftCourse(options)).id);
 
   h.enrolledLearner = async (course) => {

@@ -7,7 +7,7 @@ const fixturesDir = fileURLToPath(new URL("../../../test-fixtures/", import.meta
 export const fixture = (name: string) => readFileSync(`${fixturesDir}${name}`);
 
 export interface UploadRequest {
-  kind: "thumbnail" | "video";
+  kind: "thumbnail" | "video" | "logo";
   contentType: string;
   size: number;
   fileName?: string;
@@ -65,7 +65,12 @@ export function setAcl(ctx: TestContext, cookie: string, objectURL: string) {
 export async function uploadObject(
   ctx: TestContext,
   cookie: string,
-  options: { kind: "thumbnail" | "video"; file?: string; bytes?: Buffer; contentType?: string },
+  options: {
+    kind: "thumbnail" | "video" | "logo";
+    file?: string;
+    bytes?: Buffer;
+    contentType?: string;
+  },
 ): Promise<string> {
   const bytes =
     options.bytes ??

@@ -11,7 +11,6 @@ export function activityFields(row: ActivitySettings): ActivityBody {
     objectives: row.objectives,
     faculty: row.faculty,
     disclosureStatement: row.disclosureStatement,
-    accreditationStatement: row.accreditationStatement,
     releaseDate: row.releaseDate,
     reviewDate: row.reviewDate,
     expirationDate: row.expirationDate,
@@ -20,7 +19,6 @@ export function activityFields(row: ActivitySettings): ActivityBody {
     evaluationRequired: row.evaluationRequired,
     attestationRequired: row.attestationRequired,
     attestationText: row.attestationText,
-    partialCreditStep: row.partialCreditStep,
     retentionYears: row.retentionYears,
   };
 }

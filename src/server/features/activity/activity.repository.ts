@@ -29,6 +29,20 @@ export function createActivityRepository(db: Executor) {
         );
     },
 
+    /**
+     * The course's row locked for the rest of the transaction, created with the defaults
+     * when missing: an edit compares against what was there (the defaults, at first).
+     */
+    async lockActivity(courseId: string) {
+      await db.insert(courseActivity).values({ courseId }).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(courseActivity)
+        .where(eq(courseActivity.courseId, courseId))
+        .for("update");
+      return row!;
+    },
+
     /** Creates the course's row with the defaults for everything not named. */
     async saveActivity(courseId: string, values: ActivityValues) {
       const [row] = await db

@@ -9,6 +9,8 @@ import {
 import { buildExamCourse } from "../../testing/assessments";
 import {
   accme,
+  creditOffer,
+  creditType,
   dayOf,
   EVALUATION_ANSWERS,
   STATEMENT,
@@ -39,7 +41,7 @@ describe("the activity page", () => {
       objectives: ["Recognise the signs", "Choose the treatment"],
       expirationDate: "2099-12-31",
       estimatedHours: course.duration,
-      creditHours: 2,
+      creditTypes: [{ name: "AMA PRA Category 1 Credit™", amount: 2, claimStep: 0.25 }],
       courseExpired: false,
       standing: { acknowledgedAt: null, enrollmentExpired: false },
     });
@@ -54,8 +56,8 @@ describe("the activity page", () => {
     for (const bad of [
       accme({ expirationDate: "2026-02-30" }),
       accme({ releaseDate: "2027-01-01", expirationDate: "2026-12-31" }),
-      accme({ partialCreditStep: 0.125 }),
-      accme({ attestationRequired: false }),
+      // The claim step belongs to each credit type now, not to the activity.
+      { ...accme(), partialCreditStep: 0.25 },
       accme({ attestationText: "" }),
       { ...accme(), retentionYears: undefined },
       { ...accme(), unknown: true },
@@ -168,7 +170,9 @@ describe("the activity page", () => {
 
   it("keeps every credit record when the learner and the course are deleted, and refuses to delete them early", async () => {
     const { adminCookie, course, learner, cookie, url } = await setup(
-      accme({ partialCreditStep: null }),
+      accme(),
+      2,
+      creditOffer([creditType({ claimStep: null })]),
     );
     await call(ctx, "POST", url("acknowledge"), { cookie });
     await completeViaApi(ctx, cookie, learner.id, course, 2);

@@ -1,6 +1,8 @@
-import type { Activity, ActivityBody } from "../../../contract";
+import { type Activity, type ActivityBody, type Course, withCreditText } from "../../../contract";
 import type { Database } from "../../db/client";
 import { attestationOf } from "../attestations/attestations.read-model";
+import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
+import { fieldChanges } from "../audit/audit-changes";
 import { creditSettingsOf } from "../credit/credit.read-model";
 import type { CompletionStep, StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
@@ -12,19 +14,21 @@ import { activityFields, enrollmentEndsAt, isCourseExpired, validUntil } from ".
 
 export interface ActivityServiceDeps {
   db: Database;
-  courses: {
-    findRow(
-      id: string,
-    ): Promise<
-      | { title: string; duration: number; creditHours: number | null; creditType: string | null }
-      | undefined
-    >;
-  };
+  /** The courses feature: the course with the credit types it offers. */
+  courses: { findMany(ids: string[]): Promise<Map<string, Course>> };
   users: { findUser(id: string): Promise<{ name: string; email: string } | undefined> };
   /** Enrollments: the learner's row, and the unit of work every learner step runs in. */
   enrollments: Pick<EnrollmentsService, "findRow" | "takeStep">;
   /** The clock of expiry and validity; tests pass one they move by hand. */
   now?: () => Date;
+  /** Every edit of the row is an audit event, written in the edit's transaction. */
+  audit: Pick<AuditService, "append">;
+}
+
+/** Who edits the activity row, and which audit event their edit is (activity.updated…). */
+export interface ActivityEdit {
+  actor: Actor;
+  type: AuditEventInput["type"];
 }
 
 /** Who asks: administrators see any course; a learner only one they are enrolled in. */
@@ -56,7 +60,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function courseOf(courseId: string) {
-    const course = await deps.courses.findRow(courseId);
+    const course = (await deps.courses.findMany([courseId])).get(courseId);
     if (!course) throw courseNotFound();
     return course;
   }
@@ -92,6 +96,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
           ? {
               attestedAt: attestation.attestedAt.toISOString(),
               creditsClaimed: attestation.creditsClaimed,
+              credits: attestation.credits.map(withCreditText),
             }
           : null,
       };
@@ -100,8 +105,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
       courseId,
       ...activityFields(row),
       estimatedHours: course.duration,
-      creditHours: course.creditHours,
-      creditType: course.creditType,
+      creditTypes: course.creditTypes,
       courseExpired: isCourseExpired(row, at),
       credit: creditSettingsOf(row),
       standing,
@@ -109,10 +113,32 @@ export function createActivityService(deps: ActivityServiceDeps) {
     };
   }
 
-  /** Saves the columns named (404 for an unknown course), creating the row with the defaults. */
-  async function save(courseId: string, values: ActivityValues) {
-    await courseOf(courseId);
-    return repo.saveActivity(courseId, values);
+  /**
+   * Saves the columns named (404 for an unknown course), creating the row with the defaults,
+   * and records the edit as `edit.type` with the columns that changed, in one transaction.
+   * A save that changes nothing records nothing.
+   */
+  async function save(courseId: string, values: ActivityValues, edit: ActivityEdit) {
+    const course = await courseOf(courseId);
+    return db.transaction(async (tx) => {
+      const txRepo = createActivityRepository(tx);
+      const before = await txRepo.lockActivity(courseId);
+      const row = await txRepo.saveActivity(courseId, values);
+      const changes = fieldChanges(
+        before,
+        row,
+        Object.keys(values) as (keyof typeof row & string)[],
+      );
+      if (changes.length) {
+        await deps.audit.append(tx, {
+          type: edit.type,
+          actor: edit.actor,
+          courseId,
+          details: { courseTitle: course.title, changes },
+        });
+      }
+      return row;
+    });
   }
 
   /**
@@ -154,7 +180,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
     takeCreditStep,
 
     async saveActivity(courseId: string, body: ActivityBody, viewer: Viewer) {
-      await save(courseId, body);
+      await save(courseId, body, { actor: viewer, type: "activity.updated" });
       return activity(viewer, courseId);
     },
 

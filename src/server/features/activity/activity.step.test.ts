@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { type ActivityBody, CREDIT_MESSAGES } from "../../../contract";
 import { useStepHarness } from "../../testing/step-harness";
 import { attestationStep } from "../attestations/attestation.step";
-import { creditCertificateStep } from "../credit/credit-certificate.step";
 import { evaluationStep } from "../evaluations/evaluation.step";
 import { acknowledgeStep } from "./activity.step";
 
@@ -87,10 +86,10 @@ describe("the activity page as the only step of completion", () => {
 });
 
 describe("the course's activity as the credit steps read it", () => {
-  // One loader for every step that decides by the activity, so a course's row is read once
-  // per credit context, not once per step.
-  it("is loaded by one loader for the acknowledgement, evaluation, attestation and certificate", () => {
-    for (const step of [evaluationStep, attestationStep, creditCertificateStep]) {
+  // One loader for every step that decides by the activity alone, so a course's row is read
+  // once per credit context, not once per step (the certificate adds the credit types to it).
+  it("is loaded by one loader for the acknowledgement, evaluation and attestation", () => {
+    for (const step of [evaluationStep, attestationStep]) {
       expect(step.load).toBe(acknowledgeStep.load);
     }
   });

@@ -5,7 +5,6 @@ import {
   date,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -33,7 +32,6 @@ export const courseActivity = pgTable(
     objectives: jsonb("objectives").$type<string[]>().notNull().default([]),
     faculty: jsonb("faculty").$type<FacultyMember[]>().notNull().default([]),
     disclosureStatement: text("disclosure_statement").notNull().default(""),
-    accreditationStatement: text("accreditation_statement").notNull().default(""),
     releaseDate: date("release_date", { mode: "string" }),
     reviewDate: date("review_date", { mode: "string" }),
     expirationDate: date("expiration_date", { mode: "string" }),
@@ -42,7 +40,6 @@ export const courseActivity = pgTable(
     evaluationRequired: boolean("evaluation_required").notNull().default(false),
     attestationRequired: boolean("attestation_required").notNull().default(false),
     attestationText: text("attestation_text").notNull().default(""),
-    partialCreditStep: numeric("partial_credit_step", { precision: 6, scale: 2, mode: "number" }),
     retentionYears: integer("retention_years").notNull().default(6),
     /** Null: the default template serves this course. */
     evaluationItems: jsonb("evaluation_items").$type<EvaluationItem[]>(),
@@ -50,17 +47,14 @@ export const courseActivity = pgTable(
     sponsorAddress: text("sponsor_address").notNull().default(""),
     deliveryMethod: text("delivery_method").notNull().default(""),
     fieldsOfStudy: jsonb("fields_of_study").$type<FieldOfStudy[]>().notNull().default([]),
-    registryNumber: text("registry_number").notNull().default(""),
     officialName: text("official_name").notNull().default(""),
     officialTitle: text("official_title").notNull().default(""),
     signatureId: text("signature_id").references(() => signatures.id),
-    licenceRequired: boolean("licence_required").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("course_activity_validity_check", sql`${t.enrollmentValidDays} >= 1`),
     check("course_activity_retention_check", sql`${t.retentionYears} >= 1`),
-    check("course_activity_step_check", sql`${t.partialCreditStep} > 0`),
   ],
 );
 

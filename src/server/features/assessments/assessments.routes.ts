@@ -23,7 +23,7 @@ import {
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
 import { errorResponses, jsonOrCsvAnswer, STEP_REFUSALS } from "../../openapi/responses";
-import { requireRole, sessionOf } from "../../plugins/sessions";
+import { actorOf, requireRole, sessionOf } from "../../plugins/sessions";
 import type { ExamService } from "./exam.service";
 import type { ExamResultsService } from "./exam-results";
 import type { QuestionsService } from "./questions.service";
@@ -98,7 +98,9 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       preValidation: admin,
     },
     async (request, reply) =>
-      reply.code(201).send(await questions.create(request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(await questions.create(request.params.id, request.body, actorOf(request))),
   );
   // Registered before the one-question routes so "order" and "import" are never ids.
   app.put(
@@ -115,7 +117,8 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       },
       preValidation: admin,
     },
-    async (request) => questions.reorder(request.params.id, request.body.questionIds),
+    async (request) =>
+      questions.reorder(request.params.id, request.body.questionIds, actorOf(request)),
   );
   app.post(
     "/api/courses/:id/questions/import",
@@ -134,7 +137,12 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       bodyLimit: 2_200_000,
     },
     async (request) =>
-      questions.importCsv(request.params.id, request.body.csv, request.body.dryRun),
+      questions.importCsv(
+        request.params.id,
+        request.body.csv,
+        request.body.dryRun,
+        actorOf(request),
+      ),
   );
   app.put(
     "/api/courses/:id/questions/:questionId",
@@ -155,7 +163,13 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       },
       preValidation: admin,
     },
-    async (request) => questions.update(request.params.id, request.params.questionId, request.body),
+    async (request) =>
+      questions.update(
+        request.params.id,
+        request.params.questionId,
+        request.body,
+        actorOf(request),
+      ),
   );
   app.delete(
     "/api/courses/:id/questions/:questionId",
@@ -175,7 +189,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       preValidation: admin,
     },
     async (request) => {
-      await questions.remove(request.params.id, request.params.questionId);
+      await questions.remove(request.params.id, request.params.questionId, actorOf(request));
       return { message: "Question deleted." };
     },
   );
@@ -206,7 +220,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
       },
       preValidation: admin,
     },
-    async (request) => questions.saveSettings(request.params.id, request.body),
+    async (request) => questions.saveSettings(request.params.id, request.body, actorOf(request)),
   );
 
   // Review questions (learners).

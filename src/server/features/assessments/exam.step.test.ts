@@ -6,7 +6,7 @@ import {
   questionBodySchema,
 } from "../../../contract";
 import { answersFor, questionBody } from "../../testing/assessments";
-import { useStepHarness } from "../../testing/step-harness";
+import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
 import { createAssessmentsRepository } from "./assessments.repository";
 import { createExamService, type ExamService } from "./exam.service";
 import { examStep } from "./exam.step";
@@ -23,14 +23,24 @@ describe("the final exam as the only step of completion", () => {
     const draft = await h.draftCourse();
     const bank: Question[] = [];
     for (const n of [1, 2]) {
-      bank.push(await h.questions.create(draft.id, questionBodySchema.parse(questionBody(n))));
+      bank.push(
+        await h.questions.create(
+          draft.id,
+          questionBodySchema.parse(questionBody(n)),
+          HARNESS_ADMIN,
+        ),
+      );
     }
-    await h.questions.saveSettings(draft.id, {
-      ...DEFAULT_EXAM_SETTINGS,
-      questionCount: 2,
-      passMark: 100,
-      ...settings,
-    });
+    await h.questions.saveSettings(
+      draft.id,
+      {
+        ...DEFAULT_EXAM_SETTINGS,
+        questionCount: 2,
+        passMark: 100,
+        ...settings,
+      },
+      HARNESS_ADMIN,
+    );
     const course = await h.publish(draft.id);
     const learner = await h.enrolledLearner(course);
     await h.completeModules(learner.id, course);

@@ -3,14 +3,15 @@ import {
   CPE_MIN_FINAL_PER_CREDIT,
   CPE_MIN_PASS_MARK,
   CPE_MIN_REVIEW_PER_CREDIT,
+  type CreditType,
   type ExamSettingsBody,
   type PublishCheck,
 } from "../../../contract";
 import type { QuestionRow } from "./assessments.table";
 
-/** A course reads as NASBA self-study when its credit type or accreditor says so. */
-const isCpe = (course: { creditType: string | null; accreditingBody: string | null }) =>
-  /\b(CPE|NASBA)\b/i.test(`${course.creditType ?? ""} ${course.accreditingBody ?? ""}`);
+/** A credit type is NASBA self-study credit when its name or accreditor says so. */
+const isCpe = (type: Pick<CreditType, "name" | "accreditingBody">) =>
+  /\b(CPE|NASBA)\b/i.test(`${type.name} ${type.accreditingBody ?? ""}`);
 
 /**
  * What the course page shows before publishing. An exam that cannot draw its questions
@@ -18,11 +19,12 @@ const isCpe = (course: { creditType: string | null; accreditingBody: string | nu
  * accreditor, and may be mid-way through writing the bank).
  */
 export function publishChecks(input: {
-  course: { creditHours: number | null; creditType: string | null; accreditingBody: string | null };
+  /** The credit types the course offers: the NASBA floors follow its CPE credit. */
+  creditTypes: Pick<CreditType, "name" | "accreditingBody" | "amount">[];
   settings: ExamSettingsBody;
   questions: readonly QuestionRow[];
 }): PublishCheck[] {
-  const { course, settings, questions } = input;
+  const { settings, questions } = input;
   const final = questions.filter((q) => q.pool === "final");
   const review = questions.filter((q) => q.pool === "review");
   const checks: PublishCheck[] = [];
@@ -33,8 +35,9 @@ export function publishChecks(input: {
       message: ASSESSMENT_MESSAGES.notEnoughQuestions(final.length, settings.questionCount),
     });
   }
-  if (!isCpe(course)) return checks;
-  const credits = course.creditHours ?? 0;
+  const cpe = input.creditTypes.filter(isCpe);
+  if (!cpe.length) return checks;
+  const credits = Math.max(...cpe.map((t) => t.amount));
   const warn = (key: string, message: string) => checks.push({ key, severity: "warning", message });
   if (!settings.enabled) {
     warn("cpe-no-exam", "NASBA self-study requires a final exam; this course has none enabled.");

@@ -7,6 +7,7 @@ import {
   type QuestionImportResult,
 } from "../../../contract";
 import { addQuestion, questionBody, saveExamSettings } from "../../testing/assessments";
+import { creditOffer, creditType } from "../../testing/credit-claim";
 import {
   buildPublishedCourse,
   call,
@@ -225,9 +226,11 @@ describe("question bank and exam settings", () => {
     expect(bad.json().message).toContain("passMark");
 
     // A NASBA course: the floors warn, and an exam that cannot draw blocks publishing.
-    await call(ctx, "PATCH", `/api/courses/${course.id}/settings`, {
+    await call(ctx, "PUT", `/api/courses/${course.id}/credit`, {
       cookie: adminCookie,
-      payload: { creditHours: 1, creditType: "CPE", accreditingBody: "NASBA" },
+      payload: creditOffer([
+        creditType({ name: "CPE credits", amount: 1, accreditingBody: "NASBA", claimStep: null }),
+      ]),
     });
     await addQuestion(ctx, adminCookie, course.id, questionBody(1, { kind: "true_false" }));
     const settings = (await saveExamSettings(ctx, adminCookie, course.id, {
@@ -250,9 +253,13 @@ describe("question bank and exam settings", () => {
       "The exam draws 3 questions but the final pool has only 1.",
     );
     for (let n = 2; n <= 3; n++) await addQuestion(ctx, adminCookie, course.id, questionBody(n));
-    const published = await call(ctx, "PATCH", `/api/courses/${course.id}/publish`, {
-      cookie: adminCookie,
-    });
+    // A credit course completed manually publishes once that is confirmed.
+    const published = await call(
+      ctx,
+      "PATCH",
+      `/api/courses/${course.id}/publish?confirm=manual-completion`,
+      { cookie: adminCookie },
+    );
     expect(published.statusCode).toBe(200);
     // Once published, settings that could not draw are refused.
     const tooMany = await call(ctx, "PUT", `/api/courses/${course.id}/exam-settings`, {

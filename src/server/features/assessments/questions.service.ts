@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type CreditType,
   DEFAULT_EXAM_SETTINGS,
   type ExamSettings,
   type ExamSettingsBody,
@@ -7,9 +8,12 @@ import {
   type Question,
   type QuestionBody,
   type QuestionImportResult,
+  type QuestionPool,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import { newId } from "../../db/ids";
+import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
+import { fieldChanges } from "../audit/audit-changes";
 import type { CourseRow } from "../courses/courses.table";
 import {
   courseNotFound,
@@ -29,9 +33,38 @@ export interface QuestionsServiceDeps {
   /** The courses feature: the course row and its modules. */
   courses: {
     findRow(id: string): Promise<CourseRow | undefined>;
-    findMany(ids: string[]): Promise<Map<string, { modules: { id: string; title: string }[] }>>;
+    findMany(
+      ids: string[],
+    ): Promise<
+      Map<string, { modules: { id: string; title: string }[]; creditTypes: CreditType[] }>
+    >;
   };
+  /** Every change to the bank or the settings is an audit event, in the change's transaction. */
+  audit: Pick<AuditService, "append">;
 }
+
+/** The audit events of the question bank: the final exam's pool and the review questions. */
+const QUESTION_EVENTS = {
+  final: {
+    added: "exam.question_added",
+    updated: "exam.question_updated",
+    removed: "exam.question_removed",
+    reordered: "exam.questions_reordered",
+    imported: "exam.questions_imported",
+  },
+  review: {
+    added: "review.question_added",
+    updated: "review.question_updated",
+    removed: "review.question_removed",
+    reordered: "review.questions_reordered",
+    imported: "review.questions_imported",
+  },
+} as const satisfies Record<QuestionPool, Record<string, AuditEventInput["type"]>>;
+
+/** A question's text as the trail names it: enough to recognise it, not the whole item. */
+const QUESTION_TEXT_MAX = 120;
+const questionText = (text: string) =>
+  text.length > QUESTION_TEXT_MAX ? `${text.slice(0, QUESTION_TEXT_MAX - 1)}…` : text;
 
 function toQuestion(row: QuestionRow): Question {
   return {
@@ -83,6 +116,43 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
   const { db } = deps;
   const repo = createAssessmentsRepository(db);
 
+  /** An audit event about the course's bank or settings, naming the course and module. */
+  const event = (
+    type: AuditEventInput["type"],
+    actor: Actor,
+    course: { row: CourseRow; modules: { id: string; title: string }[] },
+    details: AuditEventInput["details"] = {},
+    moduleId: string | null = null,
+  ): AuditEventInput => {
+    const module = moduleId ? course.modules.find((m) => m.id === moduleId) : undefined;
+    return {
+      type,
+      actor,
+      courseId: course.row.id,
+      moduleId,
+      details: {
+        courseTitle: course.row.title,
+        ...(module ? { moduleTitle: module.title } : {}),
+        ...details,
+      },
+    };
+  };
+
+  const questionEvent = (
+    verb: "added" | "updated" | "removed",
+    actor: Actor,
+    course: { row: CourseRow; modules: { id: string; title: string }[] },
+    row: QuestionRow,
+    details: AuditEventInput["details"] = {},
+  ) =>
+    event(
+      QUESTION_EVENTS[row.pool][verb],
+      actor,
+      course,
+      { questionId: row.id, questionText: questionText(row.text), ...details },
+      row.moduleId,
+    );
+
   async function courseOf(courseId: string) {
     const [row, courses] = await Promise.all([
       deps.courses.findRow(courseId),
@@ -117,18 +187,20 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
   }
 
   async function settingsView(courseId: string, course?: CourseRow): Promise<ExamSettings> {
-    const row = course ?? (await courseOf(courseId)).row;
-    const [settings, questions] = await Promise.all([
+    if (!course) await courseOf(courseId);
+    const [settings, questions, courses] = await Promise.all([
       repo.settingsOf(courseId),
       repo.questionsOf(courseId),
+      deps.courses.findMany([courseId]),
     ]);
+    const creditTypes = courses.get(courseId)?.creditTypes ?? [];
     const body = settingsOrDefault(settings);
     return {
       ...body,
       courseId,
       finalPoolSize: questions.filter((q) => q.pool === "final").length,
       reviewCount: questions.filter((q) => q.pool === "review").length,
-      checks: publishChecks({ course: row, settings: body, questions }),
+      checks: publishChecks({ creditTypes, settings: body, questions }),
     };
   }
 
@@ -138,9 +210,9 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       return (await repo.questionsOf(courseId)).map(toQuestion);
     },
 
-    async create(courseId: string, body: QuestionBody): Promise<Question> {
-      const { modules } = await courseOf(courseId);
-      assertModule(body, modules);
+    async create(courseId: string, body: QuestionBody, actor: Actor): Promise<Question> {
+      const course = await courseOf(courseId);
+      assertModule(body, course.modules);
       const [row] = await db.transaction(async (tx) => {
         const txRepo = createAssessmentsRepository(tx);
         // Serializes additions per course: positions stay distinct and the cap holds.
@@ -149,33 +221,60 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
           throw tooManyQuestions(MAX_QUESTIONS_PER_COURSE);
         }
         const position = await txRepo.nextPosition(courseId);
-        return txRepo.insertQuestions([{ courseId, position, ...questionValues(body) }]);
+        const inserted = await txRepo.insertQuestions([
+          { courseId, position, ...questionValues(body) },
+        ]);
+        await deps.audit.append(tx, questionEvent("added", actor, course, inserted[0]!));
+        return inserted;
       });
       return toQuestion(row!);
     },
 
-    async update(courseId: string, questionId: string, body: QuestionBody): Promise<Question> {
-      const { row: course, modules } = await courseOf(courseId);
-      assertModule(body, modules);
+    async update(
+      courseId: string,
+      questionId: string,
+      body: QuestionBody,
+      actor: Actor,
+    ): Promise<Question> {
+      const found = await courseOf(courseId);
+      assertModule(body, found.modules);
       const row = await db.transaction(async (tx) => {
-        const updated = await createAssessmentsRepository(tx).updateQuestion(
-          courseId,
-          questionId,
-          questionValues(body),
+        const txRepo = createAssessmentsRepository(tx);
+        await tx.execute(sqlLockCourse(courseId));
+        const before = (await txRepo.questionsOf(courseId)).find((q) => q.id === questionId);
+        const updated = await txRepo.updateQuestion(courseId, questionId, questionValues(body));
+        if (!before || !updated) throw questionNotFound();
+        await assertStillDrawable(tx, found.row);
+        // Options get new ids on every save: they count as changed when their content does.
+        const content = (q: QuestionRow) => ({
+          ...q,
+          options: q.options.map((o) => ({
+            text: o.text,
+            correct: o.correct,
+            feedback: o.feedback,
+          })),
+        });
+        const changes = fieldChanges(
+          content(before),
+          content(updated),
+          ["pool", "moduleId", "kind", "text", "options", "explanation"],
+          { namesOnly: ["text", "explanation"] },
         );
-        if (!updated) throw questionNotFound();
-        await assertStillDrawable(tx, course);
+        if (changes.length) {
+          await deps.audit.append(tx, questionEvent("updated", actor, found, updated, { changes }));
+        }
         return updated;
       });
       return toQuestion(row);
     },
 
-    async remove(courseId: string, questionId: string): Promise<void> {
-      const { row: course } = await courseOf(courseId);
+    async remove(courseId: string, questionId: string, actor: Actor): Promise<void> {
+      const course = await courseOf(courseId);
       await db.transaction(async (tx) => {
         const removed = await createAssessmentsRepository(tx).deleteQuestion(courseId, questionId);
         if (!removed) throw questionNotFound();
-        await assertStillDrawable(tx, course);
+        await assertStillDrawable(tx, course.row);
+        await deps.audit.append(tx, questionEvent("removed", actor, course, removed));
       });
     },
 
@@ -183,8 +282,8 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
      * Puts the named questions in the given order. They take the positions they held between
      * them, so reordering one group (the final pool, one module's review) leaves the rest.
      */
-    async reorder(courseId: string, questionIds: string[]): Promise<Question[]> {
-      await courseOf(courseId);
+    async reorder(courseId: string, questionIds: string[], actor: Actor): Promise<Question[]> {
+      const course = await courseOf(courseId);
       return db.transaction(async (tx) => {
         const txRepo = createAssessmentsRepository(tx);
         await tx.execute(sqlLockCourse(courseId));
@@ -194,18 +293,46 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
           throw notTheCourseQuestions();
         }
         const slots = questionIds.map((id) => current.get(id)!.position).sort((a, b) => a - b);
-        await txRepo.setPositions(
-          courseId,
-          questionIds.map((id, i) => ({ id, position: slots[i]! })),
-        );
+        const moves = questionIds.map((id, i) => ({ id, position: slots[i]! }));
+        await txRepo.setPositions(courseId, moves);
+        // One event per group whose order changed: the final pool, or one module's review.
+        const groups = new Map<
+          string,
+          { pool: QuestionPool; moduleId: string | null; n: number }
+        >();
+        for (const { id, position } of moves) {
+          const q = current.get(id)!;
+          if (q.position === position) continue;
+          const key = `${q.pool}:${q.moduleId ?? ""}`;
+          const group = groups.get(key) ?? { pool: q.pool, moduleId: q.moduleId, n: 0 };
+          group.n += 1;
+          groups.set(key, group);
+        }
+        for (const group of groups.values()) {
+          await deps.audit.append(
+            tx,
+            event(
+              QUESTION_EVENTS[group.pool].reordered,
+              actor,
+              course,
+              { moved: group.n },
+              group.pool === "review" ? group.moduleId : null,
+            ),
+          );
+        }
         return (await txRepo.questionsOf(courseId)).map(toQuestion);
       });
     },
 
     /** Checks a CSV file row by row; unless `dryRun`, saves its valid rows in one transaction. */
-    async importCsv(courseId: string, csv: string, dryRun: boolean): Promise<QuestionImportResult> {
-      const { modules } = await courseOf(courseId);
-      const rows = parseQuestionCsv(csv, modules);
+    async importCsv(
+      courseId: string,
+      csv: string,
+      dryRun: boolean,
+      actor: Actor,
+    ): Promise<QuestionImportResult> {
+      const course = await courseOf(courseId);
+      const rows = parseQuestionCsv(csv, course.modules);
       const valid = rows.flatMap((r) => (r.question ? [r.question] : []));
       if (dryRun || !valid.length) return { rows, imported: 0 };
       await db.transaction(async (tx) => {
@@ -218,19 +345,43 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
         await txRepo.insertQuestions(
           valid.map((q, i) => ({ courseId, position: first + i, ...questionValues(q) })),
         );
+        for (const pool of ["final", "review"] as const) {
+          const count = valid.filter((q) => q.pool === pool).length;
+          if (count) {
+            await deps.audit.append(
+              tx,
+              event(QUESTION_EVENTS[pool].imported, actor, course, { count }),
+            );
+          }
+        }
       });
       return { rows, imported: valid.length };
     },
 
     settings: (courseId: string) => settingsView(courseId),
 
-    async saveSettings(courseId: string, body: ExamSettingsBody): Promise<ExamSettings> {
-      const { row: course } = await courseOf(courseId);
+    async saveSettings(
+      courseId: string,
+      body: ExamSettingsBody,
+      actor: Actor,
+    ): Promise<ExamSettings> {
+      const course = await courseOf(courseId);
       await db.transaction(async (tx) => {
-        await createAssessmentsRepository(tx).saveSettings({ courseId, ...body });
-        await assertStillDrawable(tx, course);
+        const txRepo = createAssessmentsRepository(tx);
+        await tx.execute(sqlLockCourse(courseId));
+        const before = settingsOrDefault(await txRepo.settingsOf(courseId));
+        await txRepo.saveSettings({ courseId, ...body });
+        await assertStillDrawable(tx, course.row);
+        const changes = fieldChanges(
+          before,
+          body,
+          Object.keys(body) as (keyof ExamSettingsBody & string)[],
+        );
+        if (changes.length) {
+          await deps.audit.append(tx, event("exam.settings_updated", actor, course, { changes }));
+        }
       });
-      return settingsView(courseId, course);
+      return settingsView(courseId, course.row);
     },
 
     /** Refuses publishing a course whose enabled exam cannot draw its questions. */

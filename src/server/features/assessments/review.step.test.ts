@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ASSESSMENT_MESSAGES, DEFAULT_EXAM_SETTINGS, questionBodySchema } from "../../../contract";
 import { answersFor, questionBody } from "../../testing/assessments";
-import { useStepHarness } from "../../testing/step-harness";
+import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
 import { createReviewService, type ReviewService } from "./review.service";
 import { reviewStep } from "./review.step";
 
@@ -21,8 +21,16 @@ describe("review questions as the only step of completion", () => {
     const draft = await h.draftCourse({ modules: 2 });
     const first = draft.modules[0]!;
     const body = questionBody(1, { pool: "review", moduleId: first.id });
-    const question = await h.questions.create(draft.id, questionBodySchema.parse(body));
-    await h.questions.saveSettings(draft.id, { ...DEFAULT_EXAM_SETTINGS, reviewRequired });
+    const question = await h.questions.create(
+      draft.id,
+      questionBodySchema.parse(body),
+      HARNESS_ADMIN,
+    );
+    await h.questions.saveSettings(
+      draft.id,
+      { ...DEFAULT_EXAM_SETTINGS, reviewRequired },
+      HARNESS_ADMIN,
+    );
     const course = await h.publish(draft.id);
     const learner = await h.enrolledLearner(course);
     const complete = (index: number) =>

@@ -9,11 +9,13 @@ export const statementChanged = () =>
   conflict("attestation.statement_changed", CREDIT_MESSAGES.statementChanged);
 // A claim the course's rules refuse is a bad request, like a malformed one: it is refused as
 // sent, never rounded or capped to fit.
-export const claimTooHigh = (max: number) =>
-  badRequest("attestation.claim_too_high", CREDIT_MESSAGES.claimTooHigh(max));
-export const claimOffStep = (step: number) =>
-  badRequest("attestation.claim_off_step", CREDIT_MESSAGES.claimOffStep(step));
+export const claimTooHigh = (max: number, name: string) =>
+  badRequest("attestation.claim_too_high", CREDIT_MESSAGES.claimTooHigh(max, name));
+export const claimOffStep = (step: number, name: string) =>
+  badRequest("attestation.claim_off_step", CREDIT_MESSAGES.claimOffStep(step, name));
 export const claimNeeded = () =>
   badRequest("attestation.claim_required", CREDIT_MESSAGES.claimNeeded);
 export const noPartialCredit = () =>
   badRequest("attestation.no_partial_credit", CREDIT_MESSAGES.noPartialCredit);
+export const unknownCreditType = () =>
+  badRequest("attestation.unknown_credit_type", CREDIT_MESSAGES.unknownCreditType);

@@ -1,21 +1,42 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { attestations } from "./attestations.table";
+import { attestationCredits, attestations } from "./attestations.table";
 
-/** The attestations; every function runs on the executor it is given. */
+/** A credit type as claimed in an attestation (what attestation_credits keeps). */
+export type StoredClaim = Omit<
+  typeof attestationCredits.$inferSelect,
+  "attestationId" | "position"
+>;
+
+/** The attestations and their claims; every function runs on the executor it is given. */
 export function createAttestationsRepository(db: Executor) {
+  async function claimsOf(attestationId: string) {
+    const rows = await db
+      .select()
+      .from(attestationCredits)
+      .where(eq(attestationCredits.attestationId, attestationId))
+      .orderBy(asc(attestationCredits.position));
+    return rows.map(({ attestationId: _, position: __, ...claim }) => claim);
+  }
+
   return {
+    /** The enrollment's attestation with the credit claimed of each type, in order. */
     async attestationOf(enrollmentId: string) {
       const [row] = await db
         .select()
         .from(attestations)
         .where(eq(attestations.enrollmentId, enrollmentId));
-      return row;
+      return row ? { ...row, credits: await claimsOf(row.id) } : undefined;
     },
 
-    async insertAttestation(values: typeof attestations.$inferInsert) {
+    async insertAttestation(values: typeof attestations.$inferInsert, claims: StoredClaim[] = []) {
       const [row] = await db.insert(attestations).values(values).returning();
-      return row!;
+      if (claims.length) {
+        await db
+          .insert(attestationCredits)
+          .values(claims.map((c, position) => ({ ...c, attestationId: row!.id, position })));
+      }
+      return { ...row!, credits: claims };
     },
   };
 }

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CREDIT_MESSAGES } from "../../../contract";
-import { accme, EVALUATION_ANSWERS, STATEMENT, useCreditClaim } from "../../testing/credit-claim";
+import {
+  accme,
+  creditOffer,
+  creditType,
+  EVALUATION_ANSWERS,
+  STATEMENT,
+  useCreditClaim,
+} from "../../testing/credit-claim";
 import { call, completeViaApi, postProgress } from "../../testing/learning";
 import { auditEvents } from "../audit/audit.table";
 import { attestations } from "./attestations.table";
@@ -10,7 +17,7 @@ describe("the attestation and the credit claimed", () => {
   const { ctx, clock, setup, certificatesOf } = useCreditClaim();
 
   it("takes the steps only in the fixed order, then issues a certificate with the credit claimed", async () => {
-    const { course, learner, cookie, url, completion } = await setup();
+    const { course, learner, cookie, url, completion, types: offered } = await setup();
     expect((await completion()).next).toBe("acknowledge");
     expect((await completion()).steps.map((s) => [s.key, s.required])).toEqual([
       ["acknowledge", true],
@@ -93,6 +100,16 @@ describe("the attestation and the credit claimed", () => {
     expect(attested.json()).toEqual({
       attestedAt: clock.now().toISOString(),
       creditsClaimed: 1.75,
+      credits: [
+        {
+          creditTypeId: offered[0]!.id,
+          name: "AMA PRA Category 1 Credit™",
+          amount: 1.75,
+          text: "1.75 AMA PRA Category 1 Credit™",
+          accreditingBody: "ACCME",
+          providerNumber: null,
+        },
+      ],
     });
     const repeated = await call(ctx, "POST", url("attest"), {
       cookie,
@@ -109,7 +126,7 @@ describe("the attestation and the credit claimed", () => {
     expect(certificate!.learnerName).toBe("Анна Иванова");
     expect(certificate!.credit).toMatchObject({
       creditsClaimed: 1.75,
-      accreditationStatement: accme().accreditationStatement,
+      accreditationStatement: creditType().accreditationStatement,
       attestedAt: clock.now().toISOString(),
     });
 
@@ -148,8 +165,16 @@ describe("the attestation and the credit claimed", () => {
     await completeViaApi(ctx, cookie, learner.id, course, 2);
     const attest = (payload: object) => call(ctx, "POST", url("attest"), { cookie, payload });
     for (const [claim, code, message] of [
-      [2.25, "attestation.claim_too_high", CREDIT_MESSAGES.claimTooHigh(2)],
-      [1.3, "attestation.claim_off_step", CREDIT_MESSAGES.claimOffStep(0.25)],
+      [
+        2.25,
+        "attestation.claim_too_high",
+        CREDIT_MESSAGES.claimTooHigh(2, "AMA PRA Category 1 Credit™"),
+      ],
+      [
+        1.3,
+        "attestation.claim_off_step",
+        CREDIT_MESSAGES.claimOffStep(0.25, "AMA PRA Category 1 Credit™"),
+      ],
       [null, "attestation.claim_required", CREDIT_MESSAGES.claimNeeded],
       [0, "validation.invalid_body", "creditsClaimed: Credits claimed must be greater than 0"],
       [-1, "validation.invalid_body", "creditsClaimed: Credits claimed must be greater than 0"],
@@ -174,7 +199,9 @@ describe("the attestation and the credit claimed", () => {
 
   it("awards the designated credit when the course has no partial credit", async () => {
     const { learner, course, cookie, url } = await setup(
-      accme({ evaluationRequired: false, acknowledgementRequired: false, partialCreditStep: null }),
+      accme({ evaluationRequired: false, acknowledgementRequired: false }),
+      2,
+      creditOffer([creditType({ claimStep: null })]),
     );
     await completeViaApi(ctx, cookie, learner.id, course, 2);
     const partial = await call(ctx, "POST", url("attest"), {

@@ -37,6 +37,7 @@ export function registerAttestationsRoutes(
             "attestation.claim_too_high",
             "attestation.claim_off_step",
             "attestation.no_partial_credit",
+            "attestation.unknown_credit_type",
           ]),
         },
       },

@@ -1,4 +1,4 @@
-import { type AttestBody, isOnStep } from "../../../contract";
+import { type AttestBody, type CreditType, isOnStep, withCreditText } from "../../../contract";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
 import { attestationStep } from "./attestation.step";
@@ -10,14 +10,61 @@ import {
   claimTooHigh,
   noPartialCredit,
   statementChanged,
+  unknownCreditType,
 } from "./attestations.errors";
-import { createAttestationsRepository } from "./attestations.repository";
+import { createAttestationsRepository, type StoredClaim } from "./attestations.repository";
 
 export interface AttestationsServiceDeps {
   /** The activity feature: the unit of a credit step, with the course's statement. */
   activity: Pick<ActivityService, "takeCreditStep">;
   /** The clock of the credit records; tests pass one they move by hand. */
   now?: () => Date;
+}
+
+/**
+ * The credit a learner claims of one offered type: its whole amount, or up to it in the
+ * type's claim step when it has one. Refused as sent, never rounded or capped to fit.
+ */
+function claimOf(type: CreditType, amount: number | null | undefined): StoredClaim {
+  let claimed = type.amount;
+  if (type.claimStep !== null) {
+    if (amount == null) throw claimNeeded();
+    if (amount > type.amount) throw claimTooHigh(type.amount, type.name);
+    if (!isOnStep(amount, type.claimStep)) throw claimOffStep(type.claimStep, type.name);
+    claimed = amount;
+  } else if (amount != null && amount !== type.amount) {
+    throw noPartialCredit();
+  }
+  return {
+    creditTypeId: type.id,
+    name: type.name,
+    amount: claimed,
+    maxAmount: type.amount,
+    accreditingBody: type.accreditingBody,
+    providerNumber: type.providerNumber,
+  };
+}
+
+/**
+ * The credit claimed of each type the learner names, in the course's order. A course with
+ * one type takes the claim as before types (`creditsClaimed`); a course with several needs
+ * at least one named.
+ */
+function claimsOf(types: CreditType[], body: AttestBody): StoredClaim[] {
+  if (!body.claims) {
+    if (types.length > 1) throw claimNeeded();
+    if (types.length === 0) {
+      if (body.creditsClaimed != null) throw noPartialCredit();
+      return [];
+    }
+    return [claimOf(types[0]!, body.creditsClaimed)];
+  }
+  if (types.length && !body.claims.length) throw claimNeeded();
+  const claimed = new Map(body.claims.map((c) => [c.creditTypeId, c.amount]));
+  for (const id of claimed.keys()) {
+    if (!types.some((t) => t.id === id)) throw unknownCreditType();
+  }
+  return types.filter((t) => claimed.has(t.id)).map((t) => claimOf(t, claimed.get(t.id)));
 }
 
 /** A request's origin, kept with an attestation. */
@@ -45,34 +92,29 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           await unit.assertInOrder();
           if (await txRepo.attestationOf(enrollment.id)) throw attestationDone();
           if (body.statement !== row.attestationText) throw statementChanged();
-          const designated = unit.context.course.creditHours;
-          const stepSize = row.partialCreditStep;
-          let claimed = designated;
-          if (stepSize !== null && designated !== null) {
-            if (body.creditsClaimed === null) throw claimNeeded();
-            if (body.creditsClaimed > designated) throw claimTooHigh(designated);
-            if (!isOnStep(body.creditsClaimed, stepSize)) throw claimOffStep(stepSize);
-            claimed = body.creditsClaimed;
-          } else if (body.creditsClaimed !== null && body.creditsClaimed !== designated) {
-            throw noPartialCredit();
-          }
+          const claims = claimsOf(unit.context.course.creditTypes, body);
+          const single = claims.length === 1 ? claims[0]! : null;
           const at = now();
-          const attestation = await txRepo.insertAttestation({
-            ...identity,
-            statement: row.attestationText,
-            creditsClaimed: claimed,
-            designatedCredits: designated,
-            ip: origin.ip,
-            userAgent: origin.userAgent,
-            attestedAt: at,
-            retainUntil: retainUntil(row, at),
-          });
+          const attestation = await txRepo.insertAttestation(
+            {
+              ...identity,
+              statement: row.attestationText,
+              creditsClaimed: single?.amount ?? null,
+              designatedCredits: single?.maxAmount ?? null,
+              ip: origin.ip,
+              userAgent: origin.userAgent,
+              attestedAt: at,
+              retainUntil: retainUntil(row, at),
+            },
+            claims,
+          );
           await unit.audit({
             type: "attestation.signed",
             details: {
               statement: attestation.statement,
-              creditsClaimed: claimed,
-              designatedCredits: designated,
+              creditsClaimed: single?.amount ?? null,
+              designatedCredits: single?.maxAmount ?? null,
+              claims: claims.map((c) => ({ name: c.name, amount: c.amount, of: c.maxAmount })),
               ip: origin.ip,
               userAgent: origin.userAgent,
             },
@@ -80,6 +122,7 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           return {
             attestedAt: attestation.attestedAt.toISOString(),
             creditsClaimed: attestation.creditsClaimed,
+            credits: attestation.credits.map(withCreditText),
           };
         },
       });

@@ -1,5 +1,15 @@
-import { numeric, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { creditRecordIdentity } from "../activity/activity.table";
+import { courseCreditTypes } from "../courses/course-credit.table";
 
 export const attestations = pgTable(
   "attestations",
@@ -7,6 +17,7 @@ export const attestations = pgTable(
     ...creditRecordIdentity(),
     /** The exact text the learner affirmed. */
     statement: text("statement").notNull(),
+    /** Before credit types: the one claim; now the amount when exactly one type is claimed. */
     creditsClaimed: numeric("credits_claimed", { precision: 6, scale: 2, mode: "number" }),
     designatedCredits: numeric("designated_credits", { precision: 6, scale: 2, mode: "number" }),
     ip: text("ip"),
@@ -14,4 +25,31 @@ export const attestations = pgTable(
     attestedAt: timestamp("attested_at", { withTimezone: true }).notNull(),
   },
   (t) => [unique("attestations_enrollment_unique").on(t.enrollmentId)],
+);
+
+/**
+ * What the learner claimed of each credit type, as claimed (migration 0019): kept with its
+ * attestation, changed only by losing the link to a type since deleted.
+ */
+export const attestationCredits = pgTable(
+  "attestation_credits",
+  {
+    attestationId: text("attestation_id")
+      .notNull()
+      .references(() => attestations.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    creditTypeId: text("credit_type_id").references(() => courseCreditTypes.id, {
+      onDelete: "set null",
+    }),
+    name: text("name").notNull(),
+    amount: numeric("amount", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    /** The type's amount when claimed: the most the learner could claim. */
+    maxAmount: numeric("max_amount", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    accreditingBody: text("accrediting_body"),
+    providerNumber: text("provider_number"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attestationId, t.position] }),
+    index("attestation_credits_type_idx").on(t.creditTypeId),
+  ],
 );

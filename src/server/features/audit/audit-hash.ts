@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
+import type { AuditDetails } from "../../../contract";
 
 /** The `prev_hash` of the first row of the chain. */
 export const GENESIS_HASH = "0".repeat(64);
-
-export type AuditDetails = Record<string, string | number | boolean | null>;
 
 /** The fields of an audit row that its hash covers (everything but the hash itself). */
 export interface ChainedFields {

@@ -1,4 +1,19 @@
-import { and, asc, count, eq, gt, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { AuditEventType } from "../../../contract";
 import type { Executor } from "../../db/client";
 import {
   type AuditEventRow,
@@ -9,6 +24,9 @@ import {
 import { GENESIS_HASH } from "./audit-hash";
 
 export interface AuditFilter {
+  /** Who acted. */
+  actorId?: string;
+  type?: AuditEventType;
   learnerId?: string;
   courseId?: string;
   from?: Date;
@@ -27,6 +45,16 @@ export interface ChainLink {
   prevHash: string;
   hash: string;
 }
+
+/** The filter's conditions; each is served by an index that ends in seq (audit.table.ts). */
+const filterConditions = (filter: AuditFilter): (SQL | undefined)[] => [
+  filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,
+  filter.type ? eq(auditEvents.type, filter.type) : undefined,
+  filter.learnerId ? eq(auditEvents.learnerId, filter.learnerId) : undefined,
+  filter.courseId ? eq(auditEvents.courseId, filter.courseId) : undefined,
+  filter.from ? gte(auditEvents.at, filter.from) : undefined,
+  filter.to ? lt(auditEvents.at, filter.to) : undefined,
+];
 
 export function createAuditRepository(db: Executor) {
   const headQuery = () => db.select().from(auditHead).where(eq(auditHead.id, 1));
@@ -151,16 +179,36 @@ export function createAuditRepository(db: Executor) {
       const conditions: (SQL | undefined)[] = [
         gt(auditEvents.seq, afterSeq),
         throughSeq === undefined ? undefined : lte(auditEvents.seq, throughSeq),
-        filter.learnerId ? eq(auditEvents.learnerId, filter.learnerId) : undefined,
-        filter.courseId ? eq(auditEvents.courseId, filter.courseId) : undefined,
-        filter.from ? gte(auditEvents.at, filter.from) : undefined,
-        filter.to ? lt(auditEvents.at, filter.to) : undefined,
+        ...filterConditions(filter),
       ];
       return db
         .select()
         .from(auditEvents)
         .where(and(...conditions))
         .orderBy(asc(auditEvents.seq))
+        .limit(limit);
+    },
+
+    /** Linked events matching the filter, newest first, before `beforeSeq` (the list's page). */
+    async newest(
+      filter: AuditFilter,
+      beforeSeq: number | undefined,
+      limit: number,
+    ): Promise<LinkedAuditEventRow[]> {
+      return (await this.newestQuery(filter, beforeSeq, limit)) as LinkedAuditEventRow[];
+    },
+
+    /** The list's query, unexecuted: audit.explain.test.ts checks its plan. */
+    newestQuery(filter: AuditFilter, beforeSeq: number | undefined, limit: number) {
+      const conditions: (SQL | undefined)[] = [
+        beforeSeq === undefined ? isNotNull(auditEvents.seq) : lt(auditEvents.seq, beforeSeq),
+        ...filterConditions(filter),
+      ];
+      return db
+        .select()
+        .from(auditEvents)
+        .where(and(...conditions))
+        .orderBy(desc(auditEvents.seq))
         .limit(limit);
     },
   };

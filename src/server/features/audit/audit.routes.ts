@@ -1,20 +1,32 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { auditQuerySchema, chainReportSchema } from "../../../contract";
+import {
+  auditEventsPageSchema,
+  auditEventsQuerySchema,
+  auditQuerySchema,
+  chainReportSchema,
+} from "../../../contract";
 import { errorResponses, fileAnswer } from "../../openapi/responses";
-import { invalidField } from "../../plugins/errors";
 import { requireRole } from "../../plugins/sessions";
 import type { AuditService } from "./audit.service";
-import { type AuditNameLookups, auditCsvLines } from "./audit-csv";
+import { auditCsvLines } from "./audit-csv";
+import {
+  type AuditPeopleLookups,
+  auditEventsPage,
+  auditFilterOf,
+  decodeAuditCursor,
+} from "./audit-list";
 
 const tags = ["audit"];
-const DAY_MS = 86_400_000;
 
 export interface AuditRoutesOptions {
   audit: AuditService;
-  /** Names beside the ids of the export, from the users' and the courses' own services. */
-  names: AuditNameLookups;
+  /**
+   * Names beside the ids of the export and the list, and people by the email typed in a
+   * filter, from the users' and the courses' own services.
+   */
+  names: AuditPeopleLookups;
 }
 
 export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: AuditRoutesOptions) {
@@ -22,8 +34,8 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: A
   const admin = requireRole("admin");
 
   /**
-   * The audit trail as CSV for a learner, a course and/or a range of whole UTC days, in
-   * chain order; `events` links every committed event first.
+   * The audit trail as CSV, filtered as the list is (who, what, course, learner, whole UTC
+   * days), in chain order; `events` links every committed event first.
    */
   app.get(
     "/api/audit",
@@ -42,23 +54,41 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: A
       config: { expensive: true },
     },
     async (request, reply) => {
-      const { learnerId, courseId, from, to } = request.query;
-      const fromDate = from ? new Date(`${from}T00:00:00Z`) : undefined;
-      // `to` is inclusive: events before the start of the next day.
-      const toDate = to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
-      if (fromDate && toDate && fromDate >= toDate)
-        throw invalidField("validation.invalid_range", "to", "must not be before from");
-      const events = audit.events({
-        learnerId: learnerId || undefined,
-        courseId: courseId || undefined,
-        from: fromDate,
-        to: toDate,
-      });
+      const filter = await auditFilterOf(request.query, names);
+      const events = filter ? audit.events(filter) : nothing();
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header("content-disposition", `attachment; filename="audit-${stamp}.csv"`)
         .type("text/csv; charset=utf-8")
         .send(Readable.from(auditCsvLines(events, names)));
+    },
+  );
+
+  /**
+   * The list on screen: a page of events matching the filters, newest first, each with who
+   * acted, the learner, the course and what happened in words. `nextCursor` asks for the
+   * page after it (null on the last).
+   */
+  app.get(
+    "/api/audit/events",
+    {
+      schema: {
+        tags,
+        querystring: auditEventsQuerySchema,
+        response: {
+          200: auditEventsPageSchema,
+          ...errorResponses(["validation.invalid_range", "validation.invalid_cursor"]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      const { limit, cursor, ...query } = request.query;
+      const beforeSeq = decodeAuditCursor(cursor);
+      const filter = await auditFilterOf(query, names);
+      if (!filter) return { events: [], nextCursor: null };
+      const rows = await audit.newest(filter, { beforeSeq, limit: limit + 1 });
+      return auditEventsPage(rows, limit, names);
     },
   );
 
@@ -80,3 +110,6 @@ export function registerAuditRoutes(parent: FastifyInstance, { audit, names }: A
     async () => audit.verify(),
   );
 }
+
+/** No events: the filters name nobody the trail could hold. */
+async function* nothing(): AsyncGenerator<never> {}

@@ -1,29 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { AuditDetails, AuditEventType } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import { type AuditFilter, type ChainHead, createAuditRepository } from "./audit.repository";
 import type { AuditEventRow, LinkedAuditEventRow } from "./audit.table";
-import { type AuditDetails, auditHash, GENESIS_HASH } from "./audit-hash";
+import { auditHash, GENESIS_HASH } from "./audit-hash";
 
-/** The events that matter for credit. */
-const AUDIT_EVENT_TYPES = [
-  "enrollment.created",
-  "enrollment.removed",
-  "module.completed",
-  "course.completed",
-  "certificate.issued",
-  "certificate.revoked",
-  "review.answered",
-  "exam.attempt_started",
-  "exam.attempt_submitted",
-  "exam.extra_attempt_granted",
-  "activity.acknowledged",
-  "evaluation.submitted",
-  "attestation.signed",
-  "learner.restricted",
-  "learner.unrestricted",
-  "learner.deleted",
-] as const;
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+/** The events that matter for credit: their types are declared in the contract. */
+export type { AuditEventType };
 
 /** Who did it: a signed-in user, or null for the system itself. */
 export type Actor = { id: string; role: "admin" | "learner" } | null;
@@ -254,6 +237,18 @@ export function createAuditService(deps: AuditServiceDeps) {
         if (rows.length < BATCH) return;
         after = rows[rows.length - 1]!.seq;
       }
+    },
+
+    /**
+     * One page of linked events matching the filter, newest first, before `beforeSeq`;
+     * links every committed event first, so the newest are listed.
+     */
+    async newest(
+      filter: AuditFilter,
+      page: { beforeSeq?: number; limit: number },
+    ): Promise<LinkedAuditEventRow[]> {
+      await linkBeforeReading();
+      return createAuditRepository(db).newest(filter, page.beforeSeq, page.limit);
     },
 
     /**

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AuditDetails } from "../../../contract";
 
 /**
  * The audit trail of credit: append-only, each row chained to the previous one
@@ -35,19 +36,19 @@ export const auditEvents = pgTable(
     learnerId: text("learner_id"),
     courseId: text("course_id"),
     moduleId: text("module_id"),
-    details: jsonb("details")
-      .$type<Record<string, string | number | boolean | null>>()
-      .notNull()
-      .default({}),
+    details: jsonb("details").$type<AuditDetails>().notNull().default({}),
     prevHash: text("prev_hash"),
     hash: text("hash"),
   },
   (t) => [
     uniqueIndex("audit_events_seq_idx").on(t.seq),
-    // The CSV export filters by learner, course or time and pages by seq.
+    // The CSV export and the list filter by learner, course or time and page by seq.
     index("audit_events_learner_idx").on(t.learnerId, t.seq),
     index("audit_events_course_idx").on(t.courseId, t.seq),
     index("audit_events_at_idx").on(t.at, t.seq),
+    // The list on screen also filters by who acted and by what happened (migration 0021).
+    index("audit_events_actor_idx").on(t.actorId, t.seq),
+    index("audit_events_type_idx").on(t.type, t.seq),
     // The linker's queue: only unlinked rows, so finding them never scans the trail.
     index("audit_events_unlinked_idx").on(t.id).where(sql`${t.hash} is null`),
     // Linked means all three set; unlinked means none.

@@ -11,7 +11,7 @@ import {
   type VerifiedIdentity,
 } from "../../identity/firebase-identity";
 import type { Mailer } from "../../mail/mailer";
-import { passwordResetMail } from "../../mail/templates";
+import { type MailIssuer, passwordResetMail } from "../../mail/templates";
 import { invalidField } from "../../plugins/errors";
 import {
   accessDenied,
@@ -52,7 +52,8 @@ export interface AuthServiceDeps {
   /** A generated key only works until the first administrator exists. */
   adminSetupKeyIsOneTime: boolean;
   mailer: Mailer;
-  productName: string;
+  /** The organisation feature: who mails come from (the product name until it is set). */
+  mailIssuer(): Promise<MailIssuer>;
   /** Links in emails are built from PUBLIC_URL, never from a request's Host header. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
@@ -120,7 +121,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const token = await issueToken(user.id, "invite", INVITATION_TTL_MS);
     await deliver(
       invitationFor({
-        productName: deps.productName,
+        issuer: await deps.mailIssuer(),
         publicUrl: deps.publicUrl,
         email: user.email,
         name: user.name,
@@ -433,7 +434,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!issued) return;
       await deliver(
         passwordResetMail({
-          productName: deps.productName,
+          issuer: await deps.mailIssuer(),
           to: user.email,
           name: user.name,
           link: `${deps.publicUrl}/reset-password?${new URLSearchParams({ token })}`,
@@ -566,6 +567,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     findUser: (id: string) => repo.findUserById(id),
+    /** Emails are stored lower-cased. */
+    findUserByEmail: (email: string) => repo.findUserByEmail(email.trim().toLowerCase()),
     findUsers: (ids: string[]) => repo.findUsersByIds([...new Set(ids)]),
   };
 }

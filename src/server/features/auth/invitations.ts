@@ -1,12 +1,12 @@
 import type { MailMessage } from "../../mail/mailer";
-import { invitationMail } from "../../mail/templates";
+import { invitationMail, type MailIssuer } from "../../mail/templates";
 
 /** How long an invitation works, whether an administrator registered one learner or imported many. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The invitation email, whose link opens the setup dialog for this account. */
 export function invitationFor(input: {
-  productName: string;
+  issuer: MailIssuer;
   publicUrl: string;
   email: string;
   name: string;
@@ -14,7 +14,7 @@ export function invitationFor(input: {
 }): MailMessage {
   const query = new URLSearchParams({ setup: "1", email: input.email, token: input.token });
   return invitationMail({
-    productName: input.productName,
+    issuer: input.issuer,
     to: input.email,
     name: input.name,
     link: `${input.publicUrl}/?${query}`,

@@ -1,13 +1,13 @@
-import { type PDFDocument, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
-import { type Certificate, claimedFields, formatCertificateCode } from "../../../contract";
-import { drawText, isolate, longDate, type Typeface, wrapText } from "./pdf-text";
+import { type PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import type { CertificateDocument, CertificateField } from "../../../contract";
+import { drawText, isolate, type Typeface, wrapText } from "./pdf-text";
 
 const NAVY = rgb(0.19, 0.18, 0.51);
 const INK = rgb(0.12, 0.11, 0.17);
 const MUTED = rgb(0.36, 0.35, 0.45);
 
-/** The official's signature as the PDF embeds it: PNG or JPEG, told apart by their bytes. */
-export function embedSignature(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
+/** A signature or logo as the PDF embeds it: PNG or JPEG, told apart by their bytes. */
+export function embedImage(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
   const png = bytes[0] === 0x89 && bytes[1] === 0x50;
   return png ? doc.embedPng(bytes) : doc.embedJpg(bytes);
 }
@@ -29,114 +29,90 @@ export function drawFitted(
   });
 }
 
-/** The credits a credit-ready certificate awards: the claim, or the designated credit. */
-export const awardedCredits = (cert: Certificate) =>
-  cert.credit?.creditsClaimed ?? cert.creditHours;
+const [WIDTH, HEIGHT] = [842, 595];
+const LEFT = 60;
+const VALUE_X = 250;
+const VALUE_WIDTH = WIDTH - VALUE_X - 60;
+/** The lowest a row may reach: below it sit the official's signature and the number. */
+const ROWS_BOTTOM = 150;
 
 /**
  * The second page of a credit-ready certificate: everything an accreditor prescribes that the
- * first page has no room for, as label and value rows.
+ * first page has no room for, as label and value rows (the same rows as the HTML
+ * certificate's), closed by the responsible official's signature. Rows that do not fit go on
+ * a further page.
  */
 export function drawCreditPage(
-  doc: PDFDocument,
-  cert: Certificate,
+  pdf: PDFDocument,
+  doc: CertificateDocument,
+  details: CertificateField[],
   fonts: { sans: Typeface; sansBold: Typeface; serif: Typeface; mono: Typeface },
   signature: PDFImage | null,
 ) {
-  const credit = cert.credit!;
-  const [width, height] = [842, 595];
-  const page = doc.addPage([width, height]);
-  const left = 60;
-  const valueX = 250;
-  const valueWidth = width - valueX - 60;
-  let y = height - 70;
-  const line = (text: string, options: { x: number; size: number; font: Typeface; color: RGB }) => {
-    drawText(page, text, { ...options, y });
+  let page = pdf.addPage([WIDTH, HEIGHT]);
+  let y = HEIGHT - 70;
+  const heading = (title: string) => {
+    drawText(page, title, { x: LEFT, y, size: 22, font: fonts.serif, color: NAVY });
+    y -= 20;
+    drawText(page, `${isolate(doc.learnerName)} · ${isolate(doc.courseTitle)}`, {
+      x: LEFT,
+      y,
+      size: 10,
+      font: fonts.sans,
+      color: MUTED,
+    });
+    y -= 28;
   };
-  line("Credit details", { x: left, size: 22, font: fonts.serif, color: NAVY });
-  y -= 20;
-  line(`${isolate(cert.learnerName)} · ${isolate(cert.courseTitle)}`, {
-    x: left,
-    size: 10,
-    font: fonts.sans,
-    color: MUTED,
-  });
-  y -= 28;
+  const number = () => {
+    if (!doc.verification) return;
+    drawText(page, `Certificate no. ${doc.verification.code}`, {
+      x: WIDTH - 300,
+      y: 40,
+      size: 7.5,
+      font: fonts.mono,
+      color: MUTED,
+    });
+  };
+  heading("Credit details");
 
-  const claimed = awardedCredits(cert);
-  const unit = cert.creditType ? `${isolate(cert.creditType)} credits` : "credits";
-  const licence = credit.licence;
-  const licenceText = licence
-    ? [
-        [licence.licenceType, licence.licenceNumber].filter(Boolean).map(isolate).join(" "),
-        licence.licenceState ? isolate(licence.licenceState) : "",
-        licence.npn ? `NPN ${licence.npn}` : "",
-      ]
-        .filter(Boolean)
-        .join(" · ")
-    : "";
-  const rows: [string, string][] = [
-    ["Sponsor", credit.sponsorName],
-    ["Sponsor address", credit.sponsorAddress],
-    ["Delivery method", credit.deliveryMethod],
-    [
-      "Credits awarded",
-      claimed === null
-        ? ""
-        : `${claimed} ${unit}${cert.creditHours !== null && claimed !== cert.creditHours ? ` claimed (of ${cert.creditHours} designated)` : ""}`,
-    ],
-    [
-      "Fields of study",
-      claimedFields(credit.fieldsOfStudy, cert.creditHours, claimed)
-        .map((f) => `${isolate(f.field)}: ${f.credits}`)
-        .join(" · "),
-    ],
-    ["Accrediting body", cert.accreditingBody ?? ""],
-    ["Registry number", credit.registryNumber],
-    ["Provider number", cert.providerNumber ?? ""],
-    ["Learner's licence", licenceText],
-    ["Attested on", credit.attestedAt ? longDate(credit.attestedAt) : ""],
-    ["Completed on", longDate(cert.completedAt)],
-    [
-      "Final exam",
-      cert.examScore !== null && cert.examPassedAt
-        ? `Passed with ${cert.examScore}% on ${longDate(cert.examPassedAt)}`
-        : "",
-    ],
-    ["Accreditation", credit.accreditationStatement],
-  ];
-  for (const [label, value] of rows) {
-    if (!value) continue;
-    const lines = wrapText(value, fonts.sans, 10, valueWidth).slice(0, 8);
-    line(label.toUpperCase(), { x: left, size: 7.5, font: fonts.sansBold, color: MUTED });
-    for (const text of lines) {
-      drawText(page, text, { x: valueX, y, size: 10, font: fonts.sans, color: INK });
-      y -= 14;
+  for (const field of details) {
+    const lines = wrapText(field.value, fonts.sans, 10, VALUE_WIDTH);
+    const labelLines = wrapText(field.label, fonts.sansBold, 8, VALUE_X - LEFT - 12);
+    const rowHeight = Math.max(lines.length, labelLines.length) * 14 + 6;
+    if (y - rowHeight < ROWS_BOTTOM && y < HEIGHT - 130) {
+      number();
+      page = pdf.addPage([WIDTH, HEIGHT]);
+      y = HEIGHT - 70;
+      heading("Credit details (continued)");
     }
-    y -= 6;
+    labelLines.forEach((text, i) => {
+      drawText(page, text, { x: LEFT, y: y - i * 14, size: 8, font: fonts.sansBold, color: MUTED });
+    });
+    lines.forEach((text, i) => {
+      drawText(page, text, { x: VALUE_X, y: y - i * 14, size: 10, font: fonts.sans, color: INK });
+    });
+    y -= rowHeight;
   }
 
-  // The responsible official's signature closes the page.
+  // The responsible official's signature closes the page; name and title wrap, never cut.
   const signY = Math.min(y - 20, 120);
-  if (signature) drawFitted(page, signature, { x: left, y: signY + 4, width: 200, height: 50 });
+  if (signature) drawFitted(page, signature, { x: LEFT, y: signY + 4, width: 200, height: 50 });
   page.drawLine({
-    start: { x: left, y: signY },
-    end: { x: left + 220, y: signY },
+    start: { x: LEFT, y: signY },
+    end: { x: LEFT + 220, y: signY },
     thickness: 0.8,
     color: INK,
   });
   y = signY - 14;
-  if (credit.officialName) {
-    line(credit.officialName, { x: left, size: 10, font: fonts.sansBold, color: INK });
-    y -= 12;
+  if (doc.signatory) {
+    for (const text of wrapText(doc.signatory.name, fonts.sansBold, 10, 300)) {
+      drawText(page, text, { x: LEFT, y, size: 10, font: fonts.sansBold, color: INK });
+      y -= 12;
+    }
+    for (const text of wrapText(doc.signatory.title ?? "", fonts.sans, 9, 300)) {
+      drawText(page, text, { x: LEFT, y, size: 9, font: fonts.sans, color: MUTED });
+      y -= 11;
+    }
   }
-  if (credit.officialTitle)
-    line(credit.officialTitle, { x: left, size: 9, font: fonts.sans, color: MUTED });
-  drawText(page, `Certificate no. ${formatCertificateCode(cert.code)}`, {
-    x: width - 300,
-    y: 40,
-    size: 7.5,
-    font: fonts.mono,
-    color: MUTED,
-  });
+  number();
 }

@@ -2,7 +2,8 @@ import { certificateFileName } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
-import { certificateMail } from "../../mail/templates";
+import { certificateMail, type MailIssuer } from "../../mail/templates";
+import type { CertificateAssetsOf } from "./certificate-assets";
 import { createCertificateMailsRepository } from "./certificate-mails.repository";
 import type { CertificateMailRow } from "./certificate-mails.table";
 import { createCertificatesRepository } from "./certificates.repository";
@@ -18,11 +19,12 @@ const BATCH = 20;
 export interface CertificateMailsDeps {
   db: Database;
   mailer: Mailer;
-  productName: string;
+  /** The organisation feature: who certificate mails come from. */
+  mailIssuer(): Promise<MailIssuer>;
   certificates: Pick<CertificatesService, "toCertificate">;
   pdfs: PdfRenderer;
-  /** The credit feature: a responsible official's signature image, by id. */
-  signatureOf(id: string): Promise<Uint8Array | null>;
+  /** What a certificate's PDF draws beside its record (certificate-assets.ts). */
+  assetsOf: CertificateAssetsOf;
   /** Announces queued mails at commit, on every instance; without it only sweeps send. */
   changes?: ChangeFeed;
   log: { warn(obj: object, msg: string): void };
@@ -50,12 +52,10 @@ export function createCertificateMailsService(deps: CertificateMailsDeps) {
     }
     try {
       const certificate = deps.certificates.toCertificate(row);
-      const signatureId = certificate.credit?.signatureId;
-      const signature = signatureId ? await deps.signatureOf(signatureId) : null;
-      const pdf = await deps.pdfs.certificate(certificate, signature);
+      const pdf = await deps.pdfs.certificate(certificate, await deps.assetsOf(certificate));
       await deps.mailer.send(
         certificateMail({
-          productName: deps.productName,
+          issuer: await deps.mailIssuer(),
           to: row.learnerEmail,
           name: row.learnerName,
           courseTitle: row.courseTitle,

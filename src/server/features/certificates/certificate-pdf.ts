@@ -1,21 +1,15 @@
 import { PDFDocument, rgb } from "pdf-lib";
-import { type Certificate, formatCertificateCode, hoursText } from "../../../contract";
 import {
-  awardedCredits,
-  drawCreditPage,
-  drawFitted,
-  embedSignature,
-} from "./certificate-credit-pdf";
+  type Certificate,
+  type CertificateDocument,
+  certificateDocument,
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  metaText,
+} from "../../../contract";
+import { drawCreditPage, drawFitted, embedImage } from "./certificate-credit-pdf";
 import { embedPdfFonts } from "./pdf-fonts";
-import {
-  drawCentered,
-  drawText,
-  isolate,
-  isolatedCreditLines,
-  longDate,
-  textWidth,
-  wrapText,
-} from "./pdf-text";
+import { drawCentered, drawText, isolate, type Typeface, textWidth, wrapText } from "./pdf-text";
 import { drawQrCode } from "./qr-code";
 
 const NAVY = rgb(0.19, 0.18, 0.51);
@@ -25,30 +19,73 @@ const GOLD = rgb(0.69, 0.55, 0.24);
 const PAPER = rgb(1, 0.992, 0.973);
 const RED = rgb(0.73, 0.11, 0.11);
 
+/** What a certificate's PDF draws beside its own record. */
+export interface CertificateAssets {
+  /** The responsible official's signature image, for a credit-ready certificate. */
+  signature: Uint8Array | null;
+  /** The issuing organisation's logo as it was at issue. */
+  logo: Uint8Array | null;
+  /** The portal's date format (organisation settings). */
+  dateFormat: DateFormat;
+}
+
+const NO_ASSETS: CertificateAssets = {
+  signature: null,
+  logo: null,
+  dateFormat: DEFAULT_DATE_FORMAT,
+};
+
+/** The largest size up to `size` at which `text` fits `width` on one line, never below `min`. */
+function fittedSize(text: string, face: Typeface, size: number, width: number, min: number) {
+  const measured = textWidth(text, face, size);
+  return measured <= width ? size : Math.max(min, Math.floor((size * width * 10) / measured) / 10);
+}
+
 /**
- * The certificate as a landscape A4 PDF: the same content as the HTML one, plus the
+ * The certificate as a landscape A4 PDF, from the same document as the HTML certificate
+ * (contract certificate-document.ts): the same fields, labels and dates, plus the
  * verification code, its address and a QR code of it. A revoked certificate says so. A
- * credit-ready certificate (one with `credit`) prints the credit awarded and the responsible
- * official's signature on the first page, and the accreditor's prescribed content on a second.
+ * credit-ready certificate prints the responsible official's signature on the first page and
+ * the accreditor's prescribed content on a second.
  */
 export async function buildCertificatePdf(
   cert: Certificate,
-  signatureBytes: Uint8Array | null = null,
+  assets: CertificateAssets = NO_ASSETS,
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate of Completion: ${cert.courseTitle} · ${cert.learnerName}`);
-  doc.setAuthor(cert.issuerName);
-  doc.setCreator(cert.issuerName);
-  doc.setSubject(`Verify at ${cert.verifyUrl}`);
-  doc.setKeywords([cert.code]);
+  const document = certificateDocument(cert, { dateFormat: assets.dateFormat });
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Certificate of Completion: ${cert.courseTitle} · ${cert.learnerName}`);
+  pdf.setAuthor(cert.issuerName);
+  pdf.setCreator(cert.issuerName);
+  pdf.setSubject(`Verify at ${cert.verifyUrl}`);
+  pdf.setKeywords([cert.code]);
+  // Every text the pages draw beyond the fixed English wording comes from the document.
+  const fonts = await embedPdfFonts(pdf, JSON.stringify(document), [
+    "serif",
+    "serifItalic",
+    "sans",
+    "sansBold",
+    "mono",
+  ]);
+  const signature = assets.signature ? await embedImage(pdf, assets.signature) : null;
+  const logo = assets.logo ? await embedImage(pdf, assets.logo) : null;
+  await drawFirstPage(pdf, document, fonts, { signature, logo });
+  if (document.details) drawCreditPage(pdf, document, document.details, fonts, signature);
+  return pdf.save();
+}
+
+type Fonts = Record<"serif" | "serifItalic" | "sans" | "sansBold" | "mono", Typeface>;
+type Images = Record<"signature" | "logo", Awaited<ReturnType<typeof embedImage>> | null>;
+
+async function drawFirstPage(
+  pdf: PDFDocument,
+  doc: CertificateDocument,
+  fonts: Fonts,
+  images: Images,
+) {
+  const { serif, serifItalic, sans, sansBold, mono } = fonts;
   const [width, height] = [842, 595];
-  const page = doc.addPage([width, height]);
-  // Every text the page draws beyond the fixed English wording comes from the certificate.
-  const { serif, serifItalic, sans, sansBold, mono } = await embedPdfFonts(
-    doc,
-    JSON.stringify(cert),
-    ["serif", "serifItalic", "sans", "sansBold", "mono"],
-  );
+  const page = pdf.addPage([width, height]);
   const centerX = width / 2;
 
   page.drawRectangle({ x: 0, y: 0, width, height, color: PAPER });
@@ -69,7 +106,17 @@ export async function buildCertificatePdf(
     borderWidth: 1.2,
   });
 
-  drawCentered(page, cert.issuerName, { y: 522, size: 13, font: sansBold, color: NAVY, centerX });
+  // The issuer: its logo above its name, the name made smaller rather than cut.
+  if (images.logo)
+    drawFitted(page, images.logo, { x: centerX - 80, y: 538, width: 160, height: 22 });
+  const issuerSize = fittedSize(doc.issuer.name, sansBold, 13, 640, 8);
+  drawCentered(page, wrapText(doc.issuer.name, sansBold, issuerSize, 640)[0] ?? "", {
+    y: 522,
+    size: issuerSize,
+    font: sansBold,
+    color: NAVY,
+    centerX,
+  });
   drawCentered(page, "C E R T I F I C A T E", {
     y: 490,
     size: 10,
@@ -93,7 +140,7 @@ export async function buildCertificatePdf(
   });
 
   let y = 372;
-  for (const line of wrapText(cert.learnerName, serifItalic, 32, 620).slice(0, 2)) {
+  for (const line of wrapText(doc.learnerName, serifItalic, 32, 620).slice(0, 2)) {
     drawCentered(page, line, { y, size: 32, font: serifItalic, color: NAVY, centerX });
     y -= 36;
   }
@@ -106,29 +153,28 @@ export async function buildCertificatePdf(
     centerX,
   });
   y -= 32;
-  for (const line of wrapText(cert.courseTitle, sansBold, 21, 640).slice(0, 2)) {
+  for (const line of wrapText(doc.courseTitle, sansBold, 21, 640).slice(0, 2)) {
     drawCentered(page, line, { y, size: 21, font: sansBold, color: NAVY, centerX });
     y -= 26;
   }
-  const meta = `${isolate(cert.courseCategory)} · ${hoursText(cert.durationHours)} of study · completed on ${longDate(cert.completedAt)}`;
-  drawCentered(page, meta, { y: y - 2, size: 10.5, font: sans, color: MUTED, centerX });
-  const credit = isolatedCreditLines({ ...cert, creditHours: awardedCredits(cert) });
-  if (credit.length) {
-    for (const line of wrapText(credit.join(" · "), sansBold, 10.5, 560).slice(0, 2)) {
-      y -= 17;
-      drawCentered(page, line, { y: y - 2, size: 10.5, font: sansBold, color: INK, centerX });
-    }
+  // The spec's line, or the labelled fields of a credit course; then the notes.
+  const summary = doc.meta
+    ? metaText(doc.meta, isolate)
+    : doc.fields.map((f) => `${f.label}: ${isolate(f.value)}`).join(" · ");
+  y += 17;
+  for (const line of wrapText(summary, sans, 10.5, 640).slice(0, 2)) {
+    y -= 17;
+    drawCentered(page, line, { y: y - 2, size: 10.5, font: sans, color: MUTED, centerX });
+  }
+  const notes = doc.notes.map(isolate).join(" · ");
+  for (const line of wrapText(notes, sansBold, 10.5, 600).slice(0, 2)) {
+    y -= 17;
+    drawCentered(page, line, { y: y - 2, size: 10.5, font: sansBold, color: INK, centerX });
   }
 
   // Footer: date and signature lines on the left, verification with the QR code on the right.
   page.drawLine({ start: { x: 80, y: 98 }, end: { x: 290, y: 98 }, thickness: 0.8, color: INK });
-  drawCentered(page, longDate(cert.completedAt), {
-    y: 104,
-    size: 13,
-    font: serif,
-    color: NAVY,
-    centerX: 185,
-  });
+  drawCentered(page, doc.completedOn, { y: 104, size: 13, font: serif, color: NAVY, centerX: 185 });
   drawCentered(page, "DATE OF COMPLETION", {
     y: 86,
     size: 7.5,
@@ -137,54 +183,71 @@ export async function buildCertificatePdf(
     centerX: 185,
   });
   page.drawLine({ start: { x: 320, y: 98 }, end: { x: 530, y: 98 }, thickness: 0.8, color: INK });
-  const signature = signatureBytes ? await embedSignature(doc, signatureBytes) : null;
-  if (signature) drawFitted(page, signature, { x: 330, y: 101, width: 190, height: 40 });
-  const official = cert.credit?.officialName
-    ? [cert.credit.officialName, cert.credit.officialTitle].filter(Boolean).map(isolate).join(", ")
-    : `${isolate(cert.issuerName.toUpperCase())} · AUTHORIZED SIGNATURE`;
-  drawCentered(page, wrapText(official, sans, 7.5, 230)[0] ?? "", {
-    y: 86,
-    size: 7.5,
-    font: sans,
-    color: MUTED,
-    centerX: 425,
-  });
-
-  drawQrCode(page, cert.verifyUrl, { x: 690, y: 52, size: 92, color: INK });
-  const code = formatCertificateCode(cert.code);
-  drawText(page, "Verify this certificate", {
-    x: 560,
-    y: 126,
-    size: 8,
-    font: sansBold,
-    color: INK,
-  });
-  drawText(page, "Scan the code or visit:", {
-    x: 560,
-    y: 114,
-    size: 7.5,
-    font: sans,
-    color: MUTED,
-  });
-  let urlY = 102;
-  // Cut by characters, not words: a space inside the address would break it when typed.
-  const perLine = Math.floor(125 / textWidth("M", mono, 6.5));
-  const url = Array.from(cert.verifyUrl);
-  for (let start = 0; start < Math.min(url.length, 3 * perLine); start += perLine) {
-    const line = url.slice(start, start + perLine).join("");
-    drawText(page, line, { x: 560, y: urlY, size: 6.5, font: mono, color: NAVY });
-    urlY -= 9;
+  if (images.signature) {
+    drawFitted(page, images.signature, { x: 330, y: 101, width: 190, height: 40 });
   }
-  drawCentered(page, `Certificate no. ${code}`, {
-    y: 38,
-    size: 7.5,
-    font: mono,
-    color: MUTED,
-    centerX,
-  });
+  // The signatory's name and title wrap under the line, never cut: two lines each at most,
+  // which the longest name and title the settings allow fit at this size.
+  let signY = 86;
+  const signLines = doc.signatory
+    ? [
+        ...wrapText(doc.signatory.name, sansBold, 7.5, 230)
+          .slice(0, 2)
+          .map((text) => ({ text, font: sansBold, color: INK })),
+        ...wrapText(doc.signatory.title ?? "", sans, 7.5, 230)
+          .slice(0, 2)
+          .map((text) => ({ text, font: sans, color: MUTED })),
+      ]
+    : wrapText(`${isolate(doc.issuer.name.toUpperCase())} · AUTHORIZED SIGNATURE`, sans, 7.5, 230)
+        .slice(0, 2)
+        .map((text) => ({ text, font: sans, color: MUTED }));
+  for (const line of signLines) {
+    drawCentered(page, line.text, {
+      y: signY,
+      size: 7.5,
+      font: line.font,
+      color: line.color,
+      centerX: 425,
+    });
+    signY -= 9.5;
+  }
 
-  if (cert.status === "revoked") {
-    // In the free band between the credit lines and the footer, over nothing it hides.
+  if (doc.verification) {
+    drawQrCode(page, doc.verification.url, { x: 690, y: 52, size: 92, color: INK });
+    drawText(page, "Verify this certificate", {
+      x: 560,
+      y: 126,
+      size: 8,
+      font: sansBold,
+      color: INK,
+    });
+    drawText(page, "Scan the code or visit:", {
+      x: 560,
+      y: 114,
+      size: 7.5,
+      font: sans,
+      color: MUTED,
+    });
+    let urlY = 102;
+    // Cut by characters, not words: a space inside the address would break it when typed.
+    const perLine = Math.floor(125 / textWidth("M", mono, 6.5));
+    const url = Array.from(doc.verification.url);
+    for (let start = 0; start < Math.min(url.length, 3 * perLine); start += perLine) {
+      const line = url.slice(start, start + perLine).join("");
+      drawText(page, line, { x: 560, y: urlY, size: 6.5, font: mono, color: NAVY });
+      urlY -= 9;
+    }
+    drawCentered(page, `Certificate no. ${doc.verification.code}`, {
+      y: 38,
+      size: 7.5,
+      font: mono,
+      color: MUTED,
+      centerX,
+    });
+  }
+
+  if (doc.revoked) {
+    // In the free band between the fields and the footer, over nothing it hides.
     page.drawRectangle({
       x: 150,
       y: 150,
@@ -194,12 +257,14 @@ export async function buildCertificatePdf(
       borderColor: RED,
       borderWidth: 2,
     });
-    const when = cert.revokedAt ? ` on ${longDate(cert.revokedAt)}` : "";
-    drawCentered(page, `REVOKED${when}`, { y: 180, size: 16, font: sansBold, color: RED, centerX });
-    const reason =
-      wrapText(`Reason: ${isolate(cert.revokedReason ?? "")}`, sans, 9, width - 330)[0] ?? "";
-    drawCentered(page, reason, { y: 162, size: 9, font: sans, color: RED, centerX });
+    drawCentered(page, `REVOKED on ${doc.revoked.on}`, {
+      y: 180,
+      size: 16,
+      font: sansBold,
+      color: RED,
+      centerX,
+    });
+    const reason = wrapText(`Reason: ${isolate(doc.revoked.reason)}`, sans, 9, width - 330)[0];
+    drawCentered(page, reason ?? "", { y: 162, size: 9, font: sans, color: RED, centerX });
   }
-  if (cert.credit) drawCreditPage(doc, cert, { sans, sansBold, serif, mono }, signature);
-  return doc.save();
 }

@@ -26,10 +26,6 @@ export function createCertificatesRepository(db: Executor) {
           courseTitle: courses.title,
           courseCategory: courses.category,
           durationHours: courses.duration,
-          creditHours: courses.creditHours,
-          creditType: courses.creditType,
-          accreditingBody: courses.accreditingBody,
-          providerNumber: courses.providerNumber,
         })
         .from(enrollments)
         .innerJoin(users, eq(users.id, enrollments.userId))

@@ -6,6 +6,7 @@ import {
   formatCertificateCode,
   type Transcript,
 } from "../../../contract";
+import { creditOffer, creditType } from "../../testing/credit-claim";
 import {
   buildPublishedCourse,
   call,
@@ -42,14 +43,19 @@ describe("certificates", () => {
       modules: 2,
       title: "Clinical Ethics",
     });
-    const settings = await call(ctx, "PATCH", `/api/courses/${course.id}/settings`, {
+    const settings = await call(ctx, "PUT", `/api/courses/${course.id}/credit`, {
       cookie: adminCookie,
-      payload: {
-        creditHours: 2.5,
-        creditType: "CME",
-        accreditingBody: "State Medical Board",
-        providerNumber: "PN-1234",
-      },
+      payload: creditOffer(
+        [
+          creditType({
+            name: "CME credits",
+            amount: 2.5,
+            accreditingBody: "State Medical Board",
+            claimStep: null,
+          }),
+        ],
+        { "State Medical Board": "PN-1234" },
+      ),
     });
     expect(settings.statusCode, settings.body).toBe(200);
   });
@@ -84,7 +90,7 @@ describe("certificates", () => {
         courseCategory: course.category,
         durationHours: course.duration,
         creditHours: 2.5,
-        creditType: "CME",
+        creditType: "CME credits",
         accreditingBody: "State Medical Board",
         providerNumber: "PN-1234",
         issuerName: "Credo",
@@ -129,9 +135,9 @@ describe("certificates", () => {
         .update(courses)
         .set({ title: "Renamed", duration: 99 })
         .where(eq(courses.id, course.id));
-      const settings = await call(ctx, "PATCH", `/api/courses/${course.id}/settings`, {
+      const settings = await call(ctx, "PUT", `/api/courses/${course.id}/credit`, {
         cookie: adminCookie,
-        payload: { creditHours: 10, creditType: "CE", accreditingBody: null, providerNumber: null },
+        payload: creditOffer([creditType({ name: "CE", amount: 10, accreditingBody: "" })]),
       });
       expect(settings.statusCode, settings.body).toBe(200);
       await db.update(users).set({ name: "Ada King" }).where(eq(users.id, learner.id));
@@ -141,8 +147,17 @@ describe("certificates", () => {
         learnerName: "Ada Lovelace",
         courseTitle: "Clinical Ethics",
         durationHours: course.duration,
+        credits: [
+          expect.objectContaining({
+            name: "CME credits",
+            amount: 2.5,
+            text: "2.5 CME credits",
+            accreditingBody: "State Medical Board",
+            providerNumber: "PN-1234",
+          }),
+        ],
         creditHours: 2.5,
-        creditType: "CME",
+        creditType: "CME credits",
         accreditingBody: "State Medical Board",
         providerNumber: "PN-1234",
       });
@@ -197,6 +212,7 @@ describe("certificates", () => {
         learnerName: "Ada Lovelace",
         courseTitle: "Clinical Ethics",
         issuerName: "Credo",
+        issuerLogoUrl: null,
         revokedAt: null,
       });
       expect(Object.keys(body.certificate).sort()).toEqual(
@@ -207,12 +223,14 @@ describe("certificates", () => {
           "courseCategory",
           "courseTitle",
           "credit",
+          "credits",
           "creditHours",
           "creditType",
           "durationHours",
           "examPassedAt",
           "examScore",
           "issuedAt",
+          "issuerLogoUrl",
           "issuerName",
           "learnerName",
           "providerNumber",
@@ -376,7 +394,11 @@ describe("certificates", () => {
       expect(res.statusCode, res.body).toBe(200);
       const t = res.json() as Transcript;
       expect(t.learner).toEqual({ id: learner.id, name: "Ada Lovelace", email: learner.email });
-      expect(t.totals).toEqual({ courses: 2, completed: 1, creditHours: 2.5 });
+      expect(t.totals).toEqual({
+        courses: 2,
+        completed: 1,
+        credits: [{ name: "CME credits", amount: 2.5, text: "2.5 CME credits" }],
+      });
       expect(t.entries.map((e) => [e.courseTitle, e.status, e.progress])).toEqual([
         ["Clinical Ethics", "completed", 100],
         ["Second Course", "in-progress", 50],
@@ -384,7 +406,7 @@ describe("certificates", () => {
       const [done, ongoing] = t.entries;
       expect(done).toMatchObject({
         creditHours: 2.5,
-        creditType: "CME",
+        creditType: "CME credits",
         accreditingBody: "State Medical Board",
         providerNumber: "PN-1234",
         durationHours: course.duration,
@@ -419,7 +441,7 @@ describe("certificates", () => {
       const t = (
         await call(ctx, "GET", `/api/learners/${learner.id}/transcript`, { cookie: adminCookie })
       ).json() as Transcript;
-      expect(t.totals.creditHours).toBe(0);
+      expect(t.totals.credits).toEqual([]);
       expect(t.entries[0]!.certificate).toMatchObject({
         status: "revoked",
         revokedReason: "Issued in error",

@@ -5,12 +5,14 @@ import { z } from "zod";
 import {
   certificateFileName,
   certificateSchema,
+  type DateFormat,
   revokeCertificateBodySchema,
   transcriptSchema,
   verifyCertificateResponseSchema,
 } from "../../../contract";
 import { errorResponses, fileAnswer } from "../../openapi/responses";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import type { CertificateAssetsOf } from "./certificate-assets";
 import type { CertificatesService } from "./certificates.service";
 import type { PdfRenderer } from "./pdf-renderer";
 import { transcriptCsvLines, transcriptFileName } from "./transcript-csv";
@@ -38,8 +40,10 @@ const viewerOf = (request: Parameters<typeof sessionOf>[0]) => {
 export interface CertificatesRoutesDeps {
   certificates: CertificatesService;
   pdfs: PdfRenderer;
-  /** The credit feature: a responsible official's signature image, by id. */
-  signatureOf(id: string): Promise<Uint8Array | null>;
+  /** What a certificate's PDF draws beside its record (certificate-assets.ts). */
+  assetsOf: CertificateAssetsOf;
+  /** The portal's date format, for transcripts (organisation settings). */
+  dateFormat(): Promise<DateFormat>;
 }
 
 export function registerCertificatesRoutes(parent: FastifyInstance, deps: CertificatesRoutesDeps) {
@@ -90,9 +94,7 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
     },
     async (request, reply) => {
       const certificate = await certificates.forViewer(request.params.id, viewerOf(request));
-      const signatureId = certificate.credit?.signatureId;
-      const signature = signatureId ? await deps.signatureOf(signatureId) : null;
-      const pdf = await pdfs.certificate(certificate, signature);
+      const pdf = await pdfs.certificate(certificate, await deps.assetsOf(certificate));
       attachment(reply, certificateFileName(certificate.courseTitle, "pdf"));
       return reply.type("application/pdf").send(pdf);
     },
@@ -174,7 +176,7 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
     },
     async (request, reply) => {
       const transcript = await certificates.transcript(request.params.id, viewerOf(request));
-      const pdf = await pdfs.transcript(transcript);
+      const pdf = await pdfs.transcript(transcript, await deps.dateFormat());
       attachment(reply, transcriptFileName(transcript.learner.name, "pdf"));
       return reply.type("application/pdf").send(pdf);
     },

@@ -1,12 +1,19 @@
 import {
   type Certificate,
+  type CompletionStepKey,
+  creditTotals,
   type EnrollmentWithRelations,
+  fieldOfStudyText,
+  logoUrl,
   maskedLicence,
+  type Organisation,
   type PublicCertificate,
   type Transcript,
   type TranscriptEntry,
+  withCreditText,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
+import { examFailedOf } from "../assessments/exam.read-model";
 import type { Actor, AuditService } from "../audit/audit.service";
 import { createPendingWrites, type PendingWrites } from "../audit/pending-writes";
 import type { UserRow } from "../auth/auth.table";
@@ -25,11 +32,21 @@ import type { CertificateRow } from "./certificates.table";
 export interface CertificatesServiceDeps {
   db: Database;
   audit: AuditService;
-  /** PRODUCT_NAME, recorded on each certificate as its issuer. */
-  issuerName: string;
+  /**
+   * The organisation feature: the issuer recorded on each certificate (its name and logo),
+   * and named on transcripts.
+   */
+  organisation: {
+    issuer(tx: Executor): Promise<{ name: string; logoId: string | null }>;
+    profile(): Promise<Organisation>;
+  };
   /** PUBLIC_URL: verification addresses never come from a request's Host header. */
   publicUrl: string;
-  enrollments: { listForUser(userId: string): Promise<EnrollmentWithRelations[]> };
+  enrollments: {
+    listForUser(userId: string): Promise<EnrollmentWithRelations[]>;
+    /** Where the learner stands with a course: the next required step. */
+    completion(userId: string, courseId: string): Promise<{ next: CompletionStepKey | null }>;
+  };
   users: { findUser(id: string): Promise<UserRow | undefined> };
 }
 
@@ -49,11 +66,13 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       courseTitle: row.courseTitle,
       courseCategory: row.courseCategory,
       durationHours: row.durationHours,
+      credits: row.credits.map(withCreditText),
       creditHours: row.creditHours,
       creditType: row.creditType,
       accreditingBody: row.accreditingBody,
       providerNumber: row.providerNumber,
       issuerName: row.issuerName,
+      issuerLogoUrl: row.issuerLogoId ? logoUrl(row.issuerLogoId) : null,
       examScore: row.examScore,
       examPassedAt: row.examPassedAt?.toISOString() ?? null,
       credit: row.credit ?? null,
@@ -93,6 +112,9 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
     const txRepo = createCertificatesRepository(tx);
     const source = await txRepo.snapshotSource(enrollmentId);
     if (!source?.isCompleted || !source.completedAt) return undefined;
+    const credits = facts.credits ?? [];
+    const single = credits.length === 1 ? credits[0] : undefined;
+    const issuer = await deps.organisation.issuer(tx);
     const row = await txRepo.insert({
       code: newCertificateCode(),
       enrollmentId,
@@ -103,11 +125,14 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       courseTitle: source.courseTitle,
       courseCategory: source.courseCategory,
       durationHours: source.durationHours,
-      creditHours: source.creditHours,
-      creditType: source.creditType,
-      accreditingBody: source.accreditingBody,
-      providerNumber: source.providerNumber,
-      issuerName: deps.issuerName,
+      credits,
+      // The single-type fields repeat a claim of one type; several are never added up.
+      creditHours: single?.amount ?? null,
+      creditType: single?.name ?? null,
+      accreditingBody: single?.accreditingBody ?? null,
+      providerNumber: single?.providerNumber ?? null,
+      issuerName: issuer.name,
+      issuerLogoId: issuer.logoId,
       examScore: facts.examScore ?? null,
       examPassedAt: facts.examPassedAt ?? null,
       credit: facts.credit ?? null,
@@ -128,7 +153,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         code: row.code,
         learnerName: row.learnerName,
         courseTitle: row.courseTitle,
-        creditHours: row.creditHours,
+        credits: row.credits.map((c) => ({ name: c.name, amount: c.amount })),
         examScore: row.examScore,
       },
     });
@@ -240,6 +265,23 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
             }
           : null;
 
+      // Every module done but the course not complete: what is left (a failed exam, the
+      // attestation…), so no view says "In progress · 100%" of a learner who cannot finish.
+      const waiting = enrollments.filter((e) => !e.isCompleted && e.progress === 100);
+      const standings = new Map(
+        await Promise.all(
+          waiting.map(
+            async (e) =>
+              [
+                e.id,
+                {
+                  nextStep: (await deps.enrollments.completion(learnerId, e.courseId)).next,
+                  examFailed: await examFailedOf(db, e.id),
+                },
+              ] as const,
+          ),
+        ),
+      );
       const entries: TranscriptEntry[] = enrollments.map((e) => {
         const cert = byEnrollment.get(e.id);
         // A certificate's snapshot is what was certified; the course may have changed since.
@@ -249,13 +291,18 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           courseCategory: cert?.courseCategory ?? e.course.category,
           status: e.isCompleted ? "completed" : e.progress > 0 ? "in-progress" : "not-started",
           progress: e.isCompleted ? 100 : e.progress,
+          nextStep: standings.get(e.id)?.nextStep ?? null,
+          examFailed: standings.get(e.id)?.examFailed ?? false,
           enrolledAt: e.createdAt,
           completedAt: cert?.completedAt.toISOString() ?? e.completedAt,
           durationHours: cert?.durationHours ?? e.course.duration,
-          creditHours: cert ? cert.creditHours : e.course.creditHours,
-          creditType: cert ? cert.creditType : e.course.creditType,
-          accreditingBody: cert ? cert.accreditingBody : e.course.accreditingBody,
-          providerNumber: cert ? cert.providerNumber : e.course.providerNumber,
+          // Credit shows once earned: from the certificate, never from what the course offers.
+          credits: cert?.credits.map(withCreditText) ?? [],
+          creditHours: cert?.creditHours ?? null,
+          creditType: cert?.creditType ?? null,
+          accreditingBody: cert?.accreditingBody ?? null,
+          providerNumber: cert?.providerNumber ?? null,
+          fieldOfStudy: cert ? fieldOfStudyText(cert) : null,
           examScore: cert?.examScore ?? null,
           examPassedAt: cert?.examPassedAt?.toISOString() ?? null,
           certificate: certificateOf(cert),
@@ -270,13 +317,17 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           courseCategory: cert.courseCategory,
           status: "completed",
           progress: 100,
+          nextStep: null,
+          examFailed: false,
           enrolledAt: cert.enrolledAt.toISOString(),
           completedAt: cert.completedAt.toISOString(),
           durationHours: cert.durationHours,
+          credits: cert.credits.map(withCreditText),
           creditHours: cert.creditHours,
           creditType: cert.creditType,
           accreditingBody: cert.accreditingBody,
           providerNumber: cert.providerNumber,
+          fieldOfStudy: fieldOfStudyText(cert),
           examScore: cert.examScore,
           examPassedAt: cert.examPassedAt?.toISOString() ?? null,
           certificate: certificateOf(cert),
@@ -289,18 +340,20 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           (a.completedAt ?? "").localeCompare(b.completedAt ?? "") ||
           (a.enrolledAt ?? "").localeCompare(b.enrolledAt ?? ""),
       );
-      const creditHours = entries.reduce(
-        (sum, e) => sum + (e.certificate?.status === "valid" ? (e.creditHours ?? 0) : 0),
-        0,
-      );
+      const issuer = await deps.organisation.profile();
       return {
         learner: { id: learner.id, name: learner.name, email: learner.email },
-        issuerName: deps.issuerName,
+        issuerName: issuer.issuerName,
+        issuerAddress: issuer.address,
+        issuerContactEmail: issuer.contactEmail,
         generatedAt: new Date().toISOString(),
         totals: {
           courses: entries.length,
           completed: entries.filter((e) => e.status === "completed").length,
-          creditHours: Math.round(creditHours * 100) / 100,
+          // One total per credit type: a contact hour and a CPE credit are never added.
+          credits: creditTotals(
+            entries.flatMap((e) => (e.certificate?.status === "valid" ? e.credits : [])),
+          ),
         },
         entries,
       };

@@ -8,7 +8,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import type { CertificateCredit } from "../../../contract";
+import type { CertificateCredit, StoredClaimedCredit } from "../../../contract";
 import { newId } from "../../db/ids";
 import { users } from "../auth/auth.table";
 import { courses } from "../courses/courses.table";
@@ -34,11 +34,16 @@ export const certificates = pgTable(
     courseTitle: text("course_title").notNull(),
     courseCategory: text("course_category").notNull(),
     durationHours: integer("duration_hours").notNull(),
+    /** The credit claimed, one entry per type (migration 0019). */
+    credits: jsonb("credits").$type<StoredClaimedCredit[]>().notNull().default([]),
+    /** The claimed credit when exactly one type is claimed; null when none or several are. */
     creditHours: numeric("credit_hours", { precision: 7, scale: 2, mode: "number" }),
     creditType: text("credit_type"),
     accreditingBody: text("accrediting_body"),
     providerNumber: text("provider_number"),
     issuerName: text("issuer_name").notNull(),
+    /** The issuer's logo (an object of kind 'logo') as it was at issue. */
+    issuerLogoId: text("issuer_logo_id"),
     /** The passing exam's score and time, for courses with a final exam. */
     examScore: integer("exam_score"),
     examPassedAt: timestamp("exam_passed_at", { withTimezone: true }),

@@ -1,5 +1,5 @@
-import type { Certificate, Transcript } from "../../../contract";
-import { buildCertificatePdf } from "./certificate-pdf";
+import type { Certificate, DateFormat, Transcript } from "../../../contract";
+import { buildCertificatePdf, type CertificateAssets } from "./certificate-pdf";
 import { buildTranscriptPdf } from "./transcript-pdf";
 
 /** One PDF to draw: what the renderer's worker threads are handed. */
@@ -7,13 +7,12 @@ export type PdfJob =
   | {
       kind: "certificate";
       certificate: Certificate;
-      /** The responsible official's signature image, for a credit-ready certificate. */
-      signature: Uint8Array | null;
+      assets: CertificateAssets;
     }
-  | { kind: "transcript"; transcript: Transcript };
+  | { kind: "transcript"; transcript: Transcript; dateFormat: DateFormat };
 
 export function renderPdf(job: PdfJob): Promise<Uint8Array> {
   return job.kind === "certificate"
-    ? buildCertificatePdf(job.certificate, job.signature)
-    : buildTranscriptPdf(job.transcript);
+    ? buildCertificatePdf(job.certificate, job.assets)
+    : buildTranscriptPdf(job.transcript, job.dateFormat);
 }

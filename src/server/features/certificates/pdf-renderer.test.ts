@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { Certificate, Transcript } from "../../../contract";
+import { type Certificate, DEFAULT_DATE_FORMAT, type Transcript } from "../../../contract";
 import { pdfText } from "../../testing/pdf-text";
 import { createPdfRenderer } from "./pdf-renderer";
+
+const ASSETS = { signature: null, logo: null, dateFormat: DEFAULT_DATE_FORMAT };
 
 const certificate: Certificate = {
   id: "cert-1",
@@ -13,11 +15,13 @@ const certificate: Certificate = {
   courseTitle: "Clinical Ethics",
   courseCategory: "Medicine",
   durationHours: 2,
+  credits: [],
   creditHours: 1.5,
   creditType: "AMA PRA Category 1 Credit™",
   accreditingBody: "ACCME",
   providerNumber: "P-1234",
   issuerName: "Credo Academy",
+  issuerLogoUrl: null,
   examScore: null,
   examPassedAt: null,
   credit: null,
@@ -35,24 +39,27 @@ describe("PDF renderer", () => {
 
   it("draws a certificate on a worker thread once, and keeps it", async () => {
     const [first, together] = await Promise.all([
-      pdfs.certificate(certificate),
-      pdfs.certificate({ ...certificate }),
+      pdfs.certificate(certificate, ASSETS),
+      pdfs.certificate({ ...certificate }, ASSETS),
     ]);
     expect(first.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await pdfText(first)).toContain("Ada Lovelace");
     // The same content is the same PDF: drawn once, even when asked for twice at once.
     expect(together).toBe(first);
-    expect(await pdfs.certificate({ ...certificate })).toBe(first);
+    expect(await pdfs.certificate({ ...certificate }, ASSETS)).toBe(first);
   });
 
   it("draws a certificate anew when its content changes (a revocation)", async () => {
-    const kept = await pdfs.certificate(certificate);
-    const revoked = await pdfs.certificate({
-      ...certificate,
-      status: "revoked",
-      revokedAt: "2026-04-01T09:00:00.000Z",
-      revokedReason: "Attendance records were falsified.",
-    });
+    const kept = await pdfs.certificate(certificate, ASSETS);
+    const revoked = await pdfs.certificate(
+      {
+        ...certificate,
+        status: "revoked",
+        revokedAt: "2026-04-01T09:00:00.000Z",
+        revokedReason: "Attendance records were falsified.",
+      },
+      ASSETS,
+    );
     expect(revoked).not.toBe(kept);
     expect(await pdfText(revoked)).toContain("REVOKED");
   });
@@ -61,13 +68,15 @@ describe("PDF renderer", () => {
     const transcript: Transcript = {
       learner: { id: "learner-1", name: "Ada Lovelace", email: "ada@example.com" },
       issuerName: "Credo Academy",
+      issuerAddress: "",
+      issuerContactEmail: "",
       generatedAt: "2026-05-01T12:00:00.000Z",
-      totals: { courses: 0, completed: 0, creditHours: 0 },
+      totals: { courses: 0, completed: 0, credits: [] },
       entries: [],
     };
     const [one, two] = await Promise.all([
-      pdfs.transcript(transcript),
-      pdfs.transcript(transcript),
+      pdfs.transcript(transcript, DEFAULT_DATE_FORMAT),
+      pdfs.transcript(transcript, DEFAULT_DATE_FORMAT),
     ]);
     expect(await pdfText(one)).toContain("Ada Lovelace");
     expect(two).not.toBe(one);

@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { LRUCache } from "lru-cache";
 import Piscina from "piscina";
-import { type Certificate, MESSAGES, type Transcript } from "../../../contract";
+import { type Certificate, type DateFormat, MESSAGES, type Transcript } from "../../../contract";
 import { appError } from "../../plugins/errors";
+import type { CertificateAssets } from "./certificate-pdf";
 import type { PdfJob } from "./pdf-jobs";
 
 /**
@@ -15,8 +16,8 @@ export interface PdfRenderer {
    * A certificate's PDF. An issued certificate changes only when it is revoked, so its
    * PDF is kept (by its content, which includes the revocation) and drawn once.
    */
-  certificate(certificate: Certificate, signature?: Uint8Array | null): Promise<Buffer>;
-  transcript(transcript: Transcript): Promise<Buffer>;
+  certificate(certificate: Certificate, assets: CertificateAssets): Promise<Buffer>;
+  transcript(transcript: Transcript, dateFormat: DateFormat): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -59,14 +60,17 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   };
 
   return {
-    async certificate(certificate, signature = null) {
-      const key = createHash("sha256").update(JSON.stringify(certificate)).digest("base64url");
+    async certificate(certificate, assets) {
+      // The signature and logo are part of the key through their ids: stored images never
+      // change. The date format is the portal's, which an administrator may change.
+      const key = createHash("sha256")
+        .update(JSON.stringify([certificate, assets.dateFormat]))
+        .digest("base64url");
       const cached = cache.get(key);
       if (cached) return cached;
       const pending = drawing.get(key);
       if (pending) return pending;
-      // The signature is part of the key through its id: a stored signature never changes.
-      const job = render({ kind: "certificate", certificate, signature })
+      const job = render({ kind: "certificate", certificate, assets })
         .then((pdf) => {
           cache.set(key, pdf);
           return pdf;
@@ -75,7 +79,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
       drawing.set(key, job);
       return job;
     },
-    transcript: (transcript) => render({ kind: "transcript", transcript }),
+    transcript: (transcript, dateFormat) => render({ kind: "transcript", transcript, dateFormat }),
     close: () => pool.destroy(),
   };
 }

@@ -50,9 +50,11 @@ export function isolatedCreditLines(c: Parameters<typeof creditLines>[0]): strin
   const field = (value: string | null) => (value ? isolate(value) : value);
   return creditLines({
     ...c,
-    creditType: field(c.creditType),
-    accreditingBody: field(c.accreditingBody),
-    providerNumber: field(c.providerNumber),
+    credits: c.credits.map((credit) => ({
+      text: isolate(credit.text),
+      accreditingBody: field(credit.accreditingBody),
+      providerNumber: field(credit.providerNumber),
+    })),
   });
 }
 
@@ -392,11 +394,4 @@ export function wrapText(text: string, face: Typeface, size: number, width: numb
     }
     return `${letters.slice(0, fits).join("")}…`;
   });
-}
-
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-/** "November 21, 2026" in UTC: a server has no viewer's time zone. */
-export function longDate(date: Date | string): string {
-  return LONG_DATE.format(new Date(date));
 }

@@ -2,6 +2,9 @@ import { formatCertificateCode, type Transcript } from "../../../contract";
 import { csvRow } from "../../lib/csv";
 
 const row = (...fields: (string | number | null)[]) => csvRow(fields);
+/** Each value once, in order ("NASBA; ANCC"); null when there is none. */
+const distinct = (values: (string | null)[]) =>
+  [...new Set(values.filter(Boolean))].join("; ") || null;
 
 /** The transcript as CSV lines (a header block, then one row per course). */
 export function* transcriptCsvLines(t: Transcript): Generator<string> {
@@ -9,14 +12,9 @@ export function* transcriptCsvLines(t: Transcript): Generator<string> {
   yield row("Email", t.learner.email);
   yield row("Issued by", t.issuerName);
   yield row("Generated", t.generatedAt);
-  yield row(
-    "Courses",
-    t.totals.courses,
-    "Completed",
-    t.totals.completed,
-    "Credit hours",
-    t.totals.creditHours,
-  );
+  yield row("Courses", t.totals.courses, "Completed", t.totals.completed);
+  // One total per credit type: types are never added together.
+  for (const total of t.totals.credits) yield row("Credit earned", total.name, total.amount);
   yield "\r\n";
   yield row(
     "Course",
@@ -26,8 +24,7 @@ export function* transcriptCsvLines(t: Transcript): Generator<string> {
     "Enrolled",
     "Completed",
     "Duration (hours)",
-    "Credit hours",
-    "Credit type",
+    "Credit",
     "Accrediting body",
     "Provider number",
     "Exam score (%)",
@@ -46,10 +43,9 @@ export function* transcriptCsvLines(t: Transcript): Generator<string> {
       e.enrolledAt,
       e.completedAt,
       e.durationHours,
-      e.creditHours,
-      e.creditType,
-      e.accreditingBody,
-      e.providerNumber,
+      e.credits.map((c) => c.text).join("; ") || null,
+      distinct(e.credits.map((c) => c.accreditingBody)),
+      distinct(e.credits.map((c) => c.providerNumber)),
       e.examScore,
       e.examPassedAt,
       e.certificate ? formatCertificateCode(e.certificate.code) : null,

@@ -1,14 +1,13 @@
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
-import { formatCertificateCode, type Transcript } from "../../../contract";
-import { embedPdfFonts } from "./pdf-fonts";
 import {
-  drawText,
-  isolate,
-  isolatedCreditLines,
-  longDate,
-  type Typeface,
-  wrapText,
-} from "./pdf-text";
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  formatCertificateCode,
+  formatDocumentDate,
+  type Transcript,
+} from "../../../contract";
+import { embedPdfFonts } from "./pdf-fonts";
+import { drawText, isolate, isolatedCreditLines, type Typeface, wrapText } from "./pdf-text";
 
 const NAVY = rgb(0.19, 0.18, 0.51);
 const INK = rgb(0.12, 0.11, 0.17);
@@ -21,15 +20,15 @@ const MARGIN = 48;
 /** Column x positions: course, enrolled, completed, hours. */
 const COLS = { course: MARGIN, enrolled: 318, completed: 398, hours: 490 };
 
-const shortDate = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
-        new Date(iso),
-      )
-    : "—";
-
-/** The transcript as an A4 portrait PDF, paginated, with the header repeated on each page. */
-export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
+/**
+ * The transcript as an A4 portrait PDF, paginated, with the header repeated on each page;
+ * dates in the portal's format, as its certificates print them.
+ */
+export async function buildTranscriptPdf(
+  t: Transcript,
+  dateFormat: DateFormat = DEFAULT_DATE_FORMAT,
+): Promise<Uint8Array> {
+  const date = (iso: string | null) => (iso ? formatDocumentDate(iso, dateFormat) : "—");
   const doc = await PDFDocument.create();
   doc.setTitle(`Transcript: ${t.learner.name}`);
   doc.setAuthor(t.issuerName);
@@ -68,7 +67,13 @@ export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
     y -= 24;
   }
 
+  // The issuing organisation, with its address and contact email when set.
   text(page, t.issuerName, MARGIN, y, 11, bold, NAVY);
+  const contact = [...t.issuerAddress.split(/\s*\n\s*/), t.issuerContactEmail].filter(Boolean);
+  for (const line of wrapText(contact.map(isolate).join(" · "), sans, 8.5, WIDTH - 2 * MARGIN)) {
+    y -= 12;
+    text(page, line, MARGIN, y, 8.5, sans, MUTED);
+  }
   y -= 30;
   text(page, "Academic transcript", MARGIN, y, 22, bold, INK);
   y -= 24;
@@ -76,7 +81,7 @@ export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
   y -= 16;
   text(page, t.learner.email, MARGIN, y, 10, sans, MUTED);
   y -= 22;
-  const summary = `${t.totals.courses} courses · ${t.totals.completed} completed · ${t.totals.creditHours} credit hours (valid certificates) · generated ${longDate(t.generatedAt)}`;
+  const summary = `${t.totals.courses} courses · ${t.totals.completed} completed · ${t.totals.credits.length ? `${t.totals.credits.map((c) => c.text).join(" · ")} (valid certificates)` : "no credit earned"} · generated ${date(t.generatedAt)}`;
   for (const line of wrapText(summary, sans, 9.5, WIDTH - 2 * MARGIN)) {
     text(page, line, MARGIN, y, 9.5, sans, MUTED);
     y -= 13;
@@ -90,8 +95,15 @@ export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
       0,
       3,
     );
+    // A course with credit names its field of study, never the spec's category.
+    const subject = e.credits.length ? e.fieldOfStudy : e.courseCategory;
     const details = [
-      `${isolate(e.courseCategory)} · ${e.status === "completed" ? "Completed" : e.status === "in-progress" ? `In progress (${e.progress}%)` : "Not started"}`,
+      ...(subject ? [isolate(subject)] : []),
+      e.status === "completed"
+        ? "Completed"
+        : e.status === "in-progress"
+          ? `In progress (${e.progress}%)`
+          : "Not started",
       ...isolatedCreditLines(e),
     ].join(" · ");
     const detailLines = wrapText(details, sans, 8, COLS.hours + 50 - COLS.course - 4).slice(0, 3);
@@ -109,8 +121,8 @@ export async function buildTranscriptPdf(t: Transcript): Promise<Uint8Array> {
       text(page, line, COLS.course + 4, y, 10, bold);
       y -= 13;
     }
-    text(page, shortDate(e.enrolledAt), COLS.enrolled, top, 9, sans);
-    text(page, shortDate(e.completedAt), COLS.completed, top, 9, sans);
+    text(page, date(e.enrolledAt), COLS.enrolled, top, 9, sans);
+    text(page, date(e.completedAt), COLS.completed, top, 9, sans);
     text(page, String(e.durationHours), COLS.hours, top, 9, sans);
     for (const line of detailLines) {
       text(page, line, COLS.course + 4, y, 8, sans, MUTED);

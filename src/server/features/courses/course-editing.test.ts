@@ -125,9 +125,9 @@ describe("editing courses: details, module order and publication", () => {
       // No thumbnail key keeps the current one; settings keys change only what they name.
       const kept = await call(ctx, "PUT", `/api/courses/${course.id}`, {
         cookie,
-        payload: { ...EDITED, creditHours: 1.5 },
+        payload: { ...EDITED, minWatchPercent: 75 },
       });
-      expect(kept.json()).toMatchObject({ ...EDITED, thumbnail: second, creditHours: 1.5 });
+      expect(kept.json()).toMatchObject({ ...EDITED, thumbnail: second, minWatchPercent: 75 });
 
       // A thumbnail another course still shows is kept when this course drops it.
       const other = await createCourse(ctx, cookie, { thumbnail: second });
@@ -135,7 +135,7 @@ describe("editing courses: details, module order and publication", () => {
         cookie,
         payload: { ...EDITED, thumbnail: null },
       });
-      expect(cleared.json()).toMatchObject({ thumbnail: null, creditHours: 1.5 });
+      expect(cleared.json()).toMatchObject({ thumbnail: null, minWatchPercent: 75 });
       expect(await objectRow(second)).toBeDefined();
       await call(ctx, "PUT", `/api/courses/${other.id}`, {
         cookie,

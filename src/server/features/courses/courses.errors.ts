@@ -1,4 +1,4 @@
-import { MESSAGES } from "../../../contract";
+import { MESSAGES, PUBLISH_MESSAGES } from "../../../contract";
 import { badRequest, conflict, invalidField, notFound } from "../../plugins/errors";
 
 export const courseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
@@ -10,6 +10,8 @@ export const publishNeedsModules = () =>
     "courses.publish_needs_modules",
     "A course needs at least one module before it can be published.",
   );
+export const publishNeedsConfirmation = () =>
+  conflict("courses.publish_needs_confirmation", PUBLISH_MESSAGES.manualCompletion);
 export const publishedNeedsModules = () =>
   conflict("courses.published_needs_modules", "A published course must keep at least one module.");
 export const thumbnailNotUploaded = () =>
@@ -31,4 +33,10 @@ export const orderNotModules = (problem: string) =>
     "courses.order_mismatch",
     "moduleIds",
     `${problem} List every module of the course exactly once.`,
+  );
+export const creditTypeNotFound = () =>
+  invalidField(
+    "courses.credit_type_not_found",
+    "types",
+    "a credit type named by id is not one of this course's: leave out the id of a new type.",
   );

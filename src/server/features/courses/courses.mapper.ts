@@ -1,4 +1,4 @@
-import type { Course, Module } from "../../../contract";
+import type { Course, CreditType, Module } from "../../../contract";
 import type { CourseRow, ModuleRow } from "./courses.table";
 
 export function toModule(row: ModuleRow): Module {
@@ -8,10 +8,15 @@ export function toModule(row: ModuleRow): Module {
     description: row.description,
     duration: row.duration,
     videoUrl: row.videoUrl,
+    videoSeconds: row.videoSeconds,
   };
 }
 
-export function toCourse(row: CourseRow, moduleRows: ModuleRow[]): Course {
+export function toCourse(
+  row: CourseRow,
+  moduleRows: ModuleRow[],
+  creditTypes: CreditType[] = [],
+): Course {
   return {
     id: row.id,
     title: row.title,
@@ -25,10 +30,7 @@ export function toCourse(row: CourseRow, moduleRows: ModuleRow[]): Course {
     completionPolicy: row.completionPolicy,
     minWatchPercent: row.minWatchPercent,
     minSeatSeconds: row.minSeatSeconds,
-    creditHours: row.creditHours === null ? null : Number(row.creditHours),
-    creditType: row.creditType,
-    accreditingBody: row.accreditingBody,
-    providerNumber: row.providerNumber,
+    creditTypes,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -334,6 +334,8 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
         description: "New text",
         duration: 12,
         videoUrl: otherVideo,
+        // The replacement video's length, read from its file.
+        videoSeconds: expect.closeTo(3.02, 1),
       });
       expect(await order()).toEqual([moduleId(30), moduleId(10), moduleId(20)]);
 

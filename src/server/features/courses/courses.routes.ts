@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  courseCreditBodySchema,
+  coursePublishChecksSchema,
   courseSchema,
   courseSettingsBodySchema,
   createCourseBodySchema,
@@ -9,12 +11,13 @@ import {
   moduleBodySchema,
   moduleIdSchema,
   moduleSchema,
+  publishQuerySchema,
   reorderModulesBodySchema,
   updateCourseBodySchema,
 } from "../../../contract";
 import { sendJsonText } from "../../lib/json-text";
 import { errorResponses } from "../../openapi/responses";
-import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { CoursesService } from "./courses.service";
 
 const tags = ["courses"];
@@ -60,7 +63,7 @@ export function registerCoursesRoutes(
       preValidation: admin,
     },
     async (request, reply) => {
-      const course = await courses.create(request.body, sessionOf(request).user.id);
+      const course = await courses.create(request.body, actorOf(request));
       return reply.code(201).send(course);
     },
   );
@@ -79,7 +82,7 @@ export function registerCoursesRoutes(
       },
       preValidation: admin,
     },
-    async (request) => courses.update(request.params.id, request.body),
+    async (request) => courses.update(request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -93,7 +96,7 @@ export function registerCoursesRoutes(
       preValidation: admin,
     },
     async (request) => {
-      await courses.remove(request.params.id);
+      await courses.remove(request.params.id, actorOf(request));
       return { message: "Course deleted" };
     },
   );
@@ -104,11 +107,15 @@ export function registerCoursesRoutes(
       schema: {
         tags,
         params: courseParams,
+        // The body stays empty (SPEC section 7); a confirmation travels in the address.
+        querystring: publishQuerySchema,
         response: {
           200: courseSchema,
           ...errorResponses([
             "courses.not_found",
             "courses.publish_needs_modules",
+            // A credit course completed manually: publishing needs ?confirm=manual-completion.
+            "courses.publish_needs_confirmation",
             // The exam must be able to draw its questions (assessments' publish check).
             "exam.not_enough_questions",
           ]),
@@ -116,7 +123,25 @@ export function registerCoursesRoutes(
       },
       preValidation: admin,
     },
-    async (request) => courses.publish(request.params.id),
+    async (request) =>
+      courses.publish(request.params.id, actorOf(request), { confirm: request.query.confirm }),
+  );
+
+  // What publishing should make the administrator aware of, shown beside 'Publish Course'.
+  app.get(
+    "/api/courses/:id/publish-checks",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        response: {
+          200: coursePublishChecksSchema,
+          ...errorResponses(["courses.not_found"]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({ checks: await courses.publishReview(request.params.id) }),
   );
 
   // Back to draft: learners keep their records but cannot open the course meanwhile.
@@ -133,7 +158,7 @@ export function registerCoursesRoutes(
       },
       preValidation: admin,
     },
-    async (request) => courses.unpublish(request.params.id),
+    async (request) => courses.unpublish(request.params.id, actorOf(request)),
   );
 
   app.put(
@@ -150,10 +175,29 @@ export function registerCoursesRoutes(
       },
       preValidation: admin,
     },
-    async (request) => courses.reorderModules(request.params.id, request.body.moduleIds),
+    async (request) =>
+      courses.reorderModules(request.params.id, request.body.moduleIds, actorOf(request)),
   );
 
-  // Completion rule and credit data, partial updates allowed.
+  // The credit types the course offers, with their bodies: the whole offer at once.
+  app.put(
+    "/api/courses/:id/credit",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: courseCreditBodySchema,
+        response: {
+          200: courseSchema,
+          ...errorResponses(["courses.not_found", "courses.credit_type_not_found"]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => courses.saveCredit(request.params.id, request.body, actorOf(request)),
+  );
+
+  // Completion rule, partial updates allowed.
   app.patch(
     "/api/courses/:id/settings",
     {
@@ -165,7 +209,7 @@ export function registerCoursesRoutes(
       },
       preValidation: admin,
     },
-    async (request) => courses.updateSettings(request.params.id, request.body),
+    async (request) => courses.updateSettings(request.params.id, request.body, actorOf(request)),
   );
 
   app.post(
@@ -187,7 +231,7 @@ export function registerCoursesRoutes(
       preValidation: admin,
     },
     async (request, reply) => {
-      const module = await courses.addModule(request.params.id, request.body);
+      const module = await courses.addModule(request.params.id, request.body, actorOf(request));
       return reply.code(201).send(module);
     },
   );
@@ -211,7 +255,12 @@ export function registerCoursesRoutes(
       preValidation: admin,
     },
     async (request) =>
-      courses.updateModule(request.params.id, request.params.moduleId, request.body),
+      courses.updateModule(
+        request.params.id,
+        request.params.moduleId,
+        request.body,
+        actorOf(request),
+      ),
   );
 
   app.delete(
@@ -232,7 +281,7 @@ export function registerCoursesRoutes(
       preValidation: admin,
     },
     async (request) => {
-      await courses.removeModule(request.params.id, request.params.moduleId);
+      await courses.removeModule(request.params.id, request.params.moduleId, actorOf(request));
       return { message: "Module deleted" };
     },
   );

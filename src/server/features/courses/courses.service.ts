@@ -1,23 +1,30 @@
 import type {
   Course,
+  CourseCreditBody,
+  CoursePublishCheck,
   CourseSettingsBody,
   CreateCourseBody,
+  CreditType,
   ModuleBody,
   Role,
   UpdateCourseBody,
 } from "../../../contract";
-import { courseSchema } from "../../../contract";
+import { courseSchema, PUBLISH_CONFIRMATIONS } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
+import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
+import { fieldChanges } from "../audit/audit-changes";
 import type { ObjectsService } from "../objects/objects.service";
 import {
   courseNotFound,
+  creditTypeNotFound,
   moduleIdTaken,
   moduleNotFound,
   notPublished,
   orderNotModules,
   publishedNeedsModules,
+  publishNeedsConfirmation,
   publishNeedsModules,
   thumbnailNotUploaded,
   videoNotUploaded,
@@ -25,6 +32,7 @@ import {
 import { toCourse, toModule } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
+import { coursePublishChecks, manualCompletionWithCredit } from "./publish-review";
 
 export interface Viewer {
   id: string;
@@ -44,6 +52,43 @@ export interface CoursesServiceDeps {
   publishChecks?: ((courseId: string) => Promise<void>)[];
   /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
+  /** Every change is an audit event, written in the change's own transaction. */
+  audit: Pick<AuditService, "append">;
+}
+
+/** The course's details (course.updated); every other column but bookkeeping is a setting. */
+const DETAIL_FIELDS = new Set(["title", "description", "category", "duration", "thumbnail"]);
+const BOOKKEEPING_FIELDS = new Set(["id", "createdBy", "createdAt", "updatedAt", "isPublished"]);
+/** Long text and object paths: the trail names them as changed, without their values. */
+const NAMES_ONLY = ["description", "thumbnail", "videoUrl"];
+
+/**
+ * The audit events of an edit of the course row: its details (course.updated) and its
+ * completion and credit settings (course.settings_updated), each only when something changed.
+ */
+function courseEditEvents(before: CourseRow, after: CourseRow, actor: Actor): AuditEventInput[] {
+  const fields = Object.keys(after) as (keyof CourseRow & string)[];
+  const details = fieldChanges(
+    before,
+    after,
+    fields.filter((f) => DETAIL_FIELDS.has(f)),
+    { namesOnly: NAMES_ONLY },
+  );
+  const settings = fieldChanges(
+    before,
+    after,
+    fields.filter((f) => !DETAIL_FIELDS.has(f) && !BOOKKEEPING_FIELDS.has(f)),
+  );
+  const event = (type: "course.updated" | "course.settings_updated", changes: typeof details) => ({
+    type,
+    actor,
+    courseId: after.id,
+    details: { courseTitle: after.title, changes },
+  });
+  return [
+    ...(details.length ? [event("course.updated", details)] : []),
+    ...(settings.length ? [event("course.settings_updated", settings)] : []),
+  ];
 }
 
 /** A course as read on the hot paths: its row, its ordered modules, and its JSON answer. */
@@ -74,6 +119,17 @@ function groupByCourse(moduleRows: ModuleRow[]): Map<string, ModuleRow[]> {
   return byCourse;
 }
 
+/** Credit types by course id, each list in order, without the course id. */
+function groupTypesByCourse(rows: (CreditType & { courseId: string })[]) {
+  const byCourse = new Map<string, CreditType[]>();
+  for (const { courseId, ...type } of rows) {
+    const list = byCourse.get(courseId);
+    if (list) list.push(type);
+    else byCourse.set(courseId, [type]);
+  }
+  return byCourse;
+}
+
 /** Courses and their ordered modules (SPEC sections 2 to 5). Changes are administrators' only. */
 export function createCoursesService(deps: CoursesServiceDeps) {
   const { db, objects } = deps;
@@ -89,12 +145,17 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     : undefined;
 
   async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
-    const [rows, moduleRows] = await Promise.all([repo.findByIds(ids), repo.modulesOf(ids)]);
+    const [rows, moduleRows, typeRows] = await Promise.all([
+      repo.findByIds(ids),
+      repo.modulesOf(ids),
+      repo.creditTypesOf(ids),
+    ]);
     const byCourse = groupByCourse(moduleRows);
+    const typesByCourse = groupTypesByCourse(typeRows);
     return new Map(
       rows.map((row) => {
         const mods = byCourse.get(row.id) ?? [];
-        const course = toCourse(row, mods);
+        const course = toCourse(row, mods, typesByCourse.get(row.id));
         return [
           row.id,
           { row, modules: mods, course, json: JSON.stringify(courseSchema.parse(course)) },
@@ -111,8 +172,14 @@ export function createCoursesService(deps: CoursesServiceDeps) {
   const changed = (id: string) => deps.changes?.announce("courses", id);
 
   async function withModules(rows: CourseRow[]): Promise<Course[]> {
-    const byCourse = groupByCourse(await repo.modulesOf(rows.map((r) => r.id)));
-    return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? []));
+    const ids = rows.map((r) => r.id);
+    const [moduleRows, typeRows] = await Promise.all([
+      repo.modulesOf(ids),
+      repo.creditTypesOf(ids),
+    ]);
+    const byCourse = groupByCourse(moduleRows);
+    const typesByCourse = groupTypesByCourse(typeRows);
+    return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? [], typesByCourse.get(row.id)));
   }
 
   /** Deletes objects no course or module uses any more (after the change committed). */
@@ -124,9 +191,42 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     await objects.deleteByPaths(unused);
   }
 
-  async function assertVideo(path: string) {
-    if (!(await objects.findReady(path, "video"))) throw videoNotUploaded();
+  /** Whether the locked course row offers credit while its modules are completed manually. */
+  async function manualCompletionWithCreditOf(
+    txRepo: ReturnType<typeof createCoursesRepository>,
+    row: CourseRow,
+  ) {
+    return manualCompletionWithCredit({
+      completionPolicy: row.completionPolicy,
+      creditTypes: await txRepo.creditTypesOf([row.id]),
+    });
   }
+
+  /** The module's uploaded video, with its length as read from the file. */
+  async function readyVideo(path: string) {
+    const video = await objects.findReady(path, "video");
+    if (!video) throw videoNotUploaded();
+    return video;
+  }
+
+  async function record(tx: Executor, events: AuditEventInput[]) {
+    for (const event of events) await deps.audit.append(tx, event);
+  }
+
+  /** An event about one course, naming it as it was titled then. */
+  const courseEvent = (
+    type: AuditEventInput["type"],
+    actor: Actor,
+    course: CourseRow,
+    details: AuditEventInput["details"] = {},
+    moduleId?: string,
+  ): AuditEventInput => ({
+    type,
+    actor,
+    courseId: course.id,
+    moduleId: moduleId ?? null,
+    details: { courseTitle: course.title, ...details },
+  });
 
   return {
     /**
@@ -174,19 +274,28 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     /** The same as catalogue entries, with each course's JSON made once. */
     findEntries: entries,
 
-    async create(body: CreateCourseBody, adminId: string): Promise<Course> {
+    async create(body: CreateCourseBody, actor: NonNullable<Actor>): Promise<Course> {
       const thumbnail = body.thumbnail || null;
       if (thumbnail && !(await objects.findReady(thumbnail, "thumbnail"))) {
         throw thumbnailNotUploaded();
       }
-      const row = await repo.insert({
-        title: body.title,
-        description: body.description,
-        category: body.category,
-        duration: body.duration,
-        thumbnail,
-        createdBy: adminId,
-        ...settingsValues(body),
+      const row = await db.transaction(async (tx) => {
+        const inserted = await createCoursesRepository(tx).insert({
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          duration: body.duration,
+          thumbnail,
+          createdBy: actor.id,
+          ...settingsValues(body),
+        });
+        await record(tx, [
+          courseEvent("course.created", actor, inserted, {
+            category: inserted.category,
+            duration: inserted.duration,
+          }),
+        ]);
+        return inserted;
       });
       return toCourse(row, []);
     },
@@ -196,7 +305,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * current one; a replaced or removed one is deleted once no course or module uses it.
      * The row is locked so two edits cannot both release a thumbnail the other still needs.
      */
-    async update(id: string, body: UpdateCourseBody): Promise<Course> {
+    async update(id: string, body: UpdateCourseBody, actor: Actor): Promise<Course> {
       const found = await repo.findById(id);
       if (!found) throw courseNotFound();
       // Checked before the transaction: the objects feature reads outside it.
@@ -220,6 +329,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           thumbnail,
           ...settingsValues(body),
         });
+        await record(tx, courseEditEvents(current, updated!, actor));
         return { before: current, row: updated! };
       });
       changed(id);
@@ -228,49 +338,139 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return course!;
     },
 
-    /** Changes only the completion and credit settings the body names. */
-    async updateSettings(id: string, body: CourseSettingsBody): Promise<Course> {
+    /**
+     * Replaces the credit types the course offers and their bodies (the body is checked by
+     * the contract). A type named by id must be one of the course's; the course is locked so
+     * two edits do not interleave.
+     */
+    async saveCredit(id: string, body: CourseCreditBody, actor: Actor): Promise<Course> {
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(id);
+        if (!course) throw courseNotFound();
+        const before = await txRepo.creditTypesOf([id]);
+        const known = new Set(before.map((t) => t.id));
+        if (body.types.some((t) => t.id && !known.has(t.id))) throw creditTypeNotFound();
+        await txRepo.replaceCredit(id, body);
+        const after = await txRepo.creditTypesOf([id]);
+        const offer = (types: CreditType[]) =>
+          types.map((t) => ({
+            name: t.name,
+            amount: t.amount,
+            accreditingBody: t.accreditingBody,
+            providerNumber: t.providerNumber,
+            claimStep: t.claimStep,
+            licenceRequired: t.licenceRequired,
+          }));
+        const changes = fieldChanges({ credit: before }, { credit: after }, ["credit"]);
+        if (changes.length) {
+          await record(tx, [
+            courseEvent("credit.settings_updated", actor, course, {
+              changes,
+              creditBefore: offer(before),
+              creditAfter: offer(after),
+            }),
+          ]);
+        }
+        return course;
+      });
+      changed(id);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /** Changes only the completion settings the body names. */
+    async updateSettings(id: string, body: CourseSettingsBody, actor: Actor): Promise<Course> {
       const values = settingsValues(body);
-      const row = Object.keys(values).length
-        ? await repo.update(id, values)
-        : await repo.findById(id);
-      if (!row) throw courseNotFound();
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const current = await txRepo.lockById(id);
+        if (!current) throw courseNotFound();
+        if (!Object.keys(values).length) return current;
+        const updated = (await txRepo.update(id, values))!;
+        await record(tx, courseEditEvents(current, updated, actor));
+        return updated;
+      });
       changed(id);
       const [course] = await withModules([row]);
       return course!;
     },
 
     /** Deletes the course with its modules and enrollments (one statement, cascading), then its files. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor: Actor): Promise<void> {
       const moduleRows = await repo.modulesOf([id]);
-      const row = await repo.delete(id);
-      if (!row) throw courseNotFound();
+      const row = await db.transaction(async (tx) => {
+        const deleted = await createCoursesRepository(tx).delete(id);
+        if (!deleted) throw courseNotFound();
+        await record(tx, [
+          courseEvent("course.deleted", actor, deleted, {
+            wasPublished: deleted.isPublished,
+            modules: moduleRows.length,
+          }),
+        ]);
+        return deleted;
+      });
       changed(id);
       await releaseObjects([row.thumbnail, ...moduleRows.map((m) => m.videoUrl)]);
     },
 
-    async publish(id: string): Promise<Course> {
+    /**
+     * Publishing a published course again changes nothing and records nothing. A course that
+     * offers credit while its modules are completed manually is published only when the
+     * administrator confirms it (`confirm: "manual-completion"`): credit would then be earned
+     * without any watching.
+     */
+    async publish(
+      id: string,
+      actor: Actor,
+      options: { confirm?: typeof PUBLISH_CONFIRMATIONS.manualCompletion } = {},
+    ): Promise<Course> {
       for (const check of deps.publishChecks ?? []) await check(id);
-      const row = await repo.publish(id);
-      if (row) changed(id);
-      else {
-        if (!(await repo.findById(id))) throw courseNotFound();
-        throw publishNeedsModules();
-      }
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const current = await txRepo.lockById(id);
+        if (!current) throw courseNotFound();
+        const published = await txRepo.publish(id);
+        if (!published) throw publishNeedsModules();
+        if (
+          !current.isPublished &&
+          options.confirm !== PUBLISH_CONFIRMATIONS.manualCompletion &&
+          (await manualCompletionWithCreditOf(txRepo, current))
+        ) {
+          throw publishNeedsConfirmation();
+        }
+        if (!current.isPublished)
+          await record(tx, [courseEvent("course.published", actor, published)]);
+        return published;
+      });
+      changed(id);
       const [course] = await withModules([row]);
       return course!;
+    },
+
+    /** What publishing the course should make its administrator aware of (publish-review.ts). */
+    async publishReview(id: string): Promise<CoursePublishCheck[]> {
+      const row = await repo.findById(id);
+      if (!row) throw courseNotFound();
+      const [course] = await withModules([row]);
+      return coursePublishChecks(course!);
     },
 
     /**
      * Takes a published course back to draft. Enrollments, progress and certificates stay;
      * learners cannot open the course until it is published again.
      */
-    async unpublish(id: string): Promise<Course> {
-      const row = await repo.unpublish(id);
-      if (!row) {
-        if (!(await repo.findById(id))) throw courseNotFound();
-        throw notPublished();
-      }
+    async unpublish(id: string, actor: Actor): Promise<Course> {
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const unpublished = await txRepo.unpublish(id);
+        if (!unpublished) {
+          if (!(await txRepo.lockById(id))) throw courseNotFound();
+          throw notPublished();
+        }
+        await record(tx, [courseEvent("course.unpublished", actor, unpublished)]);
+        return unpublished;
+      });
       changed(id);
       const [course] = await withModules([row]);
       return course!;
@@ -281,15 +481,26 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * Completions are per module, so learners keep them; which module is open next follows
      * the new order (SPEC section 4, module access).
      */
-    async reorderModules(courseId: string, moduleIds: string[]): Promise<Course> {
+    async reorderModules(courseId: string, moduleIds: string[], actor: Actor): Promise<Course> {
       const row = await db.transaction(async (tx) => {
         const txRepo = createCoursesRepository(tx);
         const course = await txRepo.lockById(courseId);
         if (!course) throw courseNotFound();
-        const current = (await txRepo.modulesOf([courseId])).map((m) => m.id);
+        const modules = await txRepo.modulesOf([courseId]);
+        const current = modules.map((m) => m.id);
         const problem = orderProblem(current, moduleIds);
         if (problem) throw orderNotModules(problem);
         await txRepo.setModuleOrder(courseId, moduleIds);
+        if (current.join("\n") !== moduleIds.join("\n")) {
+          const titles = new Map(modules.map((m) => [m.id, m.title]));
+          await record(tx, [
+            courseEvent("course.modules_reordered", actor, course, {
+              from: current,
+              to: moduleIds,
+              titles: moduleIds.map((id) => titles.get(id) ?? id),
+            }),
+          ]);
+        }
         return course;
       });
       changed(courseId);
@@ -299,11 +510,12 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     },
 
     /** Appends a module at the end of the course. */
-    async addModule(courseId: string, body: ModuleBody) {
-      await assertVideo(body.videoUrl);
+    async addModule(courseId: string, body: ModuleBody, actor: Actor) {
+      const video = await readyVideo(body.videoUrl);
       const row = await db.transaction(async (tx) => {
         const txRepo = createCoursesRepository(tx);
-        if (!(await txRepo.lockById(courseId))) throw courseNotFound();
+        const course = await txRepo.lockById(courseId);
+        if (!course) throw courseNotFound();
         const inserted = await txRepo.insertModule({
           courseId,
           id: body.id,
@@ -312,8 +524,22 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           description: body.description || null,
           duration: body.duration,
           videoUrl: body.videoUrl,
+          videoSeconds: video.durationSeconds,
         });
         if (!inserted) throw moduleIdTaken();
+        await record(tx, [
+          courseEvent(
+            "module.added",
+            actor,
+            course,
+            {
+              moduleTitle: inserted.title,
+              duration: inserted.duration,
+              position: inserted.position,
+            },
+            inserted.id,
+          ),
+        ]);
         return inserted;
       });
       changed(courseId);
@@ -321,26 +547,52 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return toModule(row);
     },
 
-    async updateModule(courseId: string, moduleId: string, body: ModuleBody) {
-      const before = (await repo.modulesOf([courseId])).find((m) => m.id === moduleId);
-      if (!before) {
+    async updateModule(courseId: string, moduleId: string, body: ModuleBody, actor: Actor) {
+      const found = (await repo.modulesOf([courseId])).find((m) => m.id === moduleId);
+      if (!found) {
         if (!(await repo.findById(courseId))) throw courseNotFound();
         throw moduleNotFound();
       }
-      if (body.videoUrl !== before.videoUrl) await assertVideo(body.videoUrl);
-      const row = await repo.updateModule(courseId, moduleId, {
-        title: body.title,
-        description: body.description || null,
-        duration: body.duration,
-        videoUrl: body.videoUrl,
+      // Checked before the transaction: the objects feature reads outside it.
+      const video = body.videoUrl !== found.videoUrl ? await readyVideo(body.videoUrl) : null;
+      const { before, row } = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(courseId);
+        if (!course) throw courseNotFound();
+        const current = (await txRepo.modulesOf([courseId])).find((m) => m.id === moduleId);
+        if (!current) throw moduleNotFound();
+        const updated = (await txRepo.updateModule(courseId, moduleId, {
+          title: body.title,
+          description: body.description || null,
+          duration: body.duration,
+          videoUrl: body.videoUrl,
+          ...(video ? { videoSeconds: video.durationSeconds } : {}),
+        }))!;
+        const changes = fieldChanges(
+          current,
+          updated,
+          ["title", "description", "duration", "videoUrl"],
+          { namesOnly: NAMES_ONLY },
+        );
+        if (changes.length) {
+          await record(tx, [
+            courseEvent(
+              "module.updated",
+              actor,
+              course,
+              { moduleTitle: updated.title, changes },
+              moduleId,
+            ),
+          ]);
+        }
+        return { before: current, row: updated };
       });
-      if (!row) throw moduleNotFound();
       changed(courseId);
       if (before.videoUrl !== row.videoUrl) await releaseObjects([before.videoUrl]);
       return toModule(row);
     },
 
-    async removeModule(courseId: string, moduleId: string): Promise<void> {
+    async removeModule(courseId: string, moduleId: string, actor: Actor): Promise<void> {
       const removed = await db.transaction(async (tx) => {
         const txRepo = createCoursesRepository(tx);
         const course = await txRepo.lockById(courseId);
@@ -350,6 +602,9 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         if (course.isPublished && (await txRepo.countModules(courseId)) === 0) {
           throw publishedNeedsModules();
         }
+        await record(tx, [
+          courseEvent("module.removed", actor, course, { moduleTitle: row.title }, moduleId),
+        ]);
         return row;
       });
       changed(courseId);
@@ -381,10 +636,6 @@ function settingsValues(body: CourseSettingsBody): Partial<CourseRow> {
   if (body.completionPolicy !== undefined) values.completionPolicy = body.completionPolicy;
   if (body.minWatchPercent !== undefined) values.minWatchPercent = body.minWatchPercent;
   if (body.minSeatSeconds !== undefined) values.minSeatSeconds = body.minSeatSeconds;
-  if (body.creditHours !== undefined) values.creditHours = body.creditHours;
-  if (body.creditType !== undefined) values.creditType = body.creditType;
-  if (body.accreditingBody !== undefined) values.accreditingBody = body.accreditingBody;
-  if (body.providerNumber !== undefined) values.providerNumber = body.providerNumber;
   return values;
 }
 

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -31,11 +31,6 @@ export const courses = pgTable(
       .default("manual"),
     minWatchPercent: integer("min_watch_percent").notNull().default(90),
     minSeatSeconds: integer("min_seat_seconds"),
-    /** Credit data; numeric keeps 2 decimals exact, read as a JS number. */
-    creditHours: numeric("credit_hours", { precision: 6, scale: 2, mode: "number" }),
-    creditType: text("credit_type"),
-    accreditingBody: text("accrediting_body"),
-    providerNumber: text("provider_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,11 +43,6 @@ export const courses = pgTable(
     check("courses_completion_policy_check", sql`${t.completionPolicy} in ('manual', 'verified')`),
     check("courses_min_watch_percent_check", sql`${t.minWatchPercent} between 1 and 100`),
     check("courses_min_seat_seconds_check", sql`${t.minSeatSeconds} >= 0`),
-    check("courses_credit_hours_check", sql`${t.creditHours} > 0 and ${t.creditHours} <= 1000`),
-    check(
-      "courses_credit_text_check",
-      sql`char_length(${t.creditType}) <= 100 and char_length(${t.accreditingBody}) <= 200 and char_length(${t.providerNumber}) <= 100`,
-    ),
     // NULLS FIRST is what ORDER BY … DESC means; DESC NULLS LAST would not serve the list.
     index("courses_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("courses_thumbnail_idx").on(t.thumbnail),
@@ -73,11 +63,14 @@ export const modules = pgTable(
     /** Whole minutes (SPEC section 9). */
     duration: integer("duration").notNull(),
     videoUrl: text("video_url").notNull(),
+    /** The video's playing time in seconds, read from its file on upload (null if unknown). */
+    videoSeconds: doublePrecision("video_seconds"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.courseId, t.id] }),
     check("modules_duration_check", sql`${t.duration} >= 1`),
+    check("modules_video_seconds_check", sql`${t.videoSeconds} > 0`),
     index("modules_course_position_idx").on(t.courseId, t.position),
     index("modules_video_idx").on(t.videoUrl),
   ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CREDIT_SETTINGS, type Licence } from "../../../contract";
-import { useStepHarness } from "../../testing/step-harness";
+import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
 import { creditCertificateStep } from "./credit-certificate.step";
 
 const LICENCE: Licence = {
@@ -14,13 +14,32 @@ describe("the credit-ready certificate as the only step of completion", () => {
   const h = useStepHarness([creditCertificateStep]);
 
   async function setup(licenceRequired: boolean) {
-    const course = await h.course({ modules: 2 });
+    const draft = await h.draftCourse({ modules: 2 });
+    await h.courses.saveCredit(
+      draft.id,
+      {
+        bodies: [{ name: "ANCC", providerNumber: "P-0421" }],
+        types: [
+          {
+            name: "contact hours",
+            amount: 1,
+            accreditingBody: "ANCC",
+            accreditationStatement: "",
+            designationStatement: "",
+            claimStep: null,
+            licenceRequired,
+          },
+        ],
+      },
+      HARNESS_ADMIN,
+    );
+    const course = await h.publish(draft.id);
     const { signatureId: _, ...settings } = DEFAULT_CREDIT_SETTINGS;
-    await h.credit.saveCreditSettings(course.id, {
-      ...settings,
-      sponsorName: "Credo Health Education",
-      licenceRequired,
-    });
+    await h.credit.saveCreditSettings(
+      course.id,
+      { ...settings, sponsorName: "Credo Health Education" },
+      HARNESS_ADMIN,
+    );
     const learner = await h.enrolledLearner(course);
     await h.completeModules(learner.id, course);
     return { course, learner };
@@ -43,6 +62,11 @@ describe("the credit-ready certificate as the only step of completion", () => {
       sponsorName: "Credo Health Education",
       licence: LICENCE,
     });
+    // Without an attestation the course awards the type it offers, whole.
+    expect(certificate.credits).toMatchObject([
+      { name: "contact hours", amount: 1, accreditingBody: "ANCC", providerNumber: "P-0421" },
+    ]);
+    expect(certificate).toMatchObject({ creditHours: 1, creditType: "contact hours" });
   });
 
   it("issues at once, printing the credit settings, when no licence is asked for", async () => {

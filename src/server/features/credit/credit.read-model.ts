@@ -12,10 +12,8 @@ export function creditSettingsOf(row: ActivitySettings): CreditSettings {
     sponsorAddress: row.sponsorAddress,
     deliveryMethod: row.deliveryMethod,
     fieldsOfStudy: row.fieldsOfStudy,
-    registryNumber: row.registryNumber,
     officialName: row.officialName,
     officialTitle: row.officialTitle,
-    licenceRequired: row.licenceRequired,
     signatureId: row.signatureId,
   };
 }

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Completion, CreditSettingsBody } from "../../../contract";
-import { accme, STATEMENT, useCreditClaim } from "../../testing/credit-claim";
+import {
+  accme,
+  creditOffer,
+  creditType,
+  STATEMENT,
+  useCreditClaim,
+} from "../../testing/credit-claim";
 import { parseCsv } from "../../testing/csv";
 import { call, completeViaApi } from "../../testing/learning";
 import { pdfText } from "../../testing/pdf-text";
@@ -16,6 +22,8 @@ describe("credit settings, signatures, licences and the credit report", () => {
   it("withholds the certificate until the licence a course asks for is entered, then prints it and reports it", async () => {
     const { adminCookie, course, learner, cookie, url } = await setup(
       accme({ evaluationRequired: false, acknowledgementRequired: false }),
+      2,
+      creditOffer([creditType({ licenceRequired: true })], { ACCME: "PN-ACCME-7" }),
     );
     const settings: CreditSettingsBody = {
       sponsorName: "Credo Medical Education",
@@ -25,10 +33,8 @@ describe("credit settings, signatures, licences and the credit report", () => {
         { field: "Cardiology", credits: 1.5 },
         { field: "Ethics", credits: 0.5 },
       ],
-      registryNumber: "NASBA 112233",
       officialName: "Grace Hopper",
       officialTitle: "Director of CME",
-      licenceRequired: true,
     };
     const saved = await call(ctx, "PUT", url("credit-settings"), {
       cookie: adminCookie,
@@ -59,10 +65,13 @@ describe("credit settings, signatures, licences and the credit report", () => {
     expect(certificate!.credit).toMatchObject({
       creditsClaimed: 1,
       sponsorName: "Credo Medical Education",
-      registryNumber: "NASBA 112233",
       officialName: "Grace Hopper",
       licence,
-      fieldsOfStudy: settings.fieldsOfStudy,
+      // Scaled to the claim of the type they count: 1 of its 2 credits.
+      fieldsOfStudy: [
+        { field: "Cardiology", credits: 0.75 },
+        { field: "Ethics", credits: 0.25 },
+      ],
     });
     // The PDF prints the credit awarded, the prescribed content, the licence and the official.
     const signed = await call(ctx, "PUT", url("signature"), {
@@ -75,18 +84,19 @@ describe("credit settings, signatures, licences and the credit report", () => {
     const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, " ");
     for (const expected of [
       "Анна Иванова",
-      "1 AMA PRA Category 1 credit hour",
+      "1 AMA PRA Category 1 Credit™",
       "Credo Medical Education",
       "1 Main St, Springfield",
       "Internet-based enduring material",
       "Cardiology: 0.75",
       "Ethics: 0.25",
-      "NASBA 112233",
+      "PN-ACCME-7",
       "MD A-12345",
       "CA",
       "Grace Hopper",
       "Director of CME",
       "Credo Medical designates this enduring material",
+      "Credo Medical is accredited by the ACCME",
     ]) {
       expect(text).toContain(expected);
     }
@@ -111,8 +121,10 @@ describe("credit settings, signatures, licences and the credit report", () => {
       "Enrolled on",
       "Completed on",
       "Attested on",
-      "Credits claimed",
       "Credit type",
+      "Credits claimed",
+      "Accrediting body",
+      "Provider number",
       "Credits: Cardiology",
       "Credits: Ethics",
       "Exam score",
@@ -128,8 +140,10 @@ describe("credit settings, signatures, licences and the credit report", () => {
       enrolledOn,
       certificate!.completedAt.slice(0, 10),
       attested.json().attestedAt.slice(0, 10),
+      "AMA PRA Category 1 Credit™",
       "1",
-      "AMA PRA Category 1",
+      "ACCME",
+      "PN-ACCME-7",
       "0.75",
       "0.25",
       "",

@@ -11,7 +11,7 @@ import {
 } from "../../../contract";
 import { fileNamePart, sendCsvDownload } from "../../lib/csv";
 import { errorResponses, fileAnswer } from "../../openapi/responses";
-import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { ActivityService } from "../activity/activity.service";
 import type { CreditService } from "./credit.service";
 import { creditReportLines } from "./credit-reports";
@@ -49,7 +49,7 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
       },
       preValidation: admin,
     },
-    async (request) => credit.saveCreditSettings(request.params.id, request.body),
+    async (request) => credit.saveCreditSettings(request.params.id, request.body, actorOf(request)),
   );
   app.put(
     "/api/courses/:id/signature",
@@ -65,7 +65,8 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
       },
       preValidation: admin,
     },
-    async (request) => credit.saveSignature(request.params.id, request.body.dataUrl),
+    async (request) =>
+      credit.saveSignature(request.params.id, request.body.dataUrl, actorOf(request)),
   );
   app.delete(
     "/api/courses/:id/signature",
@@ -77,7 +78,7 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
       },
       preValidation: admin,
     },
-    async (request) => credit.removeSignature(request.params.id),
+    async (request) => credit.removeSignature(request.params.id, actorOf(request)),
   );
   // Public: a certificate's verification page shows its signature to anyone holding the code.
   app.get(

@@ -31,12 +31,14 @@ export function createCreditService(deps: CreditServiceDeps) {
   const repo = createCreditRepository(deps.db);
 
   return {
-    async saveCreditSettings(courseId: string, body: CreditSettingsBody) {
-      return creditSettingsOf(await activity.save(courseId, body));
+    async saveCreditSettings(courseId: string, body: CreditSettingsBody, actor: Viewer) {
+      return creditSettingsOf(
+        await activity.save(courseId, body, { actor, type: "credit.settings_updated" }),
+      );
     },
 
     /** Stores a PNG or JPEG checked by its bytes, not by what the browser claimed. */
-    async saveSignature(courseId: string, dataUrl: string) {
+    async saveSignature(courseId: string, dataUrl: string, actor: Viewer) {
       // An unknown course is a 404 before the image is looked at.
       await activity.course(courseId);
       const [head, base64] = dataUrl.split(",", 2) as [string, string];
@@ -52,11 +54,19 @@ export function createCreditService(deps: CreditServiceDeps) {
         throw notAnImage();
       }
       const signatureId = await repo.insertSignature(detected.mime, bytes);
-      return creditSettingsOf(await activity.save(courseId, { signatureId }));
+      return creditSettingsOf(
+        await activity.save(courseId, { signatureId }, { actor, type: "credit.signature_updated" }),
+      );
     },
 
-    async removeSignature(courseId: string) {
-      return creditSettingsOf(await activity.save(courseId, { signatureId: null }));
+    async removeSignature(courseId: string, actor: Viewer) {
+      return creditSettingsOf(
+        await activity.save(
+          courseId,
+          { signatureId: null },
+          { actor, type: "credit.signature_removed" },
+        ),
+      );
     },
 
     async signature(id: string) {

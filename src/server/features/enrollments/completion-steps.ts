@@ -1,5 +1,10 @@
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { CertificateCredit, CompletionStepKey, Course } from "../../../contract";
+import type {
+  CertificateCredit,
+  CompletionStepKey,
+  Course,
+  StoredClaimedCredit,
+} from "../../../contract";
 import type { Executor } from "../../db/client";
 import type { AppError } from "../../plugins/errors";
 import type { Actor, AuditEventType } from "../audit/audit.service";
@@ -7,13 +12,15 @@ import type { EnrollmentRow } from "./enrollments.table";
 
 /**
  * What completed steps add to the certificate's snapshot (the passing exam's score and
- * time; the credit claimed and what a credit-ready certificate prints). The certificate is
+ * time; the credit claimed of each type and what a credit-ready certificate prints). The certificate is
  * issued in the transaction that completes the course.
  */
 export interface CreditFacts {
   examScore?: number;
   examPassedAt?: Date;
   credit?: CertificateCredit | null;
+  /** The credit awarded, one entry per credit type claimed. */
+  credits?: StoredClaimedCredit[];
 }
 
 /**

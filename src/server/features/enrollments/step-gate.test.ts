@@ -13,6 +13,7 @@ import {
 } from "../../../contract";
 import { addQuestion, answersFor, questionBody, saveExamSettings } from "../../testing/assessments";
 import { publish } from "../../testing/courses";
+import { creditOffer, creditType } from "../../testing/credit-claim";
 import {
   buildPublishedCourse,
   call,
@@ -101,7 +102,10 @@ const conditions: Condition[] = [
       expect(response.statusCode, response.body).toBe(200);
     },
     async undo(ctx, s) {
-      await publish(ctx, s.adminCookie, s.course.id);
+      // A credit course completed manually publishes again once that is confirmed.
+      const url = `/api/courses/${s.course.id}/publish?confirm=manual-completion`;
+      const response = await call(ctx, "PATCH", url, { cookie: s.adminCookie });
+      expect(response.statusCode, response.body).toBe(200);
     },
   },
   {
@@ -184,17 +188,20 @@ describe("a course that is offline, expired or past the learner's window", () =>
       questionCount: 2,
       reviewRequired: true,
     });
-    const settings = await call(ctx, "PATCH", `/api/courses/${draft.id}/settings`, {
-      cookie: adminCookie,
-      payload: { creditHours: 1, creditType: "AMA PRA Category 1", accreditingBody: "ACCME" },
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
     const activity = await call(ctx, "PUT", `/api/courses/${draft.id}/activity`, {
       cookie: adminCookie,
       payload: everyStep(condition.activity()),
     });
     expect(activity.statusCode, activity.body).toBe(200);
-    const course = await publish(ctx, adminCookie, draft.id);
+    const published = await publish(ctx, adminCookie, draft.id);
+    // The credit it offers, once published (offering it before asks to confirm Manual completion).
+    const settings = await call(ctx, "PUT", `/api/courses/${draft.id}/credit`, {
+      cookie: adminCookie,
+      payload: creditOffer([creditType({ amount: 1, claimStep: null })]),
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const course: CourseEntity = settings.json();
+    expect(course.isPublished).toBe(published.isPublished);
     return { adminCookie, course, reviewQuestions, finalQuestions };
   }
 

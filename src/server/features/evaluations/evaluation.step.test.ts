@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CREDIT_MESSAGES } from "../../../contract";
-import { useStepHarness } from "../../testing/step-harness";
+import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
 import { evaluationStep } from "./evaluation.step";
 
 /** Answers to the evaluation every course starts from. */
@@ -48,9 +48,13 @@ describe("the evaluation as the only step of completion", () => {
   // settings), so the answers are checked against the course's own form, not the default one.
   it("takes the answers to the course's own evaluation form", async () => {
     const { course, learner } = await setup(true);
-    await h.evaluations.saveEvaluationForm(course.id, {
-      items: [{ kind: "likert", text: "Would you recommend this course?", required: true }],
-    });
+    await h.evaluations.saveEvaluationForm(
+      course.id,
+      {
+        items: [{ kind: "likert", text: "Would you recommend this course?", required: true }],
+      },
+      HARNESS_ADMIN,
+    );
     const form = await h.evaluations.evaluationForm({ id: learner.id, role: "learner" }, course.id);
     await h.completeModules(learner.id, course);
     const answers = form.items.map((item) => ({ itemId: item.id, value: 5 }));

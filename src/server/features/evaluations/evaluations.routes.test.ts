@@ -10,7 +10,7 @@ describe("the evaluation", () => {
 
   it("keeps evaluation answers apart from who gave them, and reports them per item and as CSV", async () => {
     const { adminCookie, course, learner, cookie, url } = await setup(
-      accme({ attestationRequired: false, partialCreditStep: null }),
+      accme({ attestationRequired: false }),
     );
     const form = (await call(ctx, "GET", url("evaluation"), { cookie })).json();
     expect(form.items).toEqual(DEFAULT_EVALUATION_ITEMS);

@@ -11,7 +11,7 @@ import {
 } from "../../../contract";
 import { sendCsvDownload } from "../../lib/csv";
 import { errorResponses, jsonOrCsvAnswer, STEP_REFUSALS } from "../../openapi/responses";
-import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import { evaluationCsvLines, evaluationResults } from "./evaluation-results";
 import type { EvaluationsService } from "./evaluations.service";
 
@@ -53,7 +53,8 @@ export function registerEvaluationsRoutes(
       },
       preValidation: admin,
     },
-    async (request) => evaluations.saveEvaluationForm(request.params.id, request.body),
+    async (request) =>
+      evaluations.saveEvaluationForm(request.params.id, request.body, actorOf(request)),
   );
   app.post(
     "/api/courses/:id/evaluation",

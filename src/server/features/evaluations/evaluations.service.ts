@@ -31,8 +31,12 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
       return { items: evaluationItemsOf(row), submitted };
     },
 
-    async saveEvaluationForm(courseId: string, body: EvaluationFormBody) {
-      const row = await activity.save(courseId, { evaluationItems: withIds(body.items) });
+    async saveEvaluationForm(courseId: string, body: EvaluationFormBody, actor: Viewer) {
+      const row = await activity.save(
+        courseId,
+        { evaluationItems: withIds(body.items) },
+        { actor, type: "evaluation.form_updated" },
+      );
       return { items: evaluationItemsOf(row), submitted: false };
     },
 

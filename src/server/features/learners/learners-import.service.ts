@@ -11,6 +11,7 @@ import {
 } from "../../../contract";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
+import type { MailIssuer } from "../../mail/templates";
 import { AppError } from "../../plugins/errors";
 import type { Actor } from "../audit/audit.service";
 import { INVITATION_TTL_MS, invitationFor } from "../auth/invitations";
@@ -31,7 +32,8 @@ export interface LearnersImportServiceDeps {
   courses: { list(viewer: { id: string; role: "admin" }): Promise<Course[]> };
   enrollments: Pick<EnrollmentsService, "assertEnrollable" | "enrollNewLearners">;
   mailer: Mailer;
-  productName: string;
+  /** The organisation feature: who mails come from (the product name until it is set). */
+  mailIssuer(): Promise<MailIssuer>;
   /** Links in emails are built from PUBLIC_URL, never from a request's Host header. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
@@ -126,7 +128,7 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
       try {
         await deps.mailer.send(
           invitationFor({
-            productName: deps.productName,
+            issuer: await deps.mailIssuer(),
             publicUrl: deps.publicUrl,
             email,
             name,

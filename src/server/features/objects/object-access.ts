@@ -8,7 +8,7 @@ export type ObjectAccess = "allow" | "locked" | "deny";
 
 /**
  * Who may read an uploaded file (ARCHITECTURE section 3): administrators; any signed-in
- * user for the thumbnail of a published course; a learner for a module's video once
+ * user for the organisation's logo and the thumbnail of a published course; a learner for a module's video once
  * enrolled in its published course and the module is unlocked for them.
  */
 export function createObjectAccess(deps: {
@@ -17,6 +17,8 @@ export function createObjectAccess(deps: {
 }) {
   return async function access(session: ResolvedSession, object: ObjectRow): Promise<ObjectAccess> {
     if (session.user.role === "admin") return "allow";
+    // The organisation's logo is printed on public verification pages.
+    if (object.kind === "logo") return "allow";
     const path = `/objects/uploads/${object.id}`;
     if (object.kind === "thumbnail") {
       const owners = await deps.courses.coursesWithThumbnail(path);

@@ -18,7 +18,7 @@ export function createObjectsRepository(db: Executor) {
     async transition(
       id: string,
       from: ObjectRow["status"][],
-      values: Partial<Pick<ObjectRow, "status" | "contentType" | "size">>,
+      values: Partial<Pick<ObjectRow, "status" | "contentType" | "size" | "durationSeconds">>,
     ): Promise<ObjectRow | undefined> {
       const [row] = await db
         .update(objects)

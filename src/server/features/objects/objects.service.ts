@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import {
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
   THUMBNAIL_MAX_BYTES,
   THUMBNAIL_TYPES,
   VIDEO_MAX_BYTES,
@@ -25,12 +27,14 @@ import {
 } from "./objects.errors";
 import { createObjectsRepository } from "./objects.repository";
 import type { ObjectRow } from "./objects.table";
+import { readVideoDuration } from "./video-duration";
 
-export type ObjectKind = "thumbnail" | "video";
+export type ObjectKind = "thumbnail" | "video" | "logo";
 
 const RULES: Record<ObjectKind, { maxBytes: number; types: readonly string[] }> = {
   thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, types: THUMBNAIL_TYPES },
   video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES },
+  logo: { maxBytes: LOGO_MAX_BYTES, types: LOGO_TYPES },
 };
 /** Some encoders label MP4 files with these brands; they play as video/mp4. */
 const TYPE_ALIASES: Record<string, string> = {
@@ -80,6 +84,12 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
     object.declaredSize < RULES[object.kind].maxBytes
       ? fileLargerThanDeclared()
       : fileTooLarge(RULES[object.kind].maxBytes);
+
+  /** set-acl's answer: the object path, and a video's length as read from its file. */
+  const answerOf = (object: ObjectRow) =>
+    object.kind === "video"
+      ? { objectPath: `${OBJECT_PATH_PREFIX}${object.id}`, durationSeconds: object.durationSeconds }
+      : { objectPath: `${OBJECT_PATH_PREFIX}${object.id}` };
 
   async function reject(object: ObjectRow) {
     await store.delete(object.id).catch(() => {});
@@ -154,13 +164,15 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
      * set-acl: accepts only an upload this portal issued to this user, whose bytes are
      * all there and pass the size and real-type checks; returns its object path.
      */
-    async finalize(input: { objectURL: string; userId: string }): Promise<{ objectPath: string }> {
+    async finalize(input: {
+      objectURL: string;
+      userId: string;
+    }): Promise<{ objectPath: string; durationSeconds?: number | null }> {
       const id = objectIdFromUploadUrl(input.objectURL);
       if (!id) throw notAnIssuedObject();
       const object = await repo.findById(id);
       if (!object || object.ownerId !== input.userId) throw notAnIssuedObject();
-      const objectPath = `${OBJECT_PATH_PREFIX}${id}`;
-      if (object.status === "ready") return { objectPath };
+      if (object.status === "ready") return answerOf(object);
       if (object.status === "rejected") throw uploadNotFinished();
       if (!(await store.commitUpload(id))) throw uploadNotFinished();
       const stat = await store.stat(id);
@@ -184,13 +196,20 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
         await reject(object);
         throw err;
       }
+      // A video's length comes from the file itself: it is what a module's stated length
+      // and a learner's watching are measured against.
+      const durationSeconds =
+        object.kind === "video"
+          ? await readVideoDuration(await store.readStream(id), { contentType, size: stat.size })
+          : null;
       const ready = await repo.transition(id, ["pending", "uploaded"], {
         status: "ready",
         size: stat.size,
         contentType,
+        durationSeconds,
       });
       if (!ready) throw uploadNotFinished();
-      return { objectPath };
+      return answerOf(ready);
     },
 
     /** A ready object of the given kind behind an object path, or undefined. */
@@ -202,6 +221,9 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
       if (kind && object.kind !== kind) return undefined;
       return object;
     },
+
+    /** The whole of a small ready object (a logo, for a PDF to embed), as it was checked. */
+    bytesOf: (object: ObjectRow) => store.readHead(object.id, RULES[object.kind].maxBytes),
 
     /** Removes objects from the store and the table (e.g. after a course is deleted). */
     async deleteByPaths(paths: (string | null | undefined)[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { EXPIRY_REMINDER_DAYS, type ReminderSettings } from "../../../contract";
 import type { Database } from "../../db/client";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import { expiryReminderMail, inactivityReminderMail } from "../../mail/templates";
+import { expiryReminderMail, inactivityReminderMail, type MailIssuer } from "../../mail/templates";
 import { badUnsubscribeLink } from "./reminders.errors";
 import { createRemindersRepository } from "./reminders.repository";
 import type { ReminderKind } from "./reminders.table";
@@ -16,7 +16,8 @@ const MAX_ATTEMPTS = 3;
 export interface RemindersServiceDeps {
   db: Database;
   mailer: Mailer;
-  productName: string;
+  /** The organisation feature: who reminders come from. */
+  mailIssuer(): Promise<MailIssuer>;
   /** PUBLIC_URL: links in mails never come from a request's Host header. */
   publicUrl: string;
   /** The activity feature: when each enrollment of a course with an expiry stops taking steps. */
@@ -93,10 +94,11 @@ export function createRemindersService(deps: RemindersServiceDeps) {
     due: Due,
     facts: Awaited<ReturnType<typeof repo.mailFacts>>[number],
     settings: ReminderSettings,
+    issuer: MailIssuer,
   ): MailMessage {
     const token = encodeURIComponent(facts.token ?? "");
     const common = {
-      productName: deps.productName,
+      issuer,
       to: facts.email,
       name: facts.name,
       courseTitle: facts.courseTitle,
@@ -114,6 +116,7 @@ export function createRemindersService(deps: RemindersServiceDeps) {
   /** Sends recorded reminders; a learner who opted out meanwhile gets none. */
   async function send(due: Due[], settings: ReminderSettings, now: Date) {
     const result = { sent: 0, failed: 0 };
+    const issuer = await deps.mailIssuer();
     const facts = new Map(
       (await repo.mailFacts([...new Set(due.map((d) => d.enrollmentId))])).map((f) => [
         f.enrollmentId,
@@ -125,7 +128,7 @@ export function createRemindersService(deps: RemindersServiceDeps) {
       if (!fact?.token || fact.optedOutAt) continue;
       const key = { enrollmentId: item.enrollmentId, kind: item.kind, periodAt: item.periodAt };
       try {
-        await deps.mailer.send(mailOf(item, fact, settings));
+        await deps.mailer.send(mailOf(item, fact, settings, issuer));
       } catch (err) {
         result.failed++;
         deps.log.warn({ err, enrollmentId: item.enrollmentId }, "reminder not sent");

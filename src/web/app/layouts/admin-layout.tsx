@@ -5,6 +5,7 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   MenuIcon,
+  ScrollTextIcon,
   SettingsIcon,
   UsersIcon,
 } from "lucide-react";
@@ -31,6 +32,7 @@ const NAV_ITEMS = [
   { to: "/admin/courses", label: "Courses", icon: BookOpenIcon, end: false },
   { to: "/admin/learners", label: "Learners", icon: UsersIcon, end: false },
   { to: "/admin/reports", label: "Reports", icon: ChartColumnIcon, end: false },
+  { to: "/admin/audit", label: "Audit", icon: ScrollTextIcon, end: false },
   { to: "/admin/settings", label: "Settings", icon: SettingsIcon, end: false },
 ] as const;
 

@@ -1,13 +1,18 @@
 import { PageHeader } from "../../components/page-header";
+import { OrganisationSettingsCard } from "../../features/organisation/components/organisation-settings-card";
 import { ReminderSettingsCard } from "../../features/reminders/components/reminder-settings-card";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** /admin/settings: portal-wide settings (learner reminders). */
+/** /admin/settings: portal-wide settings (the issuing organisation, learner reminders). */
 export function AdminSettingsRoute() {
   useDocumentTitle("Settings");
   return (
     <div className="grid grid-cols-1 gap-6 sm:gap-8">
-      <PageHeader title="Settings" description="How the portal behaves for every learner." />
+      <PageHeader
+        title="Settings"
+        description="Who the portal issues certificates as, and how it behaves for every learner."
+      />
+      <OrganisationSettingsCard />
       <ReminderSettingsCard />
     </div>
   );

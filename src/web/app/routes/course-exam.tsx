@@ -3,7 +3,7 @@ import { useParams } from "react-router";
 import { ExamPage } from "../../features/assessments/components/learner/exam-page";
 import { useCurrentUser } from "../../features/auth/session-context";
 import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
-import { DownloadCertificateButton } from "../../features/certificates/components/download-certificate-button";
+import { CertificateDownloads } from "../../features/certificates/components/certificate-downloads";
 import { AfterExamPassed } from "../../features/credit/components/learner/completion-checklist";
 import {
   myEnrollmentsQueryKey,
@@ -24,9 +24,7 @@ export function CourseExamRoute() {
       courseId={courseId}
       courseTitle={enrollment?.course.title}
       certificate={
-        enrollment?.isCompleted ? (
-          <DownloadCertificateButton enrollment={enrollment} className="w-full sm:w-auto" />
-        ) : undefined
+        enrollment?.isCompleted ? <CertificateDownloads enrollment={enrollment} /> : undefined
       }
       afterPass={<AfterExamPassed courseId={courseId} />}
       onGraded={() => {

@@ -1,15 +1,17 @@
 import { useParams } from "react-router";
 import { FinalExamStep } from "../../features/assessments/components/learner/final-exam-step";
 import { ModuleReview } from "../../features/assessments/components/learner/module-review";
+import { ReviewCompleteGate } from "../../features/assessments/components/learner/review-complete-gate";
 import { useCurrentUser } from "../../features/auth/session-context";
 import { CaptionTracks, PlayerCaptions } from "../../features/captions/components/player-captions";
-import { DownloadCertificateButton } from "../../features/certificates/components/download-certificate-button";
+import { CertificateDownloads } from "../../features/certificates/components/certificate-downloads";
 import {
   AcknowledgeFirstNotice,
   ActivityPlayerNotes,
   useAcknowledgementLock,
 } from "../../features/credit/components/learner/activity-in-player";
 import { CompletionChecklist } from "../../features/credit/components/learner/completion-checklist";
+import { NextStepTop } from "../../features/credit/components/learner/next-step-top";
 import { useMyEnrollments } from "../../features/learning/api/get-my-enrollments";
 import {
   CoursePlayer,
@@ -17,9 +19,10 @@ import {
 } from "../../features/learning/components/course-player";
 
 /**
- * Captions and the transcript of each module's video, review questions under each module,
- * the final exam once the modules are done, and the credit claim: About this activity, the steps to complete, and the first module locked
- * until a required acknowledgement is given.
+ * Captions and the transcript of each module's video, review questions under each module
+ * (Mark as Complete waits for them), the final exam once the modules are done, and the
+ * credit claim: About this activity, the next step at the top, the steps to complete, and
+ * the first module locked until a required acknowledgement is given.
  */
 const EXTENSIONS: PlayerExtensions = {
   renderVideoTracks: ({ courseId, moduleId }) => (
@@ -35,6 +38,10 @@ const EXTENSIONS: PlayerExtensions = {
     <FinalExamStep courseId={courseId} autoFocus={autoFocus} />
   ),
   renderHeaderExtra: ({ courseId }) => <ActivityPlayerNotes courseId={courseId} />,
+  renderNextStepTop: ({ courseId }) => <NextStepTop courseId={courseId} />,
+  renderCompleteAction: ({ courseId, moduleId, action }) => (
+    <ReviewCompleteGate courseId={courseId} moduleId={moduleId} action={action} />
+  ),
   renderCompletion: ({ courseId, autoFocus, progressKey }) => (
     <CompletionChecklist
       courseId={courseId}
@@ -57,7 +64,7 @@ export function CoursePlayerRoute() {
       key={courseId}
       courseId={courseId}
       user={user}
-      CertificateButton={DownloadCertificateButton}
+      CertificateButton={CertificateDownloads}
       extensions={
         locked
           ? { ...EXTENSIONS, startGate: <AcknowledgeFirstNotice courseId={courseId} /> }

@@ -1,6 +1,7 @@
 import { useCurrentUser } from "../../features/auth/session-context";
 import { CertificateActions } from "../../features/certificates/components/certificate-actions";
 import { CompletionNextLink } from "../../features/credit/components/learner/completion-checklist";
+import { NextStepsPanel } from "../../features/credit/components/learner/next-step-top";
 import { LearnerDashboard } from "../../features/learning/components/learner-dashboard";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -12,6 +13,14 @@ export function LearnerDashboardRoute() {
     <LearnerDashboard
       user={user}
       certificateAction={(enrollment) => <CertificateActions enrollment={enrollment} />}
+      // The next step of every unfinished course that waits on a screen of its own, at the top.
+      renderTop={(enrollments) => (
+        <NextStepsPanel
+          courses={enrollments
+            .filter((e) => !e.isCompleted && e.course.isPublished)
+            .map((e) => ({ courseId: e.courseId, courseTitle: e.course.title }))}
+        />
+      )}
       // A course that asks for more than its modules leads to its next step (a completed
       // course has none, so it asks nothing of the server).
       courseAction={(enrollment, defaultAction) =>

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/session-context";
 import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
-import { DownloadCertificateButton } from "../../features/certificates/components/download-certificate-button";
+import { CertificateDownloads } from "../../features/certificates/components/certificate-downloads";
 import {
   myEnrollmentsQueryKey,
   useMyEnrollments,
@@ -21,7 +21,7 @@ export function useCourseStepRoute() {
     courseId,
     courseTitle: enrollment?.course.title,
     certificateAction: enrollment?.isCompleted ? (
-      <DownloadCertificateButton enrollment={enrollment} className="w-full sm:w-auto" />
+      <CertificateDownloads enrollment={enrollment} />
     ) : undefined,
     onStepDone: () => {
       // The last step completes the course and issues its certificate in one transaction:

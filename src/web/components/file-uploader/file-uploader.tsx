@@ -16,6 +16,8 @@ export type FileUploaderProps = {
   /** The stored object path, or null when nothing is uploaded yet. */
   value: string | null;
   onChange: (objectPath: string | null) => void;
+  /** A new upload's details, such as a video's length as the server read it. */
+  onUploaded?: (file: UploadedFile) => void;
   onBusyChange?: (busy: boolean) => void;
   /** The id of the visible label naming the uploader. */
   labelledBy?: string;
@@ -34,6 +36,7 @@ export function FileUploader({
   kind,
   value,
   onChange,
+  onUploaded,
   onBusyChange,
   labelledBy,
   removable = false,
@@ -52,11 +55,14 @@ export function FileUploader({
         className="m-0 flex min-w-0 items-center gap-3 rounded-xl border border-zinc-200 bg-zinc-50 p-2.5 pr-3"
         data-testid={`${kind}-uploaded`}
       >
-        {kind === "thumbnail" ? (
+        {kind !== "video" ? (
           <img
             src={value}
-            alt="Uploaded thumbnail preview"
-            className="h-14 w-20 shrink-0 rounded-lg border border-zinc-200 bg-white object-cover"
+            alt={`Uploaded ${kind} preview`}
+            className={cn(
+              "h-14 w-20 shrink-0 rounded-lg border border-zinc-200 bg-white",
+              kind === "logo" ? "object-contain p-1" : "object-cover",
+            )}
           />
         ) : (
           <span className="flex h-14 w-20 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
@@ -115,6 +121,7 @@ export function FileUploader({
             setUploaded(file);
             setReplacing(false);
             onChange(file.objectPath);
+            onUploaded?.(file);
           }}
         />
       </Suspense>

@@ -1,6 +1,13 @@
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from "@contract";
+import {
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
+  THUMBNAIL_MAX_BYTES,
+  THUMBNAIL_TYPES,
+  VIDEO_MAX_BYTES,
+  VIDEO_TYPES,
+} from "@contract";
 
-export type UploadKind = "thumbnail" | "video";
+export type UploadKind = "thumbnail" | "video" | "logo";
 
 /** SPEC section 9 limits per kind, from the contract the server enforces too. */
 export const UPLOAD_RULES = {
@@ -15,6 +22,12 @@ export const UPLOAD_RULES = {
     types: [...VIDEO_TYPES],
     hint: "MP4, WebM or MOV, up to 500 MB",
     success: "Video uploaded",
+  },
+  logo: {
+    maxBytes: LOGO_MAX_BYTES,
+    types: [...LOGO_TYPES],
+    hint: "PNG or JPEG, up to 1 MB",
+    success: "Logo uploaded",
   },
 } as const satisfies Record<
   UploadKind,

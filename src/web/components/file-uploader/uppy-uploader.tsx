@@ -14,13 +14,25 @@ import { requestUploadUrl } from "./request-upload-url";
 import { setObjectAcl } from "./set-object-acl";
 import { UPLOAD_RULES, UPLOAD_TOASTS, type UploadKind } from "./upload-rules";
 
+const DASHBOARD_TITLES: Record<UploadKind, string> = {
+  thumbnail: "Thumbnail upload",
+  video: "Video upload",
+  logo: "Logo upload",
+};
+
 type Phase =
   | { type: "idle" }
   | { type: "uploading"; fileName: string; percent: number }
   | { type: "processing"; fileName: string }
   | { type: "failed" };
 
-export type UploadedFile = { objectPath: string; name: string; size: number };
+export type UploadedFile = {
+  objectPath: string;
+  name: string;
+  size: number;
+  /** A video's playing time as the server read it from the file; null when unknown. */
+  durationSeconds: number | null;
+};
 
 export type UppyUploaderProps = {
   kind: UploadKind;
@@ -141,8 +153,13 @@ export function UppyUploader({ kind, onUploaded, onBusyChange, labelledBy }: Upp
       setPhase({ type: "processing", fileName: file.name ?? "file" });
       try {
         if (!issued) throw new Error("No upload URL was issued for this file");
-        const { objectPath } = await setObjectAcl(issued);
-        onUploadedRef.current({ objectPath, name: file.name ?? "file", size: file.size ?? 0 });
+        const { objectPath, durationSeconds } = await setObjectAcl(issued);
+        onUploadedRef.current({
+          objectPath,
+          name: file.name ?? "file",
+          size: file.size ?? 0,
+          durationSeconds: durationSeconds ?? null,
+        });
         toast({ title: rule.success });
         setPhase({ type: "idle" });
         instance.clear();
@@ -204,7 +221,7 @@ export function UppyUploader({ kind, onUploaded, onBusyChange, labelledBy }: Upp
                     ? "Drop a video here or %{browseFiles}"
                     : "Drop an image here or %{browseFiles}",
                 browseFiles: "browse",
-                dashboardTitle: kind === "video" ? "Video upload" : "Thumbnail upload",
+                dashboardTitle: DASHBOARD_TITLES[kind],
               },
             }}
           />

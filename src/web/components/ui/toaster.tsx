@@ -40,7 +40,13 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport hotkey={TOAST_HOTKEY} />
+      {/* Under the page header, centred from 640 px: a toast never covers the buttons and
+          links at the bottom of dialogs and pages (a dialog's save button, the sign-in page's
+          Administrator setup link), nor the header's menu, profile and log-out links. */}
+      <ToastViewport
+        hotkey={TOAST_HOTKEY}
+        className="top-14 bottom-auto sm:top-16 sm:right-auto sm:left-1/2 sm:-translate-x-1/2"
+      />
     </ToastProvider>
   );
 }

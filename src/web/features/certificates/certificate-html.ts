@@ -5,40 +5,29 @@
  * (a credit-ready certificate adds a second with the credit details, as its PDF does).
  * Kept free of the DOM so it runs, and is tested, in plain Node.
  *
- * It has the design of the PDF certificate (certificate-pdf.ts on the server): the same
- * layout, text order, colours and type, drawn on the PDF's 842 x 595 point page. Every length
+ * It has the design of the PDF certificate (certificate-pdf.ts on the server) and prints the
+ * same document (contract certificate-document.ts): the same fields, labels and dates, layout,
+ * text order, colours and type, drawn on the PDF's 842 x 595 point page. Every length
  * is a number of those points times `--u`, so the sheet keeps its proportions at any size:
  * 263 mm wide in print, and no wider than the window on a phone.
  */
 
-import { hoursText } from "@contract";
-import type { CreditClaimFacts } from "./certificate-credit";
+import { type CertificateDocument, type CertificateField, metaText } from "@contract";
 
-export type CertificateData = {
-  studentName: string;
-  courseTitle: string;
-  /** The completion time as an ISO string. */
-  completedAt: string;
-  /** The course duration in whole hours. */
-  durationHours: number;
+/** What the HTML certificate draws: the document, and its images inlined. */
+export type CertificateHtmlInput = {
+  /** The certificate's texts (contract certificate-document.ts), as the PDF prints them. */
+  document: CertificateDocument;
+  /**
+   * The issuer's logo and the official's signature as data URLs, so the file stays whole
+   * offline; null without them.
+   */
+  logoSrc: string | null;
+  signatureSrc: string | null;
+  /** The QR code of the verification address as inline SVG markup (certificate-qr.ts). */
+  qrSvg: string | null;
+  /** The software that made the file, named in its generator meta only. */
   productName: string;
-  /** Printed as the certificate number, so an administrator can look the record up. */
-  certificateId?: string;
-  category?: string;
-  /** Credit lines as issued ("2.5 CME credit hours", "Accredited by …"). */
-  credit?: string[];
-  /**
-   * The public verification code, its address and a QR code of the address as
-   * inline SVG markup (certificate-qr.ts), so the file still needs nothing from elsewhere.
-   */
-  verification?: { code: string; url: string; qrSvg: string };
-  /**
-   * What an accredited course's certificate adds: the sponsor, the delivery method, the credit
-   * claimed by field of study, the accreditation statement, the learner's licence, the date of
-   * the attestation, and the responsible official with their signature. The signature is
-   * given as a data URL so the file stays whole offline.
-   */
-  claim?: { facts: CreditClaimFacts; signatureSrc: string | null };
 };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -52,19 +41,6 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-/**
- * "November 21, 2026". `timeZone` defaults to the viewer's own zone: the learner finished
- * on the day their own calendar showed.
- */
-export function formatCompletionDate(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("en-US", {
-    dateStyle: "long",
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
 }
 
 /** A length of `points` on the PDF's 842 x 595 page, in the sheet's own unit. */
@@ -85,31 +61,30 @@ const SANS = `Arimo, "Liberation Sans", Arial, Helvetica, sans-serif`;
 const MONO = `Cousine, "Liberation Mono", "Courier New", Courier, monospace`;
 
 /** The certificate as a complete HTML document. */
-export function buildCertificateHtml(data: CertificateData, options: { timeZone?: string } = {}) {
-  const name = escapeHtml(data.studentName.trim());
-  const course = escapeHtml(data.courseTitle.trim());
-  const product = escapeHtml(data.productName.trim() || "Credo");
-  const date = escapeHtml(formatCompletionDate(data.completedAt, options.timeZone));
-  const hours = escapeHtml(hoursText(data.durationHours));
-  const category = data.category ? escapeHtml(data.category) : "";
-  const number = data.certificateId ? escapeHtml(data.certificateId) : "";
-  const verification = data.verification;
-  const claim = data.claim;
-  // As on the PDF's first page: the credit claimed, then how it is accredited.
-  const credit = [claim?.facts.credits, ...(data.credit ?? [])]
-    .filter((line): line is string => Boolean(line))
-    .map(escapeHtml)
-    .join(" &middot; ");
-  const code = verification ? escapeHtml(verification.code) : number;
+export function buildCertificateHtml(input: CertificateHtmlInput): string {
+  const doc = input.document;
+  const name = escapeHtml(doc.learnerName.trim());
+  const course = escapeHtml(doc.courseTitle.trim());
+  const issuer = escapeHtml(doc.issuer.name.trim());
+  const date = escapeHtml(doc.completedOn);
+  const verification = doc.verification;
+  const code = verification ? escapeHtml(verification.code) : "";
   const title = `Certificate of Completion: ${course} · ${name}`;
-  const pages = claim ? "two landscape A4 or Letter pages" : "one landscape A4 or Letter page";
+  const pages = doc.details
+    ? "two landscape A4 or Letter pages"
+    : "one landscape A4 or Letter page";
+  // The spec's line, or the labelled fields of a course with credit.
+  const summary = doc.meta
+    ? `<p class="meta">${escapeHtml(metaText(doc.meta))}</p>`
+    : `<p class="meta fields">${doc.fields.map(fieldHtml).join(" &middot; ")}</p>`;
+  const notes = doc.notes.map(escapeHtml).join(" &middot; ");
 
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${product}">
+<meta name="generator" content="${escapeHtml(input.productName)}">
 <title>${title}</title>
 <style>
   @page { size: landscape; margin: 0; }
@@ -163,6 +138,16 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   }
   .main > * { line-height: 1; max-width: 100%; overflow-wrap: anywhere; }
   .issuer { font: 700 ${u(13)}/1 ${SANS}; color: ${NAVY}; }
+  /* The issuer's logo above its name, in the PDF's 160 x 22 point box. */
+  .logo {
+    position: absolute;
+    top: ${u(35)};
+    left: 50%;
+    transform: translateX(-50%);
+    max-width: ${u(160)};
+    height: ${u(22)};
+    object-fit: contain;
+  }
   .eyebrow {
     margin-top: ${u(21.5)};
     font: 700 ${u(10)}/1 ${SANS};
@@ -189,8 +174,8 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
     color: ${NAVY};
   }
   .meta { margin-top: ${u(10.1)}; font: 400 ${u(10.5)}/${u(17)} ${SANS}; color: ${MUTED}; }
-  .meta b { font-weight: 400; }
-  .credit { max-width: ${u(560)}; font: 700 ${u(10.5)}/${u(17)} ${SANS}; color: ${INK}; }
+  .meta .field-label { color: ${INK}; }
+  .credit { max-width: ${u(600)}; font: 700 ${u(10.5)}/${u(17)} ${SANS}; color: ${INK}; }
   /* Footer: date and signature lines on the left, verification with the QR code on the right. */
   .sign { position: absolute; top: ${u(441)}; width: ${u(210)}; height: ${u(72)}; text-align: center; }
   .sign.date { left: ${u(80)}; }
@@ -215,18 +200,37 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   }
   .sign .signature img { max-width: 100%; max-height: 100%; object-fit: contain; mix-blend-mode: multiply; }
   .sign .line { position: absolute; left: 0; right: 0; top: ${u(497 - 0.4 - 441)}; height: ${u(0.8)}; background: ${INK}; }
-  .sign .label {
+  /* Under the lines: the label, or the signatory's name and title. They wrap, never cut. */
+  .sign .label, .sign .signatory {
     position: absolute;
     left: ${u(-10)};
     right: ${u(-10)};
     top: ${u(502.7 - 441)};
-    font: 400 ${u(7.5)}/1 ${SANS};
-    text-transform: uppercase;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    font: 400 ${u(7.5)}/${u(9.5)} ${SANS};
+    overflow-wrap: anywhere;
     color: ${MUTED};
   }
+  .sign .label { text-transform: uppercase; }
+  .sign .signatory .who { display: block; font-weight: 700; color: ${INK}; }
+  .sign .signatory .role { display: block; }
+  .revoked {
+    position: absolute;
+    left: ${u(150)};
+    right: ${u(150)};
+    top: ${u(595 - 200)};
+    height: ${u(50)};
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: ${u(6)};
+    border: ${u(2)} solid #b91c1c;
+    background: #fff2f2;
+    color: #b91c1c;
+    font: 400 ${u(9)}/1 ${SANS};
+    text-align: center;
+  }
+  .revoked b { font: 700 ${u(16)}/1 ${SANS}; text-transform: uppercase; }
   .verify { position: absolute; left: ${u(560)}; top: ${u(451)}; width: ${u(222)}; height: ${u(92)}; }
   .verify .title { position: absolute; top: ${u(462.3 - 451)}; font: 700 ${u(8)}/1 ${SANS}; color: ${INK}; }
   .verify .scan { position: absolute; top: ${u(474.7 - 451)}; font: 400 ${u(7.5)}/1 ${SANS}; color: ${MUTED}; }
@@ -249,10 +253,12 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
     font: 400 ${u(7.5)}/1 ${MONO};
     color: ${MUTED};
   }
-  /* The second page of a credit-ready certificate, as the PDF's "Credit details". */
+  /* The second page of a credit-ready certificate, as the PDF's "Credit details": it grows
+     with its rows rather than cut any, as the PDF goes on to a further page. */
+  .sheet.details { height: auto; min-height: ${u(595)}; }
   .details .content {
-    position: absolute;
-    inset: ${u(52)} ${u(60)} ${u(40)};
+    min-height: ${u(595)};
+    padding: ${u(52)} ${u(60)} ${u(64)};
     display: flex;
     flex-direction: column;
   }
@@ -260,16 +266,12 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   .details .about { margin-top: ${u(8)}; font: 400 ${u(10)}/1 ${SANS}; color: ${MUTED}; }
   .claim { margin-top: ${u(20)}; display: grid; gap: ${u(6)}; }
   .claim div { display: grid; grid-template-columns: ${u(190)} 1fr; align-items: baseline; }
-  .claim dt { font: 700 ${u(7.5)}/${u(14)} ${SANS}; text-transform: uppercase; color: ${MUTED}; }
+  .claim dt { font: 700 ${u(8)}/${u(14)} ${SANS}; color: ${MUTED}; }
   .claim dd {
     font: 400 ${u(10)}/${u(14)} ${SANS};
     color: ${INK};
     white-space: pre-line;
     overflow-wrap: anywhere;
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 8;
-    overflow: hidden;
   }
   .details .closing { margin-top: auto; padding-top: ${u(14)}; width: ${u(220)}; }
   .details .signature { height: ${u(50)}; display: flex; align-items: flex-end; }
@@ -277,7 +279,7 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
   .details .line { margin-top: ${u(4)}; height: ${u(0.8)}; background: ${INK}; }
   .details .official { margin-top: ${u(6)}; font: 700 ${u(10)}/${u(12)} ${SANS}; color: ${INK}; }
   .details .official-title { font: 400 ${u(9)}/${u(12)} ${SANS}; color: ${MUTED}; }
-  .details .number { left: auto; right: ${u(60)}; width: ${u(240)}; text-align: left; }
+  .details .number { top: auto; bottom: ${u(40)}; left: auto; right: ${u(60)}; width: ${u(300)}; text-align: left; }
   @media print {
     html, body { background: #ffffff; }
     .screen-note { display: none; }
@@ -298,10 +300,11 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
 <body>
 <p class="screen-note">To keep a PDF copy, print this page (Ctrl+P or Cmd+P) and choose Save as PDF. It fits ${pages}.</p>
 <main class="stage">
-<article class="sheet${claim ? " has-credit" : ""}" aria-label="Certificate of Completion">
+<article class="sheet${doc.details ? " has-credit" : ""}" aria-label="Certificate of Completion">
   <div class="frame outer"></div><div class="frame inner"></div>
+  ${input.logoSrc ? `<img class="logo" src="${escapeHtml(input.logoSrc)}" alt="${issuer}">` : ""}
   <div class="main">
-    <p class="issuer">${product}</p>
+    <p class="issuer">${issuer}</p>
     <p class="eyebrow">Certificate</p>
     <h1>of Completion</h1>
     <div class="rule" aria-hidden="true"></div>
@@ -309,110 +312,98 @@ export function buildCertificateHtml(data: CertificateData, options: { timeZone?
     <p class="name">${name}</p>
     <p class="completed">has successfully completed the course</p>
     <p class="course">${course}</p>
-    <p class="meta">${category ? `${category} &middot; ` : ""}<b>${hours}</b> of study &middot; completed on <b>${date}</b></p>
-    ${credit ? `<p class="credit">${credit}</p>` : ""}
+    ${summary}
+    ${notes ? `<p class="credit">${notes}</p>` : ""}
   </div>
   <div class="sign date">
     <span class="value">${date}</span>
     <span class="line"></span>
     <span class="label">Date of completion</span>
   </div>
-  ${officialHtml(product, claim)}
+  ${officialHtml(doc, input.signatureSrc)}
   ${
     verification
       ? `<div class="verify">
     <p class="title">Verify this certificate</p>
     <p class="scan">Scan the code or visit:</p>
     <p class="url">${escapeHtml(verification.url)}</p>
-    ${verification.qrSvg}
+    ${input.qrSvg ?? ""}
   </div>`
+      : ""
+  }
+  ${
+    doc.revoked
+      ? `<p class="revoked"><b>Revoked on ${escapeHtml(doc.revoked.on)}</b><span>Reason: ${escapeHtml(doc.revoked.reason)}</span></p>`
       : ""
   }
   ${code ? `<p class="number">Certificate no. ${code}</p>` : ""}
 </article>
-${claim ? detailsHtml({ name, course, date, code, facts: claim.facts, signatureSrc: claim.signatureSrc }, options.timeZone) : ""}
+${doc.details ? detailsHtml(doc, doc.details, input.signatureSrc) : ""}
 </main>
 </body>
 </html>
 `;
 }
 
+/** "Course length: 1 hour", the label set apart for the eye. */
+const fieldHtml = (field: CertificateField) =>
+  `<span class="field"><span class="field-label">${escapeHtml(field.label)}:</span> ${escapeHtml(field.value)}</span>`;
+
 /**
  * The signature line of the first page: the responsible official's signature, name and title
- * on a credit-ready certificate, else the issuer's blank line.
+ * on a credit-ready certificate, else the issuer's line. Name and title wrap, never cut.
  */
-function officialHtml(product: string, claim: CertificateData["claim"]): string {
-  const facts = claim?.facts;
-  if (!facts?.officialName) {
+function officialHtml(doc: CertificateDocument, signatureSrc: string | null): string {
+  const signatory = doc.signatory;
+  if (!signatory) {
     return `<div class="sign official">
     <span class="line"></span>
-    <span class="label">${product} &middot; Authorized signature</span>
+    <span class="label">${escapeHtml(doc.issuer.name)} &middot; Authorized signature</span>
   </div>`;
   }
-  const name = escapeHtml(facts.officialName);
-  const label = [facts.officialName, facts.officialTitle]
-    .filter((part): part is string => Boolean(part))
-    .map(escapeHtml)
-    .join(", ");
-  const image = claim?.signatureSrc
-    ? `<img src="${escapeHtml(claim.signatureSrc)}" alt="Signature of ${name}">`
+  const name = escapeHtml(signatory.name);
+  const image = signatureSrc
+    ? `<img src="${escapeHtml(signatureSrc)}" alt="Signature of ${name}">`
     : "";
   return `<div class="sign official">
     <span class="signature">${image}</span>
     <span class="line"></span>
-    <span class="label">${label}</span>
+    <span class="signatory"><span class="who">${name}</span>${
+      signatory.title ? `<span class="role">${escapeHtml(signatory.title)}</span>` : ""
+    }</span>
   </div>`;
 }
 
-/** The second page of a credit-ready certificate: the claim's facts, then the official. */
+/** The second page of a credit-ready certificate: the accreditor's rows, then the official. */
 function detailsHtml(
-  page: {
-    name: string;
-    course: string;
-    date: string;
-    code: string;
-    facts: CreditClaimFacts;
-    signatureSrc: string | null;
-  },
-  timeZone?: string,
+  doc: CertificateDocument,
+  details: CertificateField[],
+  signatureSrc: string | null,
 ): string {
-  const { facts } = page;
-  const attested = facts.attestedAt ? formatCompletionDate(facts.attestedAt, timeZone) : "";
-  const items: [string, string | null][] = [
-    ["Sponsor", facts.sponsor],
-    ["Sponsor address", facts.sponsorAddress],
-    ["Delivery method", facts.deliveryMethod],
-    ["Credits awarded", facts.credits],
-    ["Fields of study", facts.fields],
-    ["Registry number", facts.registryNumber],
-    ["Learner's licence", facts.licence],
-    ["Attested on", attested || null],
-    ["Accreditation", facts.accreditationStatement],
-  ];
-  const rows = items
-    .filter(([, value]) => value)
+  const rows = details
     .map(
-      ([label, value]) =>
-        `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value ?? "")}</dd></div>`,
+      (field) =>
+        `<div><dt>${escapeHtml(field.label)}</dt><dd>${escapeHtml(field.value)}</dd></div>`,
     )
     .join("");
-  const official = facts.officialName ? escapeHtml(facts.officialName) : "";
+  const official = doc.signatory ? escapeHtml(doc.signatory.name) : "";
   const image =
-    page.signatureSrc && official
-      ? `<img src="${escapeHtml(page.signatureSrc)}" alt="Signature of ${official}">`
+    signatureSrc && official
+      ? `<img src="${escapeHtml(signatureSrc)}" alt="Signature of ${official}">`
       : "";
+  const code = doc.verification ? escapeHtml(doc.verification.code) : "";
   return `<article class="sheet details" aria-label="Credit details">
   <div class="content">
     <h2>Credit details</h2>
-    <p class="about">${page.name} &middot; ${page.course} &middot; completed on ${page.date}</p>
+    <p class="about">${escapeHtml(doc.learnerName)} &middot; ${escapeHtml(doc.courseTitle)}</p>
     ${rows ? `<dl class="claim">${rows}</dl>` : ""}
     <div class="closing">
       <div class="signature">${image}</div>
       <div class="line"></div>
       ${official ? `<p class="official">${official}</p>` : ""}
-      ${facts.officialTitle ? `<p class="official-title">${escapeHtml(facts.officialTitle)}</p>` : ""}
+      ${doc.signatory?.title ? `<p class="official-title">${escapeHtml(doc.signatory.title)}</p>` : ""}
     </div>
   </div>
-  ${page.code ? `<p class="number">Certificate no. ${page.code}</p>` : ""}
+  ${code ? `<p class="number">Certificate no. ${code}</p>` : ""}
 </article>`;
 }

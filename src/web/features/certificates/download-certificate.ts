@@ -1,68 +1,60 @@
 import {
   type Certificate,
+  type CertificateSource,
+  certificateDocument,
   certificateFileName,
-  creditLines,
+  type DateFormat,
   type EnrollmentWithRelations,
-  formatCertificateCode,
 } from "@contract";
-import { creditClaimFacts, signaturePath } from "./certificate-credit";
-import { buildCertificateHtml, type CertificateData } from "./certificate-html";
+import { signaturePath } from "./certificate-credit";
+import { buildCertificateHtml } from "./certificate-html";
 import { qrSvg } from "./certificate-qr";
+
+/** Who issues a certificate not yet issued by the server, and how it prints dates. */
+export type CertificateIssuer = {
+  productName: string;
+  /** The organisation's name (the product name until one is set). */
+  issuerName: string;
+  dateFormat: DateFormat;
+};
 
 /**
  * SPEC section 3: the certificate's fields, taken from a completed enrollment. With its
- * issued certificate the snapshot wins: name, title, hours and credit as
- * certified, plus the code, the verification address and its QR code.
+ * issued certificate the snapshot wins: name, title, hours, credit and issuer as certified,
+ * plus the code, the verification address and its QR code.
  */
-async function certificateFromEnrollment(
+function sourceOf(
   enrollment: EnrollmentWithRelations,
-  productName: string,
+  issuer: CertificateIssuer,
   issued?: Certificate,
-): Promise<CertificateData> {
-  const base: CertificateData = {
-    studentName: enrollment.user.name,
+): CertificateSource {
+  if (issued) return issued;
+  return {
+    learnerName: enrollment.user.name,
     courseTitle: enrollment.course.title,
+    courseCategory: enrollment.course.category,
+    durationHours: enrollment.course.duration,
+    credits: [],
+    issuerName: issuer.issuerName,
+    issuerLogoUrl: null,
+    examScore: null,
+    examPassedAt: null,
+    credit: null,
     // A completed enrollment always has its time; the fallback only guards old rows.
     completedAt: enrollment.completedAt ?? new Date().toISOString(),
-    durationHours: enrollment.course.duration,
-    productName,
-    certificateId: enrollment.id,
-    category: enrollment.course.category,
-  };
-  if (!issued) return base;
-  const facts = creditClaimFacts(issued);
-  return {
-    ...base,
-    studentName: issued.learnerName,
-    courseTitle: issued.courseTitle,
-    completedAt: issued.completedAt,
-    durationHours: issued.durationHours,
-    productName: issued.issuerName,
-    category: issued.courseCategory,
-    // A credit-ready certificate prints the credit claimed among the claim's facts.
-    credit: creditLines(facts ? { ...issued, creditHours: null, creditType: null } : issued),
-    verification: {
-      code: formatCertificateCode(issued.code),
-      url: issued.verifyUrl,
-      qrSvg: await qrSvg(issued.verifyUrl),
-    },
-    ...(facts
-      ? {
-          claim: {
-            facts,
-            signatureSrc: facts.signatureId ? await signatureSource(facts.signatureId) : null,
-          },
-        }
-      : {}),
+    revokedAt: null,
+    revokedReason: null,
+    code: null,
+    verifyUrl: null,
   };
 }
 
 /**
- * The official's signature as a data URL, so the saved file prints it offline; the image's
- * address on this portal if it cannot be read now.
+ * An image of this portal as a data URL, so the saved file prints it offline; its address
+ * on this portal if it cannot be read now.
  */
-async function signatureSource(signatureId: string): Promise<string> {
-  const address = new URL(signaturePath(signatureId), window.location.origin).href;
+async function inlineImage(path: string): Promise<string> {
+  const address = new URL(path, window.location.origin).href;
   try {
     const res = await fetch(address, { credentials: "include" });
     if (!res.ok) return address;
@@ -79,20 +71,34 @@ async function signatureSource(signatureId: string): Promise<string> {
   }
 }
 
-/** Builds the certificate and hands it to the browser as a file download. */
+/** Builds the HTML certificate and hands it to the browser as a file download. */
 export async function downloadCertificate(
   enrollment: EnrollmentWithRelations,
-  productName: string,
+  issuer: CertificateIssuer,
   issued?: Certificate,
 ) {
-  const data = await certificateFromEnrollment(enrollment, productName, issued);
-  const html = buildCertificateHtml(data);
+  const document = certificateDocument(sourceOf(enrollment, issuer, issued), {
+    dateFormat: issuer.dateFormat,
+  });
+  const signatureId = issued?.credit?.signatureId;
+  const [logoSrc, signatureSrc, qr] = await Promise.all([
+    document.issuer.logoUrl ? inlineImage(document.issuer.logoUrl) : null,
+    signatureId && document.signatory ? inlineImage(signaturePath(signatureId)) : null,
+    document.verification ? qrSvg(document.verification.url) : null,
+  ]);
+  const html = buildCertificateHtml({
+    document,
+    logoSrc,
+    signatureSrc,
+    qrSvg: qr,
+    productName: issuer.productName,
+  });
   const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
-  const link = document.createElement("a");
+  const link = window.document.createElement("a");
   link.href = url;
   link.download = certificateFileName(enrollment.course.title, "html");
   link.rel = "noopener";
-  document.body.append(link);
+  window.document.body.append(link);
   link.click();
   link.remove();
   // Revoked on a later task: revoking at once can cancel the download in some browsers.

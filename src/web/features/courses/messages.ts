@@ -17,7 +17,7 @@ export const COURSE_TOASTS = {
   videoRequired: "Video required",
   videoRequiredDescription: "Please upload a video for this module.",
   /** Completion and credit settings (not in the spec). */
-  settingsSaved: "Credit and completion settings saved",
+  settingsSaved: "Completion settings saved",
   /** Editing, reordering and unpublishing (not in the spec). */
   updated: "Course updated successfully",
   updateFailed: "Error updating course",

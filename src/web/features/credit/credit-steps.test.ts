@@ -1,6 +1,13 @@
 import type { Completion } from "@contract";
 import { describe, expect, it } from "vitest";
-import { blockingStep, formatDay, hasExtraSteps } from "./credit-steps";
+import {
+  blockingStep,
+  checklistNextKey,
+  checklistSteps,
+  formatDay,
+  hasExtraSteps,
+  nextStepLink,
+} from "./credit-steps";
 
 const step = (key: Completion["steps"][number]["key"], required: boolean, done = false) => ({
   key,
@@ -58,5 +65,71 @@ describe("formatDay", () => {
   it("prints a whole day as set, whatever the viewer's time zone, and a dash when unset", () => {
     expect(formatDay("2027-03-01")).toBe("March 1, 2027");
     expect(formatDay(null)).toBe("—");
+  });
+});
+
+describe("checklistSteps", () => {
+  it("lists review questions before the modules they gate, and leaves other courses as they are", () => {
+    const c = completion([
+      step("acknowledge", true, true),
+      step("modules", true),
+      step("review", true),
+      step("exam", true),
+      step("evaluation", false),
+      step("certificate", true),
+    ]);
+    expect(checklistSteps(c).map((s) => s.key)).toEqual([
+      "acknowledge",
+      "review",
+      "modules",
+      "exam",
+      "certificate",
+    ]);
+    const plain = completion([step("modules", true), step("review", false), step("exam", true)]);
+    expect(checklistSteps(plain).map((s) => s.key)).toEqual(["modules", "exam"]);
+  });
+
+  it("marks the first of review and modules not done while either is next", () => {
+    const working = completion([step("modules", true), step("review", true), step("exam", true)]);
+    expect(working.next).toBe("modules");
+    expect(checklistNextKey(working)).toBe("review");
+    // Questions added after the modules were done: the review alone is left.
+    const late = completion([
+      step("modules", true, true),
+      step("review", true),
+      step("exam", true),
+    ]);
+    expect(checklistNextKey(late)).toBe("review");
+    const after = completion([
+      step("modules", true, true),
+      step("review", true, true),
+      step("exam", true),
+    ]);
+    expect(checklistNextKey(after)).toBe("exam");
+    expect(checklistNextKey({ ...after, isCompleted: true, next: null })).toBeNull();
+  });
+});
+
+describe("nextStepLink", () => {
+  it("leads to the exam, the evaluation or the attestation, never to the player's own steps", () => {
+    const at = (done: number) =>
+      completion(
+        (["modules", "exam", "evaluation", "attestation", "certificate"] as const).map((key, i) =>
+          step(key, true, i < done),
+        ),
+      );
+    expect(nextStepLink(at(0))).toBeNull();
+    expect(nextStepLink(at(1))).toEqual({
+      key: "exam",
+      label: "Take the final exam",
+      path: "/courses/c1/exam",
+    });
+    expect(nextStepLink(at(2))?.label).toBe("Complete the evaluation");
+    expect(nextStepLink(at(3))).toMatchObject({
+      label: "Attest and claim credit",
+      path: "/courses/c1/attestation",
+    });
+    expect(nextStepLink(at(4))).toBeNull();
+    expect(nextStepLink({ ...at(2), isCompleted: true, next: null })).toBeNull();
   });
 });

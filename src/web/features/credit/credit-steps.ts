@@ -14,7 +14,7 @@ export const coursePaths = {
 export type CompletionStep = Completion["steps"][number];
 
 /** The steps the course asks of the learner, in the fixed order. */
-export const requiredSteps = (completion: Completion): CompletionStep[] =>
+const requiredSteps = (completion: Completion): CompletionStep[] =>
   completion.steps.filter((s) => s.required);
 
 /**
@@ -23,6 +23,57 @@ export const requiredSteps = (completion: Completion): CompletionStep[] =>
  */
 export const hasExtraSteps = (completion: Completion): boolean =>
   completion.steps.some((s) => s.required && s.key !== "modules" && s.key !== "certificate");
+
+/**
+ * The checklist's rows: the required steps in the fixed order, except that review questions
+ * come before the modules, since each module waits for its own questions.
+ */
+export function checklistSteps(completion: Completion): CompletionStep[] {
+  const steps = requiredSteps(completion);
+  const review = steps.find((s) => s.key === "review");
+  const modules = steps.findIndex((s) => s.key === "modules");
+  if (!review || modules < 0) return steps;
+  const rest = steps.filter((s) => s !== review);
+  rest.splice(modules, 0, review);
+  return rest;
+}
+
+/**
+ * The row marked as the learner's next step. Modules and their review questions are done
+ * together, one module at a time, so while either is the next step the first of the two
+ * rows not yet done is marked.
+ */
+export function checklistNextKey(completion: Completion): CompletionStepKey | null {
+  const next = completion.isCompleted ? null : completion.next;
+  if (next !== "modules" && next !== "review") return next;
+  return (
+    checklistSteps(completion).find((s) => (s.key === "modules" || s.key === "review") && !s.done)
+      ?.key ?? next
+  );
+}
+
+/** The learner's next step when it has a screen of its own, as the top of a page leads to it. */
+export type NextStepLink = { key: CompletionStepKey; label: string; path: string };
+
+const NEXT_STEP_LINKS: Partial<
+  Record<CompletionStepKey, { label: string; to: (courseId: string) => string }>
+> = {
+  exam: { label: "Take the final exam", to: coursePaths.exam },
+  evaluation: { label: "Complete the evaluation", to: coursePaths.evaluation },
+  attestation: { label: "Attest and claim credit", to: coursePaths.attestation },
+};
+
+/**
+ * Where the learner goes next when it is not the player itself: the final exam, the
+ * evaluation or the attestation. Null while the modules (or what comes before them) are the
+ * next step, once the course is complete, and for a course that asks only for its modules.
+ */
+export function nextStepLink(completion: Completion): NextStepLink | null {
+  if (completion.isCompleted || completion.next === null) return null;
+  const link = NEXT_STEP_LINKS[completion.next];
+  if (!link) return null;
+  return { key: completion.next, label: link.label, path: link.to(completion.courseId) };
+}
 
 /** Whether `key` is still waiting for an earlier required step, and which one. */
 export function blockingStep(
@@ -38,7 +89,17 @@ export const hasActivityContent = (a: Activity): boolean =>
   a.objectives.length > 0 ||
   a.faculty.length > 0 ||
   a.disclosureStatement !== "" ||
-  a.accreditationStatement !== "";
+  a.creditTypes.some((t) => t.accreditationStatement !== "" || t.designationStatement !== "");
+
+/**
+ * Whether the learner's certificate waits for their licence: a type they claimed asks for
+ * it, or, before they claim (or on a course without an attestation), any type offered does.
+ */
+export function licenceNeeded(a: Activity): boolean {
+  const claimed = a.standing?.attestation?.credits;
+  const ids = claimed ? new Set(claimed.map((c) => c.creditTypeId)) : null;
+  return a.creditTypes.some((t) => t.licenceRequired && (!ids || ids.has(t.id)));
+}
 
 /** Whether the learner may still work toward credit: the activity and the enrollment are valid. */
 export const creditOpen = (a: Activity): boolean =>
@@ -58,10 +119,4 @@ export function formatDay(day: string | null): string {
   if (!day) return "—";
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? "—" : calendarDay.format(date);
-}
-
-/** "1 credit", "2.5 credits", with the course's credit type when it has one. */
-export function creditsText(credits: number, creditType?: string | null): string {
-  const unit = credits === 1 ? "credit" : "credits";
-  return creditType ? `${credits} ${creditType} ${unit}` : `${credits} ${unit}`;
 }

@@ -11,19 +11,7 @@ import {
 } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, inputClassName } from "../../../components/ui/input";
-
-/** The export's address: GET /api/audit with the chosen filters. */
-function auditExportUrl(filters: {
-  learnerId?: string;
-  courseId?: string;
-  from?: string;
-  to?: string;
-}) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  const query = params.toString();
-  return `/api/audit${query ? `?${query}` : ""}`;
-}
+import { auditExportUrl } from "../api/get-audit-events";
 
 /**
  * Filters and the CSV download of the audit trail: by course, by a range of

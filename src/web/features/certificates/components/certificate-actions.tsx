@@ -2,41 +2,39 @@ import { type EnrollmentWithRelations, formatCertificateCode } from "@contract";
 import { FileDownIcon, ShieldCheckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
 import { useMyCertificates } from "../api/get-my-certificates";
 import { DownloadCertificateButton } from "./download-certificate-button";
+import { PdfCertificateLink } from "./pdf-certificate-link";
 
 /**
- * A completed enrollment's certificate downloads: the spec's HTML file and, beside it, the
- * PDF, with the verification code and a link to its public page.
+ * A completed enrollment's certificate on the Certificates tab: the spec's HTML file and the
+ * PDF as two equal, labelled choices, with the verification code and a link to its page.
  */
 export function CertificateActions({ enrollment }: { enrollment: EnrollmentWithRelations }) {
-  const { data } = useMyCertificates();
+  const { data, isPending } = useMyCertificates();
   const issued = data?.find((c) => c.enrollmentId === enrollment.id);
   const title = enrollment.course.title;
   return (
     <div className="grid gap-2 sm:justify-items-end">
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:flex">
+      <div className="grid grid-cols-2 gap-2 sm:flex">
+        {issued ? (
+          <PdfCertificateLink certificate={issued} variant="outline" className="w-full sm:w-auto">
+            Download PDF<span className="sr-only"> certificate for {title}</span>
+          </PdfCertificateLink>
+        ) : (
+          <Button variant="outline" className="w-full sm:w-auto" disabled>
+            {isPending ? <Spinner /> : <FileDownIcon aria-hidden="true" />}
+            Download PDF
+          </Button>
+        )}
         <DownloadCertificateButton
           enrollment={enrollment}
           variant="outline"
           className="w-full sm:w-auto"
         >
-          Download certificate
-          <span className="sr-only"> for {title}</span>
+          Download HTML<span className="sr-only"> certificate for {title}</span>
         </DownloadCertificateButton>
-        {issued ? (
-          <Button asChild variant="outline" className="w-full sm:w-auto">
-            <a href={`/api/certificates/${encodeURIComponent(issued.id)}/pdf`} download>
-              <FileDownIcon aria-hidden="true" />
-              PDF<span className="sr-only"> certificate for {title}</span>
-            </a>
-          </Button>
-        ) : (
-          <Button variant="outline" className="w-full sm:w-auto" disabled>
-            <FileDownIcon aria-hidden="true" />
-            PDF
-          </Button>
-        )}
       </div>
       {issued ? (
         <p className="flex items-center gap-1.5 text-xs text-zinc-600">

@@ -1,6 +1,8 @@
 import {
+  COMPLETION_STEP_LABELS,
   creditLines,
   formatCertificateCode,
+  formatDocumentDate,
   type Transcript,
   type TranscriptEntry,
 } from "@contract";
@@ -12,7 +14,7 @@ import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { useDateFormat } from "../../../lib/organisation";
 import { transcriptUrl, useTranscript } from "../api/get-transcript";
 import { RevokeCertificateDialog, type RevokeTarget } from "./revoke-certificate-dialog";
 
@@ -119,14 +121,17 @@ export function TranscriptView({
   );
 }
 
+/**
+ * The courses, the completed ones, and the credit earned: one total per credit type (a CPE
+ * credit and a contact hour are never added together).
+ */
 function Totals({ transcript: t }: { transcript: Transcript }) {
   const items = [
     { label: "Courses", value: t.totals.courses },
     { label: "Completed", value: t.totals.completed },
-    { label: "Credit hours", value: t.totals.creditHours },
   ];
   return (
-    <section aria-label="Totals" className="grid grid-cols-3 gap-3">
+    <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {items.map((item) => (
         <div key={item.label} className="rounded-2xl border border-zinc-200 bg-white px-4 py-3">
           <p className="text-xs text-zinc-600">{item.label}</p>
@@ -138,6 +143,22 @@ function Totals({ transcript: t }: { transcript: Transcript }) {
           </p>
         </div>
       ))}
+      <div className="col-span-2 rounded-2xl border border-zinc-200 bg-white px-4 py-3 sm:col-span-1">
+        <p className="text-xs text-zinc-600">Credit earned</p>
+        {t.totals.credits.length ? (
+          <ul data-testid="transcript-credit" className="grid gap-0.5">
+            {t.totals.credits.map((total) => (
+              <li key={total.name} className="text-base font-semibold text-zinc-950 tabular-nums">
+                {total.text}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p data-testid="transcript-credit" className="text-xl font-semibold text-zinc-950">
+            None yet
+          </p>
+        )}
+      </div>
     </section>
   );
 }
@@ -148,8 +169,23 @@ const STATUS = {
   "not-started": { text: "Not started", variant: "secondary" },
 } as const;
 
+/**
+ * What is true of an entry: "Exam failed" rather than "In progress · 100%" for a learner whose
+ * modules are done but who failed the exam, the step still due for one who has not finished.
+ */
+function standingText(e: TranscriptEntry, text: string): string {
+  if (e.status !== "in-progress") return text;
+  if (e.examFailed) return "Exam failed";
+  if (e.nextStep) return `${text} · ${COMPLETION_STEP_LABELS[e.nextStep]} next`;
+  return `${text} · ${e.progress}%`;
+}
+
 function EntryCard({ entry: e, onRevoke }: { entry: TranscriptEntry; onRevoke?: () => void }) {
   const credit = creditLines(e);
+  const subject = e.credits.length ? e.fieldOfStudy : e.courseCategory;
+  const dateFormat = useDateFormat();
+  const formatDate = (iso: string | null) =>
+    iso ? formatDocumentDate(iso, dateFormat) || "—" : "—";
   const status = STATUS[e.status];
   const cert = e.certificate;
   return (
@@ -160,10 +196,14 @@ function EntryCard({ entry: e, onRevoke }: { entry: TranscriptEntry; onRevoke?: 
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-0.5">
           <h3 className="text-[15px] font-semibold text-zinc-950">{e.courseTitle}</h3>
-          <p className="text-sm text-zinc-600">{e.courseCategory}</p>
+          {/* A course with credit names its field of study, never the spec's category. */}
+          {subject ? <p className="text-sm text-zinc-600">{subject}</p> : null}
         </div>
-        <Badge variant={status.variant}>
-          {e.status === "in-progress" ? `${status.text} · ${e.progress}%` : status.text}
+        <Badge
+          variant={e.examFailed ? "destructive" : status.variant}
+          data-testid="transcript-status"
+        >
+          {standingText(e, status.text)}
         </Badge>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
@@ -181,11 +221,13 @@ function EntryCard({ entry: e, onRevoke }: { entry: TranscriptEntry; onRevoke?: 
         </div>
         <div>
           <dt className="text-xs text-zinc-600">Credit</dt>
-          <dd className="text-zinc-900">{credit[0] ?? "—"}</dd>
+          <dd className="text-zinc-900" data-testid="transcript-entry-credit">
+            {e.credits.length ? e.credits.map((c) => c.text).join(" · ") : "—"}
+          </dd>
         </div>
       </dl>
-      {credit.length > 1 ? (
-        <p className="text-xs text-zinc-600">{credit.slice(1).join(" · ")}</p>
+      {credit.length > e.credits.length ? (
+        <p className="text-xs text-zinc-600">{credit.slice(e.credits.length).join(" · ")}</p>
       ) : null}
       {cert ? (
         <div className="flex flex-col gap-2 border-t border-zinc-100 pt-3 sm:flex-row sm:items-center sm:justify-between">

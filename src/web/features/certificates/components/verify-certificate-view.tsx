@@ -1,13 +1,21 @@
-import { creditLines, formatCertificateCode, hoursText, type PublicCertificate } from "@contract";
+import {
+  type CertificateDocument,
+  type CertificateField,
+  certificateDocument,
+  fieldOfStudyLabel,
+  formatCertificateCode,
+  formatDocumentDate,
+  type PublicCertificate,
+} from "@contract";
 import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { useDateFormat } from "../../../lib/organisation";
 import { cn } from "../../../lib/utils";
 import { useVerifyCertificate } from "../api/verify-certificate";
-import { type CreditClaimFacts, creditClaimFacts, signaturePath } from "../certificate-credit";
+import { signaturePath } from "../certificate-credit";
 import { VerifyCodeForm } from "./verify-code-form";
 
 /**
@@ -122,11 +130,14 @@ function Notice({
   );
 }
 
+/** What the public page shows: the certificate's document, as its HTML and PDF print it. */
 function CertificateResult({ certificate: c }: { certificate: PublicCertificate }) {
   const valid = c.status === "valid";
-  const claim = creditClaimFacts(c);
-  // A credit-ready certificate states the credit claimed with the claim's facts below.
-  const credit = creditLines(claim ? { ...c, creditHours: null, creditType: null } : c);
+  const dateFormat = useDateFormat();
+  const doc = certificateDocument(c, { dateFormat });
+  // On the first page's fields already, or said in the header above.
+  const shown = new Set(["Course length", "Credit", "Completed on", fieldOfStudyLabel(c)]);
+  const details = doc.details?.filter((f) => !shown.has(f.label)) ?? null;
   return (
     <section
       aria-labelledby="verify-title"
@@ -159,7 +170,7 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
           <p className="text-sm">
             {valid
               ? `This certificate was issued by ${c.issuerName} and has not been revoked.`
-              : `${c.issuerName} revoked this certificate on ${formatDate(c.revokedAt)}. It is no longer valid.`}
+              : `${c.issuerName} revoked this certificate on ${doc.revoked?.on ?? ""}. It is no longer valid.`}
           </p>
           {!valid && c.revokedReason ? (
             <p className="mt-1 text-sm">
@@ -174,30 +185,54 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
         </Item>
         <Item label="Course" wide>
           <span className="text-base font-semibold text-zinc-950">{c.courseTitle}</span>
-          <span className="block text-sm text-zinc-600">{c.courseCategory}</span>
+          {doc.meta ? (
+            <span className="block text-sm text-zinc-600">{doc.meta.category}</span>
+          ) : null}
         </Item>
-        <Item label="Completed on">{formatDate(c.completedAt)}</Item>
-        <Item label="Duration">{hoursText(c.durationHours)}</Item>
-        {claim?.credits ? <Item label="Credits">{claim.credits}</Item> : null}
-        {credit.length || !claim ? (
-          <Item label={claim ? "Accreditation" : "Credit"} wide={!claim}>
-            {credit.length ? credit.join(" · ") : "No credit recorded for this course"}
+        {doc.fields.map((field) => (
+          <Item key={field.label} label={field.label}>
+            {field.value}
+          </Item>
+        ))}
+        <Item label="Completed on">{doc.completedOn}</Item>
+        {doc.meta ? <Item label="Duration">{doc.meta.length}</Item> : null}
+        {doc.notes.length || doc.meta ? (
+          <Item label={doc.meta ? "Credit" : "Accreditation"} wide>
+            {doc.notes.length ? doc.notes.join(" · ") : "No credit recorded for this course"}
           </Item>
         ) : null}
-        <Item label="Issued by">{c.issuerName}</Item>
-        <Item label="Issued on">{formatDate(c.issuedAt)}</Item>
+        <Item label="Issued by">
+          {doc.issuer.logoUrl ? (
+            <img
+              src={doc.issuer.logoUrl}
+              alt=""
+              className="mb-1.5 block max-h-10 max-w-40 object-contain"
+            />
+          ) : null}
+          {c.issuerName}
+        </Item>
+        <Item label="Issued on">{formatDocumentDate(c.issuedAt, dateFormat)}</Item>
         <Item label="Certificate code" wide>
           <span className="font-mono text-sm break-all">{formatCertificateCode(c.code)}</span>
         </Item>
       </dl>
-      {claim ? <CreditClaim claim={claim} /> : null}
+      {details ? (
+        <CreditDetails doc={doc} details={details} signatureId={c.credit?.signatureId ?? null} />
+      ) : null}
     </section>
   );
 }
 
-/** What an accredited course's certificate adds: the claim, the sponsor and the official. */
-function CreditClaim({ claim }: { claim: CreditClaimFacts }) {
-  const sponsor = [claim.sponsor, claim.sponsorAddress].filter(Boolean).join(", ");
+/** What an accredited course's certificate adds: its second page's rows and the official. */
+function CreditDetails({
+  doc,
+  details,
+  signatureId,
+}: {
+  doc: CertificateDocument;
+  details: CertificateField[];
+  signatureId: string | null;
+}) {
   return (
     <section
       aria-labelledby="verify-credit-title"
@@ -208,41 +243,23 @@ function CreditClaim({ claim }: { claim: CreditClaimFacts }) {
         Continuing education credit
       </h2>
       <dl className="mt-4 grid gap-x-8 gap-y-5 sm:grid-cols-2">
-        {claim.fields ? (
-          <Item label="Fields of study" wide>
-            {claim.fields}
+        {details.map((field) => (
+          <Item key={field.label} label={field.label} wide={field.value.length > 60}>
+            <span className="block whitespace-pre-line">{field.value}</span>
           </Item>
-        ) : null}
-        {sponsor ? (
-          <Item label="Sponsor" wide>
-            {sponsor}
-          </Item>
-        ) : null}
-        {claim.deliveryMethod ? <Item label="Delivery method">{claim.deliveryMethod}</Item> : null}
-        {claim.registryNumber ? (
-          <Item label="Sponsor registry no.">{claim.registryNumber}</Item>
-        ) : null}
-        {claim.licence ? <Item label="Licence">{claim.licence}</Item> : null}
-        {claim.attestedAt ? <Item label="Attested on">{formatDate(claim.attestedAt)}</Item> : null}
-        {claim.accreditationStatement ? (
-          <Item label="Accreditation statement" wide>
-            <span className="block text-sm leading-relaxed whitespace-pre-line text-zinc-800">
-              {claim.accreditationStatement}
-            </span>
-          </Item>
-        ) : null}
-        {claim.officialName ? (
+        ))}
+        {doc.signatory ? (
           <Item label="Responsible official" wide>
-            {claim.signatureId ? (
+            {signatureId ? (
               <img
-                src={signaturePath(claim.signatureId)}
-                alt={`Signature of ${claim.officialName}`}
+                src={signaturePath(signatureId)}
+                alt={`Signature of ${doc.signatory.name}`}
                 className="mb-2 block max-h-16 max-w-60 object-contain"
               />
             ) : null}
-            <span className="block font-medium">{claim.officialName}</span>
-            {claim.officialTitle ? (
-              <span className="block text-sm text-zinc-600">{claim.officialTitle}</span>
+            <span className="block font-medium">{doc.signatory.name}</span>
+            {doc.signatory.title ? (
+              <span className="block text-sm text-zinc-600">{doc.signatory.title}</span>
             ) : null}
           </Item>
         ) : null}

@@ -13,6 +13,7 @@ import { getErrorMessage, isApiError, loadFailureHint } from "../../../lib/api-c
 import { formatDate, plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCourse } from "../api/get-course";
+import { usePublishChecks } from "../api/get-publish-checks";
 import { usePublishCourse } from "../api/publish-course";
 import { formatMinutes } from "../course-figures";
 import { COURSE_TOASTS } from "../messages";
@@ -21,6 +22,8 @@ import { CourseStatusBadge } from "./course-status-badge";
 import { EditCourseDialog } from "./edit-course-dialog";
 import { ModuleDialog } from "./module-dialog";
 import { ModuleList, type ModuleListExtras } from "./module-list";
+import { PublishChecksList } from "./publish-checks-list";
+import { PublishConfirmDialog } from "./publish-confirm-dialog";
 import { UnpublishCourseDialog } from "./unpublish-course-dialog";
 
 function BackToCourses() {
@@ -109,11 +112,26 @@ function CourseDetailView({
     }
   }, [focusPublish, course.isPublished]);
 
-  async function onPublish() {
+  const checks = usePublishChecks(course.id).data ?? [];
+  // Why publishing needs a confirmation, while the dialog asking for it is open.
+  const [confirmReason, setConfirmReason] = useState<string | null>(null);
+
+  async function onPublish(confirmManualCompletion = false) {
+    const asks = checks.find((c) => c.severity === "confirm");
+    if (asks && !confirmManualCompletion) {
+      setConfirmReason(asks.message);
+      return;
+    }
     try {
-      await publish.mutateAsync(course.id);
+      await publish.mutateAsync({ courseId: course.id, confirmManualCompletion });
+      setConfirmReason(null);
       toast({ title: COURSE_TOASTS.published, description: COURSE_TOASTS.publishedDescription });
     } catch (error) {
+      // The completion changed since the checks were read: the server's reason, to confirm.
+      if (isApiError(error, "courses.publish_needs_confirmation")) {
+        setConfirmReason(getErrorMessage(error) ?? "Confirm to publish this course.");
+        return;
+      }
       toast({
         variant: "destructive",
         title: COURSE_TOASTS.error,
@@ -174,6 +192,7 @@ function CourseDetailView({
             Add at least one module to publish this course.
           </p>
         ) : null}
+        <PublishChecksList checks={checks} />
       </div>
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -189,6 +208,15 @@ function CourseDetailView({
 
       <ModuleDialog courseId={course.id} open={addOpen} onOpenChange={setAddOpen} />
       <EditCourseDialog course={course} open={editOpen} onOpenChange={setEditOpen} />
+      <PublishConfirmDialog
+        reason={confirmReason ?? ""}
+        open={confirmReason !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmReason(null);
+        }}
+        onConfirm={() => void onPublish(true)}
+        pending={publish.isPending}
+      />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import type { Course } from "@contract";
-import { formatWatchSeconds } from "@contract";
+import { formatWatchSeconds, offeredCreditText } from "@contract";
 import { SlidersHorizontalIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { CourseSettingsDialog } from "./course-settings-dialog";
 
-/** The course's completion rule and credit data, with an Edit action. */
+/**
+ * The course's completion rule, with an Edit action, and the credit it offers (set, with
+ * everything a certificate prints, in the Accreditation section's Credit).
+ */
 export function CourseSettingsCard({ course }: { course: Course }) {
   const [open, setOpen] = useState(false);
   const verified = course.completionPolicy === "verified";
@@ -21,15 +24,15 @@ export function CourseSettingsCard({ course }: { course: Course }) {
           ],
         ] as [string, string][])
       : []),
-    ["Credit hours", course.creditHours === null ? "None" : String(course.creditHours)],
-    ["Credit type", course.creditType ?? "—"],
-    ["Accrediting body", course.accreditingBody ?? "—"],
-    ["Provider number", course.providerNumber ?? "—"],
+    [
+      "Credit",
+      course.creditTypes.length ? offeredCreditText(course.creditTypes) : "None (set in Credit)",
+    ],
   ];
   return (
     <Card data-testid="course-settings-card">
       <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
-        <CardTitle>Credit &amp; completion</CardTitle>
+        <CardTitle>Completion</CardTitle>
         <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
           <SlidersHorizontalIcon aria-hidden="true" />
           Edit settings

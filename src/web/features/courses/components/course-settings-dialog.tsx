@@ -36,10 +36,6 @@ const settingsFormSchema = z.object({
   minWatchPercent: rules.minWatchPercent.unwrap(),
   /** Entered in minutes, stored in seconds. */
   minSeatMinutes: optionalNumber(rules.minSeatSeconds.unwrap(), 60),
-  creditHours: optionalNumber(rules.creditHours.unwrap()),
-  creditType: rules.creditType.unwrap(),
-  accreditingBody: rules.accreditingBody.unwrap(),
-  providerNumber: rules.providerNumber.unwrap(),
 });
 type SettingsInput = z.input<typeof settingsFormSchema>;
 type SettingsOutput = z.output<typeof settingsFormSchema>;
@@ -70,9 +66,9 @@ export function CourseSettingsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Credit &amp; completion</DialogTitle>
+          <DialogTitle>Completion</DialogTitle>
           <DialogDescription>
-            How learners complete modules, and the credit this course awards.
+            How learners complete modules. The credit the course awards is set under Accreditation.
           </DialogDescription>
         </DialogHeader>
         <SettingsForm course={course} onDone={() => onOpenChange(false)} />
@@ -93,10 +89,6 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
       completionPolicy: course.completionPolicy,
       minWatchPercent: course.minWatchPercent,
       minSeatMinutes: course.minSeatSeconds === null ? "" : String(course.minSeatSeconds / 60),
-      creditHours: course.creditHours === null ? "" : String(course.creditHours),
-      creditType: course.creditType ?? "",
-      accreditingBody: course.accreditingBody ?? "",
-      providerNumber: course.providerNumber ?? "",
     },
   });
 
@@ -117,28 +109,11 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
     }
   });
 
-  const text = (
-    id: string,
-    name: "creditType" | "accreditingBody" | "providerNumber",
-    label: string,
-    placeholder: string,
-  ) => (
-    <Field id={id} label={label} error={errors[name]?.message}>
-      <Input
-        id={id}
-        autoComplete="off"
-        placeholder={placeholder}
-        {...fieldAria(id, errors[name])}
-        {...register(name)}
-      />
-    </Field>
-  );
-
   return (
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label="Credit and completion settings"
+      aria-label="Completion settings"
       className="grid grid-cols-1 gap-5"
     >
       <fieldset className="grid gap-2">
@@ -203,35 +178,6 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
           />
         </Field>
       </div>
-      <fieldset className="grid grid-cols-1 gap-5 border-t border-zinc-100 pt-5 sm:grid-cols-2">
-        <legend className="sr-only">Credit</legend>
-        <Field
-          id="settings-credit-hours"
-          label={
-            <>
-              Credit hours <span className="font-normal text-zinc-500">(optional)</span>
-            </>
-          }
-          error={errors.creditHours?.message}
-        >
-          <Input
-            id="settings-credit-hours"
-            type="text"
-            inputMode="decimal"
-            placeholder="e.g. 1.5"
-            {...fieldAria("settings-credit-hours", errors.creditHours)}
-            {...register("creditHours")}
-          />
-        </Field>
-        {text("settings-credit-type", "creditType", "Credit type", "e.g. CME, CPE, CLE")}
-        {text(
-          "settings-accrediting-body",
-          "accreditingBody",
-          "Accrediting body",
-          "e.g. State Board of Nursing",
-        )}
-        {text("settings-provider-number", "providerNumber", "Provider number", "e.g. P-12345")}
-      </fieldset>
       <DialogFooter className="pt-1">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

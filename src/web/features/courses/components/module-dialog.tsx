@@ -1,5 +1,13 @@
-import { type Module, moduleBodySchema } from "@contract";
+import {
+  formatWatchSeconds,
+  lengthMismatch,
+  lengthMismatchText,
+  type Module,
+  minutesOfVideo,
+  moduleBodySchema,
+} from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
@@ -75,10 +83,15 @@ function ModuleForm({
   const updateModule = useUpdateModule();
   const saving = addModule.isPending || updateModule.isPending;
   const [uploading, setUploading] = useState(false);
+  // The video's real length, as the server read it from the file.
+  const [videoSeconds, setVideoSeconds] = useState<number | null>(module?.videoSeconds ?? null);
   const {
     register,
     control,
     handleSubmit,
+    setValue,
+    getFieldState,
+    watch,
     formState: { errors },
   } = useForm<ModuleFormInput, unknown, ModuleFormOutput>({
     resolver: zodResolver(moduleFormSchema),
@@ -89,6 +102,17 @@ function ModuleForm({
       videoUrl: module?.videoUrl ?? null,
     },
   });
+
+  const statedMinutes = Number(watch("duration"));
+  const mismatch = videoSeconds !== null && lengthMismatch(statedMinutes, videoSeconds);
+
+  /** A new video: its length becomes the module's, unless the administrator typed one. */
+  function onVideoUploaded(seconds: number | null) {
+    setVideoSeconds(seconds);
+    if (seconds !== null && !getFieldState("duration").isDirty) {
+      setValue("duration", minutesOfVideo(seconds), { shouldValidate: true });
+    }
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     if (!values.videoUrl) {
@@ -183,12 +207,16 @@ function ModuleForm({
               kind="video"
               value={field.value ?? null}
               onChange={field.onChange}
+              onUploaded={(file) => onVideoUploaded(file.durationSeconds)}
               onBusyChange={setUploading}
               labelledBy="module-video-label"
               currentLabel="Current video"
             />
           )}
         />
+        {videoSeconds !== null ? (
+          <VideoLength seconds={videoSeconds} statedMinutes={statedMinutes} mismatch={mismatch} />
+        ) : null}
       </div>
       <DialogFooter className="pt-1">
         <DialogClose asChild>
@@ -200,5 +228,37 @@ function ModuleForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** The video's real length, and a flag when the stated duration is more than 10 % off it. */
+function VideoLength({
+  seconds,
+  statedMinutes,
+  mismatch,
+}: {
+  seconds: number;
+  statedMinutes: number;
+  mismatch: boolean;
+}) {
+  if (!mismatch) {
+    return (
+      <p data-testid="video-length" className="text-xs text-zinc-600">
+        Video length: {formatWatchSeconds(Math.round(seconds))}
+      </p>
+    );
+  }
+  return (
+    <p
+      data-testid="video-length"
+      data-mismatch="true"
+      className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-950"
+    >
+      <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        {lengthMismatchText(statedMinutes, seconds)} Learners earn credit for the time a module
+        states: make it match the video.
+      </span>
+    </p>
   );
 }

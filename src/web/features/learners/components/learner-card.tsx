@@ -11,6 +11,7 @@ import {
   XIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { EmailText } from "../../../components/email-text";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -133,9 +134,9 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
                 <MailIcon className="size-3.5 shrink-0 text-zinc-500" aria-hidden="true" />
                 <a
                   href={`mailto:${learner.email}`}
-                  className="truncate hover:text-indigo-700 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  className="min-w-0 hover:text-indigo-700 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
                 >
-                  {learner.email}
+                  <EmailText email={learner.email} />
                 </a>
               </li>
               {learner.phone ? (

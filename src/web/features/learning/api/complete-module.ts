@@ -58,6 +58,12 @@ export function useCompleteModule() {
             queryClient.invalidateQueries({ queryKey: myEnrollmentsQueryKey(input.userId) }),
             queryClient.invalidateQueries({ queryKey: courseQueryKey(input.courseId) }),
           ]);
+        // The module has review questions the page did not show yet: read them again
+        // (under the module's address, whichever feature shows them).
+        case "review.answer_first":
+          return queryClient.invalidateQueries({
+            queryKey: ["/api/courses", input.courseId, "modules", input.moduleId],
+          });
         default:
           return undefined;
       }

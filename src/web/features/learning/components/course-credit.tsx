@@ -1,23 +1,18 @@
-import type { Course } from "@contract";
+import { type Course, creditBodiesOf, offeredCreditText } from "@contract";
 import { AwardIcon, BadgeCheckIcon, ShieldCheckIcon } from "lucide-react";
-
-/** "1.5 credit hours", "1 credit hour (CME)": the course's credit, or null without any. */
-function creditLabel(course: Pick<Course, "creditHours" | "creditType">): string | null {
-  if (course.creditHours === null) return null;
-  const hours = `${course.creditHours} credit hour${course.creditHours === 1 ? "" : "s"}`;
-  return course.creditType ? `${hours} (${course.creditType})` : hours;
-}
 
 /**
  * The credit a course carries and who accredits it, as small meta items
  * for the learner's card (compact) and the player's header (with the accreditation).
  */
 export function CourseCredit({ course, compact = false }: { course: Course; compact?: boolean }) {
-  const label = creditLabel(course);
-  const accreditation = [
-    course.accreditingBody ? `Accredited by ${course.accreditingBody}` : null,
-    course.providerNumber ? `Provider ${course.providerNumber}` : null,
-  ].filter(Boolean);
+  // "Up to 1 contact hour · Up to 1 CPE credit": each type the learner may claim, never summed.
+  const label = course.creditTypes.length ? offeredCreditText(course.creditTypes) : null;
+  const accreditation = creditBodiesOf(course.creditTypes).map((b) =>
+    b.providerNumber
+      ? `Accredited by ${b.name} · Provider ${b.providerNumber}`
+      : `Accredited by ${b.name}`,
+  );
   return (
     <>
       {label ? (

@@ -56,6 +56,7 @@ const PROGRESS_TOAST = {
   description: "Your progress has been saved",
 } as const;
 const PROGRESS_FAILED = "Could not save your progress";
+const NOT_COMPLETE_YET = "This module is not complete yet";
 
 /** What other steps of completion add to the player; each renders nothing when it does not apply. */
 export type PlayerExtensions = {
@@ -76,6 +77,20 @@ export type PlayerExtensions = {
   renderNextStep?: (args: { courseId: string; autoFocus: boolean }) => ReactNode;
   /** Under the course's heading (e.g. a link to the activity's information, an expiry notice). */
   renderHeaderExtra?: (args: { courseId: string }) => ReactNode;
+  /**
+   * Right under the header, above the video: the learner's next step when it waits on
+   * another screen (the evaluation, the attestation), so it is never found only far below.
+   */
+  renderNextStepTop?: (args: { courseId: string }) => ReactNode;
+  /**
+   * In place of 'Mark as Complete': `action` itself, or why the module cannot be completed
+   * yet (e.g. its review questions are unanswered).
+   */
+  renderCompleteAction?: (args: {
+    courseId: string;
+    moduleId: string;
+    action: ReactNode;
+  }) => ReactNode;
   /**
    * Under the current module: where the learner stands with every step of the course.
    * `progressKey` changes with each completed module; `autoFocus` as for `renderNextStep`.
@@ -290,6 +305,12 @@ function Player({
       // soon as the course and the list are read again (useCompleteModule); a toast would
       // only say it twice.
       if (isApiError(error, "courses.unpublished")) return;
+      // Not a fault: something the module still asks for (its review questions, added since
+      // the page was read). The server says what; the player shows it afresh.
+      if (isApiError(error, "review.answer_first")) {
+        toast({ title: NOT_COMPLETE_YET, description: getErrorMessage(error) ?? undefined });
+        return;
+      }
       toast({
         variant: "destructive",
         title: PROGRESS_FAILED,
@@ -350,6 +371,10 @@ function Player({
           </div>
         </div>
       </header>
+
+      {extensions.renderNextStepTop ? (
+        <div className="empty:hidden">{extensions.renderNextStepTop({ courseId: course.id })}</div>
+      ) : null}
 
       {current ? (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
@@ -481,21 +506,27 @@ function Player({
                   Previous
                 </Button>
                 <div className="order-first col-span-2 sm:order-2 sm:col-span-1 sm:mx-auto">
-                  {states.get(current.id) !== "available" ? null : (
-                    <Button
-                      onClick={() => void onMarkComplete(current)}
-                      disabled={completeModule.isPending || !canComplete}
-                      aria-describedby={canComplete ? undefined : watchHintId}
-                      className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
-                    >
-                      {completeModule.isPending ? (
-                        <Spinner />
-                      ) : (
-                        <CircleCheckIcon aria-hidden="true" />
-                      )}
-                      Mark as Complete
-                    </Button>
-                  )}
+                  {states.get(current.id) !== "available"
+                    ? null
+                    : (extensions.renderCompleteAction ?? (({ action }) => action))({
+                        courseId: course.id,
+                        moduleId: current.id,
+                        action: (
+                          <Button
+                            onClick={() => void onMarkComplete(current)}
+                            disabled={completeModule.isPending || !canComplete}
+                            aria-describedby={canComplete ? undefined : watchHintId}
+                            className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
+                          >
+                            {completeModule.isPending ? (
+                              <Spinner />
+                            ) : (
+                              <CircleCheckIcon aria-hidden="true" />
+                            )}
+                            Mark as Complete
+                          </Button>
+                        ),
+                      })}
                 </div>
                 <Button
                   ref={nextButtonRef}

@@ -58,12 +58,15 @@ export function LearnerDashboard({
   user,
   certificateAction,
   courseAction,
+  renderTop,
 }: {
   user: User;
   /** The certificate download control for a completed enrollment (certificates feature). */
   certificateAction: CertificateAction;
   /** A course card's way in when other steps of completion lead elsewhere. */
   courseAction?: CourseCardAction;
+  /** Above the tabs: the learner's next steps that wait on screens of their own. */
+  renderTop?: (enrollments: EnrollmentWithRelations[]) => ReactNode;
 }) {
   const enrollmentsQuery = useMyEnrollments(user.id);
   const firstName = user.name.trim().split(/\s+/)[0] || user.name;
@@ -76,12 +79,17 @@ export function LearnerDashboard({
       ) : enrollmentsQuery.isError ? (
         <LoadError error={enrollmentsQuery.error} onRetry={() => void enrollmentsQuery.refetch()} />
       ) : (
-        <DashboardContent
-          // A course taken offline stays listed (the learner's record), shown as unavailable.
-          enrollments={enrollmentsQuery.data}
-          certificateAction={certificateAction}
-          courseAction={courseAction}
-        />
+        <>
+          {renderTop ? (
+            <div className="empty:hidden">{renderTop(enrollmentsQuery.data)}</div>
+          ) : null}
+          <DashboardContent
+            // A course taken offline stays listed (the learner's record), shown as unavailable.
+            enrollments={enrollmentsQuery.data}
+            certificateAction={certificateAction}
+            courseAction={courseAction}
+          />
+        </>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import {
   UsersIcon,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
+import { EmailText } from "../../../components/email-text";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -243,7 +244,9 @@ function RecentCompletions({ completions }: { completions: Reports["recentComple
                   <span className="text-zinc-600"> completed </span>
                   <span className="font-medium">{c.courseTitle}</span>
                 </p>
-                <p className="truncate text-xs text-zinc-600">{c.learnerEmail}</p>
+                <p className="text-xs text-zinc-600">
+                  <EmailText email={c.learnerEmail} />
+                </p>
               </div>
               <time
                 dateTime={c.completedAt}

@@ -19,7 +19,10 @@ import { QuestionBank } from "./question-bank";
  * about them, and the question bank.
  */
 export function CourseAssessment({ course }: { course: Course }) {
-  const creditKey = `${course.creditHours}|${course.creditType}|${course.accreditingBody}`;
+  // The NASBA checks follow the course's CPE credit: a change of its credit types refetches.
+  const creditKey = course.creditTypes
+    .map((t) => `${t.name}|${t.amount}|${t.accreditingBody ?? ""}`)
+    .join(";");
   const settings = useExamSettings(course.id, creditKey);
   return (
     <section aria-labelledby="assessment-title" className="grid grid-cols-1 gap-6">

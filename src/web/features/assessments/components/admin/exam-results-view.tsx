@@ -7,6 +7,7 @@ import {
   TrophyIcon,
   UsersIcon,
 } from "lucide-react";
+import { EmailText } from "../../../../components/email-text";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../../components/ui/card";
@@ -178,7 +179,9 @@ function LearnersCard({ courseId, learners }: { courseId: string; learners: Lear
                 >
                   <td className="px-5 py-3 sm:px-6">
                     <p className="font-medium text-zinc-950">{learner.name}</p>
-                    <p className="text-xs break-all text-zinc-600">{learner.email}</p>
+                    <p className="text-xs text-zinc-600">
+                      <EmailText email={learner.email} />
+                    </p>
                   </td>
                   <td className="px-3 py-3">
                     <ol

@@ -39,7 +39,6 @@ const activityFormSchema = z
     objectives: z.array(z.object({ text: z.string() })),
     faculty: z.array(z.object({ name: z.string(), role: z.string(), disclosure: z.string() })),
     disclosureStatement: z.string(),
-    accreditationStatement: z.string(),
     releaseDate: z.string(),
     reviewDate: z.string(),
     expirationDate: z.string(),
@@ -48,7 +47,6 @@ const activityFormSchema = z
     evaluationRequired: z.boolean(),
     attestationRequired: z.boolean(),
     attestationText: z.string(),
-    partialCreditStep: z.string(),
     retentionYears: z.string(),
   })
   .transform(
@@ -59,7 +57,6 @@ const activityFormSchema = z
       reviewDate: v.reviewDate || null,
       expirationDate: v.expirationDate || null,
       enrollmentValidDays: blankOrNumber(v.enrollmentValidDays),
-      partialCreditStep: blankOrNumber(v.partialCreditStep),
       // Records are always kept for some years: a blank is no number, not "forever".
       retentionYears: blankOrNumber(v.retentionYears) ?? Number.NaN,
     }),
@@ -73,7 +70,6 @@ function defaultsOf(activity: Activity): ActivityFormInput {
     objectives: activity.objectives.map((text) => ({ text })),
     faculty: activity.faculty.map((f) => ({ ...f })),
     disclosureStatement: activity.disclosureStatement,
-    accreditationStatement: activity.accreditationStatement,
     releaseDate: activity.releaseDate ?? "",
     reviewDate: activity.reviewDate ?? "",
     expirationDate: activity.expirationDate ?? "",
@@ -82,7 +78,6 @@ function defaultsOf(activity: Activity): ActivityFormInput {
     evaluationRequired: activity.evaluationRequired,
     attestationRequired: activity.attestationRequired,
     attestationText: activity.attestationText,
-    partialCreditStep: numberText(activity.partialCreditStep),
     retentionYears: String(activity.retentionYears ?? DEFAULT_RETENTION_YEARS),
   };
 }
@@ -155,13 +150,7 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
 
   const textField = (
     id: string,
-    name:
-      | "disclosureStatement"
-      | "accreditationStatement"
-      | "attestationText"
-      | "enrollmentValidDays"
-      | "partialCreditStep"
-      | "retentionYears",
+    name: "disclosureStatement" | "attestationText" | "enrollmentValidDays" | "retentionYears",
     label: ReactNode,
     hint: ReactNode,
     control: (props: ReturnType<typeof fieldAria> & UseFormRegisterReturn) => ReactNode,
@@ -386,15 +375,6 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
             <Textarea id="activity-disclosure" rows={4} {...props} />
           ),
         )}
-        {textField(
-          "activity-accreditation",
-          "accreditationStatement",
-          "Accreditation statement",
-          "The accreditor's exact wording, also printed on certificates.",
-          (props) => (
-            <Textarea id="activity-accreditation" rows={4} {...props} />
-          ),
-        )}
       </fieldset>
 
       <fieldset className="grid min-w-0 gap-5">
@@ -466,21 +446,6 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
               id="activity-attestation"
               rows={3}
               placeholder="I attest that I completed this activity and claim only the credit commensurate with the extent of my participation."
-              {...props}
-            />
-          ),
-        )}
-        {textField(
-          "activity-credit-step",
-          "partialCreditStep",
-          optionalLabel("Partial credit step"),
-          "Blank: learners claim the full credit only. AMA: 0.25.",
-          (props) => (
-            <Input
-              id="activity-credit-step"
-              inputMode="decimal"
-              placeholder="Full credit only"
-              className="sm:max-w-56"
               {...props}
             />
           ),

@@ -1,7 +1,8 @@
 /** What the administrator's credit screens say when something is saved or fails. */
 export const CREDIT_ADMIN_TOASTS = {
   activitySaved: "Activity saved",
-  settingsSaved: "Credit settings saved",
+  settingsSaved: "Certificate details saved",
+  creditTypesSaved: "Credit types saved",
   signatureSaved: "Signature uploaded",
   signatureRemoved: "Signature removed",
   evaluationSaved: "Evaluation saved",

@@ -1,4 +1,4 @@
-import type { Activity, Course } from "@contract";
+import { type Activity, type Course, creditAmountText } from "@contract";
 import {
   BarChart3Icon,
   CircleCheckIcon,
@@ -27,9 +27,10 @@ import { cn } from "../../../../lib/utils";
 import { creditReportCsvUrl } from "../../api/admin-credit-report";
 import { useActivity } from "../../api/get-activity";
 import { useEvaluation } from "../../api/get-evaluation";
-import { creditsText, formatDay } from "../../credit-steps";
+import { formatDay } from "../../credit-steps";
 import { ActivityDialog } from "./activity-dialog";
 import { CreditSettingsDialog } from "./credit-settings-dialog";
+import { CreditTypesDialog } from "./credit-types-dialog";
 import { EvaluationFormDialog } from "./evaluation-form-dialog";
 import { signatureUrl } from "./signature-field";
 
@@ -156,12 +157,6 @@ function ActivitySummary({ activity }: { activity: Activity }) {
         ? "No limit"
         : plural(activity.enrollmentValidDays, "day"),
     ],
-    [
-      "Partial credit",
-      activity.partialCreditStep === null
-        ? "Full credit only"
-        : `In steps of ${activity.partialCreditStep}`,
-    ],
     ["Records kept", plural(activity.retentionYears, "year")],
   ];
   const steps: [string, boolean][] = [
@@ -214,37 +209,75 @@ function ActivitySummary({ activity }: { activity: Activity }) {
   );
 }
 
+/**
+ * The course's credit, set here only: the types it offers with their bodies and provider
+ * numbers, and what its certificates print beside them (sponsor, fields of study, official).
+ */
 function CreditSummary({ activity }: { activity: Activity }) {
   const credit = activity.credit;
   const rows: [string, ReactNode][] = [
-    [
-      "Designated credit",
-      activity.creditHours === null
-        ? unset
-        : creditsText(activity.creditHours, activity.creditType),
-    ],
     ["Sponsor", credit.sponsorName || unset],
     ["Delivery method", credit.deliveryMethod || unset],
-    ["Registry number", credit.registryNumber || unset],
-    ["Licence required", credit.licenceRequired ? "Yes" : "No"],
   ];
   const official = [credit.officialName, credit.officialTitle].filter(Boolean).join(", ");
   return (
     <SummaryPart
       id="accreditation-credit"
-      title="Credit settings"
+      title="Credit"
       action={
-        <CreditSettingsDialog
-          activity={activity}
-          trigger={
-            <Button variant="outline" size="sm">
-              <SlidersHorizontalIcon aria-hidden="true" />
-              Credit settings
-            </Button>
-          }
-        />
+        <div className="flex flex-wrap gap-2">
+          <CreditTypesDialog
+            courseId={activity.courseId}
+            types={activity.creditTypes}
+            trigger={
+              <Button variant="outline" size="sm">
+                <PencilIcon aria-hidden="true" />
+                Edit credit types
+              </Button>
+            }
+          />
+          <CreditSettingsDialog
+            activity={activity}
+            trigger={
+              <Button variant="outline" size="sm">
+                <SlidersHorizontalIcon aria-hidden="true" />
+                Certificate details
+              </Button>
+            }
+          />
+        </div>
       }
     >
+      {activity.creditTypes.length ? (
+        <ul className="grid gap-2" data-testid="credit-types-summary" aria-label="Credit types">
+          {activity.creditTypes.map((t) => (
+            <li
+              key={t.id}
+              data-testid="credit-type-summary"
+              className="grid gap-0.5 rounded-lg border border-zinc-100 bg-zinc-50/60 px-3 py-2 text-sm"
+            >
+              <span className="font-medium break-words text-zinc-950">
+                Up to {creditAmountText(t.amount, t.name)}
+              </span>
+              <span className="break-words text-zinc-600">
+                {[
+                  t.accreditingBody
+                    ? `${t.accreditingBody}${t.providerNumber ? ` · Provider no. ${t.providerNumber}` : ""}`
+                    : "No accrediting body",
+                  t.claimStep === null ? "Claimed whole" : `Claimed in steps of ${t.claimStep}`,
+                  t.licenceRequired ? "Licence required" : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-zinc-600" data-testid="credit-types-summary">
+          This course offers no credit. Add the credit types it offers.
+        </p>
+      )}
       <Rows rows={rows} testId="credit-summary" />
       <div className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 sm:gap-8">
         <div className="grid content-start gap-1.5">

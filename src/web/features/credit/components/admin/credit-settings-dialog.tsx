@@ -27,7 +27,6 @@ import { Textarea } from "../../../../components/ui/textarea";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../../lib/api-client";
 import { useSaveCreditSettings } from "../../api/admin-save-credit-settings";
-import { creditsText } from "../../credit-steps";
 import { blankOrNumber, CREDIT_ADMIN_TOASTS, numberText } from "./admin-labels";
 import { FormAlert } from "./form-alert";
 import { SignatureField } from "./signature-field";
@@ -41,10 +40,8 @@ const creditFormSchema = z
     sponsorAddress: z.string(),
     deliveryMethod: z.string(),
     fieldsOfStudy: z.array(z.object({ field: z.string(), credits: z.string() })),
-    registryNumber: z.string(),
     officialName: z.string(),
     officialTitle: z.string(),
-    licenceRequired: z.boolean(),
   })
   .transform(
     (v): z.input<typeof creditSettingsBodySchema> => ({
@@ -67,10 +64,8 @@ function defaultsOf(credit: Activity["credit"]): CreditFormInput {
       field: f.field,
       credits: numberText(f.credits),
     })),
-    registryNumber: credit.registryNumber,
     officialName: credit.officialName,
     officialTitle: credit.officialTitle,
-    licenceRequired: credit.licenceRequired,
   };
 }
 
@@ -89,7 +84,7 @@ export function CreditSettingsDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Credit settings</DialogTitle>
+          <DialogTitle>Certificate details</DialogTitle>
           <DialogDescription>
             Printed on every certificate issued from now on; certificates already issued keep what
             they printed.
@@ -138,7 +133,7 @@ function CreditForm({ activity, onDone }: { activity: Activity; onDone: () => vo
 
   const text = (
     id: string,
-    name: "sponsorName" | "registryNumber" | "officialName" | "officialTitle",
+    name: "sponsorName" | "officialName" | "officialTitle",
     label: string,
     hint?: string,
   ) => (
@@ -151,18 +146,17 @@ function CreditForm({ activity, onDone }: { activity: Activity; onDone: () => vo
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label="Credit settings"
+      aria-label="Certificate details"
       className="grid min-w-0 grid-cols-1 gap-6"
     >
       <fieldset className="grid min-w-0 gap-5">
         <legend className="mb-1 text-sm font-semibold text-zinc-900">Sponsor</legend>
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          {text("credit-sponsor", "sponsorName", "Sponsor name")}
           {text(
-            "credit-registry",
-            "registryNumber",
-            "Registry or provider number",
-            "e.g. the NASBA sponsor ID or the accreditor's provider number.",
+            "credit-sponsor",
+            "sponsorName",
+            "Sponsor name",
+            "Provider numbers are entered once per accrediting body, with the credit types.",
           )}
         </div>
         <Field
@@ -204,10 +198,8 @@ function CreditForm({ activity, onDone }: { activity: Activity; onDone: () => vo
       >
         <legend className="mb-1 text-sm font-semibold text-zinc-900">Fields of study</legend>
         <p id="fields-of-study-hint" className="-mt-1 text-xs text-zinc-600">
-          The credits a certificate prints in each field (NASBA: e.g. Taxes 2, Accounting 1).
-          {activity.creditHours !== null
-            ? ` The course designates ${creditsText(activity.creditHours, activity.creditType)}.`
-            : ""}
+          The credits a certificate prints in each field (NASBA: e.g. Taxes 2, Accounting 1), adding
+          up to the amount of the credit type they count.
         </p>
         {fields.fields.length === 0 ? (
           <p className="text-sm text-zinc-600">No fields of study yet.</p>
@@ -289,23 +281,6 @@ function CreditForm({ activity, onDone }: { activity: Activity; onDone: () => vo
           officialName={officialName}
         />
       </fieldset>
-
-      <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-zinc-200 p-3 text-sm has-[:checked]:border-indigo-300 has-[:checked]:bg-indigo-50/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-indigo-600"
-          {...register("licenceRequired")}
-        />
-        <span className="grid gap-0.5">
-          <span className="font-medium text-zinc-900">
-            Require licence details before the certificate
-          </span>
-          <span className="text-zinc-600">
-            Learners enter their licence type and number, or their NPN, in their profile; the
-            certificate and the credit report print them.
-          </span>
-        </span>
-      </label>
 
       <FormAlert message={serverError} />
       <DialogFooter className="pt-1">

@@ -1,4 +1,4 @@
-import { type Activity, hoursText } from "@contract";
+import { type Activity, creditAmountText, hoursText } from "@contract";
 import {
   ArrowRightIcon,
   CircleCheckIcon,
@@ -18,13 +18,7 @@ import { formatDate } from "../../../../lib/format";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { useAcknowledgeActivity } from "../../api/acknowledge-activity";
 import { useActivity } from "../../api/get-activity";
-import {
-  coursePaths,
-  creditOpen,
-  creditsText,
-  formatDay,
-  hasActivityContent,
-} from "../../credit-steps";
+import { coursePaths, creditOpen, formatDay, hasActivityContent } from "../../credit-steps";
 import {
   CreditCourseNotFound,
   CreditPage,
@@ -33,6 +27,7 @@ import {
   courseOutOfReach,
   ExpiryBanner,
 } from "./credit-page";
+import { LicenceNotice } from "./licence-notice";
 
 /**
  * "About this activity": what accreditors ask a learner to see before starting (objectives,
@@ -86,6 +81,7 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
       ) : null}
 
       <Facts activity={a} />
+      <LicenceNotice activity={a} />
 
       {hasActivityContent(a) ? (
         <>
@@ -130,9 +126,24 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
             </Section>
           ) : null}
 
-          {a.accreditationStatement ? (
-            <Section icon={<ShieldCheckIcon />} title="Accreditation statement">
-              <Statement>{a.accreditationStatement}</Statement>
+          {a.creditTypes.some((t) => t.accreditationStatement || t.designationStatement) ? (
+            <Section icon={<ShieldCheckIcon />} title="Accreditation and credit">
+              {a.creditTypes.map((t) =>
+                t.accreditationStatement || t.designationStatement ? (
+                  <div key={t.id} className="grid gap-2" data-testid="credit-type-statements">
+                    <h3 className="text-sm font-semibold text-zinc-950">
+                      {creditAmountText(t.amount, t.name)}
+                      {t.accreditingBody ? ` · ${t.accreditingBody}` : ""}
+                    </h3>
+                    {t.accreditationStatement ? (
+                      <Statement>{t.accreditationStatement}</Statement>
+                    ) : null}
+                    {t.designationStatement ? (
+                      <Statement>{t.designationStatement}</Statement>
+                    ) : null}
+                  </div>
+                ) : null,
+              )}
             </Section>
           ) : null}
         </>
@@ -156,7 +167,15 @@ function Facts({ activity: a }: { activity: Activity }) {
     ["Estimated time", hoursText(a.estimatedHours)],
     [
       "Credit designated",
-      a.creditHours !== null ? `Up to ${creditsText(a.creditHours, a.creditType)}` : "—",
+      a.creditTypes.length ? (
+        <ul key="credit" className="grid gap-0.5" data-testid="credit-designated">
+          {a.creditTypes.map((t) => (
+            <li key={t.id}>Up to {creditAmountText(t.amount, t.name)}</li>
+          ))}
+        </ul>
+      ) : (
+        "—"
+      ),
     ],
     ["Sponsor", a.credit.sponsorName || "—"],
     ["Delivery method", a.credit.deliveryMethod || "—"],

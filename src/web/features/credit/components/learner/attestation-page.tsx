@@ -1,8 +1,16 @@
-import { type Activity, type AttestBody, CREDIT_MESSAGES, creditChoices } from "@contract";
+import {
+  type Activity,
+  type AttestBody,
+  CREDIT_MESSAGES,
+  type CreditClaim,
+  type CreditType,
+  creditAmountText,
+  creditChoices,
+} from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheckIcon, StampIcon } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../../components/ui/button";
 import { Checkbox } from "../../../../components/ui/checkbox";
@@ -22,7 +30,6 @@ import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { type AttestResult, useAttestActivity } from "../../api/attest-activity";
 import { useActivity } from "../../api/get-activity";
 import { useCourseCompletion } from "../../api/get-course-completion";
-import { creditsText } from "../../credit-steps";
 import { CompletionChecklist } from "./completion-checklist";
 import {
   CreditCourseNotFound,
@@ -31,19 +38,38 @@ import {
   CreditPageSkeleton,
   courseOutOfReach,
 } from "./credit-page";
+import { LicenceNotice } from "./licence-notice";
 import { NotAsked, StepGate } from "./step-notices";
 
-/** The credits a learner may claim, when the course awards partial credit. */
-function claimChoices(a: Activity): number[] | null {
-  if (a.partialCreditStep === null || a.creditHours === null) return null;
-  return creditChoices(a.creditHours, a.partialCreditStep);
-}
+/** The amounts a learner may claim of a type: its steps up to its amount, or null for all of it. */
+const claimChoices = (t: CreditType): number[] | null =>
+  t.claimStep === null ? null : creditChoices(t.amount, t.claimStep);
 
-const attestFormSchema = (partial: boolean) =>
-  z.object({
-    affirmed: z.boolean().refine((v) => v, "Tick the box to affirm the statement"),
-    creditsClaimed: partial ? z.string().min(1, CREDIT_MESSAGES.claimNeeded) : z.string(),
-  });
+/**
+ * The form: the statement affirmed, and for each offered type whether it is claimed and how
+ * much of it (an amount typed only for a type with a claim step). A course offering one type
+ * claims it: the learner only picks the amount, as before types.
+ */
+const attestFormSchema = (types: CreditType[]) =>
+  z
+    .object({
+      affirmed: z.boolean().refine((v) => v, "Tick the box to affirm the statement"),
+      claims: z.array(z.object({ claimed: z.boolean(), amount: z.string() })),
+    })
+    .superRefine((form, ctx) => {
+      if (types.length > 1 && !form.claims.some((c) => c.claimed)) {
+        ctx.addIssue({ code: "custom", path: ["claims"], message: CREDIT_MESSAGES.claimNeeded });
+      }
+      form.claims.forEach((c, i) => {
+        if (c.claimed && types[i]?.claimStep != null && !c.amount) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["claims", i, "amount"],
+            message: CREDIT_MESSAGES.claimNeeded,
+          });
+        }
+      });
+    });
 type AttestForm = z.infer<ReturnType<typeof attestFormSchema>>;
 
 /**
@@ -88,6 +114,7 @@ export function AttestationPage({
             case "attestation.claim_off_step":
             case "attestation.claim_required":
             case "attestation.no_partial_credit":
+            case "attestation.unknown_credit_type":
             case "credit.expired":
             case "credit.enrollment_expired":
               void activityQuery.refetch();
@@ -131,8 +158,7 @@ export function AttestationPage({
     body = (
       <Attested
         attestedAt={attestation.attestedAt}
-        credits={attestation.creditsClaimed}
-        creditType={activity.creditType}
+        credits={attestation.credits}
         justNow={result !== null}
       >
         <CompletionChecklist courseId={courseId} certificateAction={certificateAction} />
@@ -141,12 +167,15 @@ export function AttestationPage({
   } else {
     body = (
       <StepGate activity={activity} completion={completion} step="attestation">
-        <AttestationForm
-          activity={activity}
-          onSend={send}
-          pending={attest.isPending}
-          error={attest.isError ? attest.error : null}
-        />
+        <div className="grid gap-6">
+          <LicenceNotice activity={activity} />
+          <AttestationForm
+            activity={activity}
+            onSend={send}
+            pending={attest.isPending}
+            error={attest.isError ? attest.error : null}
+          />
+        </div>
       </StepGate>
     );
   }
@@ -170,23 +199,29 @@ type SendProps = {
 };
 
 function AttestationForm({ activity, onSend, pending, error }: { activity: Activity } & SendProps) {
-  const choices = claimChoices(activity);
-  const partial = choices !== null;
-  const schema = useMemo(() => attestFormSchema(partial), [partial]);
+  const types = activity.creditTypes;
+  const schema = useMemo(() => attestFormSchema(types), [types]);
   const {
     control,
     handleSubmit,
     formState: { errors },
   } = useForm<AttestForm>({
     resolver: zodResolver(schema),
-    defaultValues: { affirmed: false, creditsClaimed: "" },
+    defaultValues: {
+      affirmed: false,
+      claims: types.map(() => ({ claimed: types.length === 1, amount: "" })),
+    },
   });
-  const max = activity.creditHours ?? 0;
+  const claims = useWatch({ control, name: "claims" });
 
-  const onSubmit = handleSubmit(({ creditsClaimed }) =>
+  const onSubmit = handleSubmit((form) =>
     onSend({
       statement: activity.attestationText,
-      creditsClaimed: choices ? Number(creditsClaimed) : null,
+      claims: types.flatMap((t, i) => {
+        const claim = form.claims[i];
+        if (!claim?.claimed) return [];
+        return [{ creditTypeId: t.id, amount: t.claimStep === null ? null : Number(claim.amount) }];
+      }),
     }),
   );
 
@@ -237,38 +272,66 @@ function AttestationForm({ activity, onSend, pending, error }: { activity: Activ
         ) : null}
       </div>
 
-      {choices ? (
-        <Field
-          id="attest-credits"
-          label={`Credits claimed (up to ${max})`}
-          hint={`Claim only the credit that matches the time you spent, in steps of ${activity.partialCreditStep}.`}
-          error={errors.creditsClaimed?.message}
-          className="sm:max-w-xs"
-        >
-          <Controller
-            control={control}
-            name="creditsClaimed"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id="attest-credits"
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  {...fieldAria("attest-credits", errors.creditsClaimed, { hint: true })}
-                >
-                  <SelectValue placeholder="Choose the credit you claim" />
-                </SelectTrigger>
-                <SelectContent>
-                  {[...choices].reverse().map((credits) => (
-                    <SelectItem key={credits} value={String(credits)}>
-                      {creditsText(credits, activity.creditType)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
+      {types.length > 1 ? (
+        <fieldset className="grid gap-3" aria-describedby="attest-claims-hint">
+          <legend className="text-sm font-medium text-zinc-900">Credit you claim</legend>
+          <p id="attest-claims-hint" className="-mt-1 text-xs text-zinc-600">
+            Claim the credit of your profession. Each type is awarded on its own; they are never
+            added together.
+          </p>
+          {types.map((t, i) => (
+            <div
+              key={t.id}
+              data-testid="claim-type"
+              className="grid gap-3 rounded-xl border border-zinc-200 p-3 has-[:checked]:border-indigo-300 has-[:checked]:bg-indigo-50/40"
+            >
+              <div className="flex items-start gap-3">
+                <Controller
+                  control={control}
+                  name={`claims.${i}.claimed`}
+                  render={({ field }) => (
+                    <Checkbox
+                      id={`attest-claim-${i}`}
+                      ref={field.ref}
+                      checked={field.value}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onBlur={field.onBlur}
+                      className="mt-0.5"
+                    />
+                  )}
+                />
+                <Label htmlFor={`attest-claim-${i}`} className="grid gap-0.5 leading-snug">
+                  <span>{creditAmountText(t.amount, t.name)}</span>
+                  {t.accreditingBody ? (
+                    <span className="text-xs font-normal text-zinc-600">{t.accreditingBody}</span>
+                  ) : null}
+                </Label>
+              </div>
+              {claims[i]?.claimed ? (
+                <ClaimAmount
+                  type={t}
+                  index={i}
+                  control={control}
+                  error={errors.claims?.[i]?.amount?.message}
+                />
+              ) : null}
+            </div>
+          ))}
+          {/* The list's own rule: shown until a type is ticked (its rows revalidate alone). */}
+          {(errors.claims?.root?.message || errors.claims?.message) &&
+          !claims.some((c) => c.claimed) ? (
+            <p role="alert" className="text-xs font-medium text-red-700">
+              {errors.claims?.root?.message ?? errors.claims?.message}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : types[0] ? (
+        <ClaimAmount
+          type={types[0]}
+          index={0}
+          control={control}
+          error={errors.claims?.[0]?.amount?.message}
+        />
       ) : null}
 
       {error ? (
@@ -287,16 +350,67 @@ function AttestationForm({ activity, onSend, pending, error }: { activity: Activ
   );
 }
 
+/**
+ * How much of a claimed type the learner claims: a choice of its steps when it has a claim
+ * step; nothing to choose (its whole amount) otherwise.
+ */
+function ClaimAmount({
+  type,
+  index,
+  control,
+  error,
+}: {
+  type: CreditType;
+  index: number;
+  control: ReturnType<typeof useForm<AttestForm>>["control"];
+  error?: string;
+}) {
+  const choices = claimChoices(type);
+  if (!choices) return null;
+  const id = `attest-credits-${index}`;
+  return (
+    <Field
+      id={id}
+      label={`Amount claimed (up to ${creditAmountText(type.amount, type.name)})`}
+      hint={`Claim only the credit that matches the time you spent, in steps of ${type.claimStep}.`}
+      error={error}
+      className="sm:max-w-sm"
+    >
+      <Controller
+        control={control}
+        name={`claims.${index}.amount`}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger
+              id={id}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              {...fieldAria(id, error ? { message: error } : undefined, { hint: true })}
+            >
+              <SelectValue placeholder="Choose the credit you claim" />
+            </SelectTrigger>
+            <SelectContent>
+              {[...choices].reverse().map((credits) => (
+                <SelectItem key={credits} value={String(credits)}>
+                  {creditAmountText(credits, type.name)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Field>
+  );
+}
+
 function Attested({
   attestedAt,
   credits,
-  creditType,
   justNow,
   children,
 }: {
   attestedAt: string;
-  credits: number | null;
-  creditType: string | null;
+  credits: CreditClaim[];
   justNow: boolean;
   children: ReactNode;
 }) {
@@ -323,7 +437,7 @@ function Attested({
           </h2>
           <p className="text-sm text-zinc-700" data-testid="attested-summary">
             Attested on {formatDate(attestedAt)}
-            {credits !== null ? ` · ${creditsText(credits, creditType)} claimed` : ""}
+            {credits.length ? ` · ${credits.map((c) => c.text).join(" · ")} claimed` : ""}
           </p>
         </div>
       </section>

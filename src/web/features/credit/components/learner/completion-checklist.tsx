@@ -15,10 +15,12 @@ import { courseCompletionQueryKey, useCourseCompletion } from "../../api/get-cou
 import { useLicence } from "../../api/get-licence";
 import {
   type CompletionStep,
+  checklistNextKey,
+  checklistSteps,
   coursePaths,
   creditOpen,
   hasExtraSteps,
-  requiredSteps,
+  licenceNeeded,
 } from "../../credit-steps";
 import { ExpiryBanner } from "./credit-page";
 
@@ -103,7 +105,8 @@ export function CompletionChecklist({
   }
   const completion = query.data;
   if (!hasExtraSteps(completion)) return null;
-  const steps = requiredSteps(completion);
+  const steps = checklistSteps(completion);
+  const nextKey = checklistNextKey(completion);
   const doneCount = steps.filter((s) => s.done).length;
 
   return (
@@ -132,12 +135,7 @@ export function CompletionChecklist({
       </div>
       <ol className="grid gap-1">
         {steps.map((step, i) => (
-          <StepRow
-            key={step.key}
-            step={step}
-            number={i + 1}
-            isNext={!completion.isCompleted && step.key === completion.next}
-          />
+          <StepRow key={step.key} step={step} number={i + 1} isNext={step.key === nextKey} />
         ))}
       </ol>
       <NextAction
@@ -203,9 +201,11 @@ function StepRow({
             ? step.doneAt
               ? `Done ${formatDate(step.doneAt)}`
               : "Done"
-            : isNext
-              ? "Your next step"
-              : "Not done yet"}
+            : step.key === "review"
+              ? "Answer each module's questions before you mark it complete"
+              : isNext
+                ? "Your next step"
+                : "Not done yet"}
         </span>
       </span>
       {isNext ? <Badge className="shrink-0">Next</Badge> : null}
@@ -248,10 +248,10 @@ function NextAction({
  * Every other step is done but no certificate yet: the course asks for a licence the
  * learner has not entered, or the activity or enrollment expired before the end.
  */
-function CertificateStep({ courseId }: { courseId: string }) {
+export function CertificateStep({ courseId }: { courseId: string }) {
   const activityQuery = useActivity(courseId);
   const activity = activityQuery.data;
-  const licenceRequired = activity?.credit.licenceRequired ?? false;
+  const licenceRequired = activity ? licenceNeeded(activity) : false;
   const licenceQuery = useLicence({ enabled: licenceRequired });
 
   if (activityQuery.isPending || (licenceRequired && licenceQuery.isPending)) {

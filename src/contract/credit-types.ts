@@ -1,0 +1,255 @@
+import { z } from "zod";
+
+/**
+ * The credit types a course offers. A jointly accredited activity offers one activity for
+ * several professions: AMA PRA Category 1 Credit™ for physicians, ANCC contact hours for
+ * nurses, NASBA CPE credits for accountants. Each type has its own amount, accrediting body
+ * and statements, and each learner claims the types of their profession. Amounts of
+ * different types are never added together: a CPE credit (a 50-minute hour) is not a
+ * contact hour.
+ */
+
+export const CREDIT_TYPES_MAX = 10;
+const CREDIT_NAME_MAX = 100;
+const CREDIT_BODY_NAME_MAX = 200;
+const PROVIDER_NUMBER_MAX = 100;
+const CREDIT_STATEMENT_MAX = 5000;
+const CREDIT_AMOUNT_MAX = 1000;
+
+/**
+ * Credits are hundredths at most: 0.25, 1.5, 12. Exactly: the number must be the one its
+ * hundredths spell, so 1.7500001 or 1e-9 is refused instead of being rounded when stored.
+ */
+export const isHundredths = (v: number) => Math.round(v * 100) / 100 === v;
+
+/** Whether `step` divides `amount` exactly, in hundredths. */
+const divides = (step: number, amount: number) =>
+  Math.round(amount * 100) % Math.round(step * 100) === 0;
+
+/** "0.25", "1.5", "10": an amount as printed, without trailing zeros. */
+const amountText = (amount: number) => String(Math.round(amount * 100) / 100);
+
+/**
+ * The counted noun of a credit name written in the plural, as the accrediting body writes
+ * it: its last word ending in a single "s" ("contact hours", "CPE credits", "CEUs"), with
+ * anything after it that is not a word (a trademark sign, a parenthesis such as "(NCPD)").
+ * A name whose last word is not such a plural ("AMA PRA Category 1 Credit™") has none and
+ * is printed as written for every amount.
+ */
+const PLURAL_NOUN = /^(.*\p{L}\p{L})s((?:\s*\([^()]*\))?[^\p{L}\p{N}]*)$/u;
+
+/**
+ * The credit as a certificate prints it: "1 contact hour", "1.5 CPE credits",
+ * "0.25 AMA PRA Category 1 Credit™". The name is stored as the body writes it, in the plural;
+ * exactly 1 takes the singular, made by dropping the final "s" of the counted noun.
+ */
+export function creditAmountText(amount: number, name: string): string {
+  const written = name.trim();
+  if (amount !== 1) return `${amountText(amount)} ${written}`;
+  const plural = PLURAL_NOUN.exec(written);
+  const singular = plural && !/s$/i.test(plural[1]!) ? `${plural[1]}${plural[2]}` : written;
+  return `1 ${singular}`;
+}
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+const requiredText = (max: number, label: string) =>
+  text(max, label).min(1, `${label} is required`);
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be greater than 0`)
+    .max(CREDIT_AMOUNT_MAX, `${label} must be at most ${CREDIT_AMOUNT_MAX}`)
+    .refine(isHundredths, `${label} can have at most 2 decimals`);
+
+/** A credit type as a course offers it (its body's provider number filled in). */
+export const creditTypeSchema = z.object({
+  id: z.string(),
+  /** As the body writes it, in the plural: "contact hours", "CPE credits". */
+  name: z.string(),
+  /** The most a learner can claim. */
+  amount: z.number(),
+  accreditingBody: z.string().nullable(),
+  providerNumber: z.string().nullable(),
+  accreditationStatement: z.string(),
+  designationStatement: z.string(),
+  /** Partial credit: learners claim in steps of this; null awards the whole amount. */
+  claimStep: z.number().nullable(),
+  /** Learners claiming this type must enter their licence before the certificate. */
+  licenceRequired: z.boolean(),
+});
+export type CreditType = z.infer<typeof creditTypeSchema>;
+
+/** An accrediting body of a course, with the provider number it gave the provider. */
+const creditBodySchema = z.strictObject({
+  name: requiredText(CREDIT_BODY_NAME_MAX, "Accrediting body"),
+  providerNumber: text(PROVIDER_NUMBER_MAX, "Provider number"),
+});
+type CreditBody = z.infer<typeof creditBodySchema>;
+
+const creditTypeBodySchema = z.strictObject({
+  /** Kept across edits so learners' claims stay linked to their type; new types omit it. */
+  id: z.string().min(1).max(64).optional(),
+  name: requiredText(CREDIT_NAME_MAX, "Credit name"),
+  amount: amount("Amount"),
+  /** One of the course's bodies by name, or "" for none. */
+  accreditingBody: text(CREDIT_BODY_NAME_MAX, "Accrediting body"),
+  accreditationStatement: text(CREDIT_STATEMENT_MAX, "Accreditation statement"),
+  designationStatement: text(CREDIT_STATEMENT_MAX, "Designation statement"),
+  claimStep: amount("Claim step").nullable(),
+  licenceRequired: z.boolean(),
+});
+export type CreditTypeBody = z.infer<typeof creditTypeBodySchema>;
+
+const sameName = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+
+/**
+ * PUT /api/courses/{id}/credit: the course's whole credit offer. Each body is entered once
+ * with its provider number, and types name their body; no types means no credit.
+ */
+export const courseCreditBodySchema = z
+  .strictObject({
+    bodies: z.array(creditBodySchema).max(CREDIT_TYPES_MAX, `At most ${CREDIT_TYPES_MAX} bodies`),
+    types: z
+      .array(creditTypeBodySchema)
+      .max(CREDIT_TYPES_MAX, `At most ${CREDIT_TYPES_MAX} credit types`),
+  })
+  .superRefine((body, ctx) => {
+    body.bodies.forEach((b, i) => {
+      if (body.bodies.findIndex((o) => sameName(o.name, b.name)) !== i) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["bodies", i, "name"],
+          message: `${b.name} is listed twice: enter each body once`,
+        });
+      } else if (!body.types.some((t) => sameName(t.accreditingBody, b.name))) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["bodies", i, "name"],
+          message: `No credit type names ${b.name}: remove it or choose it for a type`,
+        });
+      }
+    });
+    body.types.forEach((t, i) => {
+      if (body.types.findIndex((o) => sameName(o.name, t.name)) !== i) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["types", i, "name"],
+          message: `${t.name} is offered twice`,
+        });
+      }
+      if (t.id && body.types.findIndex((o) => o.id === t.id) !== i) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["types", i, "id"],
+          message: "Type ids must be unique",
+        });
+      }
+      if (t.accreditingBody && !body.bodies.some((b) => sameName(b.name, t.accreditingBody))) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["types", i, "accreditingBody"],
+          message: `Add ${t.accreditingBody} to the accrediting bodies`,
+        });
+      }
+      if (t.claimStep !== null && !(t.claimStep <= t.amount && divides(t.claimStep, t.amount))) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["types", i, "claimStep"],
+          message: `The claim step must divide ${amountText(t.amount)}`,
+        });
+      }
+    });
+  });
+export type CourseCreditBody = z.infer<typeof courseCreditBodySchema>;
+export type CourseCreditInput = z.input<typeof courseCreditBodySchema>;
+
+/** The bodies of a course's types, each once, in the order the types first name them. */
+export function creditBodiesOf(types: CreditType[]): CreditBody[] {
+  const bodies: CreditBody[] = [];
+  for (const t of types) {
+    if (t.accreditingBody && !bodies.some((b) => b.name === t.accreditingBody)) {
+      bodies.push({ name: t.accreditingBody, providerNumber: t.providerNumber ?? "" });
+    }
+  }
+  return bodies;
+}
+
+/** A course's credit offer in the form its editor sends back unchanged. */
+export function courseCreditBodyOf(types: CreditType[]): CourseCreditBody {
+  return {
+    bodies: creditBodiesOf(types),
+    types: types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      amount: t.amount,
+      accreditingBody: t.accreditingBody ?? "",
+      accreditationStatement: t.accreditationStatement,
+      designationStatement: t.designationStatement,
+      claimStep: t.claimStep,
+      licenceRequired: t.licenceRequired,
+    })),
+  };
+}
+
+/** "Up to 1 contact hour · Up to 2 CPE credits": what a course offers, for learner screens. */
+export const offeredCreditText = (types: Pick<CreditType, "amount" | "name">[]) =>
+  types.map((t) => `Up to ${creditAmountText(t.amount, t.name)}`).join(" · ");
+
+/* ------------------------------------------------------------------ claimed credit */
+
+/** One credit type as a learner claimed it in the attestation. */
+export const creditClaimSchema = z.object({
+  /** The offered type it was claimed from; null once that type is deleted. */
+  creditTypeId: z.string().nullable(),
+  name: z.string(),
+  amount: z.number(),
+  /** The amount as printed: "1 contact hour". */
+  text: z.string(),
+  accreditingBody: z.string().nullable(),
+  providerNumber: z.string().nullable(),
+});
+export type CreditClaim = z.infer<typeof creditClaimSchema>;
+
+/** A claimed credit as a certificate prints it, with its type's statements at issue. */
+export const claimedCreditSchema = creditClaimSchema.extend({
+  accreditationStatement: z.string(),
+  designationStatement: z.string(),
+});
+export type ClaimedCredit = z.infer<typeof claimedCreditSchema>;
+
+/** A claimed credit as stored (its printed text is made on reading). */
+export type StoredClaimedCredit = Omit<ClaimedCredit, "text">;
+export const withCreditText = <T extends { amount: number; name: string }>(
+  c: T,
+): T & { text: string } => ({ ...c, text: creditAmountText(c.amount, c.name) });
+
+/** A total of one credit type: transcripts add amounts of the same name only. */
+export const creditTotalSchema = z.object({
+  name: z.string(),
+  amount: z.number(),
+  text: z.string(),
+});
+type CreditTotal = z.infer<typeof creditTotalSchema>;
+
+/** Sums the credits per type (by name, as written), in the order each type first appears. */
+export function creditTotals(credits: Pick<ClaimedCredit, "name" | "amount">[]): CreditTotal[] {
+  const sums = new Map<string, number>();
+  for (const c of credits)
+    sums.set(c.name, Math.round(((sums.get(c.name) ?? 0) + c.amount) * 100) / 100);
+  return [...sums].map(([name, sum]) => ({
+    name,
+    amount: sum,
+    text: creditAmountText(sum, name),
+  }));
+}
+
+/** One claim in an attestation: a type the course offers and the amount claimed of it. */
+export const creditClaimBodySchema = z.strictObject({
+  creditTypeId: z.string().min(1).max(64),
+  /** Never rounded; null claims the type's whole amount (required when it has a claim step). */
+  amount: amount("Credits claimed").nullable(),
+});

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { formatWatchSeconds } from "./watching";
+
+/**
+ * A module states its length in whole minutes (SPEC section 9); its video has a real length,
+ * which the server reads from the file on upload. Credit is earned by time spent learning,
+ * so a stated length far from the video's ("15 minutes" for a 12-second clip) is flagged.
+ */
+export const LENGTH_TOLERANCE = 0.1;
+
+/** The whole minutes a video of `seconds` fills, at least 1: the module's default length. */
+export const minutesOfVideo = (seconds: number): number => Math.max(1, Math.round(seconds / 60));
+
+/** Whether a stated length differs from the video's real length by more than 10 % of it. */
+export function lengthMismatch(statedMinutes: number, videoSeconds: number | null): boolean {
+  if (videoSeconds === null || !Number.isFinite(statedMinutes)) return false;
+  return Math.abs(statedMinutes * 60 - videoSeconds) > LENGTH_TOLERANCE * videoSeconds;
+}
+
+/** "States 15 minutes; its video plays 12 s." */
+export const lengthMismatchText = (statedMinutes: number, videoSeconds: number): string =>
+  `States ${statedMinutes} ${statedMinutes === 1 ? "minute" : "minutes"}; its video plays ${formatWatchSeconds(Math.round(videoSeconds))}.`;
+
+/** What publishing a course should make its administrator aware of. */
+export const PUBLISH_CONFIRMATIONS = {
+  /** The `confirm` value that publishes a credit course whose completion is Manual. */
+  manualCompletion: "manual-completion",
+} as const;
+
+export const PUBLISH_MESSAGES = {
+  manualCompletion:
+    "This course offers credit, but its completion is Manual: learners can mark a module complete without watching its video. Turn on verified watching in Credit & completion, or confirm that credit may be earned this way.",
+  moduleLength: (position: number, title: string, statedMinutes: number, videoSeconds: number) =>
+    `Module ${position} "${title}": ${lengthMismatchText(statedMinutes, videoSeconds)}`,
+} as const;
+
+export const coursePublishCheckSchema = z.object({
+  key: z.enum(["manual-completion", "module-length"]),
+  /** A warning only informs; "confirm" means publishing asks the administrator to confirm. */
+  severity: z.enum(["warning", "confirm"]),
+  message: z.string(),
+  /** The module a module-length check is about. */
+  moduleId: z.string().nullable(),
+});
+export type CoursePublishCheck = z.infer<typeof coursePublishCheckSchema>;
+export const coursePublishChecksSchema = z.object({ checks: z.array(coursePublishCheckSchema) });
+export type CoursePublishChecks = z.infer<typeof coursePublishChecksSchema>;
+
+/** PATCH /api/courses/:id/publish?confirm=manual-completion */
+export const publishQuerySchema = z.strictObject({
+  confirm: z.literal(PUBLISH_CONFIRMATIONS.manualCompletion).optional(),
+});

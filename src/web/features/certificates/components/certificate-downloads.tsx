@@ -1,0 +1,59 @@
+import type { EnrollmentWithRelations } from "@contract";
+import { Button, type ButtonProps } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/utils";
+import { useMyCertificates } from "../api/get-my-certificates";
+import { DownloadCertificateButton } from "./download-certificate-button";
+import { PdfCertificateLink } from "./pdf-certificate-link";
+
+/**
+ * A completed course's certificate where the learner finishes it (the player, the exam, the
+ * evaluation and attestation): the PDF first, as the file a licensing board takes, and the
+ * spec's HTML file beside it. Renders nothing before the course is complete.
+ */
+export function CertificateDownloads({
+  enrollment,
+  className,
+  variant,
+  size,
+}: {
+  enrollment: EnrollmentWithRelations;
+  className?: string;
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+}) {
+  const certificates = useMyCertificates();
+  if (!enrollment.isCompleted) return null;
+  const issued = certificates.data?.find((c) => c.enrollmentId === enrollment.id);
+  const title = enrollment.course.title;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      {issued ? (
+        <PdfCertificateLink
+          certificate={issued}
+          variant={variant}
+          size={size}
+          className={cn("w-full sm:w-auto", className)}
+        >
+          Download PDF<span className="sr-only"> certificate for {title}</span>
+        </PdfCertificateLink>
+      ) : certificates.isPending ? (
+        <Button variant={variant} size={size} className={className} disabled>
+          <Spinner />
+          Download PDF
+        </Button>
+      ) : null}
+      <DownloadCertificateButton
+        enrollment={enrollment}
+        variant={issued || certificates.isPending ? "ghost" : variant}
+        size="sm"
+        className={cn(
+          "w-full sm:w-auto",
+          issued || certificates.isPending ? "text-current hover:bg-black/5" : className,
+        )}
+      >
+        Download HTML<span className="sr-only"> certificate for {title}</span>
+      </DownloadCertificateButton>
+    </div>
+  );
+}
