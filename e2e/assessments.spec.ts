@@ -104,8 +104,21 @@ test.describe("Assessments", () => {
       });
       expect(res.status(), await res.text()).toBe(201);
     }
-    const credit = await adminApi.patch(`/api/courses/${course.id}/settings`, {
-      data: { creditHours: 1, creditType: "CPE", accreditingBody: "NASBA" },
+    const credit = await adminApi.put(`/api/courses/${course.id}/credit`, {
+      data: {
+        bodies: [{ name: "NASBA", providerNumber: "" }],
+        types: [
+          {
+            name: "CPE credits",
+            amount: 1,
+            accreditingBody: "NASBA",
+            accreditationStatement: "",
+            designationStatement: "",
+            claimStep: null,
+            licenceRequired: false,
+          },
+        ],
+      },
     });
     expect(credit.status(), await credit.text()).toBe(200);
 
@@ -244,7 +257,10 @@ test.describe("Assessments", () => {
     await expect(checks.locator('[data-severity="blocking"]')).toHaveText(
       "Blocks publishing: The exam draws 8 questions but the final pool has only 7.",
     );
+    // A credit course completed by "Mark as Complete" asks first, with the reason.
     await page.getByRole("button", { name: "Publish Course" }).click();
+    const confirm = page.getByRole("dialog", { name: "Publish with manual completion?" });
+    await confirm.getByRole("button", { name: "Publish anyway" }).click();
     await expectToast(page, "Error", "The exam draws 8 questions but the final pool has only 7.");
     await dismissToast(page);
 
@@ -260,6 +276,7 @@ test.describe("Assessments", () => {
     await screens(page, "assessment-course-detail");
 
     await page.getByRole("button", { name: "Publish Course" }).click();
+    await confirm.getByRole("button", { name: "Publish anyway" }).click();
     await expectToast(page, "Course published successfully");
     await expect(page.getByRole("button", { name: "Publish Course" })).toBeHidden();
   });

@@ -29,7 +29,7 @@ export const PUBLISH_CONFIRMATIONS = {
 
 export const PUBLISH_MESSAGES = {
   manualCompletion:
-    "This course offers credit, but its completion is Manual: learners can mark a module complete without watching its video. Turn on verified watching in Credit & completion, or confirm that credit may be earned this way.",
+    "This course offers credit, but its completion is Manual: learners can mark a module complete without watching its video. Turn on verified watching under Completion, or confirm that credit may be earned this way.",
   moduleLength: (position: number, title: string, statedMinutes: number, videoSeconds: number) =>
     `Module ${position} "${title}": ${lengthMismatchText(statedMinutes, videoSeconds)}`,
 } as const;

@@ -132,6 +132,8 @@ function CourseDetailView({
         setConfirmReason(getErrorMessage(error) ?? "Confirm to publish this course.");
         return;
       }
+      // Refused for another reason: the dialog closes so the reason is read beside the checks.
+      setConfirmReason(null);
       toast({
         variant: "destructive",
         title: COURSE_TOASTS.error,
