@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { alive, embeddedServerPid } from "../src/server/testing/embedded-server";
 import {
   client,
   clientAddress,
@@ -19,24 +20,6 @@ const MODULES = 12;
 const QUESTIONS = 4;
 
 type Client = ReturnType<typeof client>;
-
-/** The embedded server's pid, from the first line of its postmaster.pid, while it runs. */
-function serverPid(dataDir: string): number | undefined {
-  const file = join(dataDir, "postgres", "postmaster.pid");
-  if (!existsSync(file)) return undefined;
-  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
-  return pid > 0 && alive(pid) ? pid : undefined;
-}
-
-/** A process that runs (a zombie, exited but not reaped by its new parent, does not). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 async function expectStatus(
   what: string,
@@ -411,7 +394,7 @@ describe("the embedded PostgreSQL server, as npm start runs it, under SIGKILL", 
     const app = await startInstance({ DATA_DIR: dataDir });
     cleanups.push(async () => {
       await app.stop();
-      const left = serverPid(dataDir);
+      const left = embeddedServerPid(dataDir);
       if (left !== undefined) process.kill(left, "SIGQUIT");
     });
     return app;
@@ -429,20 +412,20 @@ describe("the embedded PostgreSQL server, as npm start runs it, under SIGKILL", 
 
   /** Stops the portal as an operator does; it stops its server with it. */
   async function stopCleanly(app: Instance, dataDir: string) {
-    const server = serverPid(dataDir);
+    const server = embeddedServerPid(dataDir);
     expect(server).toBeGreaterThan(0);
     // Exit code 0: the portal closed every database connection and stopped its server
     // within its grace period.
     expect(await app.stop(), app.output()).toBe(0);
     expect(alive(server!)).toBe(false);
-    expect(serverPid(dataDir)).toBeUndefined();
+    expect(embeddedServerPid(dataDir)).toBeUndefined();
   }
 
   it("the portal killed: a new portal stops the server it left and keeps every acknowledged write", async () => {
     const dataDir = tempDir();
     const first = await portal(dataDir);
     const seeded = await seedPortal(first.url, "portal killed");
-    const orphan = serverPid(dataDir)!;
+    const orphan = embeddedServerPid(dataDir)!;
     const stream = await streamUnderWay(seeded);
 
     await first.stop("SIGKILL");
@@ -465,7 +448,7 @@ describe("the embedded PostgreSQL server, as npm start runs it, under SIGKILL", 
     const dataDir = tempDir();
     const app = await portal(dataDir);
     const seeded = await seedPortal(app.url, "server killed");
-    const killed = serverPid(dataDir)!;
+    const killed = embeddedServerPid(dataDir)!;
     const stream = await streamUnderWay(seeded);
 
     stream.markKilled();
@@ -481,7 +464,7 @@ describe("the embedded PostgreSQL server, as npm start runs it, under SIGKILL", 
 
     expect(app.process.exitCode).toBeNull();
     expect(app.output()).toContain("embedded PostgreSQL exited (SIGKILL); restarting it");
-    const restarted = serverPid(dataDir);
+    const restarted = embeddedServerPid(dataDir);
     expect(restarted).toBeGreaterThan(0);
     expect(restarted).not.toBe(killed);
     expect(stream.progress).toHaveLength(PROGRESS_LEARNERS * MODULES);
@@ -497,7 +480,7 @@ describe("the embedded PostgreSQL server, as npm start runs it, under SIGKILL", 
     const dataDir = tempDir();
     const first = await portal(dataDir);
     const seeded = await seedPortal(first.url, "both killed");
-    const server = serverPid(dataDir)!;
+    const server = embeddedServerPid(dataDir)!;
     const stream = await streamUnderWay(seeded);
 
     const exited = first.stop("SIGKILL");

@@ -8,6 +8,7 @@ import type pg from "pg";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { buildConfig } from "../config";
 import { users } from "../features/auth/auth.table";
+import { alive, embeddedServerPid } from "../testing/embedded-server";
 import { openDatabase, openEmbeddedPostgres, openPglite } from "./client";
 import { clusterDirOf, embeddedPostgresUnavailable } from "./embedded-postgres";
 
@@ -23,24 +24,6 @@ function tempDataDir() {
   return dir;
 }
 
-/** A process that runs (a zombie, exited but not yet reaped by its new parent, does not). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-/** The pid a cluster's postmaster.pid names, while that server runs. */
-function serverOf(dataDir: string): number | undefined {
-  const pidFile = join(clusterDirOf(dataDir), "postmaster.pid");
-  if (!existsSync(pidFile)) return undefined;
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  return pid > 0 && alive(pid) ? pid : undefined;
-}
-
 const emailsIn = async (
   db: Awaited<ReturnType<typeof openEmbeddedPostgres>>["db"],
   emails: string[],
@@ -53,7 +36,7 @@ afterAll(async () => {
   // A test that failed half-way may leave its server running: it is stopped here, so no
   // PostgreSQL outlives the run.
   for (const dir of dirs) {
-    const pid = serverOf(dir);
+    const pid = embeddedServerPid(dir);
     if (pid !== undefined) {
       process.kill(pid, "SIGQUIT");
       await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 30_000, interval: 50 });
@@ -101,7 +84,7 @@ describe.skipIf(unavailable)("embedded PostgreSQL server", () => {
     }
     // Closing the handle stops its server.
     expect(alive(pid!)).toBe(false);
-    expect(serverOf(dataDir)).toBeUndefined();
+    expect(embeddedServerPid(dataDir)).toBeUndefined();
 
     // The default, with no setting, finds the cluster again.
     const reopened = await openDatabase(buildConfig({ DATA_DIR: dataDir }));
@@ -111,7 +94,7 @@ describe.skipIf(unavailable)("embedded PostgreSQL server", () => {
     } finally {
       await reopened.close();
     }
-    expect(serverOf(dataDir)).toBeUndefined();
+    expect(embeddedServerPid(dataDir)).toBeUndefined();
   });
 
   it("starts its server again when it is killed under an open handle; committed rows stay", async () => {
@@ -161,7 +144,7 @@ describe.skipIf(unavailable)("embedded PostgreSQL server", () => {
     }
     // The server started in its place is stopped with the handle, like the first.
     expect(alive(restarted!)).toBe(false);
-    expect(serverOf(dataDir)).toBeUndefined();
+    expect(embeddedServerPid(dataDir)).toBeUndefined();
   });
 
   it("gets back a pooled connection lost under a transaction's BEGIN", async () => {
@@ -247,7 +230,7 @@ describe.skipIf(unavailable)("embedded PostgreSQL server", () => {
       expect(alive(orphan)).toBe(false);
       replacement = handle.server.pid;
       expect(replacement).not.toBe(orphan);
-      expect(serverOf(dataDir)).toBe(replacement);
+      expect(embeddedServerPid(dataDir)).toBe(replacement);
       const kept = (await handle.db.execute(sql`select note from left_behind`)) as unknown as {
         rows: { note: string }[];
       };
@@ -282,7 +265,7 @@ describe.skipIf(unavailable)("embedded PostgreSQL server", () => {
     } finally {
       await chosen.close();
     }
-    expect(serverOf(dataDir)).toBeUndefined();
+    expect(embeddedServerPid(dataDir)).toBeUndefined();
   });
 });
 
