@@ -24,9 +24,6 @@ export default defineConfig({
     // .vite/manifest.json: `npm run bench` measures what each page loads first from it.
     manifest: true,
     rolldownOptions: {
-      // Lazily loaded screens are named by their hash alone: the entry lists every screen's
-      // files for preloading, and on the sign-in page each name's bytes count.
-      output: { chunkFileNames: "assets/[hash].js" },
       // The contract only declares schemas and constants: a page then loads only the parts
       // it uses (the sign-in page none of the assessment schemas), not the whole contract.
       treeshake: {
