@@ -1,19 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { asc, sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import * as schema from "../../db/schema";
-import { createScratchDatabase } from "../../testing/test-database";
+import { type MigrationScratch, openMigrationScratch } from "../../testing/migration-scratch";
 import { createAuditService } from "./audit.service";
 import { auditEvents } from "./audit.table";
 import { auditHash, GENESIS_HASH } from "./audit-hash";
@@ -23,50 +11,22 @@ import { auditHash, GENESIS_HASH } from "./audit-hash";
  * row linked at append): the rows keep their seq and hashes, and new appends extend the chain.
  * PGlite, or a throwaway database on TEST_DATABASE_URL.
  */
-const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
-const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe("migration 0011 (audit rows linked asynchronously)", () => {
-  let before: string;
+  let scratch: MigrationScratch;
   let db: Database;
-  let migrate: (folder: string) => Promise<void>;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    // The migrations up to 0010, as a database before this change saw them.
-    before = mkdtempSync(join(tmpdir(), "credo-migrations-"));
-    cpSync(migrationsFolder, before, { recursive: true });
-    const journalPath = join(before, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-      entries: { idx: number }[];
-    };
-    journal.entries = journal.entries.filter((e) => e.idx < 11);
-    writeFileSync(journalPath, JSON.stringify(journal));
-
-    if (serverUrl) {
-      const scratch = await createScratchDatabase(serverUrl, "credo_test");
-      const pool = new pg.Pool({ connectionString: scratch.url, max: 3 });
-      db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
-      migrate = (folder) => migratePg(db as never, { migrationsFolder: folder });
-      close = async () => {
-        await pool.end();
-        await scratch.drop();
-      };
-    } else {
-      const client = new PGlite({ extensions: { pg_trgm } });
-      db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
-      migrate = (folder) => migratePglite(db as never, { migrationsFolder: folder });
-      close = () => client.close();
-    }
+    scratch = await openMigrationScratch(11);
+    db = scratch.db;
   }, 60_000);
 
   afterAll(async () => {
-    await close?.();
-    if (before) rmSync(before, { recursive: true, force: true });
+    await scratch?.close();
   });
 
   it("keeps existing linked rows valid and extends their chain", async () => {
-    await migrate(before);
+    await scratch.migrateBefore();
     // Three rows as the schema before 0011 wrote them: linked at once, the head moved with them.
     let prev = { seq: 0, hash: GENESIS_HASH };
     for (const i of [1, 2, 3]) {
@@ -93,7 +53,7 @@ describe("migration 0011 (audit rows linked asynchronously)", () => {
       sql`insert into audit_head (id, seq, hash) values (1, ${prev.seq}, ${prev.hash})`,
     );
 
-    await migrate(migrationsFolder);
+    await scratch.migrateAll();
 
     const audit = createAuditService({ db });
     expect(await audit.verify()).toMatchObject({ ok: true, checked: 3, headSeq: 3, unlinked: 0 });

@@ -1,19 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import * as schema from "../../db/schema";
-import { createScratchDatabase } from "../../testing/test-database";
+import { type MigrationScratch, openMigrationScratch } from "../../testing/migration-scratch";
 import { createAttestationsRepository } from "../attestations/attestations.repository";
 import { creditTypesOfCourse } from "./course-credit.read-model";
 
@@ -23,51 +11,24 @@ import { creditTypesOfCourse } from "./course-credit.read-model";
  * rule move into one credit type, attestations keep their claim, and issued certificates
  * list the credit they printed. PGlite, or a throwaway database on TEST_DATABASE_URL.
  */
-const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
-const serverUrl = process.env.TEST_DATABASE_URL;
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe("migration 0019 (credit types)", () => {
-  let before: string;
+  let scratch: MigrationScratch;
   let db: Database;
-  let migrate: (folder: string) => Promise<void>;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    before = mkdtempSync(join(tmpdir(), "credo-migrations-"));
-    cpSync(migrationsFolder, before, { recursive: true });
-    const journalPath = join(before, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-      entries: { idx: number }[];
-    };
-    journal.entries = journal.entries.filter((e) => e.idx < 19);
-    writeFileSync(journalPath, JSON.stringify(journal));
-
-    if (serverUrl) {
-      const scratch = await createScratchDatabase(serverUrl, "credo_test");
-      const pool = new pg.Pool({ connectionString: scratch.url, max: 3 });
-      db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
-      migrate = (folder) => migratePg(db as never, { migrationsFolder: folder });
-      close = async () => {
-        await pool.end();
-        await scratch.drop();
-      };
-    } else {
-      const client = new PGlite({ extensions: { pg_trgm } });
-      db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
-      migrate = (folder) => migratePglite(db as never, { migrationsFolder: folder });
-      close = () => client.close();
-    }
+    scratch = await openMigrationScratch(19);
+    db = scratch.db;
   }, 60_000);
 
   afterAll(async () => {
-    await close?.();
-    if (before) rmSync(before, { recursive: true, force: true });
+    await scratch?.close();
   });
 
   it("moves each course's single credit type into one row, with nothing lost", async () => {
-    await migrate(before);
+    await scratch.migrateBefore();
     // Four courses as the schema before 0019 held them.
     await db.execute(sql`
       insert into users (id, name, email, role) values
@@ -97,7 +58,7 @@ describe("migration 0019 (credit types)", () => {
           ${JSON.stringify({ creditsClaimed: 1, accreditationStatement: "Credo is accredited by ANCC.", registryNumber: "" })}::jsonb),
         ('c2', 'CODE2', 'e2', 'u2', 'cpa', 'Ben Accountant', 'Ethics', 'Development', 1, 2, 'CPE', 'NASBA', null, 'Credo', now(), now(), null)`);
 
-    await migrate(migrationsFolder);
+    await scratch.migrateAll();
 
     expect(await creditTypesOfCourse(db, "nurse")).toEqual([
       {
