@@ -202,7 +202,7 @@ test.describe("Credit claim (learner)", () => {
     await expect(page).toHaveURL(/\/profile#licence$/);
     await expect(page.getByLabel("Licence type")).toBeFocused();
     await page.getByLabel("Licence type").fill("Insurance producer");
-    await page.getByLabel("Licence number").fill("IL-778899");
+    await page.getByLabel("Licence number", { exact: true }).fill("IL-778899");
     await page.getByLabel("Issuing state or board").fill("Illinois");
     await page.getByRole("button", { name: "Save licence" }).click();
     await expectToast(page, "Licence saved");

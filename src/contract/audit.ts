@@ -66,6 +66,15 @@ export const AUDIT_EVENT_GROUPS = [
     },
   },
   {
+    label: "Regulator reporting",
+    events: {
+      "reporting.settings_updated": "Regulator reporting changed",
+      "regulator.deadline_updated": "Reporting deadline changed",
+      "report_file.generated": "Report file generated",
+      "report_file.submitted": "Report file marked submitted",
+    },
+  },
+  {
     label: "Learning and credit earned",
     events: {
       "enrollment.created": "Enrolled",
@@ -351,6 +360,25 @@ export function describeAuditEvent(event: { type: string; details: Record<string
           ? "Removed"
           : "Edited";
       return changedSentence(`${verb} the credit type${name ? ` ${quoted(name)}` : ""}`, d);
+    }
+    case "reporting.settings_updated": {
+      // Each change names a credit type as the course writes it, and its regulator.
+      const changes = changesOf(d).map(
+        (c) => `${c.field} from ${quoted(c.from)} to ${quoted(c.to)}`,
+      );
+      return `Changed the regulator reporting${changes.length ? `: ${changes.join("; ")}` : ""}`;
+    }
+    case "regulator.deadline_updated": {
+      const days = num(d, "deadlineDays");
+      const name = text(d, "regulatorName");
+      return `Set the reporting deadline${name ? ` of ${name}` : ""}${days === undefined ? "" : ` to ${plural(days, "day", "days")}`}`;
+    }
+    case "report_file.generated":
+    case "report_file.submitted": {
+      const file = text(d, "fileName");
+      const rows = num(d, "rowCount");
+      const verb = event.type.endsWith("generated") ? "Generated" : "Marked as submitted";
+      return `${verb} the report file${file ? ` ${file}` : ""}${rows === undefined ? "" : ` (${plural(rows, "row", "rows")})`}`;
     }
     case "enrollment.created":
       return "Enrolled the learner";

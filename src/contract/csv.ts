@@ -34,3 +34,12 @@ export function csvField(value: string | number): string {
 /** One CSV line (CRLF-terminated, as RFC 4180 has it); a missing value is an empty field. */
 export const csvRow = (fields: readonly (string | number | null | undefined)[]) =>
   `${fields.map((f) => csvField(f ?? "")).join(",")}\r\n`;
+
+/**
+ * One tab-delimited line (CRLF-terminated), for the regulators' text uploads made the way
+ * Excel saves "Text (Tab delimited)". The format has no quoting, so a tab or line break
+ * inside a value becomes a space; each field is made inert like a CSV field (`formulaSafe`),
+ * since such files are opened in spreadsheets too.
+ */
+export const tabRow = (fields: readonly (string | number | null | undefined)[]) =>
+  `${fields.map((f) => formulaSafe(String(f ?? "").replace(/[\t\r\n]+/g, " "))).join("\t")}\r\n`;

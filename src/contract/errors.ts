@@ -148,15 +148,28 @@ export const ERROR_CODES = {
   "attestation.claim_too_high": 400,
   "attestation.no_partial_credit": 400,
   "attestation.not_asked": 409,
+  "attestation.regulator_ids_missing": 409,
   "attestation.statement_changed": 409,
   "attestation.unknown_credit_type": 400,
   // Certificates and transcripts.
   "certificates.already_revoked": 409,
   "certificates.not_found": 404,
   "certificates.not_your_transcript": 403,
+  // Open Badges credentials of certificates and the issuer's status lists.
+  "credentials.not_found": 404,
+  "credentials.not_yours": 403,
+  "credentials.status_list_not_found": 404,
   // The organisation profile: the issuer of certificates, transcripts and emails.
   "organisation.logo_not_found": 404,
   "organisation.logo_not_uploaded": 400,
+  // Regulator reporting: what a course reports, and the report files.
+  "reporting.activity_id_missing": 409,
+  "reporting.already_submitted": 409,
+  "reporting.attestation_required": 409,
+  "reporting.course_not_reporting": 409,
+  "reporting.credit_type_not_found": 400,
+  "reporting.file_not_found": 404,
+  "reporting.nothing_to_report": 409,
   // Reminder emails.
   "reminders.unsubscribe_link_invalid": 404,
   // Expensive answers (reports, exports).

@@ -39,6 +39,8 @@ import { createCertificatesService } from "./features/certificates/certificates.
 import { createPdfRenderer } from "./features/certificates/pdf-renderer";
 import { registerCoursesRoutes } from "./features/courses/courses.routes";
 import { createCoursesService } from "./features/courses/courses.service";
+import { registerCredentialsRoutes } from "./features/credentials/credentials.routes";
+import { createCredentialsService } from "./features/credentials/credentials.service";
 import { registerCreditRoutes } from "./features/credit/credit.routes";
 import { createCreditService } from "./features/credit/credit.service";
 import { creditCertificateStep } from "./features/credit/credit-certificate.step";
@@ -58,6 +60,8 @@ import { createOrganisationService } from "./features/organisation/organisation.
 import { registerRemindersRoutes } from "./features/reminders/reminders.routes";
 import { createMailJobs } from "./features/reminders/reminders.scheduler";
 import { createRemindersService } from "./features/reminders/reminders.service";
+import { registerReportingRoutes } from "./features/reporting/reporting.routes";
+import { createReportingService } from "./features/reporting/reporting.service";
 import { registerReportsRoutes } from "./features/reports/reports.routes";
 import { createReportsService } from "./features/reports/reports.service";
 import { registerSystemRoutes } from "./features/system/system.routes";
@@ -231,11 +235,16 @@ export async function buildApp(deps: AppDeps) {
     isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
     enrolledCourseIds: (userId) => enrollments.enrolledCourseIds(userId),
     onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
-    publishChecks: [(courseId) => questions.assertPublishable(courseId)],
+    publishChecks: [
+      (courseId) => questions.assertPublishable(courseId),
+      (courseId) => reporting.assertPublishable(courseId),
+    ],
     changes: database.changes,
     audit,
   });
   const questions = createQuestionsService({ db, courses, audit });
+  // Regulator reporting: what each course reports, learners' identifiers, the report files.
+  const reporting = createReportingService({ db, courses, audit, now: deps.creditClock });
   const certificates = createCertificatesService({
     db,
     audit,
@@ -338,6 +347,7 @@ export async function buildApp(deps: AppDeps) {
   registerEvaluationsRoutes(app, { evaluations });
   registerAttestationsRoutes(app, { attestations });
   registerCreditRoutes(app, { credit, activity, certificates });
+  registerReportingRoutes(app, { reporting });
   registerReportsRoutes(app, {
     reports: createReportsService({ db }),
     watchRecords: () => watching.csvRecords(),
@@ -367,6 +377,8 @@ export async function buildApp(deps: AppDeps) {
     activity,
     log: app.log,
     now: deps.reminderClock,
+    // The administrators' weekly digest of claims waiting past a regulator's deadline.
+    reportingDigest: reporting,
   });
   const mailJobs = createMailJobs({
     certificateMails,
@@ -384,6 +396,11 @@ export async function buildApp(deps: AppDeps) {
     assetsOf: certificateAssets,
     dateFormat: async () => (await organisation.profile()).dateFormat,
   });
+  // Every certificate is also an Open Badges credential, signed with the issuer's key, which
+  // is made at first start when the database has none (docs/credentials.md).
+  const credentials = createCredentialsService({ db, publicUrl: config.publicUrl, certificates });
+  app.addHook("onReady", async () => credentials.ensureSigningKey());
+  registerCredentialsRoutes(app, { credentials, publicUrl: config.publicUrl });
   registerRemindersRoutes(app, { reminders });
   registerOrganisationRoutes(app, { organisation });
   registerAuditRoutes(app, {

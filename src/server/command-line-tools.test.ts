@@ -19,6 +19,11 @@ const TOOLS = [
   { tool: "audit:verify", script: "scripts/audit-verify.ts", usage: "Usage: npm run audit:verify" },
   { tool: "seed:scale", script: "scripts/seed-scale.ts", usage: "Usage: npm run seed:scale --" },
   { tool: "bench", script: "scripts/bench/run.ts", usage: "Usage: npm run bench -- [options]" },
+  {
+    tool: "credentials:rotate-key",
+    script: "scripts/credentials-rotate-key.ts",
+    usage: "Usage: npm run credentials:rotate-key",
+  },
 ];
 
 function run(script: string, args: string[]) {

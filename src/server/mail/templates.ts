@@ -198,3 +198,58 @@ export function expiryReminderMail(input: {
     ),
   };
 }
+
+/**
+ * The administrators' weekly digest of regulator reporting: per regulator, the claims waiting
+ * longer than its deadline, with a link to the Reporting page.
+ */
+export function reportingDigestMail(input: {
+  issuer: MailIssuer;
+  to: string;
+  name: string;
+  link: string;
+  regulators: {
+    name: string;
+    deadlineDays: number;
+    claims: {
+      learnerName: string;
+      courseTitle: string;
+      completedOn: string;
+      waitingDays: number;
+    }[];
+  }[];
+}): MailMessage {
+  const count = input.regulators.reduce((n, r) => n + r.claims.length, 0);
+  const claimsText = (n: number) => `${n} claim${n === 1 ? "" : "s"}`;
+  const lines = input.regulators.flatMap((r) => [
+    `${r.name} (report within ${r.deadlineDays} days): ${claimsText(r.claims.length)}`,
+    ...r.claims.map(
+      (c) =>
+        `  - ${c.learnerName}, ${c.courseTitle}: completed ${c.completedOn}, waiting ${c.waitingDays} days`,
+    ),
+  ]);
+  const html = input.regulators
+    .map(
+      (r) =>
+        `<strong>${esc(r.name)}</strong> (report within ${r.deadlineDays} days): ${claimsText(r.claims.length)}<ul style="margin:4px 0 12px;padding-left:20px">${r.claims
+          .map(
+            (c) =>
+              `<li>${esc(c.learnerName)}, ${esc(c.courseTitle)}: completed ${esc(c.completedOn)}, waiting ${c.waitingDays} days</li>`,
+          )
+          .join("")}</ul>`,
+    )
+    .join("");
+  return {
+    to: input.to,
+    ...fromOf(input.issuer),
+    subject: `${claimsText(count)} waiting to be reported to regulators`,
+    link: input.link,
+    text: `Hello ${input.name},\n\nThese completions have waited longer than their regulator's deadline:\n\n${lines.join("\n")}\n\nGenerate and submit their files on the Reporting page:\n\n${input.link}\n${signatureText(input.issuer)}`,
+    html: layout(
+      input.issuer,
+      "Completions waiting to be reported",
+      `Hello ${esc(input.name)},<br><br>These completions have waited longer than their regulator's deadline:<br><br>${html}`,
+      { label: "Open Reporting", link: input.link },
+    ),
+  };
+}

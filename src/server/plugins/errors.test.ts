@@ -122,10 +122,10 @@ describe("error handler on the real app", () => {
 
 /**
  * Calls an error factory with arguments of the kinds factories take (counts, sizes, a
- * step's key, a reason), trying numbers first.
+ * step's key, a reason, a list of missing fields), trying numbers first.
  */
 function sampleCall(make: (...args: unknown[]) => unknown): unknown {
-  for (const sample of [2, "exam"]) {
+  for (const sample of [2, "exam", ["exam"]]) {
     try {
       return make(...Array.from({ length: make.length }, () => sample));
     } catch {

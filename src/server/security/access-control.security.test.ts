@@ -422,6 +422,58 @@ const ADMIN_ROUTES: {
       },
     }),
   },
+  {
+    method: "GET",
+    path: "/api/courses/:id/reporting",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/reporting` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/courses/:id/reporting",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/reporting`, payload: { types: [] } }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/reports/regulators",
+    request: () => ({ url: "/api/admin/reports/regulators" }),
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/reports/regulators/:regulator",
+    request: () => ({ url: "/api/admin/reports/regulators/pars", payload: { deadlineDays: 1 } }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/reports/regulators/:regulator/claims",
+    request: () => ({ url: "/api/admin/reports/regulators/pars/claims" }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/reports/regulators/:regulator/files",
+    request: (w) => ({
+      url: "/api/admin/reports/regulators/pars/files",
+      payload: { courseId: w.course.id, from: "2026-01-01", to: "2026-12-31" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/reports/regulators/:regulator/files",
+    request: () => ({ url: "/api/admin/reports/regulators/pars/files" }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/reports/regulators/:regulator/files/:fileId/download",
+    request: () => ({
+      url: "/api/admin/reports/regulators/pars/files/AAAAAAAAAAAAAAAAAAAAAA/download",
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/reports/regulators/:regulator/files/:fileId/submit",
+    request: () => ({
+      url: "/api/admin/reports/regulators/pars/files/AAAAAAAAAAAAAAAAAAAAAA/submit",
+    }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -444,6 +496,9 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/firebase-sync",
   // Anyone holding a certificate may check it, with its official's signature.
   "GET /api/certificates/verify/:code",
+  // The check of its portable credential, and the revocation lists every credential points to.
+  "GET /api/certificates/verify/:code/credential",
+  "GET /api/credentials/status/:list",
   "GET /api/signatures/:id",
   // The issuing organisation and its logo, which every certificate's page prints.
   "GET /api/organisation",
@@ -466,6 +521,7 @@ const SIGNED_IN_ROUTES = [
   // A learner's own certificates and transcript; administrators any.
   "GET /api/certificates/mine",
   "GET /api/certificates/:id/pdf",
+  "GET /api/certificates/:code/credential",
   "GET /api/learners/:id/transcript",
   "GET /api/learners/:id/transcript.csv",
   "GET /api/learners/:id/transcript.pdf",
@@ -489,6 +545,9 @@ const SIGNED_IN_ROUTES = [
   "POST /api/courses/:id/attest",
   "GET /api/profile/licence",
   "PUT /api/profile/licence",
+  // The identifiers a learner's regulators need (learners only, their own).
+  "GET /api/me/regulator-ids",
+  "PUT /api/me/regulator-ids",
   // A module's captions and transcript, under the same rule as its video.
   "GET /api/courses/:id/modules/:moduleId/media",
   "GET /api/courses/:id/modules/:moduleId/captions/:language.vtt",
@@ -567,16 +626,19 @@ describe("access control attacks", () => {
     expect(routesOf(ctx).sort()).toEqual(known.sort());
   });
 
-  describe.each(ADMIN_ROUTES)("administrator route $method $path", (route) => {
-    it("is refused to anonymous users (401) and learners (403), also via method override", async () => {
-      const w = await world();
+  it("refuses every administrator route to anonymous users (401) and learners (403), also via method override", async () => {
+    // A refusal changes nothing, so one world serves every route, and the database after
+    // them all is the one before.
+    const w = await world();
+    const before = await snapshotAll(ctx);
+    for (const route of ADMIN_ROUTES) {
+      const label = `${route.method} ${route.path}`;
       const { url, payload } = route.request(w);
-      const before = await snapshotAll(ctx);
       const options = payload ? { payload } : {};
       const anonymous = await send(route.method, url, undefined, options);
-      expectRefusal(anonymous, 401, "anonymous");
+      expectRefusal(anonymous, 401, `${label}, anonymous`);
       const learner = await send(route.method, url, w.learnerCookie, options);
-      expectRefusal(learner, 403, "learner");
+      expectRefusal(learner, 403, `${label}, learner`);
       // A learner's own method in disguise: no override turns it into something else.
       const disguised = await send(
         route.method,
@@ -587,17 +649,17 @@ describe("access control attacks", () => {
           headers: { "x-http-method-override": "GET", "x-method-override": "GET" },
         },
       );
-      expectRefusal(disguised, 403, "method override");
+      expectRefusal(disguised, 403, `${label}, method override`);
       if (route.method === "GET") {
         const head = await send("HEAD", url, w.learnerCookie);
-        expect(head.statusCode, "HEAD").toBe(403);
+        expect(head.statusCode, `${label}, HEAD`).toBe(403);
       }
       for (const response of [anonymous, learner, disguised]) {
-        expect(response.body).not.toContain(w.other.email);
-        expect(response.headers["content-disposition"]).toBeUndefined();
+        expect(response.body, label).not.toContain(w.other.email);
+        expect(response.headers["content-disposition"], label).toBeUndefined();
       }
-      await expectUnchanged(ctx, before);
-    });
+    }
+    await expectUnchanged(ctx, before);
   });
 
   it("refuses every non-public route of the app to anonymous users, whatever it is", async () => {

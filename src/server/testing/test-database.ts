@@ -56,12 +56,29 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** Empties every application table, keeping the schema: isolates tests that share a database. */
+const tablesByHandle = new WeakMap<DatabaseHandle, string[]>();
+
+/**
+ * Empties every application table, keeping the schema: isolates tests that share a database.
+ * Rows are deleted with triggers off (the append-only guards of the audit trail and
+ * certificates, the statistics counters): a TRUNCATE of every table costs about ten times as
+ * much, and this runs before each of a thousand tests. Caches hear that everything changed.
+ */
 export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
-  const result = await handle.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
+  let tables = tablesByHandle.get(handle);
+  if (!tables) {
+    const result = await handle.db.execute<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public'`,
+    );
+    const rows = (result as unknown as { rows: { tablename: string }[] }).rows;
+    tables = rows.map((r) => `"${r.tablename}"`);
+    tablesByHandle.set(handle, tables);
+  }
+  await handle.db.execute(
+    sql.raw(`do $reset$ begin
+      perform set_config('session_replication_role', 'replica', true);
+      ${tables.map((table) => `delete from ${table};`).join(" ")}
+      perform pg_notify('credo_changes', '*:*');
+    end $reset$`),
   );
-  const rows = (result as unknown as { rows: { tablename: string }[] }).rows;
-  const tables = rows.map((r) => `"${r.tablename}"`);
-  if (tables.length) await handle.db.execute(sql.raw(`truncate ${tables.join(", ")} cascade`));
 }

@@ -43,6 +43,9 @@ const AdminLearnersRoute = lazy(() =>
 const AdminReportsRoute = lazy(() =>
   import("./routes/admin-reports").then((m) => ({ default: m.AdminReportsRoute })),
 );
+const AdminReportingRoute = lazy(() =>
+  import("./routes/admin-reporting").then((m) => ({ default: m.AdminReportingRoute })),
+);
 const LearnerDashboardRoute = lazy(() =>
   import("./routes/learner-dashboard").then((m) => ({ default: m.LearnerDashboardRoute })),
 );
@@ -109,6 +112,7 @@ export function AppRoutes() {
           <Route path="/admin/audit" element={<AdminAuditRoute />} />
           <Route path="/admin/settings" element={<AdminSettingsRoute />} />
           <Route path="/admin/reports" element={<AdminReportsRoute />} />
+          <Route path="/admin/reporting" element={<AdminReportingRoute />} />
         </Route>
         <Route
           element={

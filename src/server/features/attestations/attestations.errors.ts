@@ -1,4 +1,4 @@
-import { CREDIT_MESSAGES } from "../../../contract";
+import { CREDIT_MESSAGES, REPORTING_MESSAGES, type Regulator } from "../../../contract";
 import { badRequest, conflict } from "../../plugins/errors";
 
 export const attestationDone = () =>
@@ -19,3 +19,6 @@ export const noPartialCredit = () =>
   badRequest("attestation.no_partial_credit", CREDIT_MESSAGES.noPartialCredit);
 export const unknownCreditType = () =>
   badRequest("attestation.unknown_credit_type", CREDIT_MESSAGES.unknownCreditType);
+/** A claimed type reports to a regulator whose identifiers the learner has not given yet. */
+export const regulatorIdsMissing = (regulator: Regulator, missing: string[]) =>
+  conflict("attestation.regulator_ids_missing", REPORTING_MESSAGES.idsNeeded(regulator, missing));

@@ -38,6 +38,7 @@ export function registerAttestationsRoutes(
             "attestation.claim_off_step",
             "attestation.no_partial_credit",
             "attestation.unknown_credit_type",
+            "attestation.regulator_ids_missing",
           ]),
         },
       },

@@ -1,6 +1,7 @@
 import { type AttestBody, type CreditType, isOnStep, withCreditText } from "../../../contract";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
+import { claimRegulatorIds } from "../reporting/reporting.read-model";
 import { attestationStep } from "./attestation.step";
 import {
   attestationDone,
@@ -9,6 +10,7 @@ import {
   claimOffStep,
   claimTooHigh,
   noPartialCredit,
+  regulatorIdsMissing,
   statementChanged,
   unknownCreditType,
 } from "./attestations.errors";
@@ -42,6 +44,7 @@ function claimOf(type: CreditType, amount: number | null | undefined): StoredCla
     maxAmount: type.amount,
     accreditingBody: type.accreditingBody,
     providerNumber: type.providerNumber,
+    regulatorIds: null,
   };
 }
 
@@ -92,7 +95,20 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           await unit.assertInOrder();
           if (await txRepo.attestationOf(enrollment.id)) throw attestationDone();
           if (body.statement !== row.attestationText) throw statementChanged();
-          const claims = claimsOf(unit.context.course.creditTypes, body);
+          // A type reporting to regulators keeps the identifiers the learner gave them, as
+          // they stand now: a later change of the profile never rewrites what was reported.
+          const claimed = claimsOf(unit.context.course.creditTypes, body);
+          const reported = await claimRegulatorIds(
+            tx,
+            userId,
+            claimed.flatMap((c) => (c.creditTypeId ? [c.creditTypeId] : [])),
+          );
+          const [needed] = reported.missing;
+          if (needed) throw regulatorIdsMissing(needed.regulator, needed.missing);
+          const claims = claimed.map((c) => ({
+            ...c,
+            regulatorIds: (c.creditTypeId && reported.byType.get(c.creditTypeId)) || null,
+          }));
           const single = claims.length === 1 ? claims[0]! : null;
           const at = now();
           const attestation = await txRepo.insertAttestation(

@@ -1,6 +1,7 @@
 import {
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -8,6 +9,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import type { ClaimRegulatorIds } from "../../../contract";
 import { creditRecordIdentity } from "../activity/activity.table";
 import { courseCreditTypes } from "../courses/course-credit.table";
 
@@ -47,6 +49,11 @@ export const attestationCredits = pgTable(
     maxAmount: numeric("max_amount", { precision: 6, scale: 2, mode: "number" }).notNull(),
     accreditingBody: text("accrediting_body"),
     providerNumber: text("provider_number"),
+    /**
+     * For a type that reports to regulators: those regulators and the identifiers the learner
+     * gave, as they stood when claimed (migration 0024); null for a type that reports nowhere.
+     */
+    regulatorIds: jsonb("regulator_ids").$type<ClaimRegulatorIds>(),
   },
   (t) => [
     primaryKey({ columns: [t.attestationId, t.position] }),

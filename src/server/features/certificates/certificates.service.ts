@@ -136,6 +136,9 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       examScore: facts.examScore ?? null,
       examPassedAt: facts.examPassedAt ?? null,
       credit: facts.credit ?? null,
+      achievement: facts.steps
+        ? { steps: facts.steps, creditsOffered: facts.creditsOffered ?? [] }
+        : null,
       enrolledAt: source.enrolledAt,
       completedAt: source.completedAt,
     });
@@ -208,6 +211,16 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       const credit = certificate.credit;
       if (!credit?.licence) return certificate;
       return { ...certificate, credit: { ...credit, licence: maskedLicence(credit.licence) } };
+    },
+
+    /**
+     * The certificate a code names, whoever asks, with what its Open Badges credential is
+     * written from besides: the course's steps and credit offered at issue. Undefined for a
+     * code that names none. The credentials feature decides who may see what.
+     */
+    async snapshotByCode(code: string) {
+      const row = await repo.findByCode(normalizeCertificateCode(code));
+      return row ? { certificate: toCertificate(row), achievement: row.achievement } : undefined;
     },
 
     /** A certificate for its learner or an administrator; 404 for anyone else's. */

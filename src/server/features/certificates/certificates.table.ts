@@ -8,11 +8,21 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import type { CertificateCredit, StoredClaimedCredit } from "../../../contract";
+import type { CertificateCredit, CompletionStepKey, StoredClaimedCredit } from "../../../contract";
 import { newId } from "../../db/ids";
 import { users } from "../auth/auth.table";
 import { courses } from "../courses/courses.table";
 import { enrollments } from "../enrollments/enrollments.table";
+
+/**
+ * What the course asked and offered when the certificate was issued: the completion steps it
+ * required, in order, and the credit offered of each type claimed. The certificate's Open
+ * Badges credential writes its achievement from it (docs/credentials.md).
+ */
+export interface CertificateAchievement {
+  steps: CompletionStepKey[];
+  creditsOffered: { name: string; amount: number }[];
+}
 
 /**
  * Issued certificates: a snapshot taken when the enrollment completed. A trigger
@@ -49,6 +59,8 @@ export const certificates = pgTable(
     examPassedAt: timestamp("exam_passed_at", { withTimezone: true }),
     /** What a credit-ready certificate prints (sponsor, fields, official, licence, claim). */
     credit: jsonb("credit").$type<CertificateCredit>(),
+    /** Null on certificates issued before migration 0023 or without a completing step. */
+    achievement: jsonb("achievement").$type<CertificateAchievement>(),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),

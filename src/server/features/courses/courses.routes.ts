@@ -118,6 +118,9 @@ export function registerCoursesRoutes(
             "courses.publish_needs_confirmation",
             // The exam must be able to draw its questions (assessments' publish check).
             "exam.not_enough_questions",
+            // Credit reported to a regulator needs its identifiers and the attestation.
+            "reporting.activity_id_missing",
+            "reporting.attestation_required",
           ]),
         },
       },

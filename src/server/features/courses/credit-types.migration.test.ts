@@ -102,6 +102,7 @@ describe("migration 0019 (credit types)", () => {
         maxAmount: 1.5,
         accreditingBody: "ANCC",
         providerNumber: "P-0421",
+        regulatorIds: null,
       },
     ]);
 

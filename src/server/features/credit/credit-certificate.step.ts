@@ -99,8 +99,9 @@ export const creditCertificateStep = defineStep<CreditOffer>({
         designationStatement: type?.designationStatement ?? "",
       };
     });
+    const creditsOffered = claims.map((c) => ({ name: c.name, amount: c.maxAmount }));
     const { activity } = offer;
-    if (!activity) return { credit: null, credits };
+    if (!activity) return { credit: null, credits, creditsOffered };
     const settings = creditSettingsOf(activity);
     const credit: CertificateCredit = {
       creditsClaimed: credits.length === 1 ? credits[0]!.amount : null,
@@ -119,6 +120,6 @@ export const creditCertificateStep = defineStep<CreditOffer>({
       licence: licenceOf(await createCreditRepository(tx).licenceOf(enrollment.userId)),
       attestedAt: attestation?.attestedAt.toISOString() ?? null,
     };
-    return { credit, credits };
+    return { credit, credits, creditsOffered };
   },
 });

@@ -21,6 +21,10 @@ export interface CreditFacts {
   credit?: CertificateCredit | null;
   /** The credit awarded, one entry per credit type claimed. */
   credits?: StoredClaimedCredit[];
+  /** The credit the course offered of each type claimed (its whole amount). */
+  creditsOffered?: { name: string; amount: number }[];
+  /** The steps the course required, in order: the certificate's criteria. */
+  steps?: CompletionStepKey[];
 }
 
 /**

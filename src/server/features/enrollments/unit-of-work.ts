@@ -192,7 +192,7 @@ export function createUnitOfWork(
       isCompleted: true,
       completedAt: at,
     });
-    const facts: CreditFacts = {};
+    const facts: CreditFacts = { steps: list.map((s) => s.key) };
     for (const step of steps) {
       Object.assign(facts, await step.creditFacts?.(tx, updated, context.settings.get(step)));
     }

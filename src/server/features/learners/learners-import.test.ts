@@ -327,22 +327,20 @@ describe("learners import and bulk enrollment (administrators)", () => {
     expect((await counts()).enrollments).toBe(3);
   });
 
-  it("imports 5,000 learners in batches", async () => {
+  it("imports a file of several batches, one transaction each", async () => {
     const { cookie } = await asAdmin();
     const video = await videoPath(cookie);
     const course: Course = await buildPublishedCourse(ctx, cookie, { video, title: "Onboarding" });
-    const total = 5000;
+    const total = 2 * LEARNER_IMPORT_BATCH + 100;
     const lines = ["name,email,phone,courses"];
     for (let i = 0; i < total; i++) {
       lines.push(`Learner ${i},learner-${i}@example.com,+1 555 ${i},Onboarding`);
     }
 
-    const started = performance.now();
     const response = await preview(cookie, lines.join("\n"));
     expect(response.statusCode).toBe(200);
     const previewed = response.json() as LearnerImportPreview;
     expect(previewed).toMatchObject({ valid: total, invalid: 0 });
-    const previewMs = performance.now() - started;
 
     const rows = validRows(previewed);
     let registered = 0;
@@ -351,10 +349,6 @@ describe("learners import and bulk enrollment (administrators)", () => {
       expect(batch.statusCode).toBe(200);
       registered += (batch.json() as LearnerImportResult).registered;
     }
-    const totalMs = performance.now() - started;
-    console.info(
-      `learners import on ${ctx.database.kind}: ${total} rows, preview ${Math.round(previewMs)} ms, preview and all batches ${Math.round(totalMs)} ms`,
-    );
     expect(registered).toBe(total);
     expect(await counts()).toEqual({ learners: total, tokens: total, enrollments: total });
     expect(readdirSync(outbox())).toHaveLength(total);

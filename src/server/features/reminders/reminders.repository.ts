@@ -182,6 +182,15 @@ export function createRemindersRepository(db: Executor) {
     },
 
     /** What each reminder's mail says: learner, course and unsubscribe token. */
+    /** The administrators who can act on the reporting digest: active ones, by name. */
+    async activeAdmins() {
+      return db
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(and(eq(users.role, "admin"), eq(users.status, "active")))
+        .orderBy(users.name, users.email);
+    },
+
     async mailFacts(enrollmentIds: string[]) {
       if (enrollmentIds.length === 0) return [];
       return db

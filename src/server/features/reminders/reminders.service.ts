@@ -1,7 +1,12 @@
 import { EXPIRY_REMINDER_DAYS, type ReminderSettings } from "../../../contract";
 import type { Database } from "../../db/client";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import { expiryReminderMail, inactivityReminderMail, type MailIssuer } from "../../mail/templates";
+import {
+  expiryReminderMail,
+  inactivityReminderMail,
+  type MailIssuer,
+  reportingDigestMail,
+} from "../../mail/templates";
 import { badUnsubscribeLink } from "./reminders.errors";
 import { createRemindersRepository } from "./reminders.repository";
 import type { ReminderKind } from "./reminders.table";
@@ -25,6 +30,27 @@ export interface RemindersServiceDeps {
   log: { warn(obj: object, msg: string): void };
   /** The clock of inactivity and expiry; tests pass one they can move. */
   now?: () => Date;
+  /**
+   * The reporting feature: the claims waiting past each regulator's deadline, and the week's
+   * digest taken once across instances. Without it no digest goes out.
+   */
+  reportingDigest?: {
+    overdue(): Promise<
+      {
+        name: string;
+        deadlineDays: number;
+        claims: {
+          learnerName: string;
+          courseTitle: string;
+          completedOn: string;
+          waitingDays: number | null;
+        }[];
+      }[]
+    >;
+    digestTaken(week: string): Promise<boolean>;
+    claimDigest(week: string): Promise<boolean>;
+    markDigestSent(week: string): Promise<void>;
+  };
 }
 
 /** A reminder recorded for sending: the period is what makes it unique. */
@@ -40,7 +66,13 @@ export interface SweepResult {
   swept: boolean;
   sent: number;
   failed: number;
+  /** Administrators sent this week's reporting digest by this sweep. */
+  digests: number;
 }
+
+/** The Monday (UTC) of the week of `at`, as YYYY-MM-DD: a digest's week. */
+const weekOf = (at: Date) =>
+  new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Reminder emails: to learners inactive for the admin's number of days on an unfinished
@@ -141,6 +173,43 @@ export function createRemindersService(deps: RemindersServiceDeps) {
     return result;
   }
 
+  /**
+   * Once a week, when claims wait past a regulator's deadline: a digest of them to every
+   * active administrator, with a link to the Reporting page.
+   */
+  async function sendDigest(now: Date): Promise<number> {
+    const source = deps.reportingDigest;
+    if (!source) return 0;
+    const week = weekOf(now);
+    if (await source.digestTaken(week)) return 0;
+    const overdue = (await source.overdue()).filter((r) => r.claims.length);
+    if (!overdue.length || !(await source.claimDigest(week))) return 0;
+    const issuer = await deps.mailIssuer();
+    let sent = 0;
+    for (const admin of await repo.activeAdmins()) {
+      try {
+        await deps.mailer.send(
+          reportingDigestMail({
+            issuer,
+            to: admin.email,
+            name: admin.name,
+            link: `${base}/admin/reporting`,
+            regulators: overdue.map((r) => ({
+              name: r.name,
+              deadlineDays: r.deadlineDays,
+              claims: r.claims.map((c) => ({ ...c, waitingDays: c.waitingDays ?? 0 })),
+            })),
+          }),
+        );
+        sent++;
+      } catch (err) {
+        deps.log.warn({ err }, "reporting digest not sent");
+      }
+    }
+    await source.markDigestSent(week);
+    return sent;
+  }
+
   return {
     settings: () => repo.settings(),
 
@@ -172,7 +241,8 @@ export function createRemindersService(deps: RemindersServiceDeps) {
           periodAt: r.periodAt,
         })),
       ];
-      return { swept: recorded !== undefined, ...(await send(due, settings, now)) };
+      const result = await send(due, settings, now);
+      return { swept: recorded !== undefined, ...result, digests: await sendDigest(now) };
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   BookOpenIcon,
   BookPlusIcon,
   ChartColumnIcon,
+  FileOutputIcon,
   LayoutDashboardIcon,
   LogOutIcon,
   MenuIcon,
@@ -32,6 +33,7 @@ const NAV_ITEMS = [
   { to: "/admin/courses", label: "Courses", icon: BookOpenIcon, end: false },
   { to: "/admin/learners", label: "Learners", icon: UsersIcon, end: false },
   { to: "/admin/reports", label: "Reports", icon: ChartColumnIcon, end: false },
+  { to: "/admin/reporting", label: "Reporting", icon: FileOutputIcon, end: false },
   { to: "/admin/audit", label: "Audit", icon: ScrollTextIcon, end: false },
   { to: "/admin/settings", label: "Settings", icon: SettingsIcon, end: false },
 ] as const;

@@ -9,10 +9,12 @@ import {
 import { CourseDetail } from "../../features/courses/components/course-detail";
 import type { ModuleListExtras } from "../../features/courses/components/module-list";
 import { CourseAccreditation } from "../../features/credit/components/admin/course-accreditation";
+import { CourseReportingCard } from "../../features/reporting/components/course-reporting-card";
 
 const sectionsOf = (course: Course) => (
   <>
     <CourseAccreditation course={course} />
+    <CourseReportingCard course={course} />
     <CourseAssessment course={course} />
   </>
 );

@@ -1,4 +1,5 @@
 import { AttestationPage } from "../../features/credit/components/learner/attestation-page";
+import { RegulatorIdsPanel } from "../../features/reporting/components/regulator-ids-panel";
 import { useCourseStepRoute } from "./use-course-step-route";
 
 /** /courses/:courseId/attestation: the learner's attestation and credit claim. */
@@ -11,6 +12,7 @@ export function CourseAttestationRoute() {
       courseTitle={courseTitle}
       certificateAction={certificateAction}
       onAttested={onStepDone}
+      beforeAttesting={<RegulatorIdsPanel courseId={courseId} />}
     />
   );
 }

@@ -10,6 +10,7 @@ import { homePathFor, useCurrentUser } from "../../features/auth/session-context
 import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
 import { LicenceCard } from "../../features/credit/components/learner/licence-card";
 import { myEnrollmentsQueryKey } from "../../features/learning/api/get-my-enrollments";
+import { RegulatorIdsCard } from "../../features/reporting/components/regulator-ids-card";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /profile for any signed-in user (SPEC sections 2 and 5). */
@@ -43,6 +44,7 @@ export function ProfileRoute() {
               }}
             />
           ) : null}
+          {user.role === "learner" ? <RegulatorIdsCard /> : null}
           <ChangePasswordCard user={user} />
         </div>
         <div className="order-first lg:sticky lg:top-10 lg:order-none">

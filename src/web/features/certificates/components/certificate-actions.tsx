@@ -4,12 +4,14 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useMyCertificates } from "../api/get-my-certificates";
+import { AddToLinkedInLink, DownloadCredentialLink } from "./credential-links";
 import { DownloadCertificateButton } from "./download-certificate-button";
 import { PdfCertificateLink } from "./pdf-certificate-link";
 
 /**
  * A completed enrollment's certificate on the Certificates tab: the spec's HTML file and the
- * PDF as two equal, labelled choices, with the verification code and a link to its page.
+ * PDF as two equal, labelled choices, with the verification code and a link to its page; once
+ * issued, its Open Badges credential to download and to add to LinkedIn.
  */
 export function CertificateActions({ enrollment }: { enrollment: EnrollmentWithRelations }) {
   const { data, isPending } = useMyCertificates();
@@ -36,6 +38,23 @@ export function CertificateActions({ enrollment }: { enrollment: EnrollmentWithR
           Download HTML<span className="sr-only"> certificate for {title}</span>
         </DownloadCertificateButton>
       </div>
+      {issued?.status === "valid" ? (
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <DownloadCredentialLink
+            code={issued.code}
+            courseTitle={title}
+            variant="ghost"
+            size="sm"
+            className="w-full sm:w-auto"
+          />
+          <AddToLinkedInLink
+            certificate={issued}
+            variant="ghost"
+            size="sm"
+            className="w-full sm:w-auto"
+          />
+        </div>
+      ) : null}
       {issued ? (
         <p className="flex items-center gap-1.5 text-xs text-zinc-600">
           <ShieldCheckIcon className="size-3.5 text-emerald-700" aria-hidden="true" />

@@ -16,6 +16,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
 import { useDateFormat } from "../../../lib/organisation";
 import { transcriptUrl, useTranscript } from "../api/get-transcript";
+import { AddToLinkedInLink, DownloadCredentialLink } from "./credential-links";
 import { RevokeCertificateDialog, type RevokeTarget } from "./revoke-certificate-dialog";
 
 /** PDF and CSV downloads of a transcript (served by the API as attachments). */
@@ -90,6 +91,8 @@ export function TranscriptView({
             <EntryCard
               key={entry.certificate?.id ?? `${entry.courseId}-${i}`}
               entry={entry}
+              issuerName={t.issuerName}
+              own={own}
               onRevoke={
                 canRevoke && entry.certificate?.status === "valid"
                   ? () =>
@@ -180,7 +183,18 @@ function standingText(e: TranscriptEntry, text: string): string {
   return `${text} · ${e.progress}%`;
 }
 
-function EntryCard({ entry: e, onRevoke }: { entry: TranscriptEntry; onRevoke?: () => void }) {
+function EntryCard({
+  entry: e,
+  issuerName,
+  own,
+  onRevoke,
+}: {
+  entry: TranscriptEntry;
+  issuerName: string;
+  /** The learner's own transcript: their certificates can go to LinkedIn from here. */
+  own: boolean;
+  onRevoke?: () => void;
+}) {
   const credit = creditLines(e);
   const subject = e.credits.length ? e.fieldOfStudy : e.courseCategory;
   const dateFormat = useDateFormat();
@@ -260,6 +274,28 @@ function EntryCard({ entry: e, onRevoke }: { entry: TranscriptEntry; onRevoke?: 
                 Certificate PDF<span className="sr-only"> for {e.courseTitle}</span>
               </a>
             </Button>
+            {cert.status === "valid" ? (
+              <DownloadCredentialLink
+                code={cert.code}
+                courseTitle={e.courseTitle}
+                variant="outline"
+                size="sm"
+              />
+            ) : null}
+            {own && cert.status === "valid" && e.completedAt ? (
+              <AddToLinkedInLink
+                certificate={{
+                  courseTitle: e.courseTitle,
+                  issuerName,
+                  // A certificate is issued when its course completes.
+                  issuedAt: e.completedAt,
+                  verifyUrl: cert.verifyUrl,
+                  code: cert.code,
+                }}
+                variant="outline"
+                size="sm"
+              />
+            ) : null}
             {onRevoke ? (
               <Button
                 variant="outline"

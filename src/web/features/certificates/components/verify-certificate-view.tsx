@@ -1,19 +1,27 @@
 import {
   type CertificateDocument,
   type CertificateField,
+  type CredentialResult,
   certificateDocument,
   fieldOfStudyLabel,
   formatCertificateCode,
   formatDocumentDate,
   type PublicCertificate,
 } from "@contract";
-import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
+import {
+  BadgeCheckIcon,
+  SearchXIcon,
+  ShieldAlertIcon,
+  ShieldCheckIcon,
+  ShieldXIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
 import { useDateFormat } from "../../../lib/organisation";
 import { cn } from "../../../lib/utils";
+import { useCredentialCheck } from "../api/check-credential";
 import { useVerifyCertificate } from "../api/verify-certificate";
 import { signaturePath } from "../certificate-credit";
 import { VerifyCodeForm } from "./verify-code-form";
@@ -71,7 +79,10 @@ export function VerifyCertificateView({
             )}
           </Notice>
         ) : query.data ? (
-          <CertificateResult certificate={query.data} />
+          <>
+            <CertificateResult certificate={query.data} />
+            <CredentialCheckPanel code={query.data.code} issuerName={query.data.issuerName} />
+          </>
         ) : (
           <Notice
             icon={<SearchXIcon className="size-7" aria-hidden="true" />}
@@ -126,6 +137,108 @@ function Notice({
         {title}
       </h1>
       <p className="mt-2 max-w-md text-sm text-zinc-600">{children}</p>
+    </section>
+  );
+}
+
+const CREDENTIAL_RESULTS: Record<
+  CredentialResult,
+  { title: string; text: (issuer: string) => string; tone: string; icon: ReactNode }
+> = {
+  valid: {
+    title: "Verifiable credential: valid",
+    text: (issuer) =>
+      `The certificate's Open Badges credential carries ${issuer}'s signature, and ${issuer}'s status list does not mark it revoked.`,
+    tone: "border-emerald-200 bg-emerald-50 text-emerald-950",
+    icon: <ShieldCheckIcon className="size-6 shrink-0 text-emerald-700" aria-hidden="true" />,
+  },
+  revoked: {
+    title: "Verifiable credential: revoked",
+    text: (issuer) =>
+      `The credential's signature holds, but ${issuer}'s status list marks it revoked: it is no longer valid.`,
+    tone: "border-red-200 bg-red-50 text-red-950",
+    icon: <ShieldXIcon className="size-6 shrink-0 text-red-700" aria-hidden="true" />,
+  },
+  invalid: {
+    title: "Verifiable credential: invalid",
+    text: () =>
+      "The credential's signature or its status could not be verified against the issuer's published keys.",
+    tone: "border-amber-200 bg-amber-50 text-amber-950",
+    icon: <ShieldAlertIcon className="size-6 shrink-0 text-amber-700" aria-hidden="true" />,
+  },
+};
+
+/**
+ * Beside the record check above: the certificate's Open Badges 3.0 credential as a verifier
+ * sees it (its eddsa-rdfc-2022 proof against the issuer's DID document, then its bit in the
+ * revocation list). The portal runs the check: the credential itself carries the learner's
+ * licence number, which this public page does not show.
+ */
+function CredentialCheckPanel({ code, issuerName }: { code: string; issuerName: string }) {
+  const check = useCredentialCheck(code);
+  if (check.isPending) {
+    return (
+      <div role="status" aria-label="Checking the verifiable credential">
+        <Skeleton className="h-24 rounded-2xl" />
+      </div>
+    );
+  }
+  if (check.isError) {
+    return (
+      <section
+        aria-labelledby="credential-check-title"
+        data-testid="credential-check"
+        data-result="unknown"
+        className="rounded-2xl border border-zinc-200 bg-white px-5 py-5 sm:px-8"
+      >
+        <h2 id="credential-check-title" className="text-base font-semibold text-zinc-950">
+          Verifiable credential
+        </h2>
+        <p className="mt-1 text-sm text-zinc-600">
+          {loadFailureHint(check.error, "The credential could not be checked just now.")}
+        </p>
+      </section>
+    );
+  }
+  const { result, issuer, verificationMethod, cryptosuite, checkedAt } = check.data;
+  const shown = CREDENTIAL_RESULTS[result];
+  return (
+    <section
+      aria-labelledby="credential-check-title"
+      data-testid="credential-check"
+      data-result={result}
+      className={cn("grid gap-3 rounded-2xl border px-5 py-5 sm:px-8", shown.tone)}
+    >
+      <div className="flex items-start gap-3">
+        {shown.icon}
+        <div className="grid gap-1">
+          <h2 id="credential-check-title" className="text-base font-semibold">
+            {shown.title}
+          </h2>
+          <p className="text-sm">{shown.text(issuerName)}</p>
+        </div>
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-xs sm:grid-cols-2">
+        <div className="grid gap-0.5 sm:col-span-2">
+          <dt className="font-medium tracking-wide uppercase opacity-80">Issuer</dt>
+          <dd className="font-mono break-all">{issuer}</dd>
+        </div>
+        {verificationMethod ? (
+          <div className="grid gap-0.5 sm:col-span-2">
+            <dt className="font-medium tracking-wide uppercase opacity-80">Signed with</dt>
+            <dd className="font-mono break-all">
+              {verificationMethod}
+              {cryptosuite ? ` (${cryptosuite})` : ""}
+            </dd>
+          </div>
+        ) : null}
+        <div className="grid gap-0.5">
+          <dt className="font-medium tracking-wide uppercase opacity-80">Checked</dt>
+          <dd>
+            by this portal, {new Date(checkedAt).toLocaleString(undefined, { timeZone: "UTC" })} UTC
+          </dd>
+        </div>
+      </dl>
     </section>
   );
 }

@@ -82,9 +82,12 @@ export function AttestationPage({
   courseTitle,
   certificateAction,
   onAttested,
+  beforeAttesting,
 }: {
   courseId: string;
   courseTitle?: string;
+  /** What the learner checks before attesting (the identifiers their regulators need). */
+  beforeAttesting?: ReactNode;
   /** The certificate download once the course is complete (certificates feature). */
   certificateAction?: ReactNode;
   /** The attestation was recorded: it may have completed the course. */
@@ -169,6 +172,7 @@ export function AttestationPage({
       <StepGate activity={activity} completion={completion} step="attestation">
         <div className="grid gap-6">
           <LicenceNotice activity={activity} />
+          {beforeAttesting}
           <AttestationForm
             activity={activity}
             onSend={send}

@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { formatCertificateCode } from "../src/contract";
+import { expect, signIn, test } from "./support/fixtures";
+import { createPublishedCourse, enroll } from "./support/learning";
+import { screen } from "./support/screens";
+
+/** Every certificate is also an Open Badges 3.0 credential (docs/credentials.md). */
+
+type Issued = {
+  id: string;
+  code: string;
+  verifyUrl: string;
+  issuedAt: string;
+  issuerName: string;
+};
+
+/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
+async function screens(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screen(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screen(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe("Open Badges credentials", () => {
+  test("the learner downloads the credential and adds it to LinkedIn; the verify page shows it valid, then revoked", async ({
+    page,
+    browser,
+    adminApi,
+    createLearner,
+    completeModules,
+  }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const course = await createPublishedCourse(adminApi, {
+      title: `Medical Ethics ${stamp}`,
+      duration: 3,
+      modules: [{ title: "Consent", duration: 6 }],
+    });
+    const offered = await adminApi.put(`/api/courses/${course.id}/credit`, {
+      data: {
+        bodies: [{ name: "State Medical Board", providerNumber: "PN-7788" }],
+        types: [
+          {
+            name: "CME credits",
+            amount: 1.5,
+            accreditingBody: "State Medical Board",
+            accreditationStatement: "",
+            designationStatement: "",
+            claimStep: null,
+            licenceRequired: false,
+          },
+        ],
+      },
+    });
+    expect(offered.status(), await offered.text()).toBe(200);
+    const learner = await createLearner({ name: "Rosalind Franklin" });
+    await enroll(adminApi, learner.id, course.id);
+    await completeModules(learner, { ...course, modules: course.modules } as never, 1);
+
+    await signIn(page, learner);
+    await expect(page).toHaveURL(/\/learner$/);
+    const mine = await page.request.get("/api/certificates/mine");
+    const [issued] = (await mine.json()) as Issued[];
+
+    // The Certificates tab: the signed credential to keep, and LinkedIn's form filled in.
+    await page.goto("/learner?tab=certificates");
+    const item = page.getByTestId("certificate-item");
+    await expect(item.getByTestId("certificate-code")).toHaveText(
+      formatCertificateCode(issued!.code),
+    );
+    const download = page.waitForEvent("download");
+    await item.getByRole("link", { name: `Download credential for ${course.title}` }).click();
+    expect((await download).suggestedFilename()).toBe(
+      `Credential-${course.title.replace(/\s+/g, "-")}.json`,
+    );
+    const credential = JSON.parse(readFileSync((await (await download).path())!, "utf8"));
+    expect(credential.type).toEqual(["VerifiableCredential", "OpenBadgeCredential"]);
+    expect(credential.id).toBe(issued!.verifyUrl);
+    expect(credential.issuer.id).toMatch(/^did:web:127\.0\.0\.1%3A\d+$/);
+    expect(credential.credentialSubject).toMatchObject({
+      name: "Rosalind Franklin",
+      creditsEarned: 1.5,
+      achievement: { name: course.title },
+    });
+    expect(credential.proof).toMatchObject({ cryptosuite: "eddsa-rdfc-2022" });
+
+    const linkedIn = item.getByRole("link", { name: /^Add to LinkedIn/ });
+    await expect(linkedIn).toHaveAttribute("target", "_blank");
+    const url = new URL((await linkedIn.getAttribute("href"))!);
+    expect(`${url.origin}${url.pathname}`).toBe("https://www.linkedin.com/profile/add");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      startTask: "CERTIFICATION_NAME",
+      name: course.title,
+      organizationName: issued!.issuerName,
+      issueYear: issued!.issuedAt.slice(0, 4),
+      issueMonth: String(Number(issued!.issuedAt.slice(5, 7))),
+      certUrl: issued!.verifyUrl,
+      certId: formatCertificateCode(issued!.code),
+    });
+    await screens(page, "credentials-learner-certificates");
+
+    // The transcript offers the same two.
+    await page.getByRole("link", { name: "Transcript" }).click();
+    await expect(page).toHaveURL(/\/learner\/transcript$/);
+    const entry = page.getByTestId("transcript-entry");
+    await expect(
+      entry.getByRole("link", { name: `Download credential for ${course.title}` }),
+    ).toHaveAttribute("href", `/api/certificates/${issued!.code}/credential`);
+    await expect(entry.getByRole("link", { name: /^Add to LinkedIn/ })).toBeVisible();
+    await screens(page, "credentials-learner-transcript");
+
+    // Anyone with the address sees the record check and, beside it, the credential's.
+    const visitor = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(new URL(issued!.verifyUrl).pathname);
+    await expect(publicPage.getByTestId("verification-result")).toHaveAttribute(
+      "data-status",
+      "valid",
+    );
+    const check = publicPage.getByTestId("credential-check");
+    await expect(check).toHaveAttribute("data-result", "valid");
+    await expect(check.getByRole("heading")).toHaveText("Verifiable credential: valid");
+    await expect(check).toContainText(credential.issuer.id);
+    await expect(check).toContainText("eddsa-rdfc-2022");
+    await screens(publicPage, "credentials-verify-valid");
+
+    // An administrator revokes the certificate: its credential's status bit is set.
+    const revoked = await adminApi.post(`/api/certificates/${issued!.id}/revoke`, {
+      data: { reason: "Attendance could not be confirmed." },
+    });
+    expect(revoked.status(), await revoked.text()).toBe(200);
+    await publicPage.reload();
+    await expect(publicPage.getByTestId("verification-result")).toHaveAttribute(
+      "data-status",
+      "revoked",
+    );
+    await expect(check).toHaveAttribute("data-result", "revoked");
+    await expect(check.getByRole("heading")).toHaveText("Verifiable credential: revoked");
+    await screens(publicPage, "credentials-verify-revoked");
+    await visitor.close();
+  });
+});

@@ -1,0 +1,26 @@
+import { MESSAGES, REPORTING_MESSAGES, type Regulator } from "../../../contract";
+import { badRequest, conflict, notFound } from "../../plugins/errors";
+
+export const reportingCourseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
+export const activityIdMissing = (creditName: string, regulator: Regulator, missing: string[]) =>
+  conflict(
+    "reporting.activity_id_missing",
+    REPORTING_MESSAGES.activityIdMissing(creditName, regulator, missing),
+  );
+export const attestationRequired = () =>
+  conflict("reporting.attestation_required", REPORTING_MESSAGES.attestationNeeded);
+export const reportingCreditTypeNotFound = () =>
+  badRequest("reporting.credit_type_not_found", REPORTING_MESSAGES.creditTypeNotFound);
+export const courseNotReporting = (regulator: Regulator) =>
+  conflict("reporting.course_not_reporting", REPORTING_MESSAGES.notReporting(regulator));
+export const nothingToReport = (refused: number) =>
+  conflict(
+    "reporting.nothing_to_report",
+    refused
+      ? `${REPORTING_MESSAGES.nothingToReport} ${refused === 1 ? "1 claim is" : `${refused} claims are`} refused: the claims list says why.`
+      : REPORTING_MESSAGES.nothingToReport,
+  );
+export const reportFileNotFound = () =>
+  notFound("reporting.file_not_found", REPORTING_MESSAGES.fileNotFound);
+export const alreadySubmitted = () =>
+  conflict("reporting.already_submitted", REPORTING_MESSAGES.alreadySubmitted);

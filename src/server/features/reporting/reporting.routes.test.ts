@@ -1,0 +1,451 @@
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  type AuditEventsPage,
+  type Certificate,
+  type CourseReporting,
+  EMPTY_REGULATOR_IDS,
+  IDENTIFIER_MESSAGES,
+  type MyRegulatorIds,
+  type RegulatorIdsInput,
+  type RegulatorOverview,
+  type ReportClaim,
+  type ReportFile,
+} from "../../../contract";
+import {
+  accme,
+  creditOffer,
+  creditType,
+  STATEMENT,
+  useCreditClaim,
+} from "../../testing/credit-claim";
+import {
+  buildPublishedCourse,
+  call,
+  completeViaApi,
+  enrollViaApi,
+  quickAdmin,
+  quickLearner,
+  signInAs,
+} from "../../testing/learning";
+import { leafParts, outboxMessages } from "../../testing/mail";
+import { attestationCredits } from "../attestations/attestations.table";
+import { reportFiles } from "./reporting.table";
+
+const PARS_ID = "201234567";
+const ACTIVITY = accme({ evaluationRequired: false, acknowledgementRequired: false });
+/** AMA credit reporting to PARS, and nurses' contact hours reporting nowhere. */
+const OFFER = creditOffer(
+  [
+    creditType({ claimStep: null, amount: 1.5 }),
+    creditType({ name: "contact hours", accreditingBody: "ANCC", claimStep: null, amount: 1 }),
+  ],
+  { ACCME: "PN-1", ANCC: "P-2" },
+);
+const PHYSICIAN: RegulatorIdsInput = {
+  ...EMPTY_REGULATOR_IDS,
+  certifyingBoard: "",
+  firstName: "Ada",
+  lastName: "Byron",
+  birthMonth: 2,
+  birthDay: 29,
+  licenceState: "or",
+  licenceNumber: "MD204518",
+  npi: "1234567893",
+};
+const today = () => new Date().toISOString().slice(0, 10);
+const PARS_FILES = "/api/admin/reports/regulators/pars/files";
+
+const records = (bytes: Buffer) =>
+  parse(bytes, {
+    encoding: "latin1",
+    delimiter: "\t",
+    record_delimiter: "\r\n",
+    quote: false,
+  }) as string[][];
+
+describe("regulator reporting", () => {
+  const { ctx, video, clock, setup, certificatesOf } = useCreditClaim();
+
+  const putReporting = (cookie: string, courseId: string, payload: unknown) =>
+    call(ctx, "PUT", `/api/courses/${courseId}/reporting`, { cookie, payload });
+
+  /** The course of `setup`, its AMA type reporting to PARS with its activity ID. */
+  async function parsCourse() {
+    const s = await setup(ACTIVITY, 1, OFFER);
+    const ama = s.types[0]!;
+    const saved = await putReporting(s.adminCookie, s.course.id, {
+      types: [{ creditTypeId: ama.id, regulators: [{ regulator: "pars", activityId: PARS_ID }] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return { ...s, ama: ama.id };
+  }
+
+  /** A learner of the course who completes it and claims the AMA credit; the raw answer. */
+  async function learnerClaims(
+    s: Awaited<ReturnType<typeof parsCourse>>,
+    name: string,
+    ids: RegulatorIdsInput | null,
+  ) {
+    const user = await quickLearner(ctx, { name });
+    const cookie = await signInAs(ctx, user);
+    await enrollViaApi(ctx, s.adminCookie, user.id, s.course.id);
+    await completeViaApi(ctx, cookie, user.id, s.course, 1);
+    if (ids) {
+      const saved = await call(ctx, "PUT", "/api/me/regulator-ids", { cookie, payload: ids });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const attested = await call(ctx, "POST", s.url("attest"), {
+      cookie,
+      payload: { statement: STATEMENT, claims: [{ creditTypeId: s.ama, amount: null }] },
+    });
+    return { user, cookie, attested };
+  }
+
+  const auditTypes = async (cookie: string, type: string) =>
+    (
+      (
+        await call(ctx, "GET", `/api/audit/events?type=${type}`, { cookie })
+      ).json() as AuditEventsPage
+    ).events;
+
+  it("keeps whom a course reports to, and refuses to publish it without the identifiers or the attestation", async () => {
+    const admin = await quickAdmin(ctx);
+    const cookie = await signInAs(ctx, admin);
+    const draft = await buildPublishedCourse(ctx, cookie, {
+      video: await video(cookie),
+      modules: 1,
+      draft: true,
+    });
+    const offered = await call(ctx, "PUT", `/api/courses/${draft.id}/credit`, {
+      cookie,
+      payload: OFFER,
+    });
+    const [ama, contact] = (offered.json() as { creditTypes: { id: string }[] }).creditTypes as [
+      { id: string },
+      { id: string },
+    ];
+    const publish = () =>
+      call(ctx, "PATCH", `/api/courses/${draft.id}/publish?confirm=manual-completion`, { cookie });
+
+    expect((await call(ctx, "GET", "/api/courses/nope/reporting", { cookie })).statusCode).toBe(
+      404,
+    );
+    const unknownType = await putReporting(cookie, draft.id, {
+      types: [{ creditTypeId: "not-this-course", regulators: [] }],
+    });
+    expect(unknownType.statusCode).toBe(400);
+    expect(unknownType.json()).toMatchObject({ code: "reporting.credit_type_not_found" });
+    const badUan = await putReporting(cookie, draft.id, {
+      types: [
+        {
+          creditTypeId: contact.id,
+          regulators: [{ regulator: "cpe_monitor", activityId: "0197" }],
+        },
+      ],
+    });
+    expect(badUan.statusCode).toBe(400);
+    expect(badUan.json()).toMatchObject({
+      code: "validation.invalid_body",
+      message: `types.0.regulators.0.activityId: ${IDENTIFIER_MESSAGES.uan}`,
+    });
+    const unknownCourse = await putReporting(cookie, "nope", { types: [] });
+    expect(unknownCourse.statusCode).toBe(404);
+
+    // Reporting to PARS before its activity ID is known is kept, but holds the course back.
+    const pending = await putReporting(cookie, draft.id, {
+      types: [{ creditTypeId: ama.id, regulators: [{ regulator: "pars", activityId: "" }] }],
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect((pending.json() as CourseReporting).types).toMatchObject([
+      {
+        creditTypeId: ama.id,
+        regulators: [{ regulator: "pars", activityId: "", providerId: "" }],
+      },
+      { creditTypeId: contact.id, regulators: [] },
+    ]);
+    const missingId = await publish();
+    expect(missingId.statusCode).toBe(409);
+    expect(missingId.json()).toEqual({
+      code: "reporting.activity_id_missing",
+      message:
+        "AMA PRA Category 1 Credit™ reports to ACCME PARS: enter its PARS activity ID before publishing.",
+    });
+    await putReporting(cookie, draft.id, {
+      types: [{ creditTypeId: ama.id, regulators: [{ regulator: "pars", activityId: PARS_ID }] }],
+    });
+    const noAttestation = await publish();
+    expect(noAttestation.statusCode).toBe(409);
+    expect(noAttestation.json()).toMatchObject({ code: "reporting.attestation_required" });
+    await call(ctx, "PUT", `/api/courses/${draft.id}/activity`, { cookie, payload: ACTIVITY });
+    const published = await publish();
+    expect(published.statusCode, published.body).toBe(200);
+    // The type left out of an edit keeps its regulators.
+    await putReporting(cookie, draft.id, { types: [{ creditTypeId: contact.id, regulators: [] }] });
+    const kept = (
+      await call(ctx, "GET", `/api/courses/${draft.id}/reporting`, { cookie })
+    ).json() as CourseReporting;
+    expect(kept.types[0]!.regulators).toEqual([
+      { regulator: "pars", activityId: PARS_ID, providerId: "" },
+    ]);
+    const events = await auditTypes(cookie, "reporting.settings_updated");
+    expect(events.map((e) => e.summary)).toEqual([
+      "Changed the regulator reporting: AMA PRA Category 1 Credit™: ACCME PARS from “(no identifier)” to “201234567”",
+      "Changed the regulator reporting: AMA PRA Category 1 Credit™: ACCME PARS from none to “(no identifier)”",
+    ]);
+  });
+
+  it("asks the learner once for what the regulator needs, checks it, and copies it into the claim", async () => {
+    const s = await parsCourse();
+    const mine = (query = "") =>
+      call(ctx, "GET", `/api/me/regulator-ids${query}`, { cookie: s.cookie });
+    expect((await mine(`?courseId=${s.course.id}`)).json()).toEqual({
+      ids: EMPTY_REGULATOR_IDS,
+      course: [{ regulator: "pars", creditTypeIds: [s.ama] }],
+    });
+    expect((await mine("?courseId=not-mine")).statusCode).toBe(404);
+    // The learner's own identifiers: an administrator has no such profile.
+    expect(
+      (await call(ctx, "GET", "/api/me/regulator-ids", { cookie: s.adminCookie })).statusCode,
+    ).toBe(403);
+    const wrongNpi = await call(ctx, "PUT", "/api/me/regulator-ids", {
+      cookie: s.cookie,
+      payload: { ...PHYSICIAN, npi: "1234567890", birthMonth: 2, birthDay: 30 },
+    });
+    expect(wrongNpi.statusCode).toBe(400);
+    expect(wrongNpi.json()).toMatchObject({ code: "validation.invalid_body" });
+
+    await completeViaApi(ctx, s.cookie, s.learner.id, s.course, 1);
+    const attest = () =>
+      call(ctx, "POST", s.url("attest"), {
+        cookie: s.cookie,
+        payload: { statement: STATEMENT, claims: [{ creditTypeId: s.ama, amount: null }] },
+      });
+    const refused = await attest();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: "attestation.regulator_ids_missing",
+      message:
+        "Your credit is reported to ACCME PARS: add your first name, last name, month and day of birth, state licence or certifying board ID first.",
+    });
+    const saved = await call(ctx, "PUT", "/api/me/regulator-ids", {
+      cookie: s.cookie,
+      payload: PHYSICIAN,
+    });
+    expect((saved.json() as MyRegulatorIds).ids).toMatchObject({ licenceState: "OR" });
+    expect((await attest()).statusCode).toBe(200);
+
+    // The claim keeps the identifiers as they were; the profile changes on its own.
+    await call(ctx, "PUT", "/api/me/regulator-ids", {
+      cookie: s.cookie,
+      payload: { ...PHYSICIAN, lastName: "Lovelace" },
+    });
+    const [row] = await ctx.database.db.select().from(attestationCredits);
+    expect(row!.regulatorIds).toEqual({
+      regulators: ["pars"],
+      ids: { ...PHYSICIAN, licenceState: "OR" },
+    });
+    // A credit record: what was reported cannot be rewritten.
+    await expect(
+      ctx.database.db.update(attestationCredits).set({ regulatorIds: null }),
+    ).rejects.toThrow();
+    // Never on a certificate or its public verification.
+    const [certificate] = (await certificatesOf(s.cookie)) as [Certificate];
+    const verified = await call(ctx, "GET", `/api/certificates/verify/${certificate.code}`);
+    for (const text of [JSON.stringify(certificate), verified.body]) {
+      for (const secret of ["MD204518", "1234567893", "Lovelace", "birthDay"]) {
+        expect(text).not.toContain(secret);
+      }
+    }
+    const pars = (
+      await call(ctx, "GET", "/api/admin/reports/regulators/pars/claims", {
+        cookie: s.adminCookie,
+      })
+    ).json() as ReportClaim[];
+    expect(pars).toMatchObject([
+      { status: "not_reported", problem: null, creditName: "AMA PRA Category 1 Credit™" },
+    ]);
+  });
+
+  it("generates a file, records its submission, then reports only what is new and regenerates any file exactly", async () => {
+    // A physician who claimed before the course reported to PARS: listed apart, never dropped.
+    const s = await setup(ACTIVITY, 1, OFFER);
+    const amaType = s.types[0]!;
+    const before = { ...s, ama: amaType.id };
+    const early = await learnerClaims(before, "Early Claimant", null);
+    expect(early.attested.statusCode, early.attested.body).toBe(200);
+    await putReporting(s.adminCookie, s.course.id, {
+      types: [
+        { creditTypeId: amaType.id, regulators: [{ regulator: "pars", activityId: PARS_ID }] },
+      ],
+    });
+    const first = await learnerClaims(before, "Ada Byron", PHYSICIAN);
+    expect(first.attested.statusCode, first.attested.body).toBe(200);
+
+    const admin = s.adminCookie;
+    const range = { courseId: s.course.id, from: today(), to: today() };
+    const generate = (regulator = "pars", payload: object = range) =>
+      call(ctx, "POST", `/api/admin/reports/regulators/${regulator}/files`, {
+        cookie: admin,
+        payload,
+      });
+    expect((await generate("cpe_monitor")).json()).toMatchObject({
+      code: "reporting.course_not_reporting",
+    });
+    expect((await generate("pars", { ...range, courseId: "nope" })).statusCode).toBe(404);
+    expect((await generate("pars", { ...range, from: "2026-02-30" })).json()).toMatchObject({
+      code: "validation.invalid_body",
+    });
+
+    const made = await generate();
+    expect(made.statusCode, made.body).toBe(200);
+    const file = made.json() as ReportFile;
+    expect(file).toMatchObject({ regulator: "pars", rowCount: 1, submittedAt: null });
+    expect(file.refused).toEqual([
+      expect.objectContaining({
+        learnerName: "Early Claimant",
+        reason:
+          "The learner claimed this credit before it reported to ACCME PARS: no identifiers were given with the claim.",
+      }),
+    ]);
+    const download = (id: string) =>
+      call(ctx, "GET", `${PARS_FILES}/${id}/download`, { cookie: admin });
+    const original = await download(file.id);
+    expect(original.headers["content-type"]).toBe("text/plain; charset=iso-8859-1");
+    expect(original.headers["content-disposition"]).toBe(`attachment; filename="${file.fileName}"`);
+    expect(file.fileName).toMatch(/^pars-learners-.+\.txt$/);
+    expect(records(original.rawPayload)).toEqual([
+      [
+        PARS_ID,
+        "Ada",
+        "Byron",
+        "02",
+        "29",
+        "OR",
+        "MD204518",
+        "",
+        "",
+        "1234567893",
+        expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
+        "1.5",
+      ],
+    ]);
+
+    const claims = async () =>
+      (
+        (
+          await call(
+            ctx,
+            "GET",
+            `/api/admin/reports/regulators/pars/claims?courseId=${s.course.id}`,
+            {
+              cookie: admin,
+            },
+          )
+        ).json() as ReportClaim[]
+      ).sort((a, b) => a.learnerName.localeCompare(b.learnerName));
+    // Generated is not yet reported: only a submission says it was uploaded.
+    expect((await claims()).map((c) => [c.learnerName, c.status])).toEqual([
+      ["Ada Byron", "not_reported"],
+      ["Early Claimant", "not_reported"],
+    ]);
+    const submit = (id: string) =>
+      call(ctx, "POST", `${PARS_FILES}/${id}/submit`, { cookie: admin });
+    const submitted = await submit(file.id);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect((submitted.json() as ReportFile).submittedAt).toEqual(expect.any(String));
+    expect((await submit(file.id)).json()).toMatchObject({ code: "reporting.already_submitted" });
+    expect((await submit("nope")).statusCode).toBe(404);
+    expect((await download("nope")).json()).toMatchObject({ code: "reporting.file_not_found" });
+    const reported = await claims();
+    expect(reported[0]).toMatchObject({
+      learnerName: "Ada Byron",
+      status: "reported",
+      fileId: file.id,
+      fileName: file.fileName,
+      reportedOn: expect.any(String),
+      waitingDays: null,
+    });
+    expect(reported[1]).toMatchObject({ status: "not_reported", problem: expect.any(String) });
+    // Nothing new: the reported claim is not sent again.
+    expect((await generate()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
+
+    // Another learner completes: the next file holds only them.
+    const second = await learnerClaims(before, "Grace Hopper", {
+      ...PHYSICIAN,
+      firstName: "Grace",
+      lastName: "Hopper",
+      licenceState: "",
+      licenceNumber: "",
+      npi: "",
+      certifyingBoard: "ABIM",
+      boardId: "778899",
+    });
+    expect(second.attested.statusCode, second.attested.body).toBe(200);
+    const delta = (await generate()).json() as ReportFile;
+    expect(delta.rowCount).toBe(1);
+    const deltaRows = records((await download(delta.id)).rawPayload);
+    expect(deltaRows.map((r) => [r[1], r[2], r[7], r[8]])).toEqual([
+      ["Grace", "Hopper", "ABIM", "778899"],
+    ]);
+    // The first file, downloaded again, is byte for byte the one first generated; a stored
+    // file never changes.
+    await expect(
+      ctx.database.db.update(reportFiles).set({ rowCount: 5 }).where(eq(reportFiles.id, file.id)),
+    ).rejects.toThrow();
+    expect((await download(file.id)).rawPayload.equals(original.rawPayload)).toBe(true);
+    const listed = (
+      await call(ctx, "GET", `${PARS_FILES}?courseId=${s.course.id}`, { cookie: admin })
+    ).json() as ReportFile[];
+    expect(listed.map((f) => [f.id, f.submittedAt !== null])).toEqual([
+      [delta.id, false],
+      [file.id, true],
+    ]);
+
+    // Claims waiting past the regulator's deadline (PARS: 30 days by default).
+    const overview = async () =>
+      (
+        (
+          await call(ctx, "GET", "/api/admin/reports/regulators", { cookie: admin })
+        ).json() as RegulatorOverview[]
+      ).find((o) => o.regulator === "pars")!;
+    expect(await overview()).toMatchObject({ deadlineDays: 30, waiting: 2, overdue: 0 });
+    clock.advanceDays(31);
+    expect(await overview()).toMatchObject({ waiting: 2, overdue: 2 });
+    // The administrators' weekly digest lists them, once a week however often mail is swept.
+    expect((await ctx.app.mailJobs.sweep()).reminders.digests).toBe(1);
+    expect((await ctx.app.mailJobs.sweep()).reminders.digests).toBe(0);
+    const digests = outboxMessages(join(ctx.dataDir, "outbox")).filter((m) =>
+      m.mime.headers.subject?.includes("waiting to be reported"),
+    );
+    expect(digests.map((m) => [m.mime.headers.to, m.mime.headers.subject])).toEqual([
+      [expect.stringContaining(s.admin.email), "2 claims waiting to be reported to regulators"],
+    ]);
+    const digestText = leafParts(digests[0]!.mime)
+      .find((p) => p.contentType.startsWith("text/plain"))!
+      .body.toString("utf8");
+    expect(digestText).toContain("ACCME PARS (report within 30 days): 2 claims");
+    expect(digestText).toContain("Grace Hopper");
+    expect(digestText).toContain("http://localhost:5000/admin/reporting");
+    const deadline = (payload: object) =>
+      call(ctx, "PUT", "/api/admin/reports/regulators/pars", { cookie: admin, payload });
+    expect((await deadline({ deadlineDays: 0 })).statusCode).toBe(400);
+    expect((await deadline({ deadlineDays: 45 })).json()).toMatchObject({
+      deadlineDays: 45,
+      overdue: 0,
+    });
+
+    expect((await auditTypes(admin, "report_file.generated")).map((e) => e.summary)).toEqual([
+      `Generated the report file ${delta.fileName} (1 row)`,
+      `Generated the report file ${file.fileName} (1 row)`,
+    ]);
+    expect((await auditTypes(admin, "report_file.submitted")).map((e) => e.summary)).toEqual([
+      `Marked as submitted the report file ${file.fileName} (1 row)`,
+    ]);
+    expect((await auditTypes(admin, "regulator.deadline_updated"))[0]!.summary).toBe(
+      "Set the reporting deadline of ACCME PARS to 45 days",
+    );
+  });
+});

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  courseReportingBodySchema,
+  courseReportingSchema,
+  myRegulatorIdsQuerySchema,
+  myRegulatorIdsSchema,
+  regulatorIdsBodySchema,
+  regulatorOverviewSchema,
+  regulatorSchema,
+  regulatorSettingsBodySchema,
+  reportClaimSchema,
+  reportClaimsQuerySchema,
+  reportFileSchema,
+  reportFilesQuerySchema,
+  reportGenerateBodySchema,
+} from "../../../contract";
+import { errorResponses, fileAnswer } from "../../openapi/responses";
+import { actorOf, requireRole, sessionOf } from "../../plugins/sessions";
+import type { ReportingService } from "./reporting.service";
+
+const tags = ["reporting"];
+const admin = requireRole("admin");
+const learner = requireRole("learner");
+const id = z.string().min(1).max(64);
+const courseParams = z.object({ id });
+const regulatorParams = z.object({ regulator: regulatorSchema });
+const fileParams = z.object({ regulator: regulatorSchema, fileId: id });
+
+/**
+ * Regulator reporting: the learner's identifiers (the learner's own, never another's), what
+ * each course reports, and the administrators' report files with their submission.
+ */
+export function registerReportingRoutes(
+  parent: FastifyInstance,
+  deps: { reporting: ReportingService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { reporting } = deps;
+
+  app.get(
+    "/api/me/regulator-ids",
+    {
+      schema: {
+        tags,
+        querystring: myRegulatorIdsQuerySchema,
+        response: { 200: myRegulatorIdsSchema, ...errorResponses(["courses.not_found"]) },
+      },
+      preValidation: learner,
+    },
+    async (request) => reporting.myIds(sessionOf(request).user, request.query.courseId),
+  );
+  app.put(
+    "/api/me/regulator-ids",
+    {
+      schema: { tags, body: regulatorIdsBodySchema, response: { 200: myRegulatorIdsSchema } },
+      preValidation: learner,
+    },
+    async (request) => reporting.saveMyIds(sessionOf(request).user.id, request.body),
+  );
+
+  app.get(
+    "/api/courses/:id/reporting",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        response: { 200: courseReportingSchema, ...errorResponses(["courses.not_found"]) },
+      },
+      preValidation: admin,
+    },
+    async (request) => reporting.courseReporting(request.params.id),
+  );
+  app.put(
+    "/api/courses/:id/reporting",
+    {
+      schema: {
+        tags,
+        params: courseParams,
+        body: courseReportingBodySchema,
+        response: {
+          200: courseReportingSchema,
+          ...errorResponses(["courses.not_found", "reporting.credit_type_not_found"]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) =>
+      reporting.saveCourseReporting(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.get(
+    "/api/admin/reports/regulators",
+    {
+      schema: { tags, response: { 200: z.array(regulatorOverviewSchema) } },
+      preValidation: admin,
+    },
+    async () => reporting.overview(),
+  );
+  app.put(
+    "/api/admin/reports/regulators/:regulator",
+    {
+      schema: {
+        tags,
+        params: regulatorParams,
+        body: regulatorSettingsBodySchema,
+        response: { 200: regulatorOverviewSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) =>
+      reporting.saveDeadline(request.params.regulator, request.body.deadlineDays, actorOf(request)),
+  );
+  app.get(
+    "/api/admin/reports/regulators/:regulator/claims",
+    {
+      schema: {
+        tags,
+        params: regulatorParams,
+        querystring: reportClaimsQuerySchema,
+        response: { 200: z.array(reportClaimSchema) },
+      },
+      preValidation: admin,
+    },
+    async (request) => reporting.claims(request.params.regulator, request.query.courseId),
+  );
+
+  app.post(
+    "/api/admin/reports/regulators/:regulator/files",
+    {
+      schema: {
+        tags,
+        params: regulatorParams,
+        body: reportGenerateBodySchema,
+        response: {
+          200: reportFileSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "reporting.course_not_reporting",
+            "reporting.nothing_to_report",
+          ]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => reporting.generate(request.params.regulator, request.body, actorOf(request)),
+  );
+  app.get(
+    "/api/admin/reports/regulators/:regulator/files",
+    {
+      schema: {
+        tags,
+        params: regulatorParams,
+        querystring: reportFilesQuerySchema,
+        response: { 200: z.array(reportFileSchema) },
+      },
+      preValidation: admin,
+    },
+    async (request) => reporting.files(request.params.regulator, request.query.courseId),
+  );
+  app.get(
+    "/api/admin/reports/regulators/:regulator/files/:fileId/download",
+    {
+      schema: {
+        tags,
+        params: fileParams,
+        response: {
+          200: fileAnswer(
+            "The file exactly as it was generated",
+            ["text/plain", "application/xml"],
+            { "content-disposition": "`attachment; filename=…`" },
+          ),
+          ...errorResponses(["reporting.file_not_found"]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const file = await reporting.download(request.params.regulator, request.params.fileId);
+      return reply
+        .type(file.contentType)
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .send(file.bytes);
+    },
+  );
+  app.post(
+    "/api/admin/reports/regulators/:regulator/files/:fileId/submit",
+    {
+      schema: {
+        tags,
+        params: fileParams,
+        response: {
+          200: reportFileSchema,
+          ...errorResponses(["reporting.file_not_found", "reporting.already_submitted"]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) =>
+      reporting.submit(request.params.regulator, request.params.fileId, actorOf(request)),
+  );
+}
