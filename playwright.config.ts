@@ -42,7 +42,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs about 40% of the suite's time (a screencast and a DOM snapshot
+    // of every action), even when it is thrown away: a failure leaves its screenshot and error
+    // context, and `npx playwright test --trace retain-on-failure` records traces to chase one.
+    trace: "off",
     screenshot: "only-on-failure",
     locale: "en-US",
     // The CSS skips enter/exit animations then, so screenshots and axe see settled pages.
