@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
+import { pgliteChangeFeed } from "../db/change-feed";
 import { type DatabaseHandle, openPglite, openPostgres } from "../db/client";
 
 /**
@@ -37,10 +38,7 @@ export async function createScratchDatabase(
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const template = inject("pgliteTemplate");
-    return openPglite(null, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
-  }
+  if (!serverUrl) return reusedPglite();
   const scratch = await createScratchDatabase(
     serverUrl,
     "credo_test",
@@ -52,6 +50,46 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     close: async () => {
       await handle.close();
       await scratch.drop();
+    },
+  };
+}
+
+type PgliteHandle = Awaited<ReturnType<typeof openPglite>>;
+
+/**
+ * PGlite databases that earlier test files of this worker closed. Loading one from the
+ * template takes most of a second, so the next file gets one of these, emptied, with its
+ * sequences and settings back at their start and a change feed of its own.
+ */
+const idlePglites: PgliteHandle[] = [];
+
+async function reusedPglite(): Promise<DatabaseHandle> {
+  let base = idlePglites.pop();
+  if (base) {
+    await resetDatabase(base);
+    await base.pglite.exec(
+      `reset all; do $restart$ declare s record; begin
+        for s in select sequencename from pg_sequences where schemaname = 'public' loop
+          execute format('alter sequence %I restart', s.sequencename);
+        end loop;
+      end $restart$`,
+    );
+  } else {
+    const template = inject("pgliteTemplate");
+    base = await openPglite(
+      null,
+      template ? { loadDataDir: new Blob([readFileSync(template)]) } : {},
+    );
+  }
+  const pooled = base;
+  // The previous file's app and caches listened on the old feed: this file's hear only its own.
+  const changes = await pgliteChangeFeed(pooled.pglite);
+  return {
+    ...pooled,
+    changes,
+    close: async () => {
+      await changes.close();
+      idlePglites.push(pooled);
     },
   };
 }
