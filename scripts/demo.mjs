@@ -23,7 +23,7 @@ console.log(`
   Restricted     ${result.restricted} (cannot sign in)
   Admin key      ${process.env.ADMIN_SETUP_KEY} (for 'Administrator setup' on the sign-in page)
 
-  Accredited     ${result.cpe.title} (CPE credits and nurses' contact hours: activity, review questions, exam, evaluation, attestation)
+  Accredited     ${result.cpe.title} (CPE credits and nurses' contact hours: activity, verified watching, review questions, exam, evaluation, attestation)
 ${result.cpe.stages
   .map(
     (s) =>

@@ -20,9 +20,11 @@ import type {
   ExamSettingsBody,
   Question,
   QuestionInput,
+  Module,
   Review,
   SubmitResult,
 } from "../src/contract";
+import { HEARTBEAT_INTERVAL_MS } from "../src/contract";
 import { buildApp } from "../src/server/app";
 import { buildConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
@@ -911,9 +913,13 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     ADMIN_SETUP_KEY: "demo-admin-setup-key",
   });
   const database = await openDatabase(config);
+  // Verified watching credits seconds only as fast as its clock runs: the demo's learners play
+  // the accredited course's videos on a clock of their own, moved on by hand, not in real time.
+  let watchedAhead = 0;
   const app = await buildApp({
     config,
     database,
+    watchingClock: () => new Date(Date.now() + watchedAhead),
     adminSetupKey: { key: "demo-admin-setup-key", generated: false },
     logger: false,
   });
@@ -1087,17 +1093,19 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
       ).json() as Question;
       bank.set(question.id, question);
     };
-    const cpeModules: string[] = [];
+    const cpeModules: Module[] = [];
     const captions = readFileSync(join(root, "test-fixtures/sample-captions.vtt"));
     for (const module of CPE_COURSE.modules) {
       const moduleId = `module_${moduleClock++}`;
-      await call("POST", `/api/courses/${cpe.id}/modules`, admin, {
-        id: moduleId,
-        title: module.title,
-        description: module.description,
-        duration: module.duration,
-        videoUrl: cpeVideo,
-      });
+      const added = (
+        await call("POST", `/api/courses/${cpe.id}/modules`, admin, {
+          id: moduleId,
+          title: module.title,
+          description: module.description,
+          duration: module.duration,
+          videoUrl: cpeVideo,
+        })
+      ).json() as Module;
       // Accredited video needs captions (WCAG 1.2.2): every module has an English track and
       // a transcript, so the player's captions toggle and transcript show in the demo.
       await call("PUT", `/api/courses/${cpe.id}/modules/${moduleId}/captions/en`, admin, {
@@ -1112,7 +1120,7 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
       for (const question of module.review) {
         await addQuestion({ ...question, pool: "review", moduleId });
       }
-      cpeModules.push(moduleId);
+      cpeModules.push(added);
     }
     for (const question of CPE_COURSE.final) await addQuestion({ ...question, pool: "final" });
     const { checks } = (
@@ -1128,9 +1136,28 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     if (checks.length) {
       throw new Error(`${CPE_COURSE.title}: ${checks.map((c) => c.message).join(" ")}`);
     }
-    // Its modules are still completed manually (the demo's learners are seeded through
-    // Mark as Complete): publishing a credit course so asks for the confirmation.
-    await call("PATCH", `/api/courses/${cpe.id}/publish?confirm=manual-completion`, admin);
+    // Credit is earned by watching: a module counts once its video has been played through.
+    await call("PATCH", `/api/courses/${cpe.id}/settings`, admin, { completionPolicy: "verified" });
+    await call("PATCH", `/api/courses/${cpe.id}/publish`, admin);
+
+    /** Plays a module's video from start to end, one heartbeat per interval, as the player does. */
+    const watchModule = async (cookie: string, module: Module) => {
+      const length = module.videoSeconds ?? 12;
+      const step = HEARTBEAT_INTERVAL_MS / 1000;
+      const beat = (from: number, to: number) =>
+        call("POST", "/api/progress/heartbeat", cookie, {
+          courseId: cpe.id,
+          moduleId: module.id,
+          intervals: to > from ? [[from, to]] : [],
+          position: to,
+          duration: length,
+        });
+      await beat(0, 0);
+      for (let at = 0; at < length; at += step) {
+        watchedAhead += HEARTBEAT_INTERVAL_MS;
+        await beat(at, Math.min(length, at + step));
+      }
+    };
 
     /** The bank's correct options for a question, or one of its wrong ones. */
     const answer = (questionId: string, right: boolean) => {
@@ -1155,7 +1182,9 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
       if (plan.modules > 0) {
         await call("POST", `/api/courses/${cpe.id}/acknowledge`, learner.cookie);
       }
-      for (const [m, moduleId] of cpeModules.slice(0, plan.modules).entries()) {
+      for (const [m, module] of cpeModules.slice(0, plan.modules).entries()) {
+        const moduleId = module.id;
+        await watchModule(learner.cookie, module);
         const reviewUrl = `/api/courses/${cpe.id}/modules/${moduleId}/review`;
         const review = (await call("GET", reviewUrl, learner.cookie)).json() as Review;
         // Mostly right with the odd slip, so both kinds of feedback are on record.

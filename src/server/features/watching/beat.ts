@@ -21,11 +21,16 @@ export interface Policy {
 }
 
 /**
- * Whether a reported video length fits the module's stated whole minutes (a minute either
- * way for rounding). Only verified courses insist: elsewhere the length only places resume.
+ * Whether a reported video length fits the module's video: its real length, read from the
+ * file on upload (a player may round it, or differ by a frame or two), else the module's
+ * stated whole minutes (a minute either way for rounding). Only verified courses insist:
+ * elsewhere the length only places resume.
  */
 const lengthFits = (module: Module, seconds: number) =>
-  seconds >= (module.duration - 1) * 60 && seconds <= (module.duration + 1) * 60;
+  module.videoSeconds !== null
+    ? Math.abs(seconds - module.videoSeconds) <=
+      Math.max(DURATION_SLACK_SECONDS, module.videoSeconds / 100)
+    : seconds >= (module.duration - 1) * 60 && seconds <= (module.duration + 1) * 60;
 
 /**
  * The record that counts for the module now: none if it was made for another video (since

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Course, type CourseWatch, type ModuleWatch, WATCH_MESSAGES } from "../../../contract";
 import {
@@ -11,6 +12,7 @@ import {
   useSharedVideo,
 } from "../../testing/learning";
 import { useWatchingTestApp } from "../../testing/watching";
+import { objects } from "../objects/objects.table";
 import { moduleWatch, watchClocks } from "./watching.table";
 
 /** validModule states 5 minutes: the player reports the real length, here 300 s. */
@@ -20,10 +22,22 @@ describe("verified watching", { timeout: 120_000 }, () => {
   const { ctx, clock } = useWatchingTestApp();
   const videoPath = useSharedVideo(ctx);
 
-  async function setup(options: { modules?: number; settings?: Record<string, unknown> } = {}) {
+  async function setup(
+    options: { modules?: number; settings?: Record<string, unknown>; realLength?: boolean } = {},
+  ) {
     const admin = await quickAdmin(ctx);
     const adminCookie = await signInAs(ctx, admin);
     const video = await videoPath(adminCookie);
+    if (!options.realLength) {
+      // The scenarios play a module stated as 5 minutes. A video's real length, read on upload,
+      // is what a heartbeat must match; these use one whose length could not be read, which
+      // the module's stated minutes then stand for.
+      const id = video.split("/").pop()!;
+      await ctx.database.db
+        .update(objects)
+        .set({ durationSeconds: null })
+        .where(eq(objects.id, id));
+    }
     let course: Course = await buildPublishedCourse(ctx, adminCookie, {
       video,
       modules: options.modules ?? 2,
@@ -222,6 +236,23 @@ describe("verified watching", { timeout: 120_000 }, () => {
         code: "watching.duration_mismatch",
       });
       expect(await ok()).toMatchObject({ watchedSeconds: 0, durationSeconds: DURATION });
+    });
+
+    it("holds the reported length to the video's real length, once the upload could read it", async () => {
+      const { ok, beat, course } = await setup({
+        settings: { completionPolicy: "verified" },
+        realLength: true,
+      });
+      const real = course.modules[0]!.videoSeconds!;
+      expect(real).toBeGreaterThan(0);
+      // The module states 5 minutes, but its video is shorter: the stated length is refused.
+      expect((await beat({ duration: DURATION })).json()).toEqual({
+        message: WATCH_MESSAGES.durationMismatch,
+        code: "watching.duration_mismatch",
+      });
+      // The real length, as a player rounds it, is taken.
+      const rounded = Math.round(real * 10) / 10;
+      expect(await ok({ duration: rounded })).toMatchObject({ durationSeconds: rounded });
     });
 
     it("refuses intervals and positions beyond the video, and lengths that do not fit", async () => {
