@@ -18,9 +18,9 @@ import type {
   EvaluationForm,
   ExamSettings,
   ExamSettingsBody,
+  Module,
   Question,
   QuestionInput,
-  Module,
   Review,
   SubmitResult,
 } from "../src/contract";
