@@ -1,5 +1,3 @@
-import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
 import {
   Card,
   CardContent,
@@ -10,6 +8,7 @@ import {
 import { LoadError } from "../../../components/ui/load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
+import { useLinkedCard } from "../../../lib/use-linked-card";
 import { useMyRegulatorIds } from "../api/get-my-regulator-ids";
 import { RegulatorIdsForm } from "./regulator-ids-form";
 
@@ -23,15 +22,7 @@ const REGULATOR_IDS_ANCHOR = "regulator-ids";
  */
 export function RegulatorIdsCard() {
   const query = useMyRegulatorIds();
-  const cardRef = useRef<HTMLDivElement>(null);
-  const { hash } = useLocation();
-  const linkedHere = hash === `#${REGULATOR_IDS_ANCHOR}`;
-
-  useEffect(() => {
-    if (!linkedHere || !query.isSuccess) return;
-    cardRef.current?.scrollIntoView({ block: "start" });
-    cardRef.current?.querySelector<HTMLInputElement>("input")?.focus({ preventScroll: true });
-  }, [linkedHere, query.isSuccess]);
+  const cardRef = useLinkedCard(REGULATOR_IDS_ANCHOR, query.isSuccess);
 
   return (
     <Card

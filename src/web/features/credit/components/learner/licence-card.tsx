@@ -1,8 +1,6 @@
 import { EMPTY_LICENCE, type Licence, licenceBodySchema } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { useLocation } from "react-router";
 import type { z } from "zod";
 import { Button } from "../../../../components/ui/button";
 import {
@@ -20,6 +18,7 @@ import { Skeleton } from "../../../../components/ui/skeleton";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage, loadFailureHint } from "../../../../lib/api-client";
+import { useLinkedCard } from "../../../../lib/use-linked-card";
 import { useLicence } from "../../api/get-licence";
 import { useUpdateLicence } from "../../api/update-licence";
 
@@ -35,16 +34,7 @@ const LICENCE_ANCHOR = "licence";
  */
 export function LicenceCard({ onSaved }: { onSaved?: () => void }) {
   const query = useLicence();
-  const cardRef = useRef<HTMLDivElement>(null);
-  const { hash } = useLocation();
-  const linkedHere = hash === `#${LICENCE_ANCHOR}`;
-
-  // Arriving from "Add your licence": bring the card into view and start at its first field.
-  useEffect(() => {
-    if (!linkedHere || !query.isSuccess) return;
-    cardRef.current?.scrollIntoView({ block: "start" });
-    cardRef.current?.querySelector<HTMLInputElement>("input")?.focus({ preventScroll: true });
-  }, [linkedHere, query.isSuccess]);
+  const cardRef = useLinkedCard(LICENCE_ANCHOR, query.isSuccess);
 
   return (
     <Card
