@@ -84,9 +84,10 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
 
   /** A status bit of the certificate's own, at random in the list being filled. */
   async function takeStatusBit(certificateId: string) {
+    // The list being filled, counted once: a retry only needs another random bit.
+    const list = Math.floor((await repo.credentialCount()) / STATUS_LIST_FILL) + 1;
     for (let attempt = 0; attempt < 64; attempt++) {
       // After many taken bits in a row, the next list: this one is nearly full.
-      const list = Math.floor((await repo.credentialCount()) / STATUS_LIST_FILL) + 1;
       const taken = await repo.takeStatusBit({
         certificateId,
         statusList: attempt < 32 ? list : list + 1,
