@@ -121,14 +121,16 @@ export function createWatchingRepository(db: Executor) {
         seat_seconds float8, position_seconds float8, heartbeats int,
         last_heartbeat_at timestamptz, updated_at timestamptz, credit_clock_at timestamptz,
         last_beat_at timestamptz)`;
-      const moved = db.$with("moved_clocks").as(
-        db
-          .update(watchClocks)
-          .set({ creditClockAt: sql`b.credit_clock_at`, lastBeatAt: sql`b.last_beat_at` })
-          .from(beats)
-          .where(sql`${watchClocks.userId} = b.user_id and ${watchClocks.courseId} = b.course_id`)
-          .returning({ userId: watchClocks.userId }),
-      );
+      const moved = db
+        .$with("moved_clocks")
+        .as(
+          db
+            .update(watchClocks)
+            .set({ creditClockAt: sql`b.credit_clock_at`, lastBeatAt: sql`b.last_beat_at` })
+            .from(beats)
+            .where(sql`${watchClocks.userId} = b.user_id and ${watchClocks.courseId} = b.course_id`)
+            .returning({ userId: watchClocks.userId }),
+        );
       const saved = await db
         .with(moved)
         .insert(moduleWatch)
