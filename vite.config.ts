@@ -13,6 +13,11 @@ export default defineConfig({
     alias: {
       "@contract": fromRoot("./src/contract/index.ts"),
       "@web": fromRoot("./src/web"),
+      // jsonld-signatures (CommonJS) requires this package, whose "module" build is ESM: its
+      // CommonJS build keeps that interop out of the runtime every page's first load shares.
+      "@digitalbazaar/security-context": fromRoot(
+        "./node_modules/@digitalbazaar/security-context/js/index.js",
+      ),
     },
   },
   build: {

@@ -32,6 +32,9 @@ export default defineConfig({
     // times slower than a quiet one, and the spawned command-line tools take the longest.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for the thing itself (a mail written, a cache dropped): its limit is
+    // the same guard against a hang, not the 1 s default a busy machine can overrun.
+    expect: { poll: { timeout: 60_000 } },
     pool: "forks",
     // Vitest's default is one fewer than the cores: a single worker on a 2-core machine,
     // where most of a file's time is spent waiting on PGlite start-up and the event loop.

@@ -27,7 +27,7 @@ async function screens(page: Page, name: string) {
 }
 
 test.describe("Open Badges credentials", () => {
-  test("the learner downloads the credential and adds it to LinkedIn; the verify page shows it valid, then revoked", async ({
+  test("the learner downloads the credential and adds it to LinkedIn; the verify page and the browser check it valid, then revoked", async ({
     page,
     browser,
     adminApi,
@@ -114,10 +114,21 @@ test.describe("Open Badges credentials", () => {
     await expect(entry.getByRole("link", { name: /^Add to LinkedIn/ })).toBeVisible();
     await screens(page, "credentials-learner-transcript");
 
-    // Anyone with the address sees the record check and, beside it, the credential's.
+    // The learner's own view of the verification page: beside the record check and the
+    // portal's check of the credential, the same credential verified by the browser itself.
+    const verifyPath = new URL(issued!.verifyUrl).pathname;
+    await page.goto(verifyPath);
+    const inBrowser = page.getByTestId("browser-credential-check");
+    await expect(inBrowser).toHaveAttribute("data-result", "valid");
+    await expect(inBrowser.getByRole("heading")).toHaveText("Checked in your browser: valid");
+    await expect(page.getByTestId("credential-check")).toHaveAttribute("data-result", "valid");
+    await screens(page, "credentials-verify-in-browser");
+
+    // Anyone with the address sees the record check and, beside it, the credential's; not
+    // the credential itself, so no check of it in the browser.
     const visitor = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });
     const publicPage = await visitor.newPage();
-    await publicPage.goto(new URL(issued!.verifyUrl).pathname);
+    await publicPage.goto(verifyPath);
     await expect(publicPage.getByTestId("verification-result")).toHaveAttribute(
       "data-status",
       "valid",
@@ -127,7 +138,34 @@ test.describe("Open Badges credentials", () => {
     await expect(check.getByRole("heading")).toHaveText("Verifiable credential: valid");
     await expect(check).toContainText(credential.issuer.id);
     await expect(check).toContainText("eddsa-rdfc-2022");
+    await expect(publicPage.getByTestId("browser-credential-check")).toHaveCount(0);
     await screens(publicPage, "credentials-verify-valid");
+
+    // The file the learner shared, checked in the visitor's browser: genuine and this
+    // certificate's; a copy with another name is reported altered.
+    const fileInput = publicPage.getByLabel("Credential file", { exact: true });
+    const fileCheck = publicPage.getByTestId("credential-file-check");
+    await fileInput.setInputFiles({
+      name: (await download).suggestedFilename(),
+      mimeType: "application/json",
+      buffer: readFileSync((await (await download).path())!),
+    });
+    await expect(fileCheck).toHaveAttribute("data-result", "valid");
+    await expect(fileCheck.getByRole("heading")).toHaveText("Credential file: valid");
+    await expect(publicPage.getByTestId("credential-file-match")).toHaveAttribute(
+      "data-matches",
+      "true",
+    );
+    const altered = structuredClone(credential);
+    altered.credentialSubject.name = "Marie Curie";
+    await fileInput.setInputFiles({
+      name: "Credential-altered.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(altered)),
+    });
+    await expect(fileCheck).toHaveAttribute("data-problem", "altered");
+    await expect(fileCheck.getByRole("heading")).toHaveText("Credential file: altered");
+    await screens(publicPage, "credentials-verify-file-altered");
 
     // An administrator revokes the certificate: its credential's status bit is set.
     const revoked = await adminApi.post(`/api/certificates/${issued!.id}/revoke`, {
@@ -143,5 +181,11 @@ test.describe("Open Badges credentials", () => {
     await expect(check.getByRole("heading")).toHaveText("Verifiable credential: revoked");
     await screens(publicPage, "credentials-verify-revoked");
     await visitor.close();
+
+    // The learner's browser reads the status list afresh: revoked there too.
+    await page.reload();
+    await expect(inBrowser).toHaveAttribute("data-result", "revoked");
+    await expect(inBrowser.getByRole("heading")).toHaveText("Checked in your browser: revoked");
+    await screens(page, "credentials-verify-in-browser-revoked");
   });
 });

@@ -11,7 +11,18 @@ import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtu
 import { createPublishedCourse, enroll } from "./support/learning";
 import { screen } from "./support/screens";
 
-/** Regulator reporting: a physician's completion reported to ACCME PARS. */
+/** Regulator reporting: a physician's completion reported to ACCME PARS, with the activity record. */
+
+/** A downloaded PARS upload (tab-delimited Latin-1 text, CRLF, no quoting), as its rows. */
+const parsRows = (path: string) =>
+  parse(readFileSync(path), {
+    encoding: "latin1",
+    delimiter: "\t",
+    record_delimiter: "\r\n",
+    quote: false,
+  }) as string[][];
+const US_DATE = /^\d\d\/\d\d\/\d{4}$/;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
 async function screens(page: Page, name: string) {
@@ -28,7 +39,7 @@ const STATEMENT = "I certify that I completed this activity myself.";
 const PARS_ACTIVITY_ID = "201234567";
 
 test.describe("Regulator reporting", () => {
-  test("a physician gives their licence and birth date once, attests, and the admin downloads the PARS file and marks it submitted", async ({
+  test("a physician gives their licence and birth date once, consents and attests, and the admin downloads the PARS learner and activity files", async ({
     page,
     admin,
     adminApi,
@@ -57,8 +68,13 @@ test.describe("Regulator reporting", () => {
     const offered = await adminApi.put(`/api/courses/${course.id}/credit`, { data: offer });
     expect(offered.status(), await offered.text()).toBe(200);
     const [ama] = ((await offered.json()) as Course).creditTypes;
+    // An enduring material: PARS dates it from its release to its expiration.
+    const released = dayOf(new Date(Date.now() - 30 * 86_400_000));
+    const expires = dayOf(new Date(Date.now() + 730 * 86_400_000));
     const activity: ActivityBody = {
       ...DEFAULT_ACTIVITY,
+      releaseDate: released,
+      expirationDate: expires,
       attestationRequired: true,
       attestationText: STATEMENT,
     };
@@ -75,9 +91,29 @@ test.describe("Regulator reporting", () => {
     await reporting.getByRole("checkbox", { name: "Report to ACCME PARS" }).check();
     await expect(reporting.getByText("Needs its PARS activity ID")).toBeVisible();
     await reporting.getByLabel("PARS activity ID").fill(PARS_ACTIVITY_ID);
+    // What the PARS activity record says of the course besides its ID.
+    await reporting.getByLabel("Activity format").selectOption({
+      label: "Internet enduring material",
+    });
+    await reporting.getByLabel("Providership").selectOption({ label: "Direct" });
+    await reporting.getByLabel("Commercial support received").selectOption({ label: "No" });
     await reporting.getByRole("button", { name: "Save reporting" }).click();
     await expectToast(page, "Reporting saved");
     await dismissToast(page);
+    // The activity record, from the course page: no learner has completed yet.
+    await reporting.getByRole("button", { name: "PARS activity file" }).click();
+    const activityResult = reporting.getByTestId("generated-file");
+    await expect(activityResult).toContainText("1 row");
+    const cardDownload = page.waitForEvent("download");
+    await activityResult.getByRole("link", { name: "Download" }).click();
+    const cardFile = await cardDownload;
+    expect(cardFile.suggestedFilename()).toMatch(/^pars-activity-.+\.txt$/);
+    const [record] = parsRows((await cardFile.path())!);
+    expect(record).toHaveLength(10);
+    expect(record!.slice(0, 3)).toEqual([PARS_ACTIVITY_ID, course.title, "IEM"]);
+    expect(record![3]).toMatch(US_DATE);
+    expect(record![4]).toMatch(US_DATE);
+    expect(record!.slice(5)).toEqual(["1", "Direct", "No", "0", "0"]);
     await screens(page, "reporting-course-settings");
     await page.context().clearCookies();
 
@@ -125,6 +161,14 @@ test.describe("Regulator reporting", () => {
     await expect(panel.getByLabel("State licence number")).toHaveValue("MD204518");
     await expect(panel.getByLabel("Day")).toHaveValue("29");
     await page.getByRole("checkbox", { name: "I affirm this statement" }).check();
+    // The claim is reported: it asks the learner's consent, naming the regulator.
+    await page.getByRole("button", { name: "Attest and claim credit" }).click();
+    await expect(
+      page.getByText("Tick the box to agree to the reporting of your credit"),
+    ).toBeVisible();
+    await page
+      .getByRole("checkbox", { name: /reports my completion of this activity to ACCME PARS/ })
+      .check();
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
     await expect(page.getByTestId("attested-summary")).toContainText(
       "1 AMA PRA Category 1 Credit™ claimed",
@@ -145,21 +189,19 @@ test.describe("Regulator reporting", () => {
     await expect(parsPanel.getByLabel("Course")).toHaveValue(course.id);
     const claim = parsPanel.getByTestId("report-claim").filter({ hasText: "Ada Byron" });
     await expect(claim).toContainText("Not yet reported");
+    await expect(claim.getByTestId("claim-consent")).toContainText(
+      "reports my completion of this activity to ACCME PARS",
+    );
     await parsPanel.getByRole("button", { name: "Generate file" }).click();
     await expect(parsPanel.getByTestId("generated-file")).toContainText("1 row");
     await dismissToast(page);
-    const file = parsPanel.getByTestId("report-file").first();
+    const file = parsPanel.getByTestId("report-file").filter({ hasText: "pars-learners-" });
     await expect(file).toContainText("Not submitted");
     const download = page.waitForEvent("download");
     await file.getByRole("link", { name: "Download" }).click();
     const saved_ = await download;
     expect(saved_.suggestedFilename()).toMatch(/^pars-learners-.+\.txt$/);
-    const rows = parse(readFileSync((await saved_.path())!), {
-      encoding: "latin1",
-      delimiter: "\t",
-      record_delimiter: "\r\n",
-      quote: false,
-    }) as string[][];
+    const rows = parsRows((await saved_.path())!);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.slice(0, 7)).toEqual([
       PARS_ACTIVITY_ID,
@@ -184,6 +226,20 @@ test.describe("Regulator reporting", () => {
     await expect(claim).toContainText("Reported");
     await expect(claim).toContainText(/Reported .* in pars-learners-/);
     await screens(page, "reporting-submitted");
+
+    // The activity record now counts the physician who completed.
+    await parsPanel.getByRole("button", { name: "Generate activity file" }).click();
+    await expect(parsPanel.getByTestId("generated-file")).toContainText("pars-activity-");
+    await dismissToast(page);
+    const activityFile = parsPanel
+      .getByTestId("report-file")
+      .filter({ hasText: "Activity record" })
+      .first();
+    const activityDownload = page.waitForEvent("download");
+    await activityFile.getByRole("link", { name: "Download" }).click();
+    const [counted] = parsRows((await (await activityDownload).path())!);
+    expect(counted!.slice(-2)).toEqual(["1", "0"]);
+    await screens(page, "reporting-activity-file");
     expect(ama).toBeDefined();
   });
 });

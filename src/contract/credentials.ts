@@ -30,10 +30,23 @@ export const credentialCheckSchema = z.object({
 });
 export type CredentialCheck = z.infer<typeof credentialCheckSchema>;
 
+/**
+ * A signed credential as the portal serves it: a JSON-LD object. What it holds is checked by
+ * its proof (a verifier's libraries), not by a schema here.
+ */
+export const signedCredentialSchema = z.record(z.string(), z.unknown());
+
 /** The name of a downloaded credential: "Credential-Clinical-Ethics.json". */
 export function credentialFileName(courseTitle: string): string {
   return `Credential-${courseTitle.trim().replace(/\s+/g, "-")}.json`;
 }
+
+/**
+ * Where a published course's image (its thumbnail) is served to anyone: the achievement's
+ * image in the course's credentials, which a wallet shows without signing in.
+ */
+export const courseImagePath = (courseId: string) =>
+  `/objects/course-images/${encodeURIComponent(courseId)}`;
 
 /** Where the signed credential of a certificate is served (its learner and administrators). */
 export const credentialPath = (code: string) =>

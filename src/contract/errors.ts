@@ -149,6 +149,7 @@ export const ERROR_CODES = {
   "attestation.no_partial_credit": 400,
   "attestation.not_asked": 409,
   "attestation.regulator_ids_missing": 409,
+  "attestation.reporting_consent_required": 400,
   "attestation.statement_changed": 409,
   "attestation.unknown_credit_type": 400,
   // Certificates and transcripts.
@@ -164,6 +165,7 @@ export const ERROR_CODES = {
   "organisation.logo_not_uploaded": 400,
   // Regulator reporting: what a course reports, and the report files.
   "reporting.activity_id_missing": 409,
+  "reporting.activity_record_incomplete": 409,
   "reporting.already_submitted": 409,
   "reporting.attestation_required": 409,
   "reporting.course_not_reporting": 409,

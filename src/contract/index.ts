@@ -21,6 +21,7 @@ export * from "./organisation";
 export * from "./progress";
 export * from "./reminders";
 export * from "./reporting";
+export * from "./reporting-activity";
 export * from "./reports";
 export * from "./video-length";
 export * from "./watching";

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { normalizeIdentifier } from "./credit";
+import { attestBodySchema, normalizeIdentifier } from "./credit";
 import { calendarDateSchema } from "./dates";
+import { PARS_ACTIVITY_FORMATS, PROVIDERSHIPS, REPORT_FILE_KINDS } from "./reporting-activity";
 
 /**
  * Regulator reporting: each learner's completion sent to the tracking system the licensing
@@ -219,14 +220,20 @@ export const myRegulatorIdsSchema = z.object({
   course: z
     .array(z.object({ regulator: regulatorSchema, creditTypeIds: z.array(z.string()) }))
     .nullable(),
+  /** With `courseId` of a course reporting somewhere: what a claim there asks the learner to agree to. */
+  consent: z.string().nullable(),
 });
 export type MyRegulatorIds = z.infer<typeof myRegulatorIdsSchema>;
 export const myRegulatorIdsQuerySchema = z.object({
   courseId: z.string().min(1).max(64).optional(),
 });
 
-/** What a claim of a reported credit type keeps: its regulators and the learner's identifiers then. */
-export type ClaimRegulatorIds = { regulators: Regulator[]; ids: RegulatorIds };
+/**
+ * What a claim of a reported credit type keeps: its regulators, the learner's identifiers then
+ * and the consent the learner gave to the reporting, word for word (absent from claims made
+ * before consent was asked).
+ */
+export type ClaimRegulatorIds = { regulators: Regulator[]; ids: RegulatorIds; consent?: string };
 
 const hasBirthDay = (ids: RegulatorIds) =>
   ids.birthMonth !== null && ids.birthDay !== null && isRealBirthDay(ids.birthMonth, ids.birthDay);
@@ -281,8 +288,19 @@ export const regulatorActivitySchema = z.object({
   activityId: z.string(),
   /** CE Broker's provider tracking number; "" for the others. */
   providerId: z.string(),
+  /** PARS: the activity format's code (PARS_ACTIVITY_FORMATS); "" until set and for the others. */
+  activityFormat: z.string(),
+  /** PARS: "direct" or "joint"; "" until set and for the others. */
+  providership: z.string(),
+  /** PARS: whether the activity received commercial support; null until said and for the others. */
+  commercialSupport: z.boolean().nullable(),
 });
 export type RegulatorActivity = z.infer<typeof regulatorActivitySchema>;
+/** The identifiers of the activity a learner's row is written with. */
+export type RegulatorActivityIds = Pick<
+  RegulatorActivity,
+  "regulator" | "activityId" | "providerId"
+>;
 
 const regulatorActivityBodySchema = z
   .strictObject({
@@ -291,8 +309,28 @@ const regulatorActivityBodySchema = z
     providerId: cleaned()
       .refine((v) => v.length <= 40, "At most 40 characters")
       .default(""),
+    activityFormat: z
+      .union([z.enum(PARS_ACTIVITY_FORMATS), z.literal("")], {
+        error: "Choose one of PARS's activity formats",
+      })
+      .default(""),
+    providership: z
+      .union([z.enum(PROVIDERSHIPS), z.literal("")], { error: "Choose direct or joint" })
+      .default(""),
+    commercialSupport: z.boolean().nullable().default(null),
   })
   .superRefine((r, ctx) => {
+    if (r.regulator !== "pars") {
+      for (const field of ["activityFormat", "providership", "commercialSupport"] as const) {
+        if (r[field] !== "" && r[field] !== null) {
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: `${REGULATOR_NAMES[r.regulator]} keeps no activity record`,
+          });
+        }
+      }
+    }
     const [test, message] = ACTIVITY_ID_RULES[r.regulator];
     if (r.activityId && !test(r.activityId)) {
       ctx.addIssue({ code: "custom", path: ["activityId"], message });
@@ -358,7 +396,7 @@ export const courseReportingSchema = z.object({
 export type CourseReporting = z.infer<typeof courseReportingSchema>;
 
 /** The identifiers of a regulator's activity that are still missing, in words. */
-export function missingActivityIds(r: RegulatorActivity): string[] {
+export function missingActivityIds(r: RegulatorActivityIds): string[] {
   const missing: string[] = [];
   if (!r.activityId) missing.push(ACTIVITY_ID_LABELS[r.regulator]);
   if (r.regulator === "ce_broker" && !r.providerId) missing.push(CE_BROKER_PROVIDER_LABEL);
@@ -381,18 +419,26 @@ export const reportGenerateBodySchema = z
   });
 export type ReportGenerateBody = z.infer<typeof reportGenerateBodySchema>;
 
-/** A claim the format's own rules refuse: listed apart, never silently dropped. */
+/**
+ * A row the format's own rules refuse: listed apart, never silently dropped. A learner's
+ * claim, or (a PARS activity file) a credit type's activity record, named in `activity`.
+ */
 export const refusedRowSchema = z.object({
+  /** The claim's key, or `activity:<credit type id>`. */
   claimKey: z.string(),
   learnerName: z.string(),
   completedOn: z.string(),
   reason: z.string(),
+  /** The activity record refused: the credit type's name and its PARS activity ID. */
+  activity: z.string().optional(),
 });
 export type RefusedRow = z.infer<typeof refusedRowSchema>;
 
 export const reportFileSchema = z.object({
   id: z.string(),
   regulator: regulatorSchema,
+  /** Learners' completions, or the PARS activity record. */
+  kind: z.enum(REPORT_FILE_KINDS),
   courseId: z.string().nullable(),
   courseTitle: z.string(),
   from: z.string(),
@@ -436,6 +482,8 @@ export const reportClaimSchema = z.object({
   overdue: z.boolean(),
   /** Why the format would refuse it now; null when it can be reported. */
   problem: z.string().nullable(),
+  /** The learner's consent to the reporting, as agreed; null for a claim made before it was asked. */
+  consent: z.string().nullable(),
 });
 export type ReportClaim = z.infer<typeof reportClaimSchema>;
 
@@ -466,7 +514,34 @@ export const regulatorSettingsBodySchema = z.strictObject({
     .max(DEADLINE_DAYS_MAX, `The deadline must be at most ${DEADLINE_DAYS_MAX} days`),
 });
 
+/** The regulators' names as a sentence lists them: "ACCME PARS and CE Broker". */
+export const regulatorNames = (regulators: readonly Regulator[]) => {
+  const names = regulators.map((r) => REGULATOR_NAMES[r]);
+  return names.length > 1
+    ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`
+    : (names[0] ?? "");
+};
+
+/**
+ * What a learner claiming credit that is reported agrees to, word for word: the provider
+ * reports this completion to the regulators named, with the identifiers the learner gave.
+ * The claim keeps it.
+ */
+export const reportingConsentStatement = (provider: string, regulators: readonly Regulator[]) =>
+  `I agree that ${provider} reports my completion of this activity to ${regulatorNames(regulators)} with the identifiers I have given.`;
+
+/**
+ * POST /api/courses/{id}/attest, with the learner's consent to the reporting: required when a
+ * claimed credit type reports to a regulator, and ignored otherwise.
+ */
+export const attestWithConsentBodySchema = attestBodySchema.safeExtend({
+  reportingConsent: z.boolean().optional(),
+});
+export type AttestWithConsentBody = z.infer<typeof attestWithConsentBodySchema>;
+
 export const REPORTING_MESSAGES = {
+  consentNeeded: (regulators: readonly Regulator[]) =>
+    `Your credit is reported to ${regulatorNames(regulators)}: agree to the reporting before claiming it.`,
   idsNeeded: (regulator: Regulator, missing: string[]) =>
     `Your credit is reported to ${REGULATOR_NAMES[regulator]}: add your ${missing.join(", ")} first.`,
   activityIdMissing: (creditName: string, regulator: Regulator, missing: string[]) =>

@@ -244,7 +244,13 @@ export async function buildApp(deps: AppDeps) {
   });
   const questions = createQuestionsService({ db, courses, audit });
   // Regulator reporting: what each course reports, learners' identifiers, the report files.
-  const reporting = createReportingService({ db, courses, audit, now: deps.creditClock });
+  const reporting = createReportingService({
+    db,
+    courses,
+    audit,
+    organisation,
+    now: deps.creditClock,
+  });
   const certificates = createCertificatesService({
     db,
     audit,
@@ -287,7 +293,11 @@ export async function buildApp(deps: AppDeps) {
     audit,
   });
   const evaluations = createEvaluationsService({ db, activity, now: deps.creditClock });
-  const attestations = createAttestationsService({ activity, now: deps.creditClock });
+  const attestations = createAttestationsService({
+    activity,
+    organisation,
+    now: deps.creditClock,
+  });
   const credit = createCreditService({ db, activity, enrollments });
   // Verified watching; guards completeModule above.
   const watching = createWatchingService({
@@ -396,9 +406,20 @@ export async function buildApp(deps: AppDeps) {
     assetsOf: certificateAssets,
     dateFormat: async () => (await organisation.profile()).dateFormat,
   });
+  // A published course's thumbnail, served to anyone as its credentials' achievement image.
+  const courseImage = async (courseId: string) => {
+    const course = await courses.findRow(courseId);
+    if (!course?.isPublished || !course.thumbnail) return undefined;
+    return objects.findReady(course.thumbnail, "thumbnail");
+  };
   // Every certificate is also an Open Badges credential, signed with the issuer's key, which
   // is made at first start when the database has none (docs/credentials.md).
-  const credentials = createCredentialsService({ db, publicUrl: config.publicUrl, certificates });
+  const credentials = createCredentialsService({
+    db,
+    publicUrl: config.publicUrl,
+    certificates,
+    courseHasImage: async (courseId) => (await courseImage(courseId)) !== undefined,
+  });
   app.addHook("onReady", async () => credentials.ensureSigningKey());
   registerCredentialsRoutes(app, { credentials, publicUrl: config.publicUrl });
   registerRemindersRoutes(app, { reminders });
@@ -414,6 +435,7 @@ export async function buildApp(deps: AppDeps) {
   registerObjectsRoutes(app, {
     objects,
     access: createObjectAccess({ courses, enrollments }),
+    courseImage,
   });
 
   await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });

@@ -456,6 +456,14 @@ const ADMIN_ROUTES: {
     }),
   },
   {
+    method: "POST",
+    path: "/api/admin/reports/regulators/pars/activity-files",
+    request: (w) => ({
+      url: "/api/admin/reports/regulators/pars/activity-files",
+      payload: { courseId: w.course.id },
+    }),
+  },
+  {
     method: "GET",
     path: "/api/admin/reports/regulators/:regulator/files",
     request: () => ({ url: "/api/admin/reports/regulators/pars/files" }),
@@ -503,6 +511,8 @@ const PUBLIC_ROUTES = [
   // The issuing organisation and its logo, which every certificate's page prints.
   "GET /api/organisation",
   "GET /api/organisation/logos/:id",
+  // A published course's image: its credentials' achievement image, shown by any wallet.
+  "GET /objects/course-images/:courseId",
   // A reminder's unsubscribe link: the token in it names the learner.
   "POST /api/reminders/unsubscribe",
   "GET /api/reminders/unsubscribe/one-click",

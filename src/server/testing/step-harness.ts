@@ -172,17 +172,18 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       audit: h.audit,
     });
     h.questions = createQuestionsService({ db, courses: h.courses, audit: h.audit });
+    const organisation = createOrganisationService({
+      db,
+      objects: createObjectsService({
+        db,
+        store: createLocalDiskStore(join(dataDir, "objects")),
+      }),
+      productName: "Credo",
+    });
     h.certificates = createCertificatesService({
       db,
       audit: h.audit,
-      organisation: createOrganisationService({
-        db,
-        objects: createObjectsService({
-          db,
-          store: createLocalDiskStore(join(dataDir, "objects")),
-        }),
-        productName: "Credo",
-      }),
+      organisation,
       publicUrl: "http://localhost:5000",
       enrollments: {
         listForUser: (userId) => h.enrollments.listForUser(userId),
@@ -209,7 +210,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     });
     const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });
-    h.attestations = createAttestationsService(creditStep);
+    h.attestations = createAttestationsService({ ...creditStep, organisation });
     h.credit = createCreditService({ db, activity: h.activity, enrollments: h.enrollments });
   });
   beforeEach(async () => {

@@ -22,3 +22,9 @@ export const unknownCreditType = () =>
 /** A claimed type reports to a regulator whose identifiers the learner has not given yet. */
 export const regulatorIdsMissing = (regulator: Regulator, missing: string[]) =>
   conflict("attestation.regulator_ids_missing", REPORTING_MESSAGES.idsNeeded(regulator, missing));
+/** A claimed type reports to a regulator, and the learner has not agreed to the reporting. */
+export const reportingConsentRequired = (regulators: Regulator[]) =>
+  badRequest(
+    "attestation.reporting_consent_required",
+    REPORTING_MESSAGES.consentNeeded(regulators),
+  );

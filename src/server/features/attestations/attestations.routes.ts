@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { attestBodySchema, attestResponseSchema } from "../../../contract";
+import { attestResponseSchema, attestWithConsentBodySchema } from "../../../contract";
 import { errorResponses, STEP_REFUSALS } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { AttestationsService } from "./attestations.service";
@@ -23,7 +23,7 @@ export function registerAttestationsRoutes(
       schema: {
         tags,
         params: courseParams,
-        body: attestBodySchema,
+        body: attestWithConsentBodySchema,
         response: {
           200: attestResponseSchema,
           ...errorResponses([
@@ -39,6 +39,7 @@ export function registerAttestationsRoutes(
             "attestation.no_partial_credit",
             "attestation.unknown_credit_type",
             "attestation.regulator_ids_missing",
+            "attestation.reporting_consent_required",
           ]),
         },
       },

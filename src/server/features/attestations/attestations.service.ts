@@ -1,6 +1,15 @@
-import { type AttestBody, type CreditType, isOnStep, withCreditText } from "../../../contract";
+import {
+  type AttestBody,
+  type AttestWithConsentBody,
+  type CreditType,
+  isOnStep,
+  REGULATORS,
+  reportingConsentStatement,
+  withCreditText,
+} from "../../../contract";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
+import type { OrganisationService } from "../organisation/organisation.service";
 import { claimRegulatorIds } from "../reporting/reporting.read-model";
 import { attestationStep } from "./attestation.step";
 import {
@@ -11,6 +20,7 @@ import {
   claimTooHigh,
   noPartialCredit,
   regulatorIdsMissing,
+  reportingConsentRequired,
   statementChanged,
   unknownCreditType,
 } from "./attestations.errors";
@@ -19,6 +29,8 @@ import { createAttestationsRepository, type StoredClaim } from "./attestations.r
 export interface AttestationsServiceDeps {
   /** The activity feature: the unit of a credit step, with the course's statement. */
   activity: Pick<ActivityService, "takeCreditStep">;
+  /** The provider the learner agrees may report a completion (its name, in the consent). */
+  organisation: Pick<OrganisationService, "profile">;
   /** The clock of the credit records; tests pass one they move by hand. */
   now?: () => Date;
 }
@@ -75,15 +87,17 @@ export type Origin = { ip: string; userAgent: string | null };
 
 /** The learner's attestation: the statement affirmed and the credit claimed. */
 export function createAttestationsService(deps: AttestationsServiceDeps) {
-  const { activity } = deps;
+  const { activity, organisation } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
     /**
      * The learner affirms the course's statement, word for word as it stands, and claims
-     * credit: the designated credit, or up to it in the course's steps.
+     * credit: the designated credit, or up to it in the course's steps. A claim of a type
+     * reporting to a regulator also needs the learner's consent to the reporting, which the
+     * claim keeps with the identifiers.
      */
-    async attest(userId: string, courseId: string, body: AttestBody, origin: Origin) {
+    async attest(userId: string, courseId: string, body: AttestWithConsentBody, origin: Origin) {
       return activity.takeCreditStep({
         userId,
         courseId,
@@ -105,10 +119,23 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           );
           const [needed] = reported.missing;
           if (needed) throw regulatorIdsMissing(needed.regulator, needed.missing);
-          const claims = claimed.map((c) => ({
-            ...c,
-            regulatorIds: (c.creditTypeId && reported.byType.get(c.creditTypeId)) || null,
-          }));
+          const regulators = REGULATORS.filter((r) =>
+            [...reported.byType.values()].some((ids) => ids.regulators.includes(r)),
+          );
+          if (regulators.length && body.reportingConsent !== true) {
+            throw reportingConsentRequired(regulators);
+          }
+          // Each claim keeps the consent to its own regulators' reporting, word for word.
+          const provider = regulators.length ? (await organisation.profile(tx)).issuerName : "";
+          const claims = claimed.map((c) => {
+            const ids = c.creditTypeId ? reported.byType.get(c.creditTypeId) : undefined;
+            return {
+              ...c,
+              regulatorIds: ids
+                ? { ...ids, consent: reportingConsentStatement(provider, ids.regulators) }
+                : null,
+            };
+          });
           const single = claims.length === 1 ? claims[0]! : null;
           const at = now();
           const attestation = await txRepo.insertAttestation(
@@ -133,6 +160,9 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
               claims: claims.map((c) => ({ name: c.name, amount: c.amount, of: c.maxAmount })),
               ip: origin.ip,
               userAgent: origin.userAgent,
+              ...(regulators.length
+                ? { reportingConsent: reportingConsentStatement(provider, regulators) }
+                : {}),
             },
           });
           return {

@@ -12,6 +12,8 @@ import {
   linkedInAddUrl,
   type StoredClaimedCredit,
 } from "../../../contract";
+import { BUNDLED_CONTEXTS } from "../../../contract/linked-data";
+import { portalDocumentLoader, verifyOpenBadge } from "../../../contract/open-badge-verification";
 import { type App, buildApp } from "../../app";
 import { buildConfig } from "../../config";
 import { creditOffer, creditType } from "../../testing/credit-claim";
@@ -27,11 +29,11 @@ import {
 } from "../../testing/learning";
 import { testPasswords } from "../../testing/passwords";
 import { TEST_ADMIN_KEY, type TestContext, useTestApp } from "../../testing/test-app";
+import { uploadObject } from "../../testing/uploads";
 import { newCertificateCode } from "../certificates/certificate-code";
 import { certificates } from "../certificates/certificates.table";
 import { createCredentialKeys } from "./credential-keys";
 import { credentialKeys, credentials } from "./credentials.table";
-import { BUNDLED_CONTEXTS } from "./linked-data";
 
 const PUBLIC_URL = "http://localhost:5000";
 const DID = "did:web:localhost%3A5000";
@@ -115,10 +117,29 @@ function independentVerifier(app: () => App) {
   };
 }
 
+/**
+ * The verification page's own check, as the browser runs it (the shared verifier and its
+ * same-origin document loader), its fetches answered by the portal under test. Records every
+ * address it asked for: the DID document and status lists of the portal, nothing else.
+ */
+function pageVerifier(app: () => App) {
+  const fetched: string[] = [];
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    fetched.push(`${url.origin}${url.pathname} ${init?.cache ?? "default"}`);
+    const response = await app().inject({ method: "GET", url: url.pathname });
+    return new Response(response.body, { status: response.statusCode });
+  }) as typeof globalThis.fetch;
+  const check = (credential: Json) =>
+    verifyOpenBadge(credential, portalDocumentLoader({ origin: PUBLIC_URL, fetch }));
+  return Object.assign(check, { fetched });
+}
+
 describe("Open Badges credentials of certificates", () => {
   const ctx = useTestApp({ PUBLIC_URL });
   const videoPath = useSharedVideo(ctx);
   const verify = independentVerifier(() => ctx.app);
+  const pageCheck = pageVerifier(() => ctx.app);
 
   let adminCookie: string;
   let learner: Awaited<ReturnType<typeof quickLearner>>;
@@ -142,13 +163,25 @@ describe("Open Badges credentials of certificates", () => {
     return response.json() as CredentialCheck;
   };
 
-  /** A certificate issued by completing a course through the API, with 2.5 CME credits. */
-  async function completedCertificate(): Promise<Certificate> {
+  /**
+   * A certificate issued by completing a course through the API, with 2.5 CME credits; the
+   * course has a thumbnail when asked.
+   */
+  async function completedCertificate(options: { thumbnail?: boolean } = {}): Promise<Certificate> {
     const course = await buildPublishedCourse(ctx, adminCookie, {
       video: await videoPath(adminCookie),
       modules: 1,
       title: "Clinical Ethics",
     });
+    if (options.thumbnail) {
+      const { title, description, category, duration } = course;
+      const thumbnail = await uploadObject(ctx, adminCookie, { kind: "thumbnail" });
+      const edited = await call(ctx, "PUT", `/api/courses/${course.id}`, {
+        cookie: adminCookie,
+        payload: { title, description, category, duration, thumbnail },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+    }
     const offered = await call(ctx, "PUT", `/api/courses/${course.id}/credit`, {
       cookie: adminCookie,
       payload: creditOffer(
@@ -227,7 +260,7 @@ describe("Open Badges credentials of certificates", () => {
   }
 
   it("issues each certificate as a signed OpenBadgeCredential that a verifier accepts", async () => {
-    const certificate = await completedCertificate();
+    const certificate = await completedCertificate({ thumbnail: true });
     const first = await credentialOf(certificate.code);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers["content-type"]).toMatch(/^application\/vc\+ld\+json/);
@@ -257,6 +290,16 @@ describe("Open Badges credentials of certificates", () => {
       creditsAvailable: 2.5,
       fieldOfStudy: certificate.courseCategory,
     });
+    // The course's own image, public because the course is published; no logo is set.
+    expect(subject.achievement.image).toEqual({
+      id: `${PUBLIC_URL}/objects/course-images/${certificate.courseId}`,
+      type: "Image",
+      caption: "Clinical Ethics",
+    });
+    expect(credential.issuer.image).toBeUndefined();
+    const image = await call(ctx, "GET", new URL(subject.achievement.image.id).pathname);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
     expect(subject.achievement.criteria.narrative).toContain("Completed every module");
     expect(subject.achievement.criteria.narrative).toContain(
       "Up to 2.5 CME credits (State Medical Board, provider no. PN-1234)",
@@ -276,6 +319,13 @@ describe("Open Badges credentials of certificates", () => {
       verificationMethod: expect.stringMatching(new RegExp(`^${DID}#key-`)),
     });
     expect(await verify(credential)).toMatchObject({ verified: true, statusBits: [false] });
+    // The verification page's check agrees, reading only the portal's own documents afresh.
+    pageCheck.fetched.length = 0;
+    expect(await pageCheck(credential)).toEqual({ result: "valid" });
+    expect(pageCheck.fetched).toEqual([
+      `${PUBLIC_URL}/.well-known/did.json no-cache`,
+      `${PUBLIC_URL}/api/credentials/status/1 no-cache`,
+    ]);
 
     // Signed once and stored: the same bytes every time, for the learner and an administrator.
     expect((await credentialOf(certificate.code)).body).toBe(first.body);
@@ -321,9 +371,18 @@ describe("Open Badges credentials of certificates", () => {
   });
 
   it("writes a credit-ready certificate's licence, fields of study, exam and steps", async () => {
-    const row = await creditReadyCertificate();
+    const logoId = "L".repeat(24);
+    const row = await creditReadyCertificate({ issuerLogoId: logoId });
     const credential = (await credentialOf(row.code)).json() as Json;
     const subject = credential.credentialSubject;
+    // No course to show (its course is gone): the organisation's logo, as the issuer's too.
+    const logo = {
+      id: `${PUBLIC_URL}/api/organisation/logos/${logoId}`,
+      type: "Image",
+      caption: "Credo Accounting logo",
+    };
+    expect(credential.issuer.image).toEqual(logo);
+    expect(subject.achievement.image).toEqual(logo);
     expect(subject).toMatchObject({ creditsEarned: 3, licenseNumber: "CA-98765" });
     expect(subject.achievement).toMatchObject({
       creditsAvailable: 4,
@@ -374,6 +433,7 @@ describe("Open Badges credentials of certificates", () => {
     expect(after).toMatchObject({ verified: false, statusBits: [true] });
     expect(after.statusError?.message).toBe("revoked");
     expect((await publicCheck(row.code)).result).toBe("revoked");
+    expect(await pageCheck(credential)).toEqual({ result: "revoked" });
     // The same credential is still served: only its status changed.
     expect((await credentialOf(row.code)).json()).toEqual(credential);
   });
@@ -404,8 +464,22 @@ describe("Open Badges credentials of certificates", () => {
       expect(JSON.stringify(outcome.error?.errors?.[0]?.message ?? outcome.error?.message)).toMatch(
         /signature/i,
       );
+      expect(await pageCheck(copy)).toMatchObject({ result: "invalid", problem: "altered" });
     }
     expect(await verify(credential)).toMatchObject({ verified: true });
+    // The page's check names what else is wrong: another issuer's key, no proof, not a credential.
+    const foreign = changed((c) => {
+      c.proof.verificationMethod = "did:web:elsewhere.example#key-1";
+    });
+    expect(await pageCheck(foreign)).toMatchObject({ result: "invalid", problem: "unknown-key" });
+    const unsigned = changed((c) => {
+      delete c.proof;
+    });
+    expect(await pageCheck(unsigned)).toEqual({ result: "invalid", problem: "unsigned" });
+    expect(await pageCheck({ hello: "world" })).toEqual({
+      result: "invalid",
+      problem: "not-a-credential",
+    });
     // The schema has teeth: an achievement without its criteria is refused.
     const incomplete = changed((c) => {
       delete c.credentialSubject.achievement.criteria;
@@ -429,6 +503,7 @@ describe("Open Badges credentials of certificates", () => {
     expect(did.assertionMethod).toEqual([`${DID}#${retired}`, `${DID}#${signing}`]);
     expect(await verify(older)).toMatchObject({ verified: true });
     expect(await verify(newer)).toMatchObject({ verified: true });
+    expect(await pageCheck(older)).toEqual({ result: "valid" });
     expect((await publicCheck(before.code)).result).toBe("valid");
   });
 

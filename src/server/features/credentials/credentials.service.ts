@@ -4,16 +4,21 @@ import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
 import { issue } from "@digitalbazaar/vc";
 import { createCredential, createList } from "@digitalbazaar/vc-bitstring-status-list";
-import type { Certificate, CredentialCheck } from "../../../contract";
+import { type Certificate, type CredentialCheck, courseImagePath } from "../../../contract";
+import {
+  createDocumentLoader,
+  type DidDocument,
+  MULTIKEY_CONTEXT,
+  resolveDidUrl,
+} from "../../../contract/linked-data";
+import { verifyOpenBadge } from "../../../contract/open-badge-verification";
 import type { Database } from "../../db/client";
 import type { CertificateAchievement } from "../certificates/certificates.table";
 import { createCredentialKeys } from "./credential-keys";
 import { credentialNotFound, notYourCredential, statusListNotFound } from "./credentials.errors";
 import { createCredentialsRepository } from "./credentials.repository";
-import { type DidDocument, didDocumentOf, didWebOf, resolveDidUrl } from "./did-web";
-import { createDocumentLoader, MULTIKEY_CONTEXT } from "./linked-data";
+import { didDocumentOf, didWebOf } from "./did-web";
 import { openBadgeCredential } from "./open-badge";
-import { verifyOpenBadge } from "./verification";
 
 /**
  * Bits per status list: 16 KB, the Bitstring Status List's minimum for group privacy. Bits
@@ -40,6 +45,8 @@ export interface CredentialsServiceDeps {
       { certificate: Certificate; achievement: CertificateAchievement | null } | undefined
     >;
   };
+  /** Whether anyone may see the course's image (a published course with a thumbnail). */
+  courseHasImage(courseId: string): Promise<boolean>;
 }
 
 /**
@@ -113,8 +120,13 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     const row = (await repo.findCredential(id)) ?? (await takeStatusBit(id));
     if (row.document) return row.document;
     const status = { listUrl: statusListUrl(row.statusList), index: row.statusIndex };
+    const { courseId } = source.certificate;
+    const courseImageUrl =
+      courseId && (await deps.courseHasImage(courseId))
+        ? `${publicUrl}${courseImagePath(courseId)}`
+        : null;
     const { document, keyId } = await sign(
-      openBadgeCredential(source, { issuerDid: did, publicUrl, status }),
+      openBadgeCredential(source, { issuerDid: did, publicUrl, status, courseImageUrl }),
     );
     // Two first requests at once both sign; the first copy stored is the one sent.
     await repo.saveSigned(id, document, keyId);

@@ -1,4 +1,4 @@
-import { DID_V1_CONTEXT, MULTIKEY_CONTEXT } from "./linked-data";
+import { DID_V1_CONTEXT, type DidDocument, MULTIKEY_CONTEXT } from "../../../contract/linked-data";
 
 /**
  * The issuer's DID, did:web, derived from PUBLIC_URL: `https://learn.example.org` is
@@ -22,19 +22,7 @@ export interface PublishedKey {
   publicKeyMultibase: string;
 }
 
-interface VerificationMethod {
-  id: string;
-  type: "Multikey";
-  controller: string;
-  publicKeyMultibase: string;
-}
-
-export interface DidDocument {
-  "@context": string[];
-  id: string;
-  verificationMethod: VerificationMethod[];
-  assertionMethod: string[];
-}
+type VerificationMethod = DidDocument["verificationMethod"][number];
 
 const verificationMethodOf = (did: string, key: PublishedKey): VerificationMethod => ({
   id: `${did}#${key.id}`,
@@ -55,17 +43,4 @@ export function didDocumentOf(did: string, keys: PublishedKey[]): DidDocument {
     verificationMethod: methods,
     assertionMethod: methods.map((m) => m.id),
   };
-}
-
-/**
- * What a document loader answers for a DID URL of this issuer: the DID document itself, or
- * one verification method (`did:web:…#key-…`) with its context, as the Data Integrity
- * libraries expect. Undefined for any other address.
- */
-export function resolveDidUrl(document: DidDocument, url: string): unknown | undefined {
-  const [did, fragment] = url.split("#");
-  if (did !== document.id) return undefined;
-  if (fragment === undefined) return document;
-  const method = document.verificationMethod.find((m) => m.id === url);
-  return method ? { "@context": MULTIKEY_CONTEXT, ...method } : undefined;
 }

@@ -7,8 +7,8 @@ import {
   fieldOfStudyText,
   hoursText,
 } from "../../../contract";
+import { OB_V3_CONTEXT, VC_V2_CONTEXT } from "../../../contract/linked-data";
 import type { CertificateAchievement } from "../certificates/certificates.table";
-import { OB_V3_CONTEXT, VC_V2_CONTEXT } from "./linked-data";
 
 /** The certificate as the credential is written from it: its snapshot at issue. */
 export interface OpenBadgeSource {
@@ -98,14 +98,25 @@ function licenceNumberOf(c: Certificate): string | null {
  */
 export function openBadgeCredential(
   source: OpenBadgeSource,
-  options: { issuerDid: string; publicUrl: string; status: StatusEntry },
+  options: {
+    issuerDid: string;
+    publicUrl: string;
+    status: StatusEntry;
+    /** The course's image, when anyone may see it (a published course's thumbnail). */
+    courseImageUrl: string | null;
+  },
 ): Record<string, unknown> {
   const c = source.certificate;
-  const { issuerDid, publicUrl, status } = options;
+  const { issuerDid, publicUrl, status, courseImageUrl } = options;
   const achievementId = uuidUrnOf(`${issuerDid} course ${c.courseId ?? `certificate ${c.id}`}`);
-  const image = c.issuerLogoUrl
+  const logo = c.issuerLogoUrl
     ? { id: `${publicUrl}${c.issuerLogoUrl}`, type: "Image", caption: `${c.issuerName} logo` }
     : undefined;
+  // A wallet shows the achievement's image to anyone: the course's own when it is public,
+  // else the organisation's logo.
+  const achievementImage = courseImageUrl
+    ? { id: courseImageUrl, type: "Image", caption: c.courseTitle }
+    : logo;
 
   // One result per credit type claimed, and the final exam's score: types are never added up.
   const descriptions: Record<string, unknown>[] = [];
@@ -153,7 +164,7 @@ export function openBadgeCredential(
       type: ["Profile"],
       name: c.issuerName,
       url: publicUrl,
-      ...(image ? { image } : {}),
+      ...(logo ? { image: logo } : {}),
     },
     validFrom: c.issuedAt,
     credentialSubject: {
@@ -180,7 +191,7 @@ export function openBadgeCredential(
         criteria: { narrative: criteriaOf(source) },
         ...(singleOffered ? { creditsAvailable: singleOffered.amount } : {}),
         fieldOfStudy: fieldOfStudyText(c) ?? c.courseCategory,
-        ...(image ? { image } : {}),
+        ...(achievementImage ? { image: achievementImage } : {}),
         ...(descriptions.length ? { resultDescription: descriptions } : {}),
       },
     },

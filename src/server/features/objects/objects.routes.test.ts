@@ -4,8 +4,15 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { THUMBNAIL_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../contract";
-import { createCourse, postCourse, postModule, snapshot, validModule } from "../../testing/courses";
+import { courseImagePath, THUMBNAIL_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../contract";
+import {
+  createCourse,
+  postCourse,
+  postModule,
+  publish,
+  snapshot,
+  validModule,
+} from "../../testing/courses";
 import { buildAdmin, signIn } from "../../testing/factories";
 import {
   download,
@@ -455,6 +462,40 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
       expect(served.headers["content-type"]).toBe("image/png");
       expect(served.portal.headers["x-content-type-options"]).toBe("nosniff");
       expect(served.portal.headers["content-disposition"]).toBe("inline");
+    });
+
+    it("serves a published course's image to anyone, and nothing of other courses", async () => {
+      const cookie = await adminCookie();
+      const thumbnail = await uploadObject(ctx, cookie, { kind: "thumbnail" });
+      const video = await uploadObject(ctx, cookie, { kind: "video" });
+      const course = await createCourse(ctx, cookie, { thumbnail });
+      expect((await postModule(ctx, cookie, course.id, validModule(video))).statusCode).toBe(201);
+      const bare = await createCourse(ctx, cookie);
+      expect((await postModule(ctx, cookie, bare.id, validModule(video, 2))).statusCode).toBe(201);
+      await publish(ctx, cookie, bare.id);
+      const image = courseImagePath(course.id);
+
+      // A draft's image is not public yet.
+      expect((await download(ctx, image)).statusCode).toBe(404);
+      await publish(ctx, cookie, course.id);
+
+      const served = await download(ctx, image);
+      expect(served.statusCode).toBe(200);
+      expect(served.body.equals(png)).toBe(true);
+      expect(served.headers["content-type"]).toBe("image/png");
+      expect(served.portal.headers["x-content-type-options"]).toBe("nosniff");
+      if (storeKind === "s3") {
+        expect(served.portal.statusCode).toBe(302);
+      } else {
+        expect(served.portal.headers["cache-control"]).toBe("public, max-age=300");
+        const cached = await download(ctx, image, { "if-none-match": served.headers.etag ?? "" });
+        expect(cached.statusCode).toBe(304);
+      }
+      for (const url of [courseImagePath(bare.id), courseImagePath("no-such-course")]) {
+        const missing = await ctx.app.inject({ method: "GET", url });
+        expect(missing.statusCode, url).toBe(404);
+        expect(missing.json()).toMatchObject({ code: "objects.not_found" });
+      }
     });
 
     it("answers 404 for unknown, pending and refused objects", async () => {

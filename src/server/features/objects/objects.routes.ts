@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -21,6 +21,8 @@ import type { ObjectRow } from "./objects.table";
 export interface ObjectsRoutesOptions {
   objects: ObjectsService;
   access(session: ResolvedSession, object: ObjectRow): Promise<ObjectAccess>;
+  /** A published course's thumbnail, ready to serve; undefined for any other course. */
+  courseImage(courseId: string): Promise<ObjectRow | undefined>;
 }
 
 /** The only types the portal's origin ever serves inline: checked images and videos. */
@@ -39,9 +41,42 @@ const FILE_STREAM = { highWaterMark: 256 * 1024 };
 /** What an object download is sent as: its checked type, or a download of bytes. */
 const SERVED_TYPES: [string, ...string[]] = ["application/octet-stream", ...INLINE_TYPES];
 
+const objectHeaders = {
+  "accept-ranges": "`bytes`",
+  etag: "Sent back in `If-None-Match` for a 304",
+  "content-disposition": "`inline` or `attachment`",
+};
+
 export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsRoutesOptions) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { objects } = options;
+
+  /** An object's bytes as a checked image or video inline, anything else as a download. */
+  async function serve(
+    object: ObjectRow,
+    reply: FastifyReply,
+    options: { cacheControl: string; ranges: boolean },
+  ) {
+    reply.header("cache-control", options.cacheControl);
+    reply.header("x-content-type-options", "nosniff");
+    const inline = INLINE_TYPES.has(object.contentType ?? "");
+    // Anything else would be a file a browser might render on the portal's origin.
+    reply.header("content-disposition", inline ? "inline" : "attachment");
+    // Opened directly, a file is a sandboxed document: no script, no plugin, no framing.
+    reply.header("content-security-policy", OBJECT_CSP);
+    const remote = await objects.readUrl(object);
+    if (remote) return reply.redirect(remote, 302);
+    reply.type(inline ? object.contentType! : "application/octet-stream");
+    return reply.sendFile(object.id, objects.localRoot(), {
+      contentType: false,
+      acceptRanges: options.ranges,
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+      dotfiles: "deny",
+      ...FILE_STREAM,
+    });
+  }
 
   app.post(
     "/api/objects/upload",
@@ -134,11 +169,7 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
           200: fileAnswer(
             "The object: an image or video inline, anything else as a download",
             SERVED_TYPES,
-            {
-              "accept-ranges": "`bytes`",
-              etag: "Sent back in `If-None-Match` for a 304",
-              "content-disposition": "`inline` or `attachment`",
-            },
+            objectHeaders,
           ),
           206: fileAnswer("The range a `Range` header asked for", SERVED_TYPES, {
             "content-range": "`bytes <first>-<last>/<size>`",
@@ -163,25 +194,36 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
           "Complete the previous module to unlock this video.",
         );
       if (verdict === "deny") throw objectNotFound();
-      reply.header("cache-control", "private, max-age=300");
-      reply.header("x-content-type-options", "nosniff");
-      const inline = INLINE_TYPES.has(object.contentType ?? "");
-      // Anything else would be a file a browser might render on the portal's origin.
-      reply.header("content-disposition", inline ? "inline" : "attachment");
-      // Opened directly, a file is a sandboxed document: no script, no plugin, no framing.
-      reply.header("content-security-policy", OBJECT_CSP);
-      const remote = await objects.readUrl(object);
-      if (remote) return reply.redirect(remote, 302);
-      reply.type(inline ? object.contentType! : "application/octet-stream");
-      return reply.sendFile(object.id, objects.localRoot(), {
-        contentType: false,
-        acceptRanges: true,
-        etag: true,
-        lastModified: true,
-        cacheControl: false,
-        dotfiles: "deny",
-        ...FILE_STREAM,
-      });
+      return serve(object, reply, { cacheControl: "private, max-age=300", ranges: true });
+    },
+  );
+
+  // Public (`courseImagePath`): a published course's image, the achievement's image in its Open Badges
+  // credentials, which wallets show to anyone. Its address names the course, so it follows
+  // the course's current thumbnail; anything but a published course's is not found.
+  app.get(
+    "/objects/course-images/:courseId",
+    {
+      schema: {
+        tags,
+        params: z.object({ courseId: z.string().min(1).max(64) }),
+        response: {
+          200: fileAnswer("The course's thumbnail", THUMBNAIL_TYPES, {
+            etag: "Sent back in `If-None-Match` for a 304",
+          }),
+          302: emptyAnswer("With S3 storage: to a short-lived presigned URL of the image", {
+            location: "The presigned URL",
+          }),
+          304: emptyAnswer("Not modified since the `If-None-Match` or `If-Modified-Since` given"),
+          ...errorResponses(["objects.not_found"]),
+        },
+      },
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const object = await options.courseImage(request.params.courseId);
+      if (!object) throw objectNotFound();
+      return serve(object, reply, { cacheControl: "public, max-age=300", ranges: false });
     },
   );
 }

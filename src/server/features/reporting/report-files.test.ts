@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EMPTY_REGULATOR_IDS, type Regulator, type RegulatorIds } from "../../../contract";
 import { ceBrokerFile } from "./ce-broker-file";
 import { cpeMonitorFile } from "./cpe-monitor-file";
+import { type ParsActivityRecord, parsActivityFile } from "./pars-activity-file";
 import { parsFile } from "./pars-file";
 import type { ReportableClaim, ReportFormat } from "./report-format";
 
@@ -13,16 +14,31 @@ import type { ReportableClaim, ReportFormat } from "./report-format";
  * The expected layouts below are written from those documents, not from the writers:
  *
  * PARS learner upload: ACCME, "PARS Tab Delimited Participant Upload Instructions – Learner
- *   Template B" (last update April 23, 2020) and "Excel Template Instructions for Submitting
- *   Learner Completion Data" (accme.org/resource/excel-learner-upload-instructions, 2025):
- *   the Excel template saved as a tab-delimited .txt, its header row removed, every field of
- *   a record present (empty when unknown); ACCME "CME Credit Reporting Checklist": first and
- *   last name, month and day of birth (no year), state of licensure, state licence ID; ACCME
- *   FAQ on MOC learner data: the diplomate's board ID; dates MM/DD/YYYY.
+ *   Template B" (last update April 23, 2020;
+ *   https://vdocuments.mx/overview-contents-accreditation-council-for-continuing-apr-23-2020-.html)
+ *   and "Excel Template Instructions for Submitting Learner Completion Data"
+ *   (http://accme.org/resource/excel-learner-upload-instructions/, 2025): the Excel template
+ *   saved as a tab-delimited .txt, its header row removed, every field of a record present
+ *   (empty when unknown); ACCME "CME Credit Reporting Checklist"
+ *   (https://accme.org/publications/cme-credit-reporting-checklist): first and last name,
+ *   month and day of birth (no year), state of licensure, state licence ID; ACCME FAQ on MOC
+ *   learner data: the diplomate's board ID; dates MM/DD/YYYY.
+ * PARS activity upload: ACCME FAQ "What activity data are providers required to enter into
+ *   PARS?" (https://www.accme.org/faq/what-activity-data-are-providers-required-enter-pars):
+ *   title, format, start and end date, AMA PRA Category 1 amount, providership
+ *   (Direct/Joint), commercial support Yes/No, total physician and other learner counts ("0"
+ *   when none); "Do you have any tips about using the tab-delimited batch upload feature in
+ *   PARS?" (http://www.accme.org/ask-accme/do-you-have-any-tips-about-using-tab-delimited-batch-upload-feature-pars):
+ *   a .txt file, every field present even when empty; "Enduring Material"
+ *   (https://accme.org/resource/enduring-material): the start date is the first day the
+ *   activity is available, the end date its expiration.
  * CE Broker roster: CE Broker Help Center, "XML: Parent and Child Providers – Creating courses
  *   and submitting completions" (rosters sent as XML), "Web Service Roster posting update
  *   Role 1 to Role 2" (the licence as its full number), the XML publishing format (tracking
- *   numbers without their 50-/20- prefixes, dates MM/DD/YYYY).
+ *   numbers without their 50-/20- prefixes, dates MM/DD/YYYY); "Creating Excel Files (Full
+ *   Course Credit)" (https://help.cebroker.com/hc/en-us/articles/15226514662548): the same
+ *   data for each attendee of a roster (provider and course tracking numbers without
+ *   prefixes, licence number, completion date, the licence's state, the profession code).
  * CPE Monitor: ACPE, "CPE Monitor Technical Specifications" (last modified 11/30/2017), Data
  *   Specifications; NABP/ACPE CPE Monitor FAQs: the NABP e-Profile ID and the date of birth as
  *   MMDD; the activity's UAN and the date of participation.
@@ -44,6 +60,25 @@ const PARS_TEMPLATE = {
     "CME Credits",
   ],
   date: /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/,
+};
+/** The PARS activity record's fields in the order ACCME's FAQ lists them, the activity ID first. */
+const PARS_ACTIVITY_TEMPLATE = {
+  columns: [
+    "PARS Activity ID",
+    "Activity Title",
+    "Activity Format",
+    "Start Date",
+    "End Date",
+    "AMA PRA Category 1 Credits",
+    "Providership",
+    "Commercial Support Received",
+    "Physician Learners",
+    "Other Learners",
+  ],
+  date: PARS_TEMPLATE.date,
+  providership: ["Direct", "Joint"],
+  yesNo: ["Yes", "No"],
+  count: /^\d+$/,
 };
 const CE_BROKER_ATTENDEE = [
   "licensee_profession",
@@ -218,6 +253,104 @@ describe("the PARS learner upload", () => {
       "Missing from the claim: state licence or certifying board ID.",
       "PARS reads Latin-1 text: the name or licence holds letters it cannot store.",
       "Missing from the claim: month and day of birth.",
+    ]);
+  });
+});
+
+describe("the PARS activity upload", () => {
+  const record = (extra: Partial<ParsActivityRecord> = {}): ParsActivityRecord => ({
+    creditTypeId: "t1",
+    creditName: "AMA PRA Category 1 Credit™",
+    activityId: "201234567",
+    title: "Sepsis: Early Recognition",
+    activityFormat: "IEM",
+    providership: "joint",
+    commercialSupport: false,
+    startDate: "2026-01-01",
+    endDate: "2028-12-31",
+    credits: 1.5,
+    physicians: 12,
+    otherLearners: 0,
+    ...extra,
+  });
+  const read = (bytes: Buffer) =>
+    parse(bytes, {
+      encoding: "latin1",
+      delimiter: "\t",
+      record_delimiter: "\r\n",
+      quote: false,
+    }) as string[][];
+
+  it("writes each record as tab-delimited Latin-1 text, every column in order, no header", () => {
+    const records = [
+      record(),
+      record({
+        activityId: "201234568",
+        title: "=Café\tcases",
+        activityFormat: "EM",
+        providership: "direct",
+        commercialSupport: true,
+        credits: 0.25,
+        physicians: 0,
+        otherLearners: 7,
+      }),
+    ];
+    for (const r of records) expect(parsActivityFile.refusal(r)).toBeNull();
+    const bytes = parsActivityFile.write(records);
+    expect(bytes.includes(Buffer.from([0xe9]))).toBe(true);
+    expect(bytes.toString("latin1").split("\r\n")).toHaveLength(3);
+    const rows = read(bytes);
+    expect(rows).toHaveLength(2);
+    const column = (row: string[], name: string) =>
+      row[PARS_ACTIVITY_TEMPLATE.columns.indexOf(name)];
+    for (const row of rows) {
+      expect(row).toHaveLength(PARS_ACTIVITY_TEMPLATE.columns.length);
+      expect(column(row, "Start Date")).toMatch(PARS_ACTIVITY_TEMPLATE.date);
+      expect(column(row, "End Date")).toMatch(PARS_ACTIVITY_TEMPLATE.date);
+      expect(PARS_ACTIVITY_TEMPLATE.providership).toContain(column(row, "Providership"));
+      expect(PARS_ACTIVITY_TEMPLATE.yesNo).toContain(column(row, "Commercial Support Received"));
+      expect(column(row, "Physician Learners")).toMatch(PARS_ACTIVITY_TEMPLATE.count);
+      expect(column(row, "Other Learners")).toMatch(PARS_ACTIVITY_TEMPLATE.count);
+    }
+    expect(rows[0]).toEqual([
+      "201234567",
+      "Sepsis: Early Recognition",
+      "IEM",
+      "01/01/2026",
+      "12/31/2028",
+      "1.5",
+      "Joint",
+      "No",
+      "12",
+      "0",
+    ]);
+    // A formula is made text; a tab inside the title is a space, never a new column.
+    expect(column(rows[1]!, "Activity Title")).toBe("'=Café cases");
+    expect(rows[1]!.slice(2)).toEqual([
+      "EM",
+      "01/01/2026",
+      "12/31/2028",
+      "0.25",
+      "Direct",
+      "Yes",
+      "0",
+      "7",
+    ]);
+  });
+
+  it("refuses, naming every missing value, a record the upload cannot take", () => {
+    expect(
+      [
+        record({ activityId: "" }),
+        record({ activityFormat: "", providership: "", commercialSupport: null }),
+        record({ startDate: null, endDate: null }),
+        record({ title: "Сепсис" }),
+      ].map((r) => parsActivityFile.refusal(r)),
+    ).toEqual([
+      "The credit type has no PARS activity ID.",
+      "Missing from the activity record: activity format, providership, whether commercial support was received.",
+      "Missing from the activity record: release date (the activity's start date), expiration date (the activity's end date).",
+      "PARS reads Latin-1 text: the course title holds letters it cannot store.",
     ]);
   });
 });

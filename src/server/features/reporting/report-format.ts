@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import {
   formulaSafe,
   type Regulator,
-  type RegulatorActivity,
+  type RegulatorActivityIds,
   type RegulatorIds,
 } from "../../../contract";
 
@@ -24,7 +24,7 @@ export interface ReportableClaim {
   /** The identifiers the learner gave, as copied into the claim; null when none were asked. */
   ids: RegulatorIds | null;
   /** The course's identifiers of the activity for this regulator, as they stand. */
-  activity: RegulatorActivity;
+  activity: RegulatorActivityIds;
 }
 
 /** A regulator's upload format: what it refuses, the values of a row, and the whole file. */

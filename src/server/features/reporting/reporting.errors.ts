@@ -1,4 +1,9 @@
-import { MESSAGES, REPORTING_MESSAGES, type Regulator } from "../../../contract";
+import {
+  MESSAGES,
+  PARS_ACTIVITY_MESSAGES,
+  REPORTING_MESSAGES,
+  type Regulator,
+} from "../../../contract";
 import { badRequest, conflict, notFound } from "../../plugins/errors";
 
 export const reportingCourseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
@@ -24,3 +29,6 @@ export const reportFileNotFound = () =>
   notFound("reporting.file_not_found", REPORTING_MESSAGES.fileNotFound);
 export const alreadySubmitted = () =>
   conflict("reporting.already_submitted", REPORTING_MESSAGES.alreadySubmitted);
+/** Every PARS activity record of the course misses a required value (each named). */
+export const activityRecordIncomplete = (reasons: string[]) =>
+  conflict("reporting.activity_record_incomplete", PARS_ACTIVITY_MESSAGES.incomplete(reasons));

@@ -1,14 +1,17 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import {
   type ClaimRegulatorIds,
+  type CourseReporting,
   EMPTY_REGULATOR_IDS,
   missingRegulatorIds,
+  REGULATORS,
   type Regulator,
   type RegulatorActivity,
   type RegulatorIds,
   regulatorSchema,
 } from "../../../contract";
 import type { Executor } from "../../db/client";
+import { creditTypesOfCourse } from "../courses/course-credit.read-model";
 import {
   creditTypeRegulators,
   type LearnerRegulatorIdsRow,
@@ -39,11 +42,38 @@ export async function regulatorsOfTypes(
       regulator: regulatorSchema.parse(row.regulator),
       activityId: row.activityId,
       providerId: row.providerId,
+      activityFormat: row.activityFormat,
+      providership: row.providership,
+      commercialSupport: row.commercialSupport,
     };
     byType.set(row.creditTypeId, [...(byType.get(row.creditTypeId) ?? []), entry]);
   }
   return byType;
 }
+
+/** The course's credit types with the regulators each reports to. */
+export async function courseReportingOf(db: Executor, courseId: string): Promise<CourseReporting> {
+  const types = await creditTypesOfCourse(db, courseId);
+  const regulators = await regulatorsOfTypes(
+    db,
+    types.map((t) => t.id),
+  );
+  return {
+    courseId,
+    types: types.map((t) => ({
+      creditTypeId: t.id,
+      name: t.name,
+      amount: t.amount,
+      regulators: regulators.get(t.id) ?? [],
+    })),
+  };
+}
+
+/** The regulators a course reports to, in their fixed order. */
+export const regulatorsOfCourse = (reporting: CourseReporting): Regulator[] =>
+  REGULATORS.filter((regulator) =>
+    reporting.types.some((t) => t.regulators.some((r) => r.regulator === regulator)),
+  );
 
 /** The learner's identifiers as they stand (empty until they give any). */
 export async function learnerRegulatorIdsOf(db: Executor, userId: string): Promise<RegulatorIds> {

@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  countDistinct,
   desc,
   eq,
   getTableColumns,
@@ -125,6 +126,43 @@ export function createReportingRepository(db: Executor) {
           asc(attestationCredits.attestationId),
           asc(attestationCredits.position),
         );
+    },
+
+    /**
+     * The course's completions (valid certificates) in a range of whole UTC days, and of them
+     * those whose learner claimed each given credit type: the learner counts of the PARS
+     * activity record.
+     */
+    async completionCounts(
+      courseId: string,
+      creditTypeIds: string[],
+      range: { from: string; to: string },
+    ) {
+      const inRange = and(
+        eq(certificates.courseId, courseId),
+        isNull(certificates.revokedAt),
+        gte(certificates.completedAt, new Date(`${range.from}T00:00:00Z`)),
+        lt(certificates.completedAt, dayAfter(range.to)),
+      );
+      const [all] = await db
+        .select({ total: countDistinct(certificates.id) })
+        .from(certificates)
+        .where(inRange);
+      const byType = new Map<string, number>();
+      if (creditTypeIds.length) {
+        const rows = await db
+          .select({
+            creditTypeId: attestationCredits.creditTypeId,
+            learners: countDistinct(certificates.id),
+          })
+          .from(certificates)
+          .innerJoin(attestations, eq(attestations.enrollmentId, certificates.enrollmentId))
+          .innerJoin(attestationCredits, eq(attestationCredits.attestationId, attestations.id))
+          .where(and(inRange, inArray(attestationCredits.creditTypeId, creditTypeIds)))
+          .groupBy(attestationCredits.creditTypeId);
+        for (const row of rows) if (row.creditTypeId) byType.set(row.creditTypeId, row.learners);
+      }
+      return { total: all?.total ?? 0, byType };
     },
 
     /** Every claim a submitted file of the regulator holds, the latest submission first. */

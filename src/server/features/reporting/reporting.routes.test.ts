@@ -31,7 +31,7 @@ import {
   signInAs,
 } from "../../testing/learning";
 import { leafParts, outboxMessages } from "../../testing/mail";
-import { attestationCredits } from "../attestations/attestations.table";
+import { attestationCredits, attestations } from "../attestations/attestations.table";
 import { reportFiles } from "./reporting.table";
 
 const PARS_ID = "201234567";
@@ -56,6 +56,9 @@ const PHYSICIAN: RegulatorIdsInput = {
   npi: "1234567893",
 };
 const today = () => new Date().toISOString().slice(0, 10);
+/** What a claim of the PARS-reported credit asks, the provider being the portal (no profile set). */
+const CONSENT =
+  "I agree that Credo reports my completion of this activity to ACCME PARS with the identifiers I have given.";
 const PARS_FILES = "/api/admin/reports/regulators/pars/files";
 
 const records = (bytes: Buffer) =>
@@ -99,7 +102,11 @@ describe("regulator reporting", () => {
     }
     const attested = await call(ctx, "POST", s.url("attest"), {
       cookie,
-      payload: { statement: STATEMENT, claims: [{ creditTypeId: s.ama, amount: null }] },
+      payload: {
+        statement: STATEMENT,
+        claims: [{ creditTypeId: s.ama, amount: null }],
+        reportingConsent: true,
+      },
     });
     return { user, cookie, attested };
   }
@@ -188,7 +195,14 @@ describe("regulator reporting", () => {
       await call(ctx, "GET", `/api/courses/${draft.id}/reporting`, { cookie })
     ).json() as CourseReporting;
     expect(kept.types[0]!.regulators).toEqual([
-      { regulator: "pars", activityId: PARS_ID, providerId: "" },
+      {
+        regulator: "pars",
+        activityId: PARS_ID,
+        providerId: "",
+        activityFormat: "",
+        providership: "",
+        commercialSupport: null,
+      },
     ]);
     const events = await auditTypes(cookie, "reporting.settings_updated");
     expect(events.map((e) => e.summary)).toEqual([
@@ -204,6 +218,7 @@ describe("regulator reporting", () => {
     expect((await mine(`?courseId=${s.course.id}`)).json()).toEqual({
       ids: EMPTY_REGULATOR_IDS,
       course: [{ regulator: "pars", creditTypeIds: [s.ama] }],
+      consent: CONSENT,
     });
     expect((await mine("?courseId=not-mine")).statusCode).toBe(404);
     // The learner's own identifiers: an administrator has no such profile.
@@ -218,12 +233,16 @@ describe("regulator reporting", () => {
     expect(wrongNpi.json()).toMatchObject({ code: "validation.invalid_body" });
 
     await completeViaApi(ctx, s.cookie, s.learner.id, s.course, 1);
-    const attest = () =>
+    const attest = (reportingConsent?: boolean) =>
       call(ctx, "POST", s.url("attest"), {
         cookie: s.cookie,
-        payload: { statement: STATEMENT, claims: [{ creditTypeId: s.ama, amount: null }] },
+        payload: {
+          statement: STATEMENT,
+          claims: [{ creditTypeId: s.ama, amount: null }],
+          reportingConsent,
+        },
       });
-    const refused = await attest();
+    const refused = await attest(true);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: "attestation.regulator_ids_missing",
@@ -235,7 +254,19 @@ describe("regulator reporting", () => {
       payload: PHYSICIAN,
     });
     expect((saved.json() as MyRegulatorIds).ids).toMatchObject({ licenceState: "OR" });
-    expect((await attest()).statusCode).toBe(200);
+    // A reported claim needs the learner's consent to the reporting: without it nothing is
+    // recorded.
+    for (const consent of [undefined, false]) {
+      const unconsented = await attest(consent);
+      expect(unconsented.statusCode).toBe(400);
+      expect(unconsented.json()).toEqual({
+        code: "attestation.reporting_consent_required",
+        message:
+          "Your credit is reported to ACCME PARS: agree to the reporting before claiming it.",
+      });
+    }
+    expect(await ctx.database.db.select().from(attestations)).toEqual([]);
+    expect((await attest(true)).statusCode).toBe(200);
 
     // The claim keeps the identifiers as they were; the profile changes on its own.
     await call(ctx, "PUT", "/api/me/regulator-ids", {
@@ -246,6 +277,7 @@ describe("regulator reporting", () => {
     expect(row!.regulatorIds).toEqual({
       regulators: ["pars"],
       ids: { ...PHYSICIAN, licenceState: "OR" },
+      consent: CONSENT,
     });
     // A credit record: what was reported cannot be rewritten.
     await expect(
@@ -264,8 +296,14 @@ describe("regulator reporting", () => {
         cookie: s.adminCookie,
       })
     ).json() as ReportClaim[];
+    // The administrators' claims list shows the consent kept with the claim.
     expect(pars).toMatchObject([
-      { status: "not_reported", problem: null, creditName: "AMA PRA Category 1 Credit™" },
+      {
+        status: "not_reported",
+        problem: null,
+        creditName: "AMA PRA Category 1 Credit™",
+        consent: CONSENT,
+      },
     ]);
   });
 
@@ -447,5 +485,109 @@ describe("regulator reporting", () => {
     expect((await auditTypes(admin, "regulator.deadline_updated"))[0]!.summary).toBe(
       "Set the reporting deadline of ACCME PARS to 45 days",
     );
+  });
+  it("writes the course's PARS activity record with its learner counts, refusing it while a required value is missing", async () => {
+    const s = await setup(ACTIVITY, 1, OFFER);
+    const [amaType, contactType] = [s.types[0]!, s.types[1]!];
+    const admin = s.adminCookie;
+    const generate = (payload: object) =>
+      call(ctx, "POST", "/api/admin/reports/regulators/pars/activity-files", {
+        cookie: admin,
+        payload,
+      });
+    expect((await generate({ courseId: "nope" })).statusCode).toBe(404);
+    expect((await generate({ courseId: s.course.id })).json()).toMatchObject({
+      code: "reporting.course_not_reporting",
+    });
+    expect((await generate({ courseId: s.course.id, from: today() })).json()).toMatchObject({
+      code: "validation.invalid_body",
+      message: "to: Give both ends of the range, or neither",
+    });
+    const pars = (extra: object) =>
+      putReporting(admin, s.course.id, {
+        types: [
+          {
+            creditTypeId: amaType.id,
+            regulators: [{ regulator: "pars", activityId: PARS_ID, ...extra }],
+          },
+        ],
+      });
+    // Only PARS keeps an activity record.
+    const notPars = await putReporting(admin, s.course.id, {
+      types: [
+        {
+          creditTypeId: contactType.id,
+          regulators: [{ regulator: "cpe_monitor", activityId: "", providership: "direct" }],
+        },
+      ],
+    });
+    expect(notPars.json()).toMatchObject({ code: "validation.invalid_body" });
+    expect((await pars({})).statusCode).toBe(200);
+    // A missing value is named, never written as a guess.
+    const incomplete = await generate({ courseId: s.course.id });
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json()).toEqual({
+      code: "reporting.activity_record_incomplete",
+      message: `The PARS activity record cannot be written: AMA PRA Category 1 Credit™ (PARS activity ${PARS_ID}): Missing from the activity record: activity format, providership, whether commercial support was received.`,
+    });
+    const saved = await pars({
+      activityFormat: "IEM",
+      providership: "joint",
+      commercialSupport: false,
+    });
+    expect((saved.json() as CourseReporting).types[0]!.regulators).toEqual([
+      {
+        regulator: "pars",
+        activityId: PARS_ID,
+        providerId: "",
+        activityFormat: "IEM",
+        providership: "joint",
+        commercialSupport: false,
+      },
+    ]);
+
+    // A physician claims the AMA credit; another learner claims only the contact hours.
+    const physician = await learnerClaims({ ...s, ama: amaType.id }, "Ada Byron", PHYSICIAN);
+    expect(physician.attested.statusCode, physician.attested.body).toBe(200);
+    const nurse = await learnerClaims({ ...s, ama: contactType.id }, "Florence Nightingale", null);
+    expect(nurse.attested.statusCode, nurse.attested.body).toBe(200);
+
+    const made = await generate({ courseId: s.course.id });
+    expect(made.statusCode, made.body).toBe(200);
+    const file = made.json() as ReportFile;
+    // From the activity's start (its release date) to today.
+    expect(file).toMatchObject({
+      kind: "activities",
+      regulator: "pars",
+      rowCount: 1,
+      refused: [],
+      from: ACTIVITY.releaseDate,
+      to: today(),
+    });
+    expect(file.fileName).toMatch(/^pars-activity-.+\.txt$/);
+    const bytes = (await call(ctx, "GET", `${PARS_FILES}/${file.id}/download`, { cookie: admin }))
+      .rawPayload;
+    expect(records(bytes)).toEqual([
+      [PARS_ID, s.course.title, "IEM", "01/01/2026", "12/31/2099", "1.5", "Joint", "No", "1", "1"],
+    ]);
+    // Counted over a range without completions: none of either.
+    const past = (
+      await generate({ courseId: s.course.id, from: "2026-01-01", to: "2026-01-02" })
+    ).json() as ReportFile;
+    const pastRows = records(
+      (await call(ctx, "GET", `${PARS_FILES}/${past.id}/download`, { cookie: admin })).rawPayload,
+    );
+    expect(pastRows.map((r) => r.slice(-2))).toEqual([["0", "0"]]);
+    // Generating an activity record reports no learner's claim.
+    const claims = (
+      await call(ctx, "GET", `/api/admin/reports/regulators/pars/claims?courseId=${s.course.id}`, {
+        cookie: admin,
+      })
+    ).json() as ReportClaim[];
+    expect(claims.map((c) => c.status)).toEqual(["not_reported"]);
+    expect((await auditTypes(admin, "report_file.generated")).map((e) => e.summary)).toEqual([
+      `Generated the report file ${past.fileName} (1 row)`,
+      `Generated the report file ${file.fileName} (1 row)`,
+    ]);
   });
 });

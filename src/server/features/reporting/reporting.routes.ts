@@ -6,6 +6,7 @@ import {
   courseReportingSchema,
   myRegulatorIdsQuerySchema,
   myRegulatorIdsSchema,
+  parsActivityFileBodySchema,
   regulatorIdsBodySchema,
   regulatorOverviewSchema,
   regulatorSchema,
@@ -30,7 +31,8 @@ const fileParams = z.object({ regulator: regulatorSchema, fileId: id });
 
 /**
  * Regulator reporting: the learner's identifiers (the learner's own, never another's), what
- * each course reports, and the administrators' report files with their submission.
+ * each course reports, and the administrators' report files (learners' completions, and the
+ * PARS activity record) with their submission.
  */
 export function registerReportingRoutes(
   parent: FastifyInstance,
@@ -145,6 +147,25 @@ export function registerReportingRoutes(
       preValidation: admin,
     },
     async (request) => reporting.generate(request.params.regulator, request.body, actorOf(request)),
+  );
+  app.post(
+    "/api/admin/reports/regulators/pars/activity-files",
+    {
+      schema: {
+        tags,
+        body: parsActivityFileBodySchema,
+        response: {
+          200: reportFileSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "reporting.course_not_reporting",
+            "reporting.activity_record_incomplete",
+          ]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => reporting.generateParsActivity(request.body, actorOf(request)),
   );
   app.get(
     "/api/admin/reports/regulators/:regulator/files",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   date,
@@ -22,7 +23,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 /**
  * The regulators a course's credit type reports to (migration 0024), with each one's
  * identifier of the activity: the PARS activity ID, the CE Broker course tracking number
- * (with the provider's tracking number) or the ACPE UAN. Goes with its credit type.
+ * (with the provider's tracking number) or the ACPE UAN. For PARS, also what its activity
+ * record says of the activity (migration 0025). Goes with its credit type.
  */
 export const creditTypeRegulators = pgTable(
   "credit_type_regulators",
@@ -33,12 +35,22 @@ export const creditTypeRegulators = pgTable(
     regulator: text("regulator").notNull(),
     activityId: text("activity_id").notNull().default(""),
     providerId: text("provider_id").notNull().default(""),
+    /** PARS: the activity format's code; "" until set. */
+    activityFormat: text("activity_format").notNull().default(""),
+    /** PARS: "direct" or "joint"; "" until set. */
+    providership: text("providership").notNull().default(""),
+    /** PARS: whether the activity received commercial support; null until said. */
+    commercialSupport: boolean("commercial_support"),
   },
   (t) => [
     primaryKey({ columns: [t.creditTypeId, t.regulator] }),
     check(
       "credit_type_regulators_regulator_check",
       sql`${t.regulator} in ('pars', 'ce_broker', 'cpe_monitor')`,
+    ),
+    check(
+      "credit_type_regulators_providership_check",
+      sql`${t.providership} in ('', 'direct', 'joint')`,
     ),
   ],
 );
@@ -86,6 +98,8 @@ export const reportFiles = pgTable(
   {
     id: text("id").primaryKey().$defaultFn(newId),
     regulator: text("regulator").notNull(),
+    /** Learners' completions, or the PARS activity record (migration 0025). */
+    kind: text("kind").notNull().default("learners"),
     courseId: text("course_id"),
     courseTitle: text("course_title").notNull(),
     fromDate: date("from_date", { mode: "string" }).notNull(),
@@ -106,6 +120,7 @@ export const reportFiles = pgTable(
       "report_files_regulator_check",
       sql`${t.regulator} in ('pars', 'ce_broker', 'cpe_monitor')`,
     ),
+    check("report_files_kind_check", sql`${t.kind} in ('learners', 'activities')`),
   ],
 );
 

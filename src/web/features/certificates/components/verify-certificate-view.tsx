@@ -24,6 +24,7 @@ import { cn } from "../../../lib/utils";
 import { useCredentialCheck } from "../api/check-credential";
 import { useVerifyCertificate } from "../api/verify-certificate";
 import { signaturePath } from "../certificate-credit";
+import { BrowserCredentialCheck, CredentialFileCheck } from "./credential-browser-checks";
 import { VerifyCodeForm } from "./verify-code-form";
 
 /**
@@ -33,9 +34,12 @@ import { VerifyCodeForm } from "./verify-code-form";
 export function VerifyCertificateView({
   code,
   productName,
+  signedIn,
 }: {
   code: string;
   productName: string;
+  /** Someone is signed in: the certificate's learner or an administrator may fetch its credential. */
+  signedIn: boolean;
 }) {
   const query = useVerifyCertificate(code);
   return (
@@ -82,6 +86,13 @@ export function VerifyCertificateView({
           <>
             <CertificateResult certificate={query.data} />
             <CredentialCheckPanel code={query.data.code} issuerName={query.data.issuerName} />
+            {signedIn ? (
+              <BrowserCredentialCheck code={query.data.code} issuerName={query.data.issuerName} />
+            ) : null}
+            <CredentialFileCheck
+              verifyUrl={query.data.verifyUrl}
+              issuerName={query.data.issuerName}
+            />
           </>
         ) : (
           <Notice

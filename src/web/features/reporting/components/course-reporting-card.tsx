@@ -27,6 +27,13 @@ import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, loadFailureHint } from "../../../lib/api-client";
 import { useCourseReporting } from "../api/get-course-reporting";
 import { useSaveCourseReporting } from "../api/save-course-reporting";
+import {
+  type ParsActivityDraft,
+  ParsActivityFields,
+  parsBodyOf,
+  parsDraftOf,
+} from "./pars-activity-fields";
+import { ParsActivityFileButton } from "./pars-activity-file-button";
 
 const PLACEHOLDERS: Record<Regulator, string> = {
   pars: "e.g. 201234567",
@@ -36,7 +43,7 @@ const PLACEHOLDERS: Record<Regulator, string> = {
 
 type Draft = Record<
   string,
-  Record<Regulator, { on: boolean; activityId: string; providerId: string }>
+  Record<Regulator, { on: boolean; activityId: string; providerId: string } & ParsActivityDraft>
 >;
 
 const draftOf = (reporting: CourseReporting): Draft =>
@@ -52,6 +59,9 @@ const draftOf = (reporting: CourseReporting): Draft =>
               on: Boolean(found),
               activityId: found?.activityId ?? "",
               providerId: found?.providerId ?? "",
+              ...parsDraftOf(
+                found ?? { activityFormat: "", providership: "", commercialSupport: null },
+              ),
             },
           ];
         }),
@@ -108,6 +118,10 @@ export function CourseReportingCard({ course }: { course: Course }) {
 function ReportingForm({ reporting }: { reporting: CourseReporting }) {
   const save = useSaveCourseReporting();
   const [draft, setDraft] = useState<Draft>(() => draftOf(reporting));
+  // As saved: the activity file is written from the saved settings.
+  const reportsToPars = reporting.types.some((t) =>
+    t.regulators.some((r) => r.regulator === "pars"),
+  );
   const [error, setError] = useState<string | null>(null);
   const set = (typeId: string, regulator: Regulator, change: Partial<Draft[string][Regulator]>) =>
     setDraft((d) => ({
@@ -123,6 +137,7 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
           regulator,
           activityId: draft[t.creditTypeId]![regulator].activityId,
           providerId: regulator === "ce_broker" ? draft[t.creditTypeId]![regulator].providerId : "",
+          ...(regulator === "pars" ? parsBodyOf(draft[t.creditTypeId]![regulator]) : {}),
         })),
       })),
     };
@@ -197,6 +212,13 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
                           />
                         </Field>
                       ) : null}
+                      {regulator === "pars" ? (
+                        <ParsActivityFields
+                          base={base}
+                          value={value}
+                          onChange={(change) => set(t.creditTypeId, regulator, change)}
+                        />
+                      ) : null}
                     </div>
                   ) : null}
                 </div>
@@ -222,6 +244,11 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
           </Link>
         </Button>
       </CardFooter>
+      {reportsToPars ? (
+        <CardContent className="border-t border-zinc-100 pt-4">
+          <ParsActivityFileButton courseId={reporting.courseId} />
+        </CardContent>
+      ) : null}
     </>
   );
 }

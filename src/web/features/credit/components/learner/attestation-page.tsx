@@ -1,6 +1,6 @@
 import {
   type Activity,
-  type AttestBody,
+  type AttestWithConsentBody,
   CREDIT_MESSAGES,
   type CreditClaim,
   type CreditType,
@@ -41,22 +41,33 @@ import {
 import { LicenceNotice } from "./licence-notice";
 import { NotAsked, StepGate } from "./step-notices";
 
+const NO_TYPES: readonly string[] = [];
+
 /** The amounts a learner may claim of a type: its steps up to its amount, or null for all of it. */
 const claimChoices = (t: CreditType): number[] | null =>
   t.claimStep === null ? null : creditChoices(t.amount, t.claimStep);
 
 /**
- * The form: the statement affirmed, and for each offered type whether it is claimed and how
- * much of it (an amount typed only for a type with a claim step). A course offering one type
- * claims it: the learner only picks the amount, as before types.
+ * The form: the statement affirmed, for each offered type whether it is claimed and how much
+ * of it (an amount typed only for a type with a claim step), and the consent to the reporting
+ * while a claimed type reports to a regulator. A course offering one type claims it: the
+ * learner only picks the amount, as before types.
  */
-const attestFormSchema = (types: CreditType[]) =>
+const attestFormSchema = (types: CreditType[], reportedTypeIds: readonly string[]) =>
   z
     .object({
       affirmed: z.boolean().refine((v) => v, "Tick the box to affirm the statement"),
       claims: z.array(z.object({ claimed: z.boolean(), amount: z.string() })),
+      reportingConsent: z.boolean(),
     })
     .superRefine((form, ctx) => {
+      if (!form.reportingConsent && claimsReported(types, form.claims, reportedTypeIds)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["reportingConsent"],
+          message: "Tick the box to agree to the reporting of your credit",
+        });
+      }
       if (types.length > 1 && !form.claims.some((c) => c.claimed)) {
         ctx.addIssue({ code: "custom", path: ["claims"], message: CREDIT_MESSAGES.claimNeeded });
       }
@@ -72,6 +83,21 @@ const attestFormSchema = (types: CreditType[]) =>
     });
 type AttestForm = z.infer<ReturnType<typeof attestFormSchema>>;
 
+/** Whether a type the learner claims reports to a regulator (its claim needs their consent). */
+const claimsReported = (
+  types: CreditType[],
+  claims: { claimed: boolean }[],
+  reportedTypeIds: readonly string[],
+) => types.some((t, i) => claims[i]?.claimed && reportedTypeIds.includes(t.id));
+
+/** The reporting a claim of some types asks the learner to agree to (the reporting feature's). */
+export interface ReportingConsent {
+  /** The words the learner agrees to. */
+  statement: string;
+  /** The credit types whose claim is reported. */
+  creditTypeIds: string[];
+}
+
 /**
  * The learner's attestation: the course's statement as the provider wrote it, affirmed, and
  * the credit claimed (on the course's steps when it awards partial credit). The statement is
@@ -83,11 +109,14 @@ export function AttestationPage({
   certificateAction,
   onAttested,
   beforeAttesting,
+  reportingConsent,
 }: {
   courseId: string;
   courseTitle?: string;
   /** What the learner checks before attesting (the identifiers their regulators need). */
   beforeAttesting?: ReactNode;
+  /** The consent a claim of a reported type asks for; absent when nothing is reported. */
+  reportingConsent?: ReportingConsent | null;
   /** The certificate download once the course is complete (certificates feature). */
   certificateAction?: ReactNode;
   /** The attestation was recorded: it may have completed the course. */
@@ -100,7 +129,7 @@ export function AttestationPage({
   const attest = useAttestActivity();
   const result: AttestResult | null = attest.data ?? null;
 
-  function send(body: AttestBody) {
+  function send(body: AttestWithConsentBody) {
     attest.mutate(
       { courseId, body },
       {
@@ -175,6 +204,7 @@ export function AttestationPage({
           {beforeAttesting}
           <AttestationForm
             activity={activity}
+            reportingConsent={reportingConsent ?? null}
             onSend={send}
             pending={attest.isPending}
             error={attest.isError ? attest.error : null}
@@ -197,14 +227,21 @@ export function AttestationPage({
 }
 
 type SendProps = {
-  onSend: (body: AttestBody) => void;
+  onSend: (body: AttestWithConsentBody) => void;
   pending: boolean;
   error: Error | null;
 };
 
-function AttestationForm({ activity, onSend, pending, error }: { activity: Activity } & SendProps) {
+function AttestationForm({
+  activity,
+  reportingConsent,
+  onSend,
+  pending,
+  error,
+}: { activity: Activity; reportingConsent: ReportingConsent | null } & SendProps) {
   const types = activity.creditTypes;
-  const schema = useMemo(() => attestFormSchema(types), [types]);
+  const reportedTypeIds = reportingConsent?.creditTypeIds ?? NO_TYPES;
+  const schema = useMemo(() => attestFormSchema(types, reportedTypeIds), [types, reportedTypeIds]);
   const {
     control,
     handleSubmit,
@@ -214,9 +251,11 @@ function AttestationForm({ activity, onSend, pending, error }: { activity: Activ
     defaultValues: {
       affirmed: false,
       claims: types.map(() => ({ claimed: types.length === 1, amount: "" })),
+      reportingConsent: false,
     },
   });
   const claims = useWatch({ control, name: "claims" });
+  const asksConsent = reportingConsent !== null && claimsReported(types, claims, reportedTypeIds);
 
   const onSubmit = handleSubmit((form) =>
     onSend({
@@ -226,6 +265,9 @@ function AttestationForm({ activity, onSend, pending, error }: { activity: Activ
         if (!claim?.claimed) return [];
         return [{ creditTypeId: t.id, amount: t.claimStep === null ? null : Number(claim.amount) }];
       }),
+      ...(claimsReported(types, form.claims, reportedTypeIds)
+        ? { reportingConsent: form.reportingConsent }
+        : {}),
     }),
   );
 
@@ -336,6 +378,40 @@ function AttestationForm({ activity, onSend, pending, error }: { activity: Activ
           control={control}
           error={errors.claims?.[0]?.amount?.message}
         />
+      ) : null}
+
+      {asksConsent && reportingConsent ? (
+        <div className="grid gap-2" data-testid="reporting-consent">
+          <div className="flex items-start gap-3">
+            <Controller
+              control={control}
+              name="reportingConsent"
+              render={({ field }) => (
+                <Checkbox
+                  id="attest-reporting-consent"
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  className="mt-0.5"
+                  {...fieldAria("attest-reporting-consent", errors.reportingConsent)}
+                />
+              )}
+            />
+            <Label htmlFor="attest-reporting-consent" className="leading-snug">
+              {reportingConsent.statement}
+            </Label>
+          </div>
+          {errors.reportingConsent ? (
+            <p
+              id="attest-reporting-consent-error"
+              role="alert"
+              className="text-xs font-medium text-red-700"
+            >
+              {errors.reportingConsent.message}
+            </p>
+          ) : null}
+        </div>
       ) : null}
 
       {error ? (

@@ -1,6 +1,7 @@
 /**
- * The few entry points of the Digital Bazaar verifiable-credential libraries this feature
- * uses; the packages ship JavaScript without type declarations.
+ * The few entry points of the Digital Bazaar verifiable-credential libraries the portal uses
+ * (issuing on the server, verifying there and in the browser); the packages ship JavaScript
+ * without type declarations.
  */
 
 declare module "@digitalbazaar/vc" {
@@ -18,7 +19,11 @@ declare module "@digitalbazaar/vc" {
   export interface VerifyCredentialResult {
     verified: boolean;
     error?: Error & { errors?: Error[] };
-    results?: { verified: boolean; error?: Error; proof?: Record<string, unknown> }[];
+    results?: {
+      verified: boolean;
+      error?: Error & { errors?: Error[] };
+      proof?: Record<string, unknown>;
+    }[];
     statusResult?: StatusCheck;
   }
   export function issue(options: {

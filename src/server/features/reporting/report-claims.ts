@@ -1,0 +1,130 @@
+import { DEFAULT_DEADLINE_DAYS, type Regulator, type ReportClaim } from "../../../contract";
+import { ceBrokerFile } from "./ce-broker-file";
+import { cpeMonitorFile } from "./cpe-monitor-file";
+import { parsFile } from "./pars-file";
+import { type ReportableClaim, type ReportFormat, rowFingerprint } from "./report-format";
+import type { ClaimFilter, createReportingRepository } from "./reporting.repository";
+
+/** Each regulator's learner upload format, one file each (pars-file.ts, ce-broker-file.ts, cpe-monitor-file.ts). */
+export const FORMATS: Record<Regulator, ReportFormat> = {
+  pars: parsFile,
+  ce_broker: ceBrokerFile,
+  cpe_monitor: cpeMonitorFile,
+};
+
+const DAY_MS = 86_400_000;
+
+/** A completed claim as its regulator's format sees it, and where it stands. */
+export interface EvaluatedClaim {
+  claim: ReportableClaim;
+  problem: string | null;
+  fingerprint: string | null;
+  status: ReportClaim["status"];
+  held: { fileId: string; fileName: string; submittedAt: Date | null } | null;
+  /** The learner's consent to this regulator's reporting, as agreed; null when none was asked. */
+  consent: string | null;
+}
+
+/**
+ * The completed claims of each regulator and where they stand: a claim is reported while a
+ * submitted file holds its row as it stands now; waiting past the regulator's deadline, it is
+ * overdue. The files, the overview and the weekly digest all read claims through this.
+ */
+export function createReportClaims(deps: {
+  repo: ReturnType<typeof createReportingRepository>;
+  clock: () => Date;
+}) {
+  const { repo, clock } = deps;
+
+  async function deadlineOf(regulator: Regulator): Promise<number> {
+    const rows = await repo.deadlines();
+    return (
+      rows.find((r) => r.regulator === regulator)?.deadlineDays ?? DEFAULT_DEADLINE_DAYS[regulator]
+    );
+  }
+
+  /** Each completed claim reporting to the regulator, checked by its format, with its status. */
+  async function evaluate(regulator: Regulator, filter: ClaimFilter): Promise<EvaluatedClaim[]> {
+    const format = FORMATS[regulator];
+    const [rows, submitted] = await Promise.all([
+      repo.claims(regulator, filter),
+      repo.submittedClaims(regulator),
+    ]);
+    const heldBy = new Map<string, typeof submitted>();
+    for (const s of submitted) {
+      const key = `${s.attestationId}:${s.position}`;
+      heldBy.set(key, [...(heldBy.get(key) ?? []), s]);
+    }
+    return rows.map((row) => {
+      const key = `${row.attestationId}:${row.position}`;
+      const asked = row.regulatorIds?.regulators.includes(regulator) ? row.regulatorIds : null;
+      const claim: ReportableClaim = {
+        key,
+        attestationId: row.attestationId,
+        position: row.position,
+        learnerName: row.learnerName,
+        courseId: row.courseId,
+        courseTitle: row.courseTitle,
+        creditTypeId: row.creditTypeId,
+        creditName: row.creditName,
+        amount: row.amount,
+        maxAmount: row.maxAmount,
+        completedAt: row.completedAt,
+        ids: asked?.ids ?? null,
+        activity: { regulator, activityId: row.activityId, providerId: row.providerId },
+      };
+      const problem = format.refusal(claim);
+      const fingerprint = problem ? null : rowFingerprint(format, claim);
+      const held = heldBy.get(key) ?? [];
+      const same = fingerprint ? held.find((h) => h.fingerprint === fingerprint) : undefined;
+      // A claim the format refuses now keeps the status of the file that last held it.
+      const reported = same ?? (!fingerprint ? held[0] : undefined);
+      return {
+        claim,
+        problem,
+        fingerprint,
+        status: reported ? "reported" : held.length ? "changed" : "not_reported",
+        held: (reported ?? held[0]) || null,
+        consent: asked?.consent ?? null,
+      };
+    });
+  }
+
+  function claimOf(e: EvaluatedClaim, deadlineDays: number, now: Date): ReportClaim {
+    const reported = e.status === "reported";
+    const waitingDays = reported
+      ? null
+      : Math.max(0, Math.floor((now.getTime() - e.claim.completedAt.getTime()) / DAY_MS));
+    return {
+      key: e.claim.key,
+      learnerName: e.claim.learnerName,
+      courseId: e.claim.courseId,
+      courseTitle: e.claim.courseTitle,
+      creditName: e.claim.creditName,
+      amount: e.claim.amount,
+      completedOn: e.claim.completedAt.toISOString().slice(0, 10),
+      status: e.status,
+      reportedOn: e.held?.submittedAt?.toISOString() ?? null,
+      fileId: e.held?.fileId ?? null,
+      fileName: e.held?.fileName ?? null,
+      waitingDays,
+      overdue: waitingDays !== null && waitingDays > deadlineDays,
+      problem: e.problem,
+      consent: e.consent,
+    };
+  }
+
+  /** Every completed claim reporting to the regulator (of one course), and where it stands. */
+  async function claimsOf(regulator: Regulator, filter: ClaimFilter): Promise<ReportClaim[]> {
+    const [evaluated, deadlineDays] = await Promise.all([
+      evaluate(regulator, filter),
+      deadlineOf(regulator),
+    ]);
+    const now = clock();
+    return evaluated.map((e) => claimOf(e, deadlineDays, now));
+  }
+
+  return { deadlineOf, evaluate, claimsOf };
+}
+
+export type ReportClaims = ReturnType<typeof createReportClaims>;

@@ -1,0 +1,27 @@
+import {
+  type ParsActivityFileBody,
+  parsActivityFileBodySchema,
+  type ReportFile,
+  reportFileSchema,
+} from "@contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client";
+import { regulatorsQueryKey } from "./get-regulators";
+
+/** POST /api/admin/reports/regulators/pars/activity-files: the course's PARS activity record. */
+async function generateParsActivityFile(body: ParsActivityFileBody): Promise<ReportFile> {
+  return apiJson(
+    reportFileSchema,
+    "POST",
+    "/api/admin/reports/regulators/pars/activity-files",
+    parsActivityFileBodySchema.parse(body),
+  );
+}
+
+export function useGenerateParsActivityFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateParsActivityFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: regulatorsQueryKey }),
+  });
+}
