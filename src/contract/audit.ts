@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPLETION_STEP_EVENTS, type CompletionStepEventType } from "./credit";
 import { calendarDateSchema } from "./dates";
 import { MAX_PAGE_SIZE } from "./enrollments";
 
@@ -10,6 +11,11 @@ import { MAX_PAGE_SIZE } from "./enrollments";
  * `exam.question_added`). Parts of a course are `added`, `updated`, `removed` and `reordered`;
  * things with a life of their own are `created` and `deleted`; settings are `<x>_updated`.
  */
+const STEP_EVENTS = Object.assign({}, ...Object.values(COMPLETION_STEP_EVENTS)) as Record<
+  CompletionStepEventType,
+  string
+>;
+
 export const AUDIT_EVENT_GROUPS = [
   {
     label: "Courses",
@@ -79,14 +85,8 @@ export const AUDIT_EVENT_GROUPS = [
     events: {
       "enrollment.created": "Enrolled",
       "enrollment.removed": "Enrollment removed",
-      "activity.acknowledged": "Activity page acknowledged",
-      "module.completed": "Module completed",
-      "review.answered": "Review questions answered",
-      "exam.attempt_started": "Exam attempt started",
-      "exam.attempt_submitted": "Exam attempt submitted",
-      "exam.extra_attempt_granted": "Extra exam attempt granted",
-      "evaluation.submitted": "Evaluation submitted",
-      "attestation.signed": "Attestation signed",
+      // Each step's own events, in the order of the steps (contract/credit.ts).
+      ...STEP_EVENTS,
       "course.completed": "Course completed",
     },
   },

@@ -514,6 +514,28 @@ export const COMPLETION_STEP_LABELS: Record<CompletionStepKey, string> = {
   attestation: "Attestation",
   certificate: "Certificate",
 };
+/**
+ * The audit events a learner's steps record, with their labels, declared with the step that
+ * writes them: a new step adds its key, its label and its events here, and the audit trail's
+ * list and filters take them from here.
+ */
+export const COMPLETION_STEP_EVENTS = {
+  acknowledge: { "activity.acknowledged": "Activity page acknowledged" },
+  modules: { "module.completed": "Module completed" },
+  review: { "review.answered": "Review questions answered" },
+  exam: {
+    "exam.attempt_started": "Exam attempt started",
+    "exam.attempt_submitted": "Exam attempt submitted",
+    "exam.extra_attempt_granted": "Extra exam attempt granted",
+  },
+  evaluation: { "evaluation.submitted": "Evaluation submitted" },
+  attestation: { "attestation.signed": "Attestation signed" },
+  certificate: {},
+} as const satisfies Record<CompletionStepKey, Record<string, string>>;
+type StepEvents = typeof COMPLETION_STEP_EVENTS;
+export type CompletionStepEventType = {
+  [K in CompletionStepKey]: keyof StepEvents[K];
+}[CompletionStepKey];
 /** "Complete modules first.": a step taken before a required one, named as in a sentence. */
 export const stepFirstMessage = (step: CompletionStepKey) =>
   CREDIT_MESSAGES.outOfOrder(COMPLETION_STEP_LABELS[step].toLowerCase());

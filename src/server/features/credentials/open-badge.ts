@@ -34,8 +34,11 @@ function uuidUrnOf(name: string): string {
   return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** What each completion step asks of a learner, as the achievement's criteria say it. */
-const STEP_CRITERIA: Record<CompletionStepKey, (c: Certificate) => string> = {
+/**
+ * What a completion step asks of a learner, as the achievement's criteria say it, where its
+ * label alone would not (a step not listed reads "Completed the <label>.").
+ */
+const STEP_CRITERIA: Partial<Record<CompletionStepKey, (c: Certificate) => string>> = {
   acknowledge: () => `Read and acknowledged ${COMPLETION_STEP_LABELS.acknowledge}.`,
   modules: (c) => `Completed every module of the course (${hoursText(c.durationHours)} of study).`,
   review: () => "Answered the review questions of each module.",
@@ -59,7 +62,10 @@ function stepsOf({ certificate: c, achievement }: OpenBadgeSource): CompletionSt
 
 function criteriaOf(source: OpenBadgeSource): string {
   const c = source.certificate;
-  const lines = stepsOf(source).map((key) => `- ${STEP_CRITERIA[key](c)}`);
+  const lines = stepsOf(source).map(
+    (key) =>
+      `- ${STEP_CRITERIA[key]?.(c) ?? `Completed the ${COMPLETION_STEP_LABELS[key].toLowerCase()}.`}`,
+  );
   const credit = c.credits.map((credit) => {
     const offered = source.achievement?.creditsOffered.find((o) => o.name === credit.name);
     const body = [
