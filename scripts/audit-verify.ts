@@ -8,9 +8,6 @@
  * says so). Keep the printed head hash somewhere else (a ticket, an email): a chain can
  * only prove that nothing changed before the last hash you recorded outside it.
  */
-import { buildConfig } from "../src/server/config";
-import { DataDirLockedError, openDatabase } from "../src/server/db/client";
-import { createAuditService } from "../src/server/features/audit/audit.service";
 import { readCommandLine } from "./command-line";
 
 readCommandLine(
@@ -22,6 +19,9 @@ Links the audit events not yet in the chain, then checks the whole hash chain of
 1 when it is broken, 2 when the database cannot be opened or an option is mistaken.`,
   {},
 );
+const { buildConfig } = await import("../src/server/config");
+const { DataDirLockedError, openDatabase } = await import("../src/server/db/client");
+const { createAuditService } = await import("../src/server/features/audit/audit.service");
 
 const config = buildConfig();
 let handle: Awaited<ReturnType<typeof openDatabase>>;

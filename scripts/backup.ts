@@ -10,9 +10,6 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildConfig } from "../src/server/config";
-import { lockDataDir, openPglite } from "../src/server/db/client";
-import { clusterDirOf, startEmbeddedPostgres } from "../src/server/db/embedded-postgres";
 import { readCommandLine, runTool } from "./command-line";
 
 const { values } = readCommandLine(
@@ -23,6 +20,9 @@ Copies the database (pg_dump of DATABASE_URL, or the embedded database in DATA_D
 the portal first) and the local objects into DIR (default backups/credo-<time>).`,
   { out: { type: "string" } },
 );
+const { buildConfig } = await import("../src/server/config");
+const { lockDataDir, openPglite } = await import("../src/server/db/client");
+const { clusterDirOf, startEmbeddedPostgres } = await import("../src/server/db/embedded-postgres");
 const config = buildConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const out = resolve(values.out ?? join("backups", `credo-${stamp}`));

@@ -8,6 +8,7 @@ type WithHelp<O extends Options> = O & { help: { type: "boolean"; default: false
  * the usage and exits 0; an unknown or malformed option prints one line naming the mistake,
  * then the usage, and exits 2 without a stack trace and before anything was changed.
  * `fail` reports a mistake the tool finds itself (a value out of range) the same way.
+ * Tools import the portal's modules only after this call, so both answer at once.
  */
 export function readCommandLine<const O extends Options>(tool: string, usage: string, options: O) {
   const fail = (message: string): never => {

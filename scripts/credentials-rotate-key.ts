@@ -6,10 +6,6 @@
  * Uses DATABASE_URL (the portal may keep running: each signature reads the current key), or
  * the embedded database in DATA_DIR (stop the portal first: its lock says so).
  */
-import { buildConfig } from "../src/server/config";
-import { DataDirLockedError, openDatabase } from "../src/server/db/client";
-import { createCredentialKeys } from "../src/server/features/credentials/credential-keys";
-import { didWebOf } from "../src/server/features/credentials/did-web";
 import { readCommandLine, runTool } from "./command-line";
 
 const TOOL = "credentials:rotate-key";
@@ -23,6 +19,10 @@ DATABASE_URL, or the embedded database in DATA_DIR (stop the portal first). Exit
 new key signs, 1 when the rotation failed, 2 when an option is mistaken.`,
   {},
 );
+const { buildConfig } = await import("../src/server/config");
+const { DataDirLockedError, openDatabase } = await import("../src/server/db/client");
+const { createCredentialKeys } = await import("../src/server/features/credentials/credential-keys");
+const { didWebOf } = await import("../src/server/features/credentials/did-web");
 
 await runTool(TOOL, async () => {
   const config = buildConfig();

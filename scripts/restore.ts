@@ -9,9 +9,6 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildConfig } from "../src/server/config";
-import { openPglite } from "../src/server/db/client";
-import { adoptCluster, clusterDirOf } from "../src/server/db/embedded-postgres";
 import { readCommandLine, runTool } from "./command-line";
 
 const { values, fail } = readCommandLine(
@@ -23,6 +20,9 @@ embedded database into DATA_DIR (its postgres or db directory must be empty or a
 the portal).`,
   { from: { type: "string" } },
 );
+const { buildConfig } = await import("../src/server/config");
+const { openPglite } = await import("../src/server/db/client");
+const { adoptCluster, clusterDirOf } = await import("../src/server/db/embedded-postgres");
 const from = resolve(values.from ?? fail("--from is required"));
 const config = buildConfig();
 await runTool("restore", async () => {

@@ -12,12 +12,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
-import { buildConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import { createPasswordHasher } from "../src/server/features/auth/passwords";
-import { createLocalDiskStore } from "../src/server/storage/local-disk";
-import { createS3Store } from "../src/server/storage/s3";
 import { readCommandLine } from "./command-line";
 
 export const SCALE_PASSWORD = "scale-pass-123";
@@ -51,6 +45,12 @@ const enrollmentCount = positive(values.enrollments, "enrollments");
 const batch = positive(values.batch, "batch");
 const perLearner = Math.ceil(enrollmentCount / learners);
 if (perLearner > courseCount) fail("--enrollments must be at most learners × courses");
+const { sql } = await import("drizzle-orm");
+const { buildConfig } = await import("../src/server/config");
+const { openDatabase } = await import("../src/server/db/client");
+const { createPasswordHasher } = await import("../src/server/features/auth/passwords");
+const { createLocalDiskStore } = await import("../src/server/storage/local-disk");
+const { createS3Store } = await import("../src/server/storage/s3");
 
 function bar(label: string, done: number, total: number, started: number) {
   const width = 30;

@@ -31,56 +31,14 @@ import {
 } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
 import { readCommandLine } from "../command-line";
-import { type Ceiling, ceilingLine, type Engine, markdownCeiling, measureCeiling } from "./ceiling";
-import { createExamCourse, EXAM_COURSE_TITLE, type ExamCourse } from "./exam";
-import {
-  BENCH_VIDEO_BYTES,
-  BENCH_VIDEO_ID,
-  type CrowdMember,
-  ensureVideoFile,
-  type Fixtures,
-  prepare,
-  prepareCrowd,
-  restore,
-  SCALE_ADMIN,
-  SCALE_PASSWORD,
-} from "./fixtures";
-import { svgToPng } from "./png";
-import {
-  type Managed,
-  machineBusyOver,
-  nginxBinary,
-  root,
-  runLoad,
-  startHello,
-  startNginx,
-  startPortal,
-  stopAll,
-} from "./processes";
-import {
-  type Budget,
-  budgetLines,
-  consoleTable,
-  crowdStepLine,
-  type Group,
-  markdownBudgets,
-  markdownCapacity,
-  markdownTable,
-  markdownWeb,
-  renderSvg,
-  type ScenarioResult,
-  toMB,
-} from "./report";
-import {
-  type HeartbeatItem,
-  isLearnerKind,
-  type LoadSpec,
-  type ProgressItem,
-  type RequestSpec,
-} from "./types";
-import { measureWeb, type WebWeights } from "./web-size";
+import type { Ceiling, Engine } from "./ceiling";
+import type { ExamCourse } from "./exam";
+import type { CrowdMember, Fixtures } from "./fixtures";
+import type { Managed } from "./processes";
+import type { Budget, Group, ScenarioResult } from "./report";
+import type { HeartbeatItem, LoadSpec, ProgressItem, RequestSpec } from "./types";
+import type { WebWeights } from "./web-size";
 
 const USAGE = `Usage: npm run bench -- [options]
   --quick                   smoke run: 2 s scenarios, 1 s warm-up, 40 learners, a fresh
@@ -179,6 +137,44 @@ const VIDEO_CONNECTIONS = int("video-connections");
 const MEMORY_CONNECTIONS = int("memory-connections");
 const RANGE_BYTES = int("range-mb") * 1024 * 1024;
 const POOL = int("learners");
+// The bench's own modules load once the options are read: --help answers at once.
+const { default: pg } = await import("pg");
+const { ceilingLine, markdownCeiling, measureCeiling } = await import("./ceiling");
+const { createExamCourse, EXAM_COURSE_TITLE } = await import("./exam");
+const {
+  BENCH_VIDEO_BYTES,
+  BENCH_VIDEO_ID,
+  ensureVideoFile,
+  prepare,
+  prepareCrowd,
+  restore,
+  SCALE_ADMIN,
+  SCALE_PASSWORD,
+} = await import("./fixtures");
+const { svgToPng } = await import("./png");
+const {
+  machineBusyOver,
+  nginxBinary,
+  root,
+  runLoad,
+  startHello,
+  startNginx,
+  startPortal,
+  stopAll,
+} = await import("./processes");
+const {
+  budgetLines,
+  consoleTable,
+  crowdStepLine,
+  markdownBudgets,
+  markdownCapacity,
+  markdownTable,
+  markdownWeb,
+  renderSvg,
+  toMB,
+} = await import("./report");
+const { isLearnerKind } = await import("./types");
+const { measureWeb } = await import("./web-size");
 const only = flags.only ? new RegExp(flags.only) : null;
 const outDir = resolve(root, flags.out!);
 
