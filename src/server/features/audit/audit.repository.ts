@@ -100,7 +100,9 @@ export function createAuditRepository(db: Executor) {
       const [head] = await lock();
       if (head) return head;
       // Inserted only when missing: ON CONFLICT would wait on a head another linker updated.
-      if ((await headQuery()).length > 0) return undefined;
+      // A head another linker created meanwhile is waited for by a linker that waits (a
+      // reader's own link before it reads the trail), and skipped by one that does not.
+      if ((await headQuery()).length > 0) return wait ? (await lock())[0] : undefined;
       await db
         .insert(auditHead)
         .values({ id: 1, seq: 0, hash: GENESIS_HASH })
