@@ -10,23 +10,15 @@ import {
 import { Building2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { FileUploader } from "../../../components/file-uploader/file-uploader";
+import { SettingsCard } from "../../../components/settings-card";
 import { Button } from "../../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card";
 import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { LoadError } from "../../../components/ui/load-error";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage, isApiError, loadFailureHint } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useProductName } from "../../../lib/app-config";
 import { useOrganisation } from "../../../lib/organisation";
 import { useUpdateOrganisation } from "../api/update-organisation";
@@ -38,35 +30,18 @@ type FieldName = "name" | "logoPath" | "address" | "contactEmail" | "dateFormat"
  * email names (name, logo, address, contact email), and the date format they print.
  */
 export function OrganisationSettingsCard() {
-  const organisation = useOrganisation();
   return (
-    <Card role="region" aria-labelledby="organisation-settings-title">
-      <CardHeader>
-        <CardTitle id="organisation-settings-title" className="flex items-center gap-2">
-          <Building2Icon className="size-5 text-indigo-600" aria-hidden="true" />
-          Organisation
-        </CardTitle>
-        <CardDescription>
-          The issuer of your certificates, transcripts and emails: learners and licensing boards see
-          this name, logo and contact.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {organisation.isPending ? (
-          <div role="status" aria-label="Loading the organisation" className="grid gap-4">
-            <Skeleton className="h-16 rounded-xl" />
-            <Skeleton className="h-40 rounded-xl" />
-          </div>
-        ) : organisation.isError ? (
-          <LoadError
-            message={loadFailureHint(organisation.error, "The organisation could not be loaded.")}
-            onRetry={() => void organisation.refetch()}
-          />
-        ) : (
-          <OrganisationForm initial={organisation.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      icon={Building2Icon}
+      title="Organisation"
+      description="The issuer of your certificates, transcripts and emails: learners and licensing boards see this name, logo and contact."
+      query={useOrganisation()}
+      loadingLabel="Loading the organisation"
+      loadFailure="The organisation could not be loaded."
+      skeletonHeight="h-40"
+    >
+      {(organisation) => <OrganisationForm initial={organisation} />}
+    </SettingsCard>
   );
 }
 

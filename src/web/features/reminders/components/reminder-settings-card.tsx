@@ -8,21 +8,13 @@ import {
 import { BellRingIcon } from "lucide-react";
 import { Switch } from "radix-ui";
 import { type FormEvent, useId, useState } from "react";
+import { SettingsCard } from "../../../components/settings-card";
 import { Button } from "../../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card";
 import { fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { LoadError } from "../../../components/ui/load-error";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage, loadFailureHint } from "../../../lib/api-client";
+import { getErrorMessage } from "../../../lib/api-client";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
 
@@ -31,35 +23,17 @@ const SUGGESTED_DAYS = 7;
 
 /** The "Learner reminders" card of the admin settings: inactivity and expiry reminders. */
 export function ReminderSettingsCard() {
-  const settings = useReminderSettings();
   return (
-    <Card role="region" aria-labelledby="reminder-settings-title">
-      <CardHeader>
-        <CardTitle id="reminder-settings-title" className="flex items-center gap-2">
-          <BellRingIcon className="size-5 text-indigo-600" aria-hidden="true" />
-          Learner reminders
-        </CardTitle>
-        <CardDescription>
-          Emails that bring learners back to unfinished courses. Each reminder carries an
-          unsubscribe link; certificate emails are always sent.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.isPending ? (
-          <div role="status" aria-label="Loading reminder settings" className="grid gap-4">
-            <Skeleton className="h-16 rounded-xl" />
-            <Skeleton className="h-16 rounded-xl" />
-          </div>
-        ) : settings.isError ? (
-          <LoadError
-            message={loadFailureHint(settings.error, "The reminder settings could not be loaded.")}
-            onRetry={() => void settings.refetch()}
-          />
-        ) : (
-          <ReminderSettingsForm initial={settings.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      icon={BellRingIcon}
+      title="Learner reminders"
+      description="Emails that bring learners back to unfinished courses. Each reminder carries an unsubscribe link; certificate emails are always sent."
+      query={useReminderSettings()}
+      loadingLabel="Loading reminder settings"
+      loadFailure="The reminder settings could not be loaded."
+    >
+      {(settings) => <ReminderSettingsForm initial={settings} />}
+    </SettingsCard>
   );
 }
 
