@@ -85,6 +85,9 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
   }
 
   async function didDocument(): Promise<DidDocument> {
+    const published = await keys.published();
+    if (published.length > 0) return didDocumentOf(did, published);
+    // A database emptied under a running portal: its key is made again, as at start.
     await keys.signingKey();
     return didDocumentOf(did, await keys.published());
   }
