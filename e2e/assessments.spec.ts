@@ -11,21 +11,17 @@ import {
   type QuestionInput,
 } from "../src/contract";
 import { dismissToast, expect, expectToast, signIn, test, toastLocator } from "./support/fixtures";
-import { createPublishedCourse, enroll, nextModuleId, uploadObject } from "./support/learning";
-import { screen } from "./support/screens";
+import {
+  createPublishedCourse,
+  enroll,
+  nextModuleId,
+  offerCredit,
+  singleCreditOffer,
+  uploadObject,
+} from "./support/learning";
+import { screensAtBothWidths } from "./support/screens";
 
 /** Review questions, the final exam, and their results, as administrators and learners use them. */
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A question whose right option reads "Right: …" and wrong ones "Wrong: …". */
 function question(text: string, extra: Partial<QuestionInput> = {}): QuestionInput {
@@ -104,23 +100,11 @@ test.describe("Assessments", () => {
       });
       expect(res.status(), await res.text()).toBe(201);
     }
-    const credit = await adminApi.put(`/api/courses/${course.id}/credit`, {
-      data: {
-        bodies: [{ name: "NASBA", providerNumber: "" }],
-        types: [
-          {
-            name: "CPE credits",
-            amount: 1,
-            accreditingBody: "NASBA",
-            accreditationStatement: "",
-            designationStatement: "",
-            claimStep: null,
-            licenceRequired: false,
-          },
-        ],
-      },
-    });
-    expect(credit.status(), await credit.text()).toBe(200);
+    await offerCredit(
+      adminApi,
+      course.id,
+      singleCreditOffer({ body: "NASBA", providerNumber: "", name: "CPE credits", amount: 1 }),
+    );
 
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/admin$/);
@@ -153,7 +137,7 @@ test.describe("Assessments", () => {
     await dialog
       .getByLabel(/^Explanation/)
       .fill("ET 1.285 allows gifts reasonable in the circumstances.");
-    await screens(page, "assessment-question-dialog");
+    await screensAtBothWidths(page, "assessment-question-dialog");
     await dialog.getByRole("button", { name: "Add question" }).click();
     await expectToast(page, "Question added");
     await expect(dialog).toBeHidden();
@@ -220,7 +204,7 @@ test.describe("Assessments", () => {
     await expect(importer.getByTestId("import-row").last()).toContainText(
       'correct: "Z" is not an option letter (A to H)',
     );
-    await screens(page, "assessment-import-preview");
+    await screensAtBothWidths(page, "assessment-import-preview");
     await importer.getByRole("button", { name: "Import 6 questions" }).click();
     await expectToast(page, "6 questions imported");
     await dismissToast(page);
@@ -249,7 +233,7 @@ test.describe("Assessments", () => {
     await settings.getByLabel("Pass mark (%)").fill("75");
     await settings.getByLabel(/^Attempts allowed/).fill("3");
     await settings.getByLabel(/^Time limit/).fill("30");
-    await screens(page, "assessment-settings-dialog");
+    await screensAtBothWidths(page, "assessment-settings-dialog");
     await settings.getByRole("button", { name: "Save settings" }).click();
     await expectToast(page, "Exam settings saved");
     await dismissToast(page);
@@ -273,7 +257,7 @@ test.describe("Assessments", () => {
     await expect(assessment.getByTestId("exam-settings-summary")).toContainText("5 of 7");
     // Still short of NASBA's review floor: a warning, not a block.
     await expect(checks).toContainText("at least 3 review questions per credit");
-    await screens(page, "assessment-course-detail");
+    await screensAtBothWidths(page, "assessment-course-detail");
 
     await page.getByRole("button", { name: "Publish Course" }).click();
     await confirm.getByRole("button", { name: "Publish anyway" }).click();
@@ -341,12 +325,12 @@ test.describe("Assessments", () => {
     await expect(
       page.getByTestId("completion-checklist").getByTestId("completion-step"),
     ).toHaveText([/Review questions/, /Modules/, /Final exam/, /Evaluation/, /Certificate/]);
-    await screens(page, "assessment-review-blocked");
+    await screensAtBothWidths(page, "assessment-review-blocked");
     await reviewCard.getByRole("radio", { name: /^Wrong: / }).check();
     await reviewCard.getByRole("button", { name: "Check answers" }).click();
     await expect(reviewCard.getByTestId("review-outcome")).toContainText("Incorrect");
     await expect(reviewCard.getByTestId("review-outcome")).toContainText("Read the module again.");
-    await screens(page, "assessment-review-answered");
+    await screensAtBothWidths(page, "assessment-review-answered");
     await page.getByRole("button", { name: "Mark as Complete" }).click();
     await expectToast(page, "Progress updated");
     await dismissToast(page);
@@ -355,14 +339,14 @@ test.describe("Assessments", () => {
     await expect(step).toBeVisible();
     await step.getByRole("link", { name: "Go to the final exam" }).click();
     await expect(page.getByTestId("exam-pass-mark")).toContainText("75%");
-    await screens(page, "assessment-exam-intro");
+    await screensAtBothWidths(page, "assessment-exam-intro");
 
     // The first attempt: every answer wrong.
     await page.getByRole("button", { name: "Start exam" }).click();
     await expect(page.getByRole("heading", { name: "Attempt 1" })).toBeVisible();
     await answerAll(page, false);
     await expect(page.getByTestId("exam-save-state")).toHaveText("Answers saved");
-    await screens(page, "assessment-exam-attempt");
+    await screensAtBothWidths(page, "assessment-exam-attempt");
     await page.getByRole("button", { name: "Submit exam" }).click();
     const confirm = page.getByRole("dialog", { name: "Submit your exam?" });
     await confirm.getByRole("button", { name: "Submit exam" }).click();
@@ -371,7 +355,7 @@ test.describe("Assessments", () => {
     await expect(result.getByTestId("exam-score")).toHaveText("0%");
     // Answers are revealed only after a pass.
     await expect(page.getByTestId("reviewed-question")).toHaveCount(0);
-    await screens(page, "assessment-exam-failed");
+    await screensAtBothWidths(page, "assessment-exam-failed");
 
     // The second attempt: every answer right.
     await result.getByRole("button", { name: "Try again" }).click();
@@ -384,7 +368,7 @@ test.describe("Assessments", () => {
     // The evaluation is still asked for: the result names it and leads to it.
     await expect(result.getByTestId("exam-next-step")).toContainText("Next: Evaluation.");
     await expect(page.getByTestId("reviewed-question")).toHaveCount(4);
-    await screens(page, "assessment-exam-passed");
+    await screensAtBothWidths(page, "assessment-exam-passed");
     await page.getByRole("link", { name: "Back to course" }).click();
     // The player puts that next step at the top, above the video.
     const top = page.getByTestId("next-step-top");
@@ -392,7 +376,7 @@ test.describe("Assessments", () => {
     expect((await top.boundingBox())!.y).toBeLessThan(
       (await page.getByRole("heading", { name: "Confidentiality" }).boundingBox())!.y,
     );
-    await screens(page, "assessment-player-next-step");
+    await screensAtBothWidths(page, "assessment-player-next-step");
     await top.getByRole("link", { name: "Complete the evaluation" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Evaluation" })).toBeVisible();
     const ratings = page.getByRole("group");
@@ -428,7 +412,7 @@ test.describe("Assessments", () => {
     await expect(row).toContainText("Passed");
     await expect(adminPage.getByTestId("item-row")).toHaveCount(4);
     await expect(adminPage.getByTestId("item-row").first()).toContainText("50%");
-    await screens(adminPage, "assessment-exam-results");
+    await screensAtBothWidths(adminPage, "assessment-exam-results");
     const csv = await adminApi.get(
       `/api/courses/${course.id}/exam/results?format=csv&view=attempts`,
     );
@@ -501,7 +485,7 @@ test.describe("Assessments", () => {
     await expect(page.getByText(COURSE_UNAVAILABLE.description)).toBeVisible();
     await expect(markComplete).toHaveCount(0);
     await expect(toastLocator(page)).toBeHidden();
-    await screens(page, "course-player-refusals-offline");
+    await screensAtBothWidths(page, "course-player-refusals-offline");
   });
 
   test("an administrator grants another attempt to a learner who used them all", async ({

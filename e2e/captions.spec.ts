@@ -1,22 +1,12 @@
 import type { Page } from "@playwright/test";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
-import { screen } from "./support/screens";
+import { screensAtBothWidths } from "./support/screens";
 
 /** Captions and transcripts of module videos (WCAG 2.1 SC 1.2.2), in the browser. */
 
 const CAPTIONS_FILE = "test-fixtures/sample-captions.vtt";
 const TRANSCRIPT =
   "Welcome to the course.\n\nCaptions help everyone follow along. Thank you for watching.";
-
-/** Screens at the desktop width and at 390 px, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** The modes of the player video's caption tracks, as the TextTrack API reports them. */
 const trackModes = (page: Page) =>
@@ -51,7 +41,7 @@ test.describe("Captions and transcripts", () => {
     await expect(
       page.getByRole("button", { name: "Captions and transcript of Module 1" }),
     ).toBeVisible();
-    await screens(page, "captions-admin-warning");
+    await screensAtBothWidths(page, "captions-admin-warning");
 
     // A file that is not WebVTT is refused with the line at fault; nothing is added.
     await page.getByRole("button", { name: "Captions and transcript of Module 1" }).click();
@@ -81,7 +71,7 @@ test.describe("Captions and transcripts", () => {
     await dialog.getByRole("button", { name: "Save transcript" }).click();
     await expectToast(page, "Transcript saved");
     await expect(dialog.getByRole("button", { name: "Save transcript" })).toBeDisabled();
-    await screens(page, "captions-admin-dialog");
+    await screensAtBothWidths(page, "captions-admin-dialog");
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
 
@@ -101,7 +91,7 @@ test.describe("Captions and transcripts", () => {
     await expect(notice).toBeHidden();
     await expect(page.getByTestId("no-captions-badge")).toHaveCount(0);
     await dismissToast(page);
-    await screens(page, "captions-admin-course");
+    await screensAtBothWidths(page, "captions-admin-course");
 
     // The learner's player carries the track; captions start off.
     await page.context().clearCookies();
@@ -150,7 +140,7 @@ test.describe("Captions and transcripts", () => {
     await page.keyboard.press("Space");
     await expect(transcriptButton).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByRole("region", { name: "Transcript text" })).toHaveText(TRANSCRIPT);
-    await screens(page, "captions-player");
+    await screensAtBothWidths(page, "captions-player");
 
     // Turned off again with Space; the choice is kept for the next visit.
     await toggle.focus();

@@ -1,23 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { leafParts, parseMime } from "../src/server/testing/mail";
 import { pdfText } from "../src/server/testing/pdf-text";
 import { expect, expectToast, signIn, test } from "./support/fixtures";
 import { createPublishedCourse, enroll, mailsTo } from "./support/learning";
-import { screen } from "./support/screens";
+import { screen, screensAtBothWidths } from "./support/screens";
 
 /** The certificate email, the administrator's reminder settings and the unsubscribe page. */
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test.describe("Certificate email and reminders", () => {
   test("a learner who completes a course is emailed the certificate PDF and its verification link", async ({
@@ -114,7 +102,7 @@ test.describe("Certificate email and reminders", () => {
     await expectToast(page, "Reminder settings saved");
     await page.reload();
     await expect(card.getByLabel("Remind inactive learners after N days")).toHaveValue("10");
-    await screens(page, "admin-reminder-settings");
+    await screensAtBothWidths(page, "admin-reminder-settings");
 
     // The unsubscribe page, signed out: opening it changes nothing until the button is pressed.
     const visitor = await browser.newContext();
@@ -123,7 +111,7 @@ test.describe("Certificate email and reminders", () => {
     await expect(
       unsubscribe.getByRole("heading", { level: 1, name: "Stop reminder emails?" }),
     ).toBeVisible();
-    await screens(unsubscribe, "unsubscribe-confirm");
+    await screensAtBothWidths(unsubscribe, "unsubscribe-confirm");
     await unsubscribe.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(
       unsubscribe.getByRole("heading", { level: 1, name: "This link does not work" }),

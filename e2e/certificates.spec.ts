@@ -5,23 +5,12 @@ import { PDFDocument } from "pdf-lib";
 import { formatCertificateCode } from "../src/contract";
 import { pdfText } from "../src/server/testing/pdf-text";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
-import { createPublishedCourse, enroll } from "./support/learning";
-import { screen } from "./support/screens";
+import { createPublishedCourse, enroll, offerCredit, singleCreditOffer } from "./support/learning";
+import { screen, screensAtBothWidths } from "./support/screens";
 
 /** Issued certificates, their public verification, transcripts and the audit. */
 
 type Issued = { id: string; code: string; verifyUrl: string; enrollmentId: string };
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Reads the QR code on the page: screenshot it large, then decode its pixels with jsQR. */
 async function decodeQr(page: Page): Promise<string | undefined> {
@@ -67,23 +56,16 @@ test.describe("Certificates", () => {
         { title: "Case studies", duration: 8, video: "test-fixtures/sample-video-2.mp4" },
       ],
     });
-    const settings = await adminApi.put(`/api/courses/${course.id}/credit`, {
-      data: {
-        bodies: [{ name: "State Medical Board", providerNumber: "PN-20461" }],
-        types: [
-          {
-            name: "CME credits",
-            amount: 2.5,
-            accreditingBody: "State Medical Board",
-            accreditationStatement: "",
-            designationStatement: "",
-            claimStep: null,
-            licenceRequired: false,
-          },
-        ],
-      },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    await offerCredit(
+      adminApi,
+      course.id,
+      singleCreditOffer({
+        body: "State Medical Board",
+        providerNumber: "PN-20461",
+        name: "CME credits",
+        amount: 2.5,
+      }),
+    );
     const learner = await createLearner({ name: "Dana Scully" });
     await enroll(adminApi, learner.id, course.id);
     await completeModules(learner, { ...course, modules: course.modules } as never, 1);
@@ -155,7 +137,7 @@ test.describe("Certificates", () => {
     const item = page.getByTestId("certificate-item");
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId("certificate-code")).toHaveText(code);
-    await screens(page, "learner-certificates-verifiable");
+    await screensAtBothWidths(page, "learner-certificates-verifiable");
     const pdfDownload = page.waitForEvent("download");
     await item.getByRole("link", { name: `PDF certificate for ${course.title}` }).click();
     expect((await pdfDownload).suggestedFilename()).toBe(
@@ -175,7 +157,7 @@ test.describe("Certificates", () => {
     await expect(page).toHaveURL(/\/learner\/transcript$/);
     await expect(page.getByTestId("transcript-certificate-code")).toHaveText(code);
     await expect(page.getByTestId("transcript-credit")).toHaveText("2.5 CME credits");
-    await screens(page, "learner-transcript");
+    await screensAtBothWidths(page, "learner-transcript");
     const csvDownload = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download CSV" }).click();
     const csv = readFileSync((await (await csvDownload).path())!, "utf8");
@@ -192,7 +174,7 @@ test.describe("Certificates", () => {
     const publicPage = await visitor.newPage();
     await publicPage.goto("/verify");
     await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Verify a certificate");
-    await screens(publicPage, "verify-lookup");
+    await screensAtBothWidths(publicPage, "verify-lookup");
     await publicPage.getByRole("button", { name: "Verify" }).click();
     await expect(publicPage.getByText("Enter the code printed on the certificate.")).toBeVisible();
     const typedCode = issued!.code
@@ -209,7 +191,7 @@ test.describe("Certificates", () => {
     await expect(result).toContainText(course.title);
     await expect(result).toContainText("2.5 CME credits");
     await expect(result).not.toContainText(learner.email);
-    await screens(publicPage, "verify-valid");
+    await screensAtBothWidths(publicPage, "verify-valid");
 
     // An administrator revokes it, with a reason, from the learner's record.
     const adminContext = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });
@@ -223,7 +205,7 @@ test.describe("Certificates", () => {
     await adminPage.getByRole("link", { name: "Transcript of Dana Scully" }).click();
     await expect(adminPage).toHaveURL(new RegExp(`/admin/learners/${learner.id}$`));
     await expect(adminPage.getByRole("heading", { level: 1 })).toHaveText("Dana Scully");
-    await screens(adminPage, "admin-learner-record");
+    await screensAtBothWidths(adminPage, "admin-learner-record");
     await adminPage
       .getByRole("button", { name: `Revoke the certificate for ${course.title}` })
       .click();
@@ -242,7 +224,7 @@ test.describe("Certificates", () => {
     await adminPage.goto("/admin/audit");
     await adminPage.getByRole("button", { name: "Verify the chain" }).click();
     await expect(adminPage.getByTestId("audit-chain-status")).toContainText("Chain intact");
-    await screens(adminPage, "admin-audit");
+    await screensAtBothWidths(adminPage, "admin-audit");
     const auditDownload = adminPage.waitForEvent("download");
     await adminPage.getByTestId("audit-export").click();
     const audit = readFileSync((await (await auditDownload).path())!, "utf8");
@@ -272,7 +254,7 @@ test.describe("Certificates", () => {
     await expect(result).toHaveAttribute("data-status", "revoked");
     await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("✗ Revoked certificate");
     await expect(result).toContainText("Attendance records did not match the session logs.");
-    await screens(publicPage, "verify-revoked");
+    await screensAtBothWidths(publicPage, "verify-revoked");
 
     // An unknown code: not found, like any random one.
     await publicPage.goto("/verify/0000000000000000000000000000ZZZZ");

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { formatCertificateCode } from "../src/contract";
 import { expect, signIn, test } from "./support/fixtures";
-import { createPublishedCourse, enroll } from "./support/learning";
-import { screen } from "./support/screens";
+import { createPublishedCourse, enroll, offerCredit, singleCreditOffer } from "./support/learning";
+import { screensAtBothWidths } from "./support/screens";
 
 /** Every certificate is also an Open Badges 3.0 credential (docs/credentials.md). */
 
@@ -14,17 +13,6 @@ type Issued = {
   issuedAt: string;
   issuerName: string;
 };
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test.describe("Open Badges credentials", () => {
   test("the learner downloads the credential and adds it to LinkedIn; the verify page and the browser check it valid, then revoked", async ({
@@ -41,23 +29,16 @@ test.describe("Open Badges credentials", () => {
       duration: 3,
       modules: [{ title: "Consent", duration: 6 }],
     });
-    const offered = await adminApi.put(`/api/courses/${course.id}/credit`, {
-      data: {
-        bodies: [{ name: "State Medical Board", providerNumber: "PN-7788" }],
-        types: [
-          {
-            name: "CME credits",
-            amount: 1.5,
-            accreditingBody: "State Medical Board",
-            accreditationStatement: "",
-            designationStatement: "",
-            claimStep: null,
-            licenceRequired: false,
-          },
-        ],
-      },
-    });
-    expect(offered.status(), await offered.text()).toBe(200);
+    await offerCredit(
+      adminApi,
+      course.id,
+      singleCreditOffer({
+        body: "State Medical Board",
+        providerNumber: "PN-7788",
+        name: "CME credits",
+        amount: 1.5,
+      }),
+    );
     const learner = await createLearner({ name: "Rosalind Franklin" });
     await enroll(adminApi, learner.id, course.id);
     await completeModules(learner, { ...course, modules: course.modules } as never, 1);
@@ -102,7 +83,7 @@ test.describe("Open Badges credentials", () => {
       certUrl: issued!.verifyUrl,
       certId: formatCertificateCode(issued!.code),
     });
-    await screens(page, "credentials-learner-certificates");
+    await screensAtBothWidths(page, "credentials-learner-certificates");
 
     // The transcript offers the same two.
     await page.getByRole("link", { name: "Transcript" }).click();
@@ -112,7 +93,7 @@ test.describe("Open Badges credentials", () => {
       entry.getByRole("link", { name: `Download credential for ${course.title}` }),
     ).toHaveAttribute("href", `/api/certificates/${issued!.code}/credential`);
     await expect(entry.getByRole("link", { name: /^Add to LinkedIn/ })).toBeVisible();
-    await screens(page, "credentials-learner-transcript");
+    await screensAtBothWidths(page, "credentials-learner-transcript");
 
     // The learner's own view of the verification page: beside the record check and the
     // portal's check of the credential, the same credential verified by the browser itself.
@@ -122,7 +103,7 @@ test.describe("Open Badges credentials", () => {
     await expect(inBrowser).toHaveAttribute("data-result", "valid");
     await expect(inBrowser.getByRole("heading")).toHaveText("Checked in your browser: valid");
     await expect(page.getByTestId("credential-check")).toHaveAttribute("data-result", "valid");
-    await screens(page, "credentials-verify-in-browser");
+    await screensAtBothWidths(page, "credentials-verify-in-browser");
 
     // Anyone with the address sees the record check and, beside it, the credential's; not
     // the credential itself, so no check of it in the browser.
@@ -139,7 +120,7 @@ test.describe("Open Badges credentials", () => {
     await expect(check).toContainText(credential.issuer.id);
     await expect(check).toContainText("eddsa-rdfc-2022");
     await expect(publicPage.getByTestId("browser-credential-check")).toHaveCount(0);
-    await screens(publicPage, "credentials-verify-valid");
+    await screensAtBothWidths(publicPage, "credentials-verify-valid");
 
     // The file the learner shared, checked in the visitor's browser: genuine and this
     // certificate's; a copy with another name is reported altered.
@@ -165,7 +146,7 @@ test.describe("Open Badges credentials", () => {
     });
     await expect(fileCheck).toHaveAttribute("data-problem", "altered");
     await expect(fileCheck.getByRole("heading")).toHaveText("Credential file: altered");
-    await screens(publicPage, "credentials-verify-file-altered");
+    await screensAtBothWidths(publicPage, "credentials-verify-file-altered");
 
     // An administrator revokes the certificate: its credential's status bit is set.
     const revoked = await adminApi.post(`/api/certificates/${issued!.id}/revoke`, {
@@ -179,13 +160,13 @@ test.describe("Open Badges credentials", () => {
     );
     await expect(check).toHaveAttribute("data-result", "revoked");
     await expect(check.getByRole("heading")).toHaveText("Verifiable credential: revoked");
-    await screens(publicPage, "credentials-verify-revoked");
+    await screensAtBothWidths(publicPage, "credentials-verify-revoked");
     await visitor.close();
 
     // The learner's browser reads the status list afresh: revoked there too.
     await page.reload();
     await expect(inBrowser).toHaveAttribute("data-result", "revoked");
     await expect(inBrowser.getByRole("heading")).toHaveText("Checked in your browser: revoked");
-    await screens(page, "credentials-verify-in-browser-revoked");
+    await screensAtBothWidths(page, "credentials-verify-in-browser-revoked");
   });
 });

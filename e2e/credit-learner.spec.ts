@@ -1,28 +1,15 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import {
   type ActivityBody,
-  type Course,
   type CourseCreditBody,
   type CreditSettingsBody,
   DEFAULT_ACTIVITY,
 } from "../src/contract";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
-import { createPublishedCourse, enroll } from "./support/learning";
-import { screen } from "./support/screens";
+import { createPublishedCourse, enroll, offerCredit } from "./support/learning";
+import { screensAtBothWidths } from "./support/screens";
 
 /** The learner's side of an accredited course's credit claim, from the activity page to the certificate. */
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const STATEMENT =
   "I certify that I completed this activity myself and claim only the credit that matches my participation.";
@@ -71,9 +58,8 @@ test.describe("Credit claim (learner)", () => {
         },
       ],
     };
-    const offered = await adminApi.put(`/api/courses/${course.id}/credit`, { data: offer });
-    expect(offered.status(), await offered.text()).toBe(200);
-    const [, cpe] = ((await offered.json()) as Course).creditTypes;
+    const offered = await offerCredit(adminApi, course.id, offer);
+    const [, cpe] = offered.creditTypes;
     const activity: ActivityBody = {
       ...DEFAULT_ACTIVITY,
       objectives: ["Describe a producer's duties to the client."],
@@ -130,7 +116,7 @@ test.describe("Credit claim (learner)", () => {
       /Attestation/,
       /Certificate/,
     ]);
-    await screens(page, "credit-player-locked");
+    await screensAtBothWidths(page, "credit-player-locked");
 
     await page.getByRole("link", { name: "Read About this activity first" }).click();
     await expect(
@@ -141,7 +127,7 @@ test.describe("Credit claim (learner)", () => {
     await expect(page.getByText("January 15, 2026")).toBeVisible();
     // The licence the credit asks for is said up front, not only after attesting.
     await expect(page.getByTestId("licence-notice")).toContainText("Professional licence required");
-    await screens(page, "credit-about");
+    await screensAtBothWidths(page, "credit-about");
     await page.getByRole("button", { name: "I have read this information" }).click();
     await expect(page.getByTestId("acknowledged")).toContainText("Acknowledged on");
     await expect(page.getByRole("link", { name: "Start the course" })).toBeFocused();
@@ -172,7 +158,7 @@ test.describe("Credit claim (learner)", () => {
     }
     await page.getByRole("textbox", { name: /Comments and suggestions/ }).fill("Clear and short.");
     await expect(page.getByText("16 / 2000 characters")).toBeVisible();
-    await screens(page, "credit-evaluation");
+    await screensAtBothWidths(page, "credit-evaluation");
     await page.getByRole("button", { name: "Submit evaluation" }).click();
     await expect(page.getByTestId("evaluation-done")).toContainText("Thank you for your feedback");
 
@@ -193,7 +179,7 @@ test.describe("Credit claim (learner)", () => {
     await expect(page.getByText("Choose the credit you claim.")).toHaveCount(0);
     await page.getByRole("combobox", { name: "Amount claimed (up to 2 contact hours)" }).click();
     await page.getByRole("option", { name: "1.75 contact hours" }).click();
-    await screens(page, "credit-attestation");
+    await screensAtBothWidths(page, "credit-attestation");
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
     await expect(page.getByTestId("attested-summary")).toContainText("1.75 contact hours claimed");
 
@@ -237,7 +223,7 @@ test.describe("Credit claim (learner)", () => {
     const result = page.getByTestId("verification-result");
     await expect(result).toContainText("1.75 contact hours");
     await expect(result).not.toContainText("CPE credit");
-    await screens(page, "credit-verify");
+    await screensAtBothWidths(page, "credit-verify");
 
     // The accountant claims the CPE credits; their certificate prints those, and only those.
     await page.context().clearCookies();
@@ -271,6 +257,6 @@ test.describe("Credit claim (learner)", () => {
     await expect(accountantResult).toContainText("2 CPE credits");
     await expect(accountantResult).toContainText("112233");
     await expect(accountantResult).not.toContainText("contact hour");
-    await screens(page, "credit-verify-cpe");
+    await screensAtBothWidths(page, "credit-verify-cpe");
   });
 });

@@ -1,17 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import type { LearnerSummary } from "../src/contract";
 import { dismissToast, expect, expectToast, signIn, test, uniqueEmail } from "./support/fixtures";
-import { screen } from "./support/screens";
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { screensAtBothWidths } from "./support/screens";
 
 test.describe("Learners import and bulk enrollment (admin)", () => {
   test("import a CSV of learners, download the rejected rows and enroll two learners at once", async ({
@@ -74,7 +64,7 @@ test.describe("Learners import and bulk enrollment (admin)", () => {
     await expect(rows.nth(3)).toContainText("Ready");
     const before = await adminApi.get(`/api/users/learners?q=${stamp}`);
     expect((await before.json()) as LearnerSummary[]).toEqual([]);
-    await screens(page, "learner-import-preview");
+    await screensAtBothWidths(page, "learner-import-preview");
 
     // Confirm: a progress bar (the batch is held until it has been seen), then the summary.
     let release = () => {};
@@ -94,7 +84,7 @@ test.describe("Learners import and bulk enrollment (admin)", () => {
     await expect(summary).toBeVisible();
     await expect(summary.getByRole("definition")).toHaveText(["17", "8", "3"]);
     await expect(summary.getByRole("status")).toContainText("17 invitations sent");
-    await screens(page, "learner-import-summary");
+    await screensAtBothWidths(page, "learner-import-summary");
 
     // The rejected rows as a file: the original columns and the reason.
     const downloading = page.waitForEvent("download");
@@ -122,7 +112,7 @@ test.describe("Learners import and bulk enrollment (admin)", () => {
     const enroll = page.getByRole("dialog", { name: "Enroll in course" });
     await enroll.getByRole("combobox", { name: "Course" }).click();
     await page.getByRole("option", { name: safety!.title }).click();
-    await screens(page, "learner-bulk-enroll");
+    await screensAtBothWidths(page, "learner-bulk-enroll");
     await enroll.getByRole("button", { name: "Enroll 2 learners" }).click();
     await expectToast(page, "Learners enrolled", `2 learners enrolled in ${safety!.title}.`);
     await expect(page.getByText("Select all shown")).toBeVisible();

@@ -1,26 +1,15 @@
 import { readFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import type { Certificate, CourseCreditBody, CreditSettingsBody } from "../src/contract";
 import { pdfText } from "../src/server/testing/pdf-text";
 import { dismissToast, expect, expectToast, FIXTURE_FILES, signIn, test } from "./support/fixtures";
-import { createPublishedCourse, enroll } from "./support/learning";
-import { screen } from "./support/screens";
+import { createPublishedCourse, enroll, offerCredit } from "./support/learning";
+import { screensAtBothWidths } from "./support/screens";
 
 /** The organisation profile in Settings, and the issuer it makes of every certificate. */
 
 const ORGANISATION = "Northwind Continuing Education Institute";
 const OFFICIAL_TITLE = "Director of Continuing Education and Professional Development Programs";
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Whether an element shows all of its text: nothing cut, nothing hidden by an ellipsis. */
 const showsAllText = (element: Locator) =>
@@ -68,7 +57,7 @@ test.describe("Organisation profile", () => {
     await card.getByRole("button", { name: "Save organisation" }).click();
     await expectToast(page, "Organisation saved");
     await dismissToast(page);
-    await screens(page, "admin-settings-organisation");
+    await screensAtBothWidths(page, "admin-settings-organisation");
 
     // A course with credit, signed by an official whose title is long.
     const stamp = Date.now().toString(36);
@@ -92,8 +81,7 @@ test.describe("Organisation profile", () => {
         },
       ],
     };
-    const offered = await adminApi.put(`/api/courses/${course.id}/credit`, { data: offer });
-    expect(offered.status(), await offered.text()).toBe(200);
+    const _offered = await offerCredit(adminApi, course.id, offer);
     const settings: CreditSettingsBody = {
       sponsorName: ORGANISATION,
       sponsorAddress: "1 Main Street, Springfield, IL 62701",
@@ -126,7 +114,7 @@ test.describe("Organisation profile", () => {
     });
     await expect(pdfLink).toBeVisible();
     await expect(htmlButton).toBeVisible();
-    await screens(learnerPage, "organisation-learner-certificates");
+    await screensAtBothWidths(learnerPage, "organisation-learner-certificates");
 
     const htmlDownload = learnerPage.waitForEvent("download");
     await htmlButton.click();
@@ -160,7 +148,7 @@ test.describe("Organisation profile", () => {
       expect(box.x + box.width).toBeLessThanOrEqual(sheet.x + sheet.width);
       expect(box.y + box.height).toBeLessThanOrEqual(sheet.y + sheet.height);
     }
-    await screens(certificate, "organisation-certificate");
+    await screensAtBothWidths(certificate, "organisation-certificate");
 
     // The PDF prints the same issuer, and the date as the settings chose.
     const mine = (await (
@@ -185,7 +173,7 @@ test.describe("Organisation profile", () => {
     const result = learnerPage.getByTestId("verification-result");
     await expect(result).toContainText(`issued by ${ORGANISATION}`);
     await expect(result.getByText("Regulatory Ethics")).toBeVisible();
-    await screens(learnerPage, "organisation-verification");
+    await screensAtBothWidths(learnerPage, "organisation-verification");
     await context.close();
   });
 });

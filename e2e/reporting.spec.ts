@@ -1,15 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import {
-  type ActivityBody,
-  type Course,
-  type CourseCreditBody,
-  DEFAULT_ACTIVITY,
-} from "../src/contract";
+import { type ActivityBody, type CourseCreditBody, DEFAULT_ACTIVITY } from "../src/contract";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
-import { createPublishedCourse, enroll } from "./support/learning";
-import { screen } from "./support/screens";
+import { createPublishedCourse, enroll, offerCredit } from "./support/learning";
+import { screensAtBothWidths } from "./support/screens";
 
 /** Regulator reporting: a physician's completion reported to ACCME PARS, with the activity record. */
 
@@ -23,17 +17,6 @@ const parsRows = (path: string) =>
   }) as string[][];
 const US_DATE = /^\d\d\/\d\d\/\d{4}$/;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/** Screenshots at desktop (1280) and phone (390) width, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const STATEMENT = "I certify that I completed this activity myself.";
 const PARS_ACTIVITY_ID = "201234567";
@@ -65,9 +48,8 @@ test.describe("Regulator reporting", () => {
         },
       ],
     };
-    const offered = await adminApi.put(`/api/courses/${course.id}/credit`, { data: offer });
-    expect(offered.status(), await offered.text()).toBe(200);
-    const [ama] = ((await offered.json()) as Course).creditTypes;
+    const offered = await offerCredit(adminApi, course.id, offer);
+    const [ama] = offered.creditTypes;
     // An enduring material: PARS dates it from its release to its expiration.
     const released = dayOf(new Date(Date.now() - 30 * 86_400_000));
     const expires = dayOf(new Date(Date.now() + 730 * 86_400_000));
@@ -114,7 +96,7 @@ test.describe("Regulator reporting", () => {
     expect(record![3]).toMatch(US_DATE);
     expect(record![4]).toMatch(US_DATE);
     expect(record!.slice(5)).toEqual(["1", "Direct", "No", "0", "0"]);
-    await screens(page, "reporting-course-settings");
+    await screensAtBothWidths(page, "reporting-course-settings");
     await page.context().clearCookies();
 
     // The physician gives their identifiers once, in the profile.
@@ -135,7 +117,7 @@ test.describe("Regulator reporting", () => {
     await card.getByLabel("NPI").fill("1234567893");
     await card.getByLabel("State of licensure").selectOption("OR");
     await card.getByLabel("State licence number").fill("MD204518");
-    await screens(page, "reporting-profile");
+    await screensAtBothWidths(page, "reporting-profile");
     await card.getByRole("button", { name: "Save identifiers" }).click();
     await expectToast(page, "Identifiers saved");
     await dismissToast(page);
@@ -154,7 +136,7 @@ test.describe("Regulator reporting", () => {
     await expect(panel.getByTestId("regulator-ids-summary")).toContainText(
       /Ada Byron.*February 29.*MD204518 \(OR\).*1234567893/,
     );
-    await screens(page, "reporting-attestation");
+    await screensAtBothWidths(page, "reporting-attestation");
     // They can be changed here too, the form filled in with them.
     await panel.getByRole("button", { name: "Change details" }).click();
     await expect(panel.getByLabel("Last name")).toHaveValue("Byron");
@@ -214,7 +196,7 @@ test.describe("Regulator reporting", () => {
     ]);
     expect(rows[0]![9]).toBe("1234567893");
     expect(rows[0]![11]).toBe("1");
-    await screens(page, "reporting-generated");
+    await screensAtBothWidths(page, "reporting-generated");
 
     await file.getByRole("button", { name: "Mark as submitted" }).click();
     const dialog = page.getByRole("dialog", { name: "Mark as submitted?" });
@@ -225,7 +207,7 @@ test.describe("Regulator reporting", () => {
     await expect(file).toContainText("Submitted");
     await expect(claim).toContainText("Reported");
     await expect(claim).toContainText(/Reported .* in pars-learners-/);
-    await screens(page, "reporting-submitted");
+    await screensAtBothWidths(page, "reporting-submitted");
 
     // The activity record now counts the physician who completed.
     await parsPanel.getByRole("button", { name: "Generate activity file" }).click();
@@ -239,7 +221,7 @@ test.describe("Regulator reporting", () => {
     await activityFile.getByRole("link", { name: "Download" }).click();
     const [counted] = parsRows((await (await activityDownload).path())!);
     expect(counted!.slice(-2)).toEqual(["1", "0"]);
-    await screens(page, "reporting-activity-file");
+    await screensAtBothWidths(page, "reporting-activity-file");
     expect(ama).toBeDefined();
   });
 });

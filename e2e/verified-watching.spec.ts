@@ -9,7 +9,8 @@ import {
   uniqueEmail,
   uploadFile,
 } from "./support/fixtures";
-import { screen } from "./support/screens";
+import { offerCredit, singleCreditOffer } from "./support/learning";
+import { screen, screensAtBothWidths } from "./support/screens";
 
 /** Verified watching, seat time and resume, in the browser. */
 
@@ -46,16 +47,6 @@ async function seedCourse(api: APIRequestContext, title: string, modules = 2): P
   const published = await api.patch(`/api/courses/${course.id}/publish`);
   expect(published.status(), await published.text()).toBe(200);
   return (await published.json()) as Course;
-}
-
-/** Screens at the desktop width and at 390 px, each checked with axe. */
-async function screens(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const video = (page: Page) => page.getByTestId("module-video");
@@ -115,23 +106,16 @@ test.describe("Verified watching", () => {
 
     // The course offers credit (set in its Accreditation section, see credit-admin.spec.ts);
     // the administrator sets the completion rule in the course detail.
-    const credit = await adminApi.put(`/api/courses/${course.id}/credit`, {
-      data: {
-        bodies: [{ name: "State Board of Safety", providerNumber: "P-4471" }],
-        types: [
-          {
-            name: "CME credits",
-            amount: 1.5,
-            accreditingBody: "State Board of Safety",
-            accreditationStatement: "",
-            designationStatement: "",
-            claimStep: null,
-            licenceRequired: false,
-          },
-        ],
-      },
-    });
-    expect(credit.status()).toBe(200);
+    await offerCredit(
+      adminApi,
+      course.id,
+      singleCreditOffer({
+        body: "State Board of Safety",
+        providerNumber: "P-4471",
+        name: "CME credits",
+        amount: 1.5,
+      }),
+    );
     await signIn(page, admin);
     await page.waitForURL("**/admin");
     await page.goto(`/admin/courses/${course.id}`);
@@ -148,7 +132,7 @@ test.describe("Verified watching", () => {
     await expect(dialog).toBeHidden();
     await expect(card).toContainText("Verified watching");
     await expect(card).toContainText("75%");
-    await screens(page, "watch-admin-course-settings");
+    await screensAtBothWidths(page, "watch-admin-course-settings");
 
     // The learner cannot complete before watching: the button is disabled, the server refuses.
     await page.context().clearCookies();
@@ -169,7 +153,7 @@ test.describe("Verified watching", () => {
       message: VERIFIED_MESSAGE,
       code: "watching.not_watched_enough",
     });
-    await screens(page, "watch-player-before");
+    await screensAtBothWidths(page, "watch-player-before");
 
     // Watching half of it: the share shows, the button stays disabled.
     await playUntil(page, 1.5);
@@ -191,7 +175,7 @@ test.describe("Verified watching", () => {
       /^(9\d|100)% watched · Ready to complete$/,
     );
     await expect(complete).toBeEnabled();
-    await screens(page, "watch-player-ready");
+    await screensAtBothWidths(page, "watch-player-ready");
     await complete.click();
     await expectToast(page, "Progress updated", "Your progress has been saved");
     await expect(page.getByTestId("course-progress")).toHaveText("50%");
@@ -206,7 +190,7 @@ test.describe("Verified watching", () => {
     const row = learnerCard.getByRole("row", { name: /Clip 1/ });
     await expect(row).toContainText(/(9\d|100)%/);
     await expect(row).toContainText(/[3-5] s/);
-    await screens(page, "watch-admin-learner-watching");
+    await screensAtBothWidths(page, "watch-admin-learner-watching");
   });
 
   test("a manual course still completes at once, and still resumes", async ({

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import type { Course, CourseCreditBody } from "../../src/contract";
 import { SERVER_URL } from "./server-url";
 
 /** Helpers for the learner journey and the email flows (course set-up, the outbox). */
@@ -111,6 +112,40 @@ export async function enroll(api: APIRequestContext, userId: string, courseId: s
     data: { userId, courseId, progress: 0, completedModules: [], isCompleted: false },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Offers credit on a course as the Credit card saves it; answers the course as it now stands. */
+export async function offerCredit(
+  api: APIRequestContext,
+  courseId: string,
+  offer: CourseCreditBody,
+): Promise<Course> {
+  const res = await api.put(`/api/courses/${courseId}/credit`, { data: offer });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Course;
+}
+
+/** One credit type of one accrediting body, without statements, claimed whole. */
+export function singleCreditOffer(credit: {
+  body: string;
+  providerNumber: string;
+  name: string;
+  amount: number;
+}): CourseCreditBody {
+  return {
+    bodies: [{ name: credit.body, providerNumber: credit.providerNumber }],
+    types: [
+      {
+        name: credit.name,
+        amount: credit.amount,
+        accreditingBody: credit.body,
+        accreditationStatement: "",
+        designationStatement: "",
+        claimStep: null,
+        licenceRequired: false,
+      },
+    ],
+  };
 }
 
 /** Plays the page's video muted (autoplay rules) and waits until its time advances. */

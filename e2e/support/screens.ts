@@ -31,6 +31,20 @@ export async function screen(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
 }
 
+/**
+ * The screen at desktop width (1280, saved as `<name>`) and at phone width (390, saved as
+ * `<name>-390`), each from the top and checked with axe; the page is left at desktop width.
+ */
+export async function screensAtBothWidths(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screen(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screen(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 export async function expectNoSeriousA11yViolations(page: Page, name = "page"): Promise<void> {
   // Legacy mode runs axe inside the page itself. The default opens a blank page per check to
   // merge frame results, which doubles each check's time, and the portal has no cross-origin
