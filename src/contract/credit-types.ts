@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CreditType } from "./entities";
 
 /**
  * The credit types a course offers. A jointly accredited activity offers one activity for
@@ -64,24 +65,6 @@ const amount = (label: string) =>
     .positive(`${label} must be greater than 0`)
     .max(CREDIT_AMOUNT_MAX, `${label} must be at most ${CREDIT_AMOUNT_MAX}`)
     .refine(isHundredths, `${label} can have at most 2 decimals`);
-
-/** A credit type as a course offers it (its body's provider number filled in). */
-export const creditTypeSchema = z.object({
-  id: z.string(),
-  /** As the body writes it, in the plural: "contact hours", "CPE credits". */
-  name: z.string(),
-  /** The most a learner can claim. */
-  amount: z.number(),
-  accreditingBody: z.string().nullable(),
-  providerNumber: z.string().nullable(),
-  accreditationStatement: z.string(),
-  designationStatement: z.string(),
-  /** Partial credit: learners claim in steps of this; null awards the whole amount. */
-  claimStep: z.number().nullable(),
-  /** Learners claiming this type must enter their licence before the certificate. */
-  licenceRequired: z.boolean(),
-});
-export type CreditType = z.infer<typeof creditTypeSchema>;
 
 /** An accrediting body of a course, with the provider number it gave the provider. */
 const creditBodySchema = z.strictObject({

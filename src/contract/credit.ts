@@ -3,10 +3,10 @@ import {
   creditAmountText,
   creditClaimBodySchema,
   creditClaimSchema,
-  creditTypeSchema,
   isHundredths,
 } from "./credit-types";
 import { calendarDateSchema } from "./dates";
+import { creditTypeSchema } from "./entities";
 
 /**
  * The credit claim of an accredited course: what a learner reads before starting (the

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { creditTypeSchema } from "./credit-types";
 import { CATEGORIES } from "./limits";
 
 /** SPEC section 3. Dates travel as ISO strings. */
@@ -51,6 +50,24 @@ export type Module = z.infer<typeof moduleSchema>;
 /** 'manual' is the spec's 'Mark as Complete at any time'; 'verified' requires watching. */
 export const completionPolicySchema = z.enum(["manual", "verified"]);
 export type CompletionPolicy = z.infer<typeof completionPolicySchema>;
+
+/** A credit type as a course offers it (its body's provider number filled in). */
+export const creditTypeSchema = z.object({
+  id: z.string(),
+  /** As the body writes it, in the plural: "contact hours", "CPE credits". */
+  name: z.string(),
+  /** The most a learner can claim. */
+  amount: z.number(),
+  accreditingBody: z.string().nullable(),
+  providerNumber: z.string().nullable(),
+  accreditationStatement: z.string(),
+  designationStatement: z.string(),
+  /** Partial credit: learners claim in steps of this; null awards the whole amount. */
+  claimStep: z.number().nullable(),
+  /** Learners claiming this type must enter their licence before the certificate. */
+  licenceRequired: z.boolean(),
+});
+export type CreditType = z.infer<typeof creditTypeSchema>;
 
 export const courseSchema = z.object({
   id: z.string(),

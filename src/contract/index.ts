@@ -10,6 +10,7 @@ export * from "./credit";
 export * from "./credit-types";
 export * from "./csv";
 export * from "./dates";
+export * from "./durations";
 export * from "./enrollments";
 export * from "./entities";
 export * from "./errors";

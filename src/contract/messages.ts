@@ -1,4 +1,4 @@
-import { formatWatchSeconds } from "./watching";
+import { formatWatchSeconds } from "./durations";
 
 /** Exact user-facing texts of SPEC sections 2, 5 and 8. Never reword these. */
 export const MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatWatchSeconds } from "./watching";
+import { formatWatchSeconds } from "./durations";
 
 /**
  * A module states its length in whole minutes (SPEC section 9); its video has a real length,
