@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import type { Course } from "../../../contract";
+import {
+  buildPublishedCourse,
+  enrollViaApi,
+  quickAdmin,
+  quickLearner,
+  signInAs,
+  useSharedVideo,
+} from "../../testing/learning";
+import { useWatchingTestApp } from "../../testing/watching";
+import { applyBeat } from "./beat";
+import { createWatchingRepository } from "./watching.repository";
+
+/**
+ * The statements that write a batch of learners' heartbeats together. A batch whose
+ * statements fail is still answered, beat by beat on the single path, so the routes' answers
+ * cannot show that the batch itself works: these statements are run here on their own.
+ */
+describe("heartbeat batch statements", { timeout: 120_000 }, () => {
+  const { ctx, clock } = useWatchingTestApp();
+  const videoPath = useSharedVideo(ctx);
+
+  async function learnersOfOneCourse(count: number) {
+    const adminCookie = await signInAs(ctx, await quickAdmin(ctx));
+    const course: Course = await buildPublishedCourse(ctx, adminCookie, {
+      video: await videoPath(adminCookie),
+      modules: 1,
+    });
+    const keys: { userId: string; courseId: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      const learner = await quickLearner(ctx);
+      await enrollViaApi(ctx, adminCookie, learner.id, course.id);
+      keys.push({ userId: learner.id, courseId: course.id });
+    }
+    return { course, module: course.modules[0]!, keys };
+  }
+
+  it("lock every clock, read every record and write every beat of a batch in one statement each", async () => {
+    const { course, module, keys } = await learnersOfOneCourse(3);
+    const watchKeys = keys.map((k) => ({ ...k, moduleId: module.id }));
+    const body = { courseId: course.id, moduleId: module.id, position: 0, intervals: [] };
+
+    const beatAt = clock.now();
+    const saved = await ctx.database.db.transaction(async (tx) => {
+      const repo = createWatchingRepository(tx);
+      const clocks = await repo.lockClocks(keys, beatAt);
+      expect(clocks.size).toBe(3);
+      expect(await repo.findWatches(watchKeys)).toEqual(new Map());
+      return repo.saveBeats(
+        keys.map((k) =>
+          applyBeat(
+            { userId: k.userId, course, module, body: { ...body, duration: 300 } },
+            clocks.get(`${k.userId}\u0000${k.courseId}`)!,
+            undefined,
+            beatAt,
+          ),
+        ),
+      );
+    });
+    // Answered in the order of the writes, one record per learner.
+    expect(saved.map((r) => r.userId)).toEqual(keys.map((k) => k.userId));
+
+    clock.advance(10);
+    const later = clock.now();
+    await ctx.database.db.transaction(async (tx) => {
+      const repo = createWatchingRepository(tx);
+      const clocks = await repo.lockClocks(keys, later);
+      // Existing clocks are locked as they are, not reset to this batch's time.
+      for (const c of clocks.values()) expect(c.lastBeatAt).toEqual(beatAt);
+      const stored = await repo.findWatches(watchKeys);
+      expect([...stored.values()].map((r) => r.heartbeats)).toEqual([1, 1, 1]);
+      const rows = await repo.saveBeats(
+        keys.map((k) =>
+          applyBeat(
+            {
+              userId: k.userId,
+              course,
+              module,
+              body: { ...body, duration: 300, intervals: [[0, 10]], position: 10 },
+            },
+            clocks.get(`${k.userId}\u0000${k.courseId}`)!,
+            stored.get(`${k.userId}\u0000${k.courseId}\u0000${module.id}`),
+            later,
+          ),
+        ),
+      );
+      expect(rows.map((r) => [r.heartbeats, r.watchedSeconds])).toEqual([
+        [2, 10],
+        [2, 10],
+        [2, 10],
+      ]);
+    });
+    const clocks = await createWatchingRepository(ctx.database.db).lockClocks(keys, later);
+    for (const c of clocks.values()) expect(c.lastBeatAt).toEqual(later);
+  });
+});
