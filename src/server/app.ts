@@ -11,18 +11,17 @@ import { MESSAGES } from "../contract";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { registerActivityRoutes } from "./features/activity/activity.routes";
-import { createActivityService } from "./features/activity/activity.service";
-import { acknowledgeStep } from "./features/activity/activity.step";
+import { acknowledgeStep, createActivityService } from "./features/activity/activity.service";
 import { registerAssessmentsRoutes } from "./features/assessments/assessments.routes";
-import { createExamService } from "./features/assessments/exam.service";
-import { examStep } from "./features/assessments/exam.step";
+import { createExamService, examStep } from "./features/assessments/exam.service";
 import { createExamResults } from "./features/assessments/exam-results";
 import { createQuestionsService } from "./features/assessments/questions.service";
-import { createReviewService } from "./features/assessments/review.service";
-import { reviewStep } from "./features/assessments/review.step";
-import { attestationStep } from "./features/attestations/attestation.step";
+import { createReviewService, reviewStep } from "./features/assessments/review.service";
 import { registerAttestationsRoutes } from "./features/attestations/attestations.routes";
-import { createAttestationsService } from "./features/attestations/attestations.service";
+import {
+  attestationStep,
+  createAttestationsService,
+} from "./features/attestations/attestations.service";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { createAuditService } from "./features/audit/audit.service";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
@@ -42,13 +41,14 @@ import { createCoursesService } from "./features/courses/courses.service";
 import { registerCredentialsRoutes } from "./features/credentials/credentials.routes";
 import { createCredentialsService } from "./features/credentials/credentials.service";
 import { registerCreditRoutes } from "./features/credit/credit.routes";
-import { createCreditService } from "./features/credit/credit.service";
-import { creditCertificateStep } from "./features/credit/credit-certificate.step";
+import { createCreditService, creditCertificateStep } from "./features/credit/credit.service";
 import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
 import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
-import { evaluationStep } from "./features/evaluations/evaluation.step";
 import { registerEvaluationsRoutes } from "./features/evaluations/evaluations.routes";
-import { createEvaluationsService } from "./features/evaluations/evaluations.service";
+import {
+  createEvaluationsService,
+  evaluationStep,
+} from "./features/evaluations/evaluations.service";
 import { registerLearnersRoutes } from "./features/learners/learners.routes";
 import { createLearnersService } from "./features/learners/learners.service";
 import { createLearnersImportService } from "./features/learners/learners-import.service";
@@ -66,8 +66,7 @@ import { registerReportsRoutes } from "./features/reports/reports.routes";
 import { createReportsService } from "./features/reports/reports.service";
 import { registerSystemRoutes } from "./features/system/system.routes";
 import { registerWatchingRoutes } from "./features/watching/watching.routes";
-import { createWatchingService } from "./features/watching/watching.service";
-import { watchingStep } from "./features/watching/watching.step";
+import { createWatchingService, watchingStep } from "./features/watching/watching.service";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";

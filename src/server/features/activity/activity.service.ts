@@ -4,13 +4,38 @@ import { attestationOf } from "../attestations/attestations.read-model";
 import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
 import { fieldChanges } from "../audit/audit-changes";
 import { creditSettingsOf } from "../credit/credit.read-model";
-import type { CompletionStep, StepUnit } from "../enrollments/completion-steps";
+import { type CompletionStep, defineStep, type StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
-import { courseNotFound, notEnrolled } from "./activity.errors";
-import { type ActivitySettings, retainUntil } from "./activity.read-model";
+import { acknowledgeFirst, courseNotFound, notEnrolled } from "./activity.errors";
+import { type ActivitySettings, loadActivity, retainUntil } from "./activity.read-model";
 import { type ActivityValues, createActivityRepository } from "./activity.repository";
-import { acknowledgeStep } from "./activity.step";
-import { activityFields, enrollmentEndsAt, isCourseExpired, validUntil } from "./activity-rules";
+import {
+  activityFields,
+  assertOpen,
+  enrollmentEndsAt,
+  isCourseExpired,
+  validUntil,
+} from "./activity-rules";
+
+/**
+ * The activity page as a step of completion: acknowledged before the modules when the course
+ * asks for it. Its dates also close every step of the course: nothing is taken after the
+ * expiration date, or after the enrollment's validity window.
+ */
+export const acknowledgeStep = defineStep<ActivitySettings>({
+  key: "acknowledge",
+  load: loadActivity,
+  record: {
+    isRequired: (activity) => activity?.acknowledgementRequired ?? false,
+    async doneAt(tx, enrollment) {
+      const row = await createActivityRepository(tx).acknowledgementOf(enrollment.id);
+      return row?.acknowledgedAt ?? null;
+    },
+  },
+  // The player says what opening the first module waits for in its own words.
+  refusal: (later) => (later === "modules" ? acknowledgeFirst() : undefined),
+  assertOpen: (enrollment, activity, now) => assertOpen(activity, enrollment, now),
+});
 
 export interface ActivityServiceDeps {
   db: Database;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type ActivityBody, CREDIT_MESSAGES } from "../../../contract";
 import { useStepHarness } from "../../testing/step-harness";
-import { attestationStep } from "../attestations/attestation.step";
-import { evaluationStep } from "../evaluations/evaluation.step";
-import { acknowledgeStep } from "./activity.step";
+import { attestationStep } from "../attestations/attestations.service";
+import { evaluationStep } from "../evaluations/evaluations.service";
+import { acknowledgeStep } from "./activity.service";
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);

@@ -10,9 +10,10 @@ import {
 import type { Database, Executor } from "../../db/client";
 import { newId } from "../../db/ids";
 import type { Actor } from "../audit/audit.service";
-import type { StepUnit } from "../enrollments/completion-steps";
+import { defineStep, type StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
 import type { EnrollmentRow } from "../enrollments/enrollments.table";
+import { type AssessmentSettings, loadAssessmentSettings } from "./assessment-settings";
 import {
   alreadyPassed,
   alreadySubmitted,
@@ -32,8 +33,30 @@ import {
   examAttempts,
   type StoredAnswer,
 } from "./assessments.table";
-import { examStep } from "./exam.step";
 import { checkedAnswers, drawVersion, grade, presented, toStoredAnswers } from "./grading";
+
+/**
+ * The final exam as a step of completion: required when enabled, done at the first pass;
+ * the certificate records the passing score and time.
+ */
+export const examStep = defineStep<AssessmentSettings>({
+  key: "exam",
+  load: loadAssessmentSettings,
+  record: {
+    isRequired: ({ exam }) => exam.enabled,
+    async doneAt(tx, enrollment) {
+      return (
+        (await createAssessmentsRepository(tx).passedAttempt(enrollment.id))?.submittedAt ?? null
+      );
+    },
+  },
+  async creditFacts(tx, enrollment) {
+    const pass = await createAssessmentsRepository(tx).passedAttempt(enrollment.id);
+    return pass?.score != null && pass.submittedAt
+      ? { examScore: pass.score, examPassedAt: pass.submittedAt }
+      : {};
+  },
+});
 
 export interface ExamServiceDeps {
   db: Database;

@@ -8,8 +8,7 @@ import {
 import { answersFor, questionBody } from "../../testing/assessments";
 import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
 import { createAssessmentsRepository } from "./assessments.repository";
-import { createExamService, type ExamService } from "./exam.service";
-import { examStep } from "./exam.step";
+import { createExamService, type ExamService, examStep } from "./exam.service";
 
 describe("the final exam as the only step of completion", () => {
   const h = useStepHarness([examStep]);

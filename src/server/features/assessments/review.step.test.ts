@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ASSESSMENT_MESSAGES, DEFAULT_EXAM_SETTINGS, questionBodySchema } from "../../../contract";
 import { answersFor, questionBody } from "../../testing/assessments";
 import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
-import { createReviewService, type ReviewService } from "./review.service";
-import { reviewStep } from "./review.step";
+import { createReviewService, type ReviewService, reviewStep } from "./review.service";
 
 describe("review questions as the only step of completion", () => {
   const h = useStepHarness([reviewStep]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CREDIT_MESSAGES } from "../../../contract";
 import { useStepHarness } from "../../testing/step-harness";
-import { attestationStep } from "./attestation.step";
 import { createAttestationsRepository } from "./attestations.repository";
+import { attestationStep } from "./attestations.service";
 
 const STATEMENT = "I attest that I personally completed this activity.";
 const ORIGIN = { ip: "203.0.113.7", userAgent: "Test Browser" };

@@ -7,11 +7,11 @@ import {
   reportingConsentStatement,
   withCreditText,
 } from "../../../contract";
-import { retainUntil } from "../activity/activity.read-model";
+import { type ActivitySettings, loadActivity, retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
+import { defineStep } from "../enrollments/completion-steps";
 import type { OrganisationService } from "../organisation/organisation.service";
 import { claimRegulatorIds } from "../reporting/reporting.read-model";
-import { attestationStep } from "./attestation.step";
 import {
   attestationDone,
   attestationNotAsked,
@@ -25,6 +25,20 @@ import {
   unknownCreditType,
 } from "./attestations.errors";
 import { createAttestationsRepository, type StoredClaim } from "./attestations.repository";
+
+/** The attestation as a step of completion: required when the course asks for it. */
+export const attestationStep = defineStep<ActivitySettings>({
+  key: "attestation",
+  load: loadActivity,
+  record: {
+    isRequired: (activity) => activity?.attestationRequired ?? false,
+    async doneAt(tx, enrollment) {
+      return (
+        (await createAttestationsRepository(tx).attestationOf(enrollment.id))?.attestedAt ?? null
+      );
+    },
+  },
+});
 
 export interface AttestationsServiceDeps {
   /** The activity feature: the unit of a credit step, with the course's statement. */

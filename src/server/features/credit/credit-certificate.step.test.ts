@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CREDIT_SETTINGS, type Licence } from "../../../contract";
 import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
-import { creditCertificateStep } from "./credit-certificate.step";
+import { creditCertificateStep } from "./credit.service";
 
 const LICENCE: Licence = {
   licenceType: "RN",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CREDIT_MESSAGES } from "../../../contract";
 import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
-import { evaluationStep } from "./evaluation.step";
+import { evaluationStep } from "./evaluations.service";
 
 /** Answers to the evaluation every course starts from. */
 const DEFAULT_ANSWERS = [

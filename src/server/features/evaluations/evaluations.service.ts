@@ -1,11 +1,25 @@
 import type { EvaluationAnswersBody, EvaluationFormBody } from "../../../contract";
 import type { Database } from "../../db/client";
-import { retainUntil } from "../activity/activity.read-model";
+import { type ActivitySettings, loadActivity, retainUntil } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
-import { evaluationStep } from "./evaluation.step";
+import { defineStep } from "../enrollments/completion-steps";
 import { checkAnswers, evaluationItemsOf, withIds } from "./evaluation-form";
 import { evaluationDone } from "./evaluations.errors";
 import { createEvaluationsRepository } from "./evaluations.repository";
+
+/** The evaluation as a step of completion: required when the course asks for it. */
+export const evaluationStep = defineStep<ActivitySettings>({
+  key: "evaluation",
+  load: loadActivity,
+  record: {
+    isRequired: (activity) => activity?.evaluationRequired ?? false,
+    async doneAt(tx, enrollment) {
+      return (
+        (await createEvaluationsRepository(tx).submissionOf(enrollment.id))?.submittedAt ?? null
+      );
+    },
+  },
+});
 
 export interface EvaluationsServiceDeps {
   db: Database;

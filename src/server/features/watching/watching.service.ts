@@ -7,6 +7,7 @@ import {
   type ModuleWatch,
 } from "../../../contract";
 import type { Database } from "../../db/client";
+import { defineStep } from "../enrollments/completion-steps";
 import { current, type Policy } from "./beat";
 import { createBeatRecorder } from "./beat-recorder";
 import { roundSeconds } from "./intervals";
@@ -16,9 +17,30 @@ import {
   moduleLocked,
   moduleNotInCourse,
   notEnrolled,
+  notSeatedEnough,
+  notWatchedEnough,
 } from "./watching.errors";
 import { createWatchingRepository } from "./watching.repository";
 import type { ModuleWatchRow } from "./watching.table";
+
+/**
+ * Verified watching as a rule on completing a module: in a verified course the watched share
+ * and seat time must be met before 'Mark as Complete' counts. Its settings are the course's
+ * own completion policy, which every step already has.
+ */
+export const watchingStep = defineStep<null>({
+  key: "modules",
+  load: async () => null,
+  async checkModule(tx, { enrollment, course, moduleId }) {
+    if (course.completionPolicy !== "verified") return;
+    const module = course.modules.find((m) => m.id === moduleId)!;
+    const key = { userId: enrollment.userId, courseId: course.id, moduleId };
+    const row = current(await createWatchingRepository(tx).findWatch(key), module, course);
+    const e = evaluate(row, course);
+    if (!e.watchMet) throw notWatchedEnough(course.minWatchPercent);
+    if (!e.seatMet) throw notSeatedEnough(course.minSeatSeconds ?? 0);
+  },
+});
 
 export interface WatchingServiceDeps {
   db: Database;
@@ -33,7 +55,7 @@ export interface WatchingServiceDeps {
 }
 
 /** What a record means under the course's completion rule. */
-export function evaluate(row: ModuleWatchRow | undefined, policy: Policy) {
+function evaluate(row: ModuleWatchRow | undefined, policy: Policy) {
   const duration = row?.durationSeconds ?? null;
   const watched = row?.watchedSeconds ?? 0;
   const seat = row?.seatSeconds ?? 0;
@@ -83,7 +105,7 @@ function toModuleWatch(module: Module, row: ModuleWatchRow | undefined, policy: 
 /**
  * Verified watching. Heartbeats from the player are merged into de-duplicated
  * watched seconds per learner and module, credited no faster than the wall clock; the
- * watching step (watching.step.ts) holds 'Mark as Complete' back in verified courses until
+ * watching step (`watchingStep`) holds 'Mark as Complete' back in verified courses until
  * the rule is met.
  *
  * The video's length: the module's stated duration is whole minutes (SPEC section 9), too

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { WATCH_MESSAGES } from "../../../contract";
 import { useStepHarness } from "../../testing/step-harness";
-import { createWatchingService, type WatchingService } from "./watching.service";
-import { watchingStep } from "./watching.step";
+import { createWatchingService, type WatchingService, watchingStep } from "./watching.service";
 
 /** The harness's modules last one minute: the player reports the real length, 60 s. */
 const DURATION = 60;
