@@ -180,6 +180,24 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/**
+ * Waits until a process is quiet: less than a tenth of a core over a second, or `maxMs`
+ * passed. Answers the seconds waited. A scenario that completes courses leaves the portal
+ * rendering the certificates' mails for a while after its last request; the next scenario
+ * is measured once that work is done, not beside it.
+ */
+export async function quietAfter(pid: number, maxMs: number): Promise<number> {
+  const start = Date.now();
+  let before = cpuSeconds(pid);
+  while (Date.now() - start < maxMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuSeconds(pid);
+    if (now - before < 0.1) break;
+    before = now;
+  }
+  return (Date.now() - start) / 1000;
+}
+
 /** Resident memory of a process in bytes. */
 function rssBytes(pid: number): number {
   try {

@@ -154,6 +154,7 @@ const {
 const { svgToPng } = await import("./png");
 const {
   machineBusyOver,
+  quietAfter,
   nginxBinary,
   root,
   runLoad,
@@ -1204,6 +1205,10 @@ async function main() {
         if (s.group === "video") await warmPageCache(videoFile);
         url = portal.url;
         pid = portal.pid;
+      }
+      if (pid === portal.pid) {
+        const waited = await quietAfter(pid, 60_000);
+        if (waited > 1.5) say(`Waited ${waited.toFixed(0)} s for the portal's background work`);
       }
       say(
         `(${n + 1}/${list.length}) ${s.id}: ${s.title}, ${s.connections} connections${s.note ? ` [${s.note}]` : ""} ...`,
