@@ -10,7 +10,8 @@ import { createReportingRepository } from "./reporting.repository";
  * enduring material once, from the day it is first available to its expiration), the credit
  * designated, what the administrator said of the activity, and its learners. A learner is a
  * completion (a valid certificate) in the range: a physician when they claimed this type,
- * another learner otherwise. Without a range, from the start date to today.
+ * another learner otherwise. Without a range, from the start date to today (its first day,
+ * for an activity not yet released); the range counted is answered with the records.
  */
 export async function parsActivityRecords(
   db: Executor,
@@ -20,7 +21,7 @@ export async function parsActivityRecords(
     range: { from: string; to: string } | null;
     today: string;
   },
-): Promise<{ records: ParsActivityRecord[]; startDate: string | null }> {
+): Promise<{ records: ParsActivityRecord[]; range: { from: string; to: string } }> {
   const { course, reporting } = input;
   const activity = await loadActivity(db, course.id);
   const startDate = activity?.releaseDate ?? null;
@@ -29,7 +30,9 @@ export async function parsActivityRecords(
     const pars = t.regulators.find((r) => r.regulator === "pars");
     return pars ? [{ type: t, pars }] : [];
   });
-  const range = input.range ?? { from: startDate ?? input.today, to: input.today };
+  const from = startDate ?? input.today;
+  // ISO dates order as text: the later of the start and today.
+  const range = input.range ?? { from, to: [from, input.today].sort()[1]! };
   const counts = await createReportingRepository(db).completionCounts(
     course.id,
     types.map((t) => t.type.creditTypeId),
@@ -52,5 +55,5 @@ export async function parsActivityRecords(
       otherLearners: Math.max(0, counts.total - physicians),
     };
   });
-  return { records, startDate };
+  return { records, range };
 }

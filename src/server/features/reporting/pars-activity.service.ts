@@ -22,16 +22,12 @@ export function createParsActivityService(deps: ReportingServiceDeps, fileStore:
      */
     async generateParsActivity(body: ParsActivityFileBody, actor: Actor): Promise<ReportFile> {
       const { course, reporting } = await fileStore.reportingCourse(body.courseId, "pars");
-      const today = dayOf(clock());
-      const { records, startDate } = await parsActivityRecords(db, {
+      const { records, range } = await parsActivityRecords(db, {
         course,
         reporting,
         range: body.from && body.to ? { from: body.from, to: body.to } : null,
-        today,
+        today: dayOf(clock()),
       });
-      const from = body.from ?? startDate ?? today;
-      // An activity not yet released: its range is its first day.
-      const to = body.to ?? [from, today].sort()[1]!;
       const rows: ParsActivityRecord[] = [];
       const refused: RefusedRow[] = [];
       const written = new Set<string>();
@@ -63,8 +59,8 @@ export function createParsActivityService(deps: ReportingServiceDeps, fileStore:
         regulator: "pars",
         kind: "activities",
         course,
-        from,
-        to,
+        from: range.from,
+        to: range.to,
         extension: parsActivityFile.extension,
         contentType: parsActivityFile.contentType,
         bytes: parsActivityFile.write(rows),
