@@ -8,13 +8,7 @@ import {
   formatDocumentDate,
   type PublicCertificate,
 } from "@contract";
-import {
-  BadgeCheckIcon,
-  SearchXIcon,
-  ShieldAlertIcon,
-  ShieldCheckIcon,
-  ShieldXIcon,
-} from "lucide-react";
+import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -24,7 +18,9 @@ import { cn } from "../../../lib/utils";
 import { useCredentialCheck } from "../api/check-credential";
 import { useVerifyCertificate } from "../api/verify-certificate";
 import { signaturePath } from "../certificate-credit";
-import { BrowserCredentialCheck, CredentialFileCheck } from "./credential-browser-checks";
+import { BrowserCredentialCheck } from "./browser-credential-check";
+import { CREDENTIAL_TONES } from "./credential-check-parts";
+import { CredentialFileCheck } from "./credential-file-check";
 import { VerifyCodeForm } from "./verify-code-form";
 
 /**
@@ -152,30 +148,25 @@ function Notice({
   );
 }
 
+/** What the portal's check of the credential says, by its result. */
 const CREDENTIAL_RESULTS: Record<
   CredentialResult,
-  { title: string; text: (issuer: string) => string; tone: string; icon: ReactNode }
+  { title: string; text: (issuer: string) => string }
 > = {
   valid: {
     title: "Verifiable credential: valid",
     text: (issuer) =>
       `The certificate's Open Badges credential carries ${issuer}'s signature, and ${issuer}'s status list does not mark it revoked.`,
-    tone: "border-emerald-200 bg-emerald-50 text-emerald-950",
-    icon: <ShieldCheckIcon className="size-6 shrink-0 text-emerald-700" aria-hidden="true" />,
   },
   revoked: {
     title: "Verifiable credential: revoked",
     text: (issuer) =>
       `The credential's signature holds, but ${issuer}'s status list marks it revoked: it is no longer valid.`,
-    tone: "border-red-200 bg-red-50 text-red-950",
-    icon: <ShieldXIcon className="size-6 shrink-0 text-red-700" aria-hidden="true" />,
   },
   invalid: {
     title: "Verifiable credential: invalid",
     text: () =>
       "The credential's signature or its status could not be verified against the issuer's published keys.",
-    tone: "border-amber-200 bg-amber-50 text-amber-950",
-    icon: <ShieldAlertIcon className="size-6 shrink-0 text-amber-700" aria-hidden="true" />,
   },
 };
 
@@ -212,7 +203,7 @@ function CredentialCheckPanel({ code, issuerName }: { code: string; issuerName: 
     );
   }
   const { result, issuer, verificationMethod, cryptosuite, checkedAt } = check.data;
-  const shown = CREDENTIAL_RESULTS[result];
+  const shown = { ...CREDENTIAL_RESULTS[result], ...CREDENTIAL_TONES[result] };
   return (
     <section
       aria-labelledby="credential-check-title"
