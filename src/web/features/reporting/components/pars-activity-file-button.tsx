@@ -1,6 +1,4 @@
-import type { ReportFile } from "@contract";
 import { FileSpreadsheetIcon } from "lucide-react";
-import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-client";
@@ -12,9 +10,8 @@ import { GeneratedFile } from "./generated-file";
  * the course page; the Reporting page makes one for any range.
  */
 export function ParsActivityFileButton({ courseId }: { courseId: string }) {
+  // The last generation's file or refusal: a new one replaces it.
   const generate = useGenerateParsActivityFile();
-  const [file, setFile] = useState<ReportFile | null>(null);
-  const [error, setError] = useState<string | null>(null);
   return (
     <div className="grid gap-3" data-testid="pars-activity-file">
       <p className="text-sm text-zinc-600">
@@ -26,29 +23,17 @@ export function ParsActivityFileButton({ courseId }: { courseId: string }) {
         variant="outline"
         className="w-fit"
         disabled={generate.isPending}
-        onClick={() => {
-          setError(null);
-          generate.mutate(
-            { courseId },
-            {
-              onSuccess: setFile,
-              onError: (err) => {
-                setFile(null);
-                setError(getErrorMessage(err) ?? "The activity file could not be generated.");
-              },
-            },
-          );
-        }}
+        onClick={() => generate.mutate({ courseId })}
       >
         {generate.isPending ? <Spinner /> : <FileSpreadsheetIcon aria-hidden="true" />}
         PARS activity file
       </Button>
-      {error ? (
+      {generate.isError ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          {getErrorMessage(generate.error) ?? "The activity file could not be generated."}
         </p>
       ) : null}
-      {file ? <GeneratedFile file={file} download /> : null}
+      {generate.data ? <GeneratedFile file={generate.data} download /> : null}
     </div>
   );
 }
