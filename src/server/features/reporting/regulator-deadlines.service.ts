@@ -22,30 +22,27 @@ export function createRegulatorDeadlinesService(
   const clock = deps.now ?? (() => new Date());
   const { deadlineOf, claimsOf } = reportClaims;
 
-  /** Each regulator, its deadline, and the claims waiting for it. */
-  async function overview(): Promise<RegulatorOverview[]> {
-    return Promise.all(
-      REGULATORS.map(async (regulator) => {
-        const [claims, courses, deadlineDays] = await Promise.all([
-          claimsOf(regulator, {}),
-          repo.coursesReportingTo(regulator),
-          deadlineOf(regulator),
-        ]);
-        const waiting = claims.filter((c) => c.status !== "reported");
-        return {
-          regulator,
-          name: REGULATOR_NAMES[regulator],
-          deadlineDays,
-          waiting: waiting.length,
-          overdue: waiting.filter((c) => c.overdue).length,
-          courses,
-        };
-      }),
-    );
+  /** A regulator, its deadline, and the claims waiting for it. */
+  async function overviewOf(regulator: Regulator): Promise<RegulatorOverview> {
+    const [claims, courses, deadlineDays] = await Promise.all([
+      claimsOf(regulator, {}),
+      repo.coursesReportingTo(regulator),
+      deadlineOf(regulator),
+    ]);
+    const waiting = claims.filter((c) => c.status !== "reported");
+    return {
+      regulator,
+      name: REGULATOR_NAMES[regulator],
+      deadlineDays,
+      waiting: waiting.length,
+      overdue: waiting.filter((c) => c.overdue).length,
+      courses,
+    };
   }
 
   return {
-    overview,
+    /** Each regulator, its deadline, and the claims waiting for it. */
+    overview: () => Promise.all(REGULATORS.map(overviewOf)),
 
     async saveDeadline(regulator: Regulator, deadlineDays: number, actor: Actor) {
       const before = await deadlineOf(regulator);
@@ -64,7 +61,7 @@ export function createRegulatorDeadlinesService(
           });
         }
       });
-      return (await overview()).find((o) => o.regulator === regulator)!;
+      return overviewOf(regulator);
     },
 
     /** Every completed claim reporting to the regulator (of one course), and where it stands. */
