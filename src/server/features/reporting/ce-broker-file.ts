@@ -37,6 +37,7 @@ const CE_BROKER_ATTENDEE_ELEMENTS = [
  */
 export const ceBrokerFile: ReportFormat = {
   regulator: "ce_broker",
+  fileNamePrefix: "ce-broker-roster",
   extension: "xml",
   contentType: "application/xml; charset=utf-8",
 

@@ -37,6 +37,7 @@ const providerOf = (uan: string) => uan.slice(0, 4);
  */
 export const cpeMonitorFile: ReportFormat = {
   regulator: "cpe_monitor",
+  fileNamePrefix: "cpe-monitor-batch",
   extension: "xml",
   contentType: "application/xml; charset=utf-8",
 

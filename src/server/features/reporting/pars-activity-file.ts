@@ -60,6 +60,7 @@ const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.sli
  * numbers (0 when none).
  */
 export const parsActivityFile = {
+  fileNamePrefix: "pars-activity",
   extension: "txt",
   contentType: "text/plain; charset=iso-8859-1",
 

@@ -45,6 +45,7 @@ const pad = (n: number | null) => (n === null ? "" : String(n).padStart(2, "0"))
  */
 export const parsFile: ReportFormat = {
   regulator: "pars",
+  fileNamePrefix: "pars-learners",
   extension: "txt",
   contentType: "text/plain; charset=iso-8859-1",
 

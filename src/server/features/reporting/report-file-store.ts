@@ -13,12 +13,6 @@ import { createReportingRepository } from "./reporting.repository";
 import type { ReportingServiceDeps } from "./reporting.service";
 import type { ReportFileRow } from "./reporting.table";
 
-const FILE_NAME_PREFIX: Record<Regulator, string> = {
-  pars: "pars-learners",
-  ce_broker: "ce-broker-roster",
-  cpe_monitor: "cpe-monitor-batch",
-};
-
 /** A stored file as the API answers it (never its bytes). */
 export const toFile = (row: Omit<ReportFileRow, "bytes">): ReportFile => ({
   id: row.id,
@@ -52,19 +46,18 @@ export function createReportFileStore(deps: ReportingServiceDeps) {
       course: { id: string; title: string };
       from: string;
       to: string;
-      extension: string;
-      contentType: string;
+      /** The format it is written in: its name's start, extension and content type. */
+      format: { fileNamePrefix: string; extension: string; contentType: string };
       bytes: Buffer;
       rowCount: number;
       refused: RefusedRow[];
       claims: { attestationId: string; position: number; fingerprint: string }[];
       actor: Actor;
     }): Promise<ReportFile> {
-      const { regulator, course } = input;
+      const { regulator, course, format } = input;
       // When it happened, as the audit trail dates it; the clock moves only deadlines.
       const createdAt = new Date();
-      const prefix = input.kind === "activities" ? "pars-activity" : FILE_NAME_PREFIX[regulator];
-      const fileName = `${prefix}-${fileNamePart(course.title)}-${input.from}-to-${input.to}-${stamp(createdAt)}.${input.extension}`;
+      const fileName = `${format.fileNamePrefix}-${fileNamePart(course.title)}-${input.from}-to-${input.to}-${stamp(createdAt)}.${format.extension}`;
       const row = await db.transaction(async (tx) => {
         const inserted = await createReportingRepository(tx).insertFile(
           {
@@ -75,7 +68,7 @@ export function createReportFileStore(deps: ReportingServiceDeps) {
             fromDate: input.from,
             toDate: input.to,
             fileName,
-            contentType: input.contentType,
+            contentType: format.contentType,
             bytes: input.bytes,
             rowCount: input.rowCount,
             refused: input.refused,

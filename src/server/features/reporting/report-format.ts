@@ -32,6 +32,8 @@ export interface ReportFormat {
   regulator: Regulator;
   extension: "txt" | "xml";
   contentType: string;
+  /** How its files' names start: the regulator and what the file holds. */
+  fileNamePrefix: string;
   /** Why the format's rules refuse this claim; null when it can be written. */
   refusal(claim: ReportableClaim): string | null;
   /** The values the claim's row is written with, in the format's order. */
