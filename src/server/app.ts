@@ -68,6 +68,7 @@ import { registerSystemRoutes } from "./features/system/system.routes";
 import { registerWatchingRoutes } from "./features/watching/watching.routes";
 import { createWatchingService, watchingStep } from "./features/watching/watching.service";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
+import { createEvents } from "./lib/events";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { documentRoute, openapiOptions } from "./openapi/document";
@@ -227,13 +228,15 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ db, log: app.log });
   audit.start();
   app.addHook("onClose", async () => audit.stop());
+  // What one feature tells the others, in the transaction of the change (lib/events.ts).
+  const events = createEvents();
   // Courses and enrollments call each other; the closures bind them once both exist.
   const courses = createCoursesService({
     db,
     objects,
     isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
     enrolledCourseIds: (userId) => enrollments.enrolledCourseIds(userId),
-    onModulesChanged: (courseId) => enrollments.recomputeCourse(courseId),
+    events,
     publishChecks: [
       (courseId) => questions.assertPublishable(courseId),
       (courseId) => reporting.assertPublishable(courseId),
@@ -241,7 +244,7 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
     audit,
   });
-  const questions = createQuestionsService({ db, courses, audit });
+  const questions = createQuestionsService({ db, courses, audit, events });
   // Regulator reporting: what each course reports, learners' identifiers, the report files.
   const reporting = createReportingService({
     db,
@@ -280,7 +283,11 @@ export async function buildApp(deps: AppDeps) {
     ],
     changes: database.changes,
     now: deps.creditClock,
+    events,
   });
+  // Course edits that change what completes a course may have left learners behind when
+  // the portal last stopped: their recomputes finish at start.
+  app.addHook("onReady", async () => enrollments.resumeRecomputes());
   // The credit steps: the activity page holds the course's activity row and the unit of a
   // credit step, which the evaluation, the attestation and the credit settings go through.
   const activity = createActivityService({
@@ -290,6 +297,7 @@ export async function buildApp(deps: AppDeps) {
     enrollments,
     now: deps.creditClock,
     audit,
+    events,
   });
   const evaluations = createEvaluationsService({ db, activity, now: deps.creditClock });
   const attestations = createAttestationsService({

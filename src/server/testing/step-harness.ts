@@ -46,6 +46,7 @@ import {
 } from "../features/evaluations/evaluations.service";
 import { createObjectsService } from "../features/objects/objects.service";
 import { createOrganisationService } from "../features/organisation/organisation.service";
+import { createEvents } from "../lib/events";
 import { createLocalDiskStore } from "../storage/local-disk";
 import { moduleId } from "./courses";
 import { openTestDatabase, resetDatabase } from "./test-database";
@@ -161,17 +162,23 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       findUsers: (ids) => authRepo.findUsersByIds([...new Set(ids)]),
     };
     h.audit = createAuditService({ db });
+    const events = createEvents();
     // Courses and enrollments call each other, as in app.ts.
     h.courses = createCoursesService({
       db,
       objects: createObjectsService({ db, store: createLocalDiskStore(join(dataDir, "objects")) }),
       isEnrolled: (userId, courseId) => h.enrollments.isEnrolled(userId, courseId),
       enrolledCourseIds: (userId) => h.enrollments.enrolledCourseIds(userId),
-      onModulesChanged: (courseId) => h.enrollments.recomputeCourse(courseId),
+      events,
       publishChecks: [(courseId) => h.questions.assertPublishable(courseId)],
       audit: h.audit,
     });
-    h.questions = createQuestionsService({ db, courses: h.courses, audit: h.audit });
+    h.questions = createQuestionsService({
+      db,
+      courses: h.courses,
+      audit: h.audit,
+      events,
+    });
     const organisation = createOrganisationService({
       db,
       objects: createObjectsService({
@@ -199,6 +206,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       certificates: h.certificates,
       steps,
       now: h.clock.now,
+      events,
     });
     h.activity = createActivityService({
       db,
@@ -207,6 +215,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       enrollments: h.enrollments,
       now: h.clock.now,
       audit: h.audit,
+      events,
     });
     const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });

@@ -1,5 +1,6 @@
 import { type Activity, type ActivityBody, type Course, withCreditText } from "../../../contract";
 import type { Database } from "../../db/client";
+import type { Events } from "../../lib/events";
 import { attestationOf } from "../attestations/attestations.read-model";
 import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
 import { fieldChanges } from "../audit/audit-changes";
@@ -48,6 +49,8 @@ export interface ActivityServiceDeps {
   now?: () => Date;
   /** Every edit of the row is an audit event, written in the edit's transaction. */
   audit: Pick<AuditService, "append">;
+  /** The steps and dates the row holds decide completion: an edit publishes course.rules-changed. */
+  events: Pick<Events, "transaction">;
 }
 
 /** Who edits the activity row, and which audit event their edit is (activity.updated…). */
@@ -145,7 +148,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
    */
   async function save(courseId: string, values: ActivityValues, edit: ActivityEdit) {
     const course = await courseOf(courseId);
-    return db.transaction(async (tx) => {
+    return deps.events.transaction(db, async (tx, publish) => {
       const txRepo = createActivityRepository(tx);
       const before = await txRepo.lockActivity(courseId);
       const row = await txRepo.saveActivity(courseId, values);
@@ -161,6 +164,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
           courseId,
           details: { courseTitle: course.title, changes },
         });
+        await publish("course.rules-changed", { courseId });
       }
       return row;
     });

@@ -12,6 +12,7 @@ import {
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import { newId } from "../../db/ids";
+import type { Events } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
 import { fieldChanges } from "../audit/audit-changes";
 import type { CourseRow } from "../courses/courses.table";
@@ -41,6 +42,8 @@ export interface QuestionsServiceDeps {
   };
   /** Every change to the bank or the settings is an audit event, in the change's transaction. */
   audit: Pick<AuditService, "append">;
+  /** The pool and the exam's settings decide completion: each change publishes course.rules-changed. */
+  events: Pick<Events, "transaction">;
 }
 
 /** The audit events of the question bank: the final exam's pool and the review questions. */
@@ -213,7 +216,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     async create(courseId: string, body: QuestionBody, actor: Actor): Promise<Question> {
       const course = await courseOf(courseId);
       assertModule(body, course.modules);
-      const [row] = await db.transaction(async (tx) => {
+      const [row] = await deps.events.transaction(db, async (tx, publish) => {
         const txRepo = createAssessmentsRepository(tx);
         // Serializes additions per course: positions stay distinct and the cap holds.
         await tx.execute(sqlLockCourse(courseId));
@@ -225,6 +228,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
           { courseId, position, ...questionValues(body) },
         ]);
         await deps.audit.append(tx, questionEvent("added", actor, course, inserted[0]!));
+        await publish("course.rules-changed", { courseId });
         return inserted;
       });
       return toQuestion(row!);
@@ -238,7 +242,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     ): Promise<Question> {
       const found = await courseOf(courseId);
       assertModule(body, found.modules);
-      const row = await db.transaction(async (tx) => {
+      const row = await deps.events.transaction(db, async (tx, publish) => {
         const txRepo = createAssessmentsRepository(tx);
         await tx.execute(sqlLockCourse(courseId));
         const before = (await txRepo.questionsOf(courseId)).find((q) => q.id === questionId);
@@ -262,6 +266,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
         );
         if (changes.length) {
           await deps.audit.append(tx, questionEvent("updated", actor, found, updated, { changes }));
+          await publish("course.rules-changed", { courseId });
         }
         return updated;
       });
@@ -270,11 +275,12 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
 
     async remove(courseId: string, questionId: string, actor: Actor): Promise<void> {
       const course = await courseOf(courseId);
-      await db.transaction(async (tx) => {
+      await deps.events.transaction(db, async (tx, publish) => {
         const removed = await createAssessmentsRepository(tx).deleteQuestion(courseId, questionId);
         if (!removed) throw questionNotFound();
         await assertStillDrawable(tx, course.row);
         await deps.audit.append(tx, questionEvent("removed", actor, course, removed));
+        await publish("course.rules-changed", { courseId });
       });
     },
 
@@ -335,7 +341,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       const rows = parseQuestionCsv(csv, course.modules);
       const valid = rows.flatMap((r) => (r.question ? [r.question] : []));
       if (dryRun || !valid.length) return { rows, imported: 0 };
-      await db.transaction(async (tx) => {
+      await deps.events.transaction(db, async (tx, publish) => {
         const txRepo = createAssessmentsRepository(tx);
         await tx.execute(sqlLockCourse(courseId));
         if ((await txRepo.countQuestions(courseId)) + valid.length > MAX_QUESTIONS_PER_COURSE) {
@@ -354,6 +360,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
             );
           }
         }
+        await publish("course.rules-changed", { courseId });
       });
       return { rows, imported: valid.length };
     },
@@ -366,7 +373,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       actor: Actor,
     ): Promise<ExamSettings> {
       const course = await courseOf(courseId);
-      await db.transaction(async (tx) => {
+      await deps.events.transaction(db, async (tx, publish) => {
         const txRepo = createAssessmentsRepository(tx);
         await tx.execute(sqlLockCourse(courseId));
         const before = settingsOrDefault(await txRepo.settingsOf(courseId));
@@ -379,6 +386,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
         );
         if (changes.length) {
           await deps.audit.append(tx, event("exam.settings_updated", actor, course, { changes }));
+          await publish("course.rules-changed", { courseId });
         }
       });
       return settingsView(courseId, course.row);

@@ -79,22 +79,6 @@ export function createCertificatesRepository(db: Executor) {
         .orderBy(asc(certificates.completedAt), asc(certificates.id));
     },
 
-    /** Completed enrollments of a learner that have no certificate yet (issued lazily). */
-    async completedWithoutCertificate(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: enrollments.id })
-        .from(enrollments)
-        .leftJoin(certificates, eq(certificates.enrollmentId, enrollments.id))
-        .where(
-          and(
-            eq(enrollments.userId, userId),
-            eq(enrollments.isCompleted, true),
-            isNull(certificates.id),
-          ),
-        );
-      return rows.map((r) => r.id);
-    },
-
     /** Records the revocation once; undefined when already revoked (or missing). */
     async revoke(id: string, reason: string, by: string): Promise<CertificateRow | undefined> {
       const [row] = await db

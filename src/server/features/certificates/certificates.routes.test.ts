@@ -117,13 +117,18 @@ describe("certificates", () => {
       for (const code of codes) expect(code).toHaveLength(32);
     });
 
-    it("issues lazily for an enrollment completed before certificates existed", async () => {
+    it("never issues a certificate on read: only the completion that earns it does", async () => {
       await enrollViaApi(ctx, adminCookie, learner.id, course.id);
       await completeViaApi(ctx, learnerCookie, learner.id, course, 2);
-      // An old completed enrollment: no certificate row (truncate skips the row trigger).
+      // A completed enrollment without its certificate row (truncate skips the row trigger).
       await ctx.database.db.execute(sql`truncate certificates`);
       const mine = await call(ctx, "GET", "/api/certificates/mine", { cookie: learnerCookie });
-      expect((mine.json() as Certificate[]).map((c) => c.courseTitle)).toEqual(["Clinical Ethics"]);
+      expect(mine.json()).toEqual([]);
+      const transcript = await call(ctx, "GET", `/api/learners/${learner.id}/transcript`, {
+        cookie: learnerCookie,
+      });
+      expect(transcript.statusCode, transcript.body).toBe(200);
+      expect(await ctx.database.db.select().from(certificates)).toEqual([]);
     });
   });
 

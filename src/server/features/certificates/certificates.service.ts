@@ -164,17 +164,6 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
     return row;
   }
 
-  /**
-   * Enrollments completed by a path that does not pass through completeModule (a module
-   * deleted from the course, or a completion recorded before certificates were issued) get their certificate on first
-   * read, each in its own transaction.
-   */
-  async function issueMissing(userId: string) {
-    for (const enrollmentId of await repo.completedWithoutCertificate(userId)) {
-      await db.transaction((tx) => issueIn(tx, enrollmentId, null));
-    }
-  }
-
   return {
     /**
      * A course's certificates that still count, oldest first, with what only the credit
@@ -194,7 +183,6 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
 
     /** The signed-in learner's certificates, oldest first. */
     async mine(userId: string): Promise<Certificate[]> {
-      await issueMissing(userId);
       return (await repo.listByUser(userId)).map(toCertificate);
     },
 
@@ -260,7 +248,6 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       if (viewer.role !== "admin" && viewer.id !== learnerId) throw notYourTranscript();
       const learner = await deps.users.findUser(learnerId);
       if (!learner || learner.role !== "learner") throw learnerNotFound();
-      await issueMissing(learnerId);
       const [enrollments, issued] = await Promise.all([
         deps.enrollments.listForUser(learnerId),
         repo.listByUser(learnerId),

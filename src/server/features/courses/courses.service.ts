@@ -13,6 +13,7 @@ import { courseSchema, PUBLISH_CONFIRMATIONS } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
+import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService } from "../audit/audit.service";
 import { fieldChanges } from "../audit/audit-changes";
 import type { ObjectsService } from "../objects/objects.service";
@@ -46,8 +47,11 @@ export interface CoursesServiceDeps {
   isEnrolled(userId: string, courseId: string): Promise<boolean>;
   /** The ids of the courses a learner is enrolled in (answered by the enrollments feature). */
   enrolledCourseIds(userId: string): Promise<string[]>;
-  /** Called after modules are added, removed or reordered, so learners' progress follows. */
-  onModulesChanged(courseId: string): Promise<void>;
+  /**
+   * Publishes course.rules-changed in the transaction of every edit that changes what
+   * completes the course: its modules, their completion rule, its credit, publishing.
+   */
+  events: Pick<Events, "transaction">;
   /** Other features' refusals of publishing (an exam that cannot draw its questions). */
   publishChecks?: ((courseId: string) => Promise<void>)[];
   /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
@@ -132,7 +136,7 @@ function groupTypesByCourse(rows: (CreditType & { courseId: string })[]) {
 
 /** Courses and their ordered modules (SPEC sections 2 to 5). Changes are administrators' only. */
 export function createCoursesService(deps: CoursesServiceDeps) {
-  const { db, objects } = deps;
+  const { db, objects, events } = deps;
   const repo = createCoursesRepository(db);
   const catalogue = deps.changes
     ? createReadCache<CatalogueEntry>({
@@ -209,8 +213,16 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     return video;
   }
 
-  async function record(tx: Executor, events: AuditEventInput[]) {
-    for (const event of events) await deps.audit.append(tx, event);
+  async function record(tx: Executor, list: AuditEventInput[]) {
+    for (const event of list) await deps.audit.append(tx, event);
+  }
+
+  /** Records an edit of the course row; a change of its completion settings is published. */
+  async function recordEdit(tx: Executor, publish: Publish, list: AuditEventInput[]) {
+    await record(tx, list);
+    if (list.some((e) => e.type === "course.settings_updated")) {
+      await publish("course.rules-changed", { courseId: list[0]!.courseId! });
+    }
   }
 
   /** An event about one course, naming it as it was titled then. */
@@ -316,7 +328,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       ) {
         throw thumbnailNotUploaded();
       }
-      const { before, row } = await db.transaction(async (tx) => {
+      const { before, row } = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const current = await txRepo.lockById(id);
         if (!current) throw courseNotFound();
@@ -329,7 +341,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           thumbnail,
           ...settingsValues(body),
         });
-        await record(tx, courseEditEvents(current, updated!, actor));
+        await recordEdit(tx, publish, courseEditEvents(current, updated!, actor));
         return { before: current, row: updated! };
       });
       changed(id);
@@ -344,7 +356,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * two edits do not interleave.
      */
     async saveCredit(id: string, body: CourseCreditBody, actor: Actor): Promise<Course> {
-      const row = await db.transaction(async (tx) => {
+      const row = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const course = await txRepo.lockById(id);
         if (!course) throw courseNotFound();
@@ -371,6 +383,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
               creditAfter: offer(after),
             }),
           ]);
+          await publish("course.rules-changed", { courseId: id });
         }
         return course;
       });
@@ -382,13 +395,13 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     /** Changes only the completion settings the body names. */
     async updateSettings(id: string, body: CourseSettingsBody, actor: Actor): Promise<Course> {
       const values = settingsValues(body);
-      const row = await db.transaction(async (tx) => {
+      const row = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const current = await txRepo.lockById(id);
         if (!current) throw courseNotFound();
         if (!Object.keys(values).length) return current;
         const updated = (await txRepo.update(id, values))!;
-        await record(tx, courseEditEvents(current, updated, actor));
+        await recordEdit(tx, publish, courseEditEvents(current, updated, actor));
         return updated;
       });
       changed(id);
@@ -426,7 +439,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       options: { confirm?: typeof PUBLISH_CONFIRMATIONS.manualCompletion } = {},
     ): Promise<Course> {
       for (const check of deps.publishChecks ?? []) await check(id);
-      const row = await db.transaction(async (tx) => {
+      const row = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const current = await txRepo.lockById(id);
         if (!current) throw courseNotFound();
@@ -439,8 +452,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         ) {
           throw publishNeedsConfirmation();
         }
-        if (!current.isPublished)
+        if (!current.isPublished) {
           await record(tx, [courseEvent("course.published", actor, published)]);
+          await publish("course.rules-changed", { courseId: id });
+        }
         return published;
       });
       changed(id);
@@ -461,7 +476,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * learners cannot open the course until it is published again.
      */
     async unpublish(id: string, actor: Actor): Promise<Course> {
-      const row = await db.transaction(async (tx) => {
+      const row = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const unpublished = await txRepo.unpublish(id);
         if (!unpublished) {
@@ -469,6 +484,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           throw notPublished();
         }
         await record(tx, [courseEvent("course.unpublished", actor, unpublished)]);
+        await publish("course.rules-changed", { courseId: id });
         return unpublished;
       });
       changed(id);
@@ -482,7 +498,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * the new order (SPEC section 4, module access).
      */
     async reorderModules(courseId: string, moduleIds: string[], actor: Actor): Promise<Course> {
-      const row = await db.transaction(async (tx) => {
+      const row = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const course = await txRepo.lockById(courseId);
         if (!course) throw courseNotFound();
@@ -500,11 +516,11 @@ export function createCoursesService(deps: CoursesServiceDeps) {
               titles: moduleIds.map((id) => titles.get(id) ?? id),
             }),
           ]);
+          await publish("course.rules-changed", { courseId });
         }
         return course;
       });
       changed(courseId);
-      await deps.onModulesChanged(courseId);
       const [course] = await withModules([row]);
       return course!;
     },
@@ -512,7 +528,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     /** Appends a module at the end of the course. */
     async addModule(courseId: string, body: ModuleBody, actor: Actor) {
       const video = await readyVideo(body.videoUrl);
-      const row = await db.transaction(async (tx) => {
+      const row = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const course = await txRepo.lockById(courseId);
         if (!course) throw courseNotFound();
@@ -540,10 +556,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             inserted.id,
           ),
         ]);
+        await publish("course.rules-changed", { courseId });
         return inserted;
       });
       changed(courseId);
-      await deps.onModulesChanged(courseId);
       return toModule(row);
     },
 
@@ -593,7 +609,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     },
 
     async removeModule(courseId: string, moduleId: string, actor: Actor): Promise<void> {
-      const removed = await db.transaction(async (tx) => {
+      const removed = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCoursesRepository(tx);
         const course = await txRepo.lockById(courseId);
         if (!course) throw courseNotFound();
@@ -605,10 +621,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         await record(tx, [
           courseEvent("module.removed", actor, course, { moduleTitle: row.title }, moduleId),
         ]);
+        await publish("course.rules-changed", { courseId });
         return row;
       });
       changed(courseId);
-      await deps.onModulesChanged(courseId);
       await releaseObjects([removed.videoUrl]);
     },
 

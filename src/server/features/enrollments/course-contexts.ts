@@ -47,5 +47,7 @@ export function createCourseContexts(deps: CourseContextsDeps) {
   return {
     /** The course's context, or undefined for an unknown course. */
     get: (courseId: string) => (cache ? cache.get(courseId, () => load(courseId)) : load(courseId)),
+    /** The course's context read afresh: for a recompute right after the course changed. */
+    fresh: load,
   };
 }

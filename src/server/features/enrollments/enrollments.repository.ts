@@ -2,7 +2,12 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { afterCursor, exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
-import { type EnrollmentRow, enrollments, moduleCompletions } from "./enrollments.table";
+import {
+  completionRecomputes,
+  type EnrollmentRow,
+  enrollments,
+  moduleCompletions,
+} from "./enrollments.table";
 
 /**
  * An enrollment's completions as [module id, epoch ms] pairs in completion order, read in the
@@ -231,32 +236,71 @@ export function createEnrollmentsRepository(db: Executor) {
     },
 
     /**
-     * Recomputes progress of every enrollment in a course from its completions of the
-     * course's current modules (after a module is added or removed). A completed
-     * enrollment stays completed: credit once earned is not taken back.
+     * A page of a course's open (not completed) enrollments after `after` in id order, each
+     * with how many of `moduleIds` it completed; read without locks, to find those a course
+     * edit changes.
      */
-    async recomputeCourse(courseId: string, moduleIds: string[]): Promise<void> {
-      const total = moduleIds.length;
-      const ids = total
-        ? sql.join(
-            moduleIds.map((id) => sql`${id}`),
-            sql`, `,
-          )
-        : sql`null`;
-      const done = sql`(select count(*) from ${moduleCompletions} mc
-        where mc.enrollment_id = ${enrollments.id} and mc.module_id in (${ids}))`;
-      const allDone = total ? sql`${done} >= ${total}` : sql`false`;
+    async openPage(courseId: string, moduleIds: string[], after: string, limit: number) {
+      const done = moduleIds.length
+        ? sql<number>`(select count(*)::int from ${moduleCompletions}
+            where ${moduleCompletions.enrollmentId} = ${enrollments.id}
+            and ${inArray(moduleCompletions.moduleId, moduleIds)})`
+        : sql<number>`0`;
+      return db
+        .select({ id: enrollments.id, progress: enrollments.progress, done })
+        .from(enrollments)
+        .where(
+          and(
+            eq(enrollments.courseId, courseId),
+            sql`not ${enrollments.isCompleted}`,
+            sql`${enrollments.id} > ${after}`,
+          ),
+        )
+        .orderBy(asc(enrollments.id))
+        .limit(limit);
+    },
+
+    /** Enrollments by id with their completions (as withCompletions), locked in id order. */
+    async lockByIdsWithCompletions(ids: string[]) {
+      const rows = await db
+        .select()
+        .from(enrollments)
+        .where(inArray(enrollments.id, ids))
+        .orderBy(asc(enrollments.id))
+        .for("update");
+      const times = await completionTimesOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => ({ ...row, completions: times.get(row.id) ?? new Map() }));
+    },
+
+    /** Asks for the course's enrollments to be recomputed (in the edit's transaction). */
+    async requestRecompute(courseId: string): Promise<void> {
       await db
-        .update(enrollments)
-        .set({
-          progress: sql`case when ${enrollments.isCompleted} or ${allDone} then 100
-            else ${total ? sql`least(100, round(100.0 * ${done} / ${total}))::int` : sql`0`} end`,
-          completedAt: sql`case when ${enrollments.isCompleted} then ${enrollments.completedAt}
-            when ${allDone} then now() else null end`,
-          isCompleted: sql`${enrollments.isCompleted} or ${allDone}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(enrollments.courseId, courseId));
+        .insert(completionRecomputes)
+        .values({ courseId })
+        .onConflictDoUpdate({
+          target: completionRecomputes.courseId,
+          set: { requestedAt: sql`now()`, requests: sql`${completionRecomputes.requests} + 1` },
+        });
+    },
+
+    /** The recomputes asked for and not yet done, oldest first. */
+    async pendingRecomputes() {
+      return db.select().from(completionRecomputes).orderBy(asc(completionRecomputes.requestedAt));
+    },
+
+    /** Clears a recompute done, unless another edit asked for it again meanwhile. */
+    async clearRecompute(courseId: string, requests: number): Promise<void> {
+      await db
+        .delete(completionRecomputes)
+        .where(
+          and(
+            eq(completionRecomputes.courseId, courseId),
+            eq(completionRecomputes.requests, requests),
+          ),
+        );
     },
   };
 }

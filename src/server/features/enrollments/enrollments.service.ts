@@ -9,12 +9,14 @@ import type { ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/cursor";
 import { createReadCache } from "../../db/read-cache";
+import type { Events } from "../../lib/events";
 import type { Actor, AuditService } from "../audit/audit.service";
 import type { PendingWrites } from "../audit/pending-writes";
 import { toUser } from "../auth/auth.mapper";
 import type { UserRow } from "../auth/auth.table";
 import { createCompletionRecorder } from "./completion-recorder";
 import type { AnyCompletionStep, CreditFacts, StepUnit } from "./completion-steps";
+import { createCourseRecompute } from "./course-recompute";
 import {
   alreadyEnrolled,
   courseNotPublished,
@@ -34,7 +36,6 @@ export interface EnrollmentsServiceDeps {
     findMany(ids: string[]): Promise<Map<string, Course>>;
     /** Courses with their response JSON made once (the catalogue cache). */
     findEntries(ids: string[]): Promise<Map<string, { course: Course; json: string }>>;
-    moduleIds(courseId: string): Promise<string[]>;
   };
   /** The auth feature: users by id. */
   users: {
@@ -62,6 +63,8 @@ export interface EnrollmentsServiceDeps {
   changes?: ChangeFeed;
   /** The clock of the course's and the enrollment's validity; tests pass one they can move. */
   now?: () => Date;
+  /** Course edits that change what completes the course (course.rules-changed). */
+  events: Pick<Events, "subscribe">;
 }
 
 /** Who or what takes a step: a learner's own request, or nobody (a deadline passing). */
@@ -160,6 +163,13 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
   const work = createUnitOfWork({ ...deps, now, announce: changed });
   const { contexts, contextOf, unitOfWork } = work;
   const completions = createCompletionRecorder({ db, audit: deps.audit, work, announce: changed });
+  const recompute = createCourseRecompute({ db, audit: deps.audit, work, announce: changed });
+  // A course edit that changes what completes it asks, in its own transaction, for its
+  // enrollments to be recomputed, and they are before the edit is answered.
+  deps.events.subscribe("course.rules-changed", {
+    inTransaction: (tx, { courseId }) => recompute.request(tx, courseId),
+    afterCommit: () => recompute.runPending(),
+  });
 
   /**
    * The single enrollment's rules on the course: it exists, is published and takes learners
@@ -439,14 +449,10 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     },
 
     /**
-     * After modules are added, removed or reordered: progress follows the course's current
-     * modules (completions are per module, so a new order keeps them; locks follow the order).
+     * Finishes the recomputes that course edits asked for and that did not run to the end
+     * (the portal stopped meanwhile): at start.
      */
-    async recomputeCourse(courseId: string): Promise<void> {
-      await repo.recomputeCourse(courseId, await deps.courses.moduleIds(courseId));
-      // Every learner of the course may have changed.
-      changed("*");
-    },
+    resumeRecomputes: () => recompute.runPending(),
   };
 }
 

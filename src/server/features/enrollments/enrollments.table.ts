@@ -38,6 +38,8 @@ export const enrollments = pgTable(
     // Keyset pages and recent completions, newest first. NULLS FIRST is what ORDER BY … DESC
     // means: an index built DESC NULLS LAST cannot serve that order (EXPLAIN test).
     index("enrollments_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The open enrollments of a course, in id order: what a course edit recomputes, in pages.
+    index("enrollments_course_open_idx").on(t.courseId, t.id).where(sql`not ${t.isCompleted}`),
     index("enrollments_completed_idx")
       .on(t.completedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isCompleted}`),
@@ -59,5 +61,19 @@ export const moduleCompletions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.enrollmentId, t.moduleId] })],
 );
+
+/**
+ * Courses whose learners' completion must be recomputed after an edit: written in the edit's
+ * own transaction and cleared once every open enrollment of the course was brought up to
+ * date, so an edit whose recompute was cut short (a crash, a restart) is finished at start.
+ */
+export const completionRecomputes = pgTable("completion_recomputes", {
+  courseId: text("course_id")
+    .primaryKey()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  /** How many edits asked for it: a recompute clears only the request it started from. */
+  requests: integer("requests").notNull().default(1),
+});
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
