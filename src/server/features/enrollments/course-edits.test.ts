@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Enrollment, Question } from "../../../contract";
+import { type Enrollment, PUBLISH_CONFIRMATIONS, type Question } from "../../../contract";
 import { addQuestion, answersFor, questionBody, saveExamSettings } from "../../testing/assessments";
 import { addModule, validModule } from "../../testing/courses";
 import {
@@ -235,7 +235,10 @@ describe("course edits and completion", () => {
     ).toBe(200);
     expect(await enrollmentOf(c)).toMatchObject({ isCompleted: false });
     expect(await certificatesOf(c.cookie)).toEqual([]);
-    const published = await c.admin("PATCH", "/publish");
+    const published = await c.admin(
+      "PATCH",
+      `/publish?confirm=${PUBLISH_CONFIRMATIONS.manualCompletion}`,
+    );
     expect(published.statusCode, published.body).toBe(200);
     await expectCompletedOnce(c, false);
   });
