@@ -73,7 +73,7 @@ describe("course edits and completion", () => {
         expect(attested.statusCode, attested.body).toBe(200);
       },
     };
-    const admin = (method: string, path: string, payload?: object) =>
+    const admin = (method: "DELETE" | "PATCH" | "PUT", path: string, payload?: object) =>
       call(ctx, method, `/api/courses/${course.id}${path}`, { cookie: base.adminCookie, payload });
     return { ...base, bank, steps, admin };
   }

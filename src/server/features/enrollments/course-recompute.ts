@@ -1,4 +1,5 @@
 import { progressFor } from "../../../contract";
+import type { ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import type { AuditService } from "../audit/audit.service";
 import { createPendingWrites } from "../audit/pending-writes";
@@ -23,6 +24,8 @@ export function createCourseRecompute(deps: {
   audit: Pick<AuditService, "appendMany">;
   work: UnitOfWork;
   announce(userId: string): void;
+  /** The edit's own change of the course must reach the caches before it is recomputed. */
+  changes?: ChangeFeed;
 }) {
   const { db, work } = deps;
   const repo = createEnrollmentsRepository(db);
@@ -96,6 +99,9 @@ export function createCourseRecompute(deps: {
 
     /** Runs every recompute asked for and not yet done (the one just asked for included). */
     async runPending(): Promise<void> {
+      // Every change committed so far (the edit's own, another instance's) drops what the
+      // course's cached reads hold, so the recompute reads the course as edited.
+      await deps.changes?.sync();
       for (const { courseId, requests } of await repo.pendingRecomputes()) {
         await recomputeCourse(courseId);
         await repo.clearRecompute(courseId, requests);
@@ -103,5 +109,3 @@ export function createCourseRecompute(deps: {
     },
   };
 }
-
-export type CourseRecompute = ReturnType<typeof createCourseRecompute>;
