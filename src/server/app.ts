@@ -343,6 +343,7 @@ export async function buildApp(deps: AppDeps) {
       db,
       courses,
       enrollments,
+      accounts: auth.learnerAccounts,
       mailer,
       mailIssuer: () => organisation.mailIssuer(),
       publicUrl: config.publicUrl,

@@ -36,6 +36,7 @@ import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
 import { issueDeviceToken, verifyDeviceToken } from "./device-cookies";
 import { INVITATION_TTL_MS, invitationFor } from "./invitations";
+import { createLearnerAccounts } from "./learner-accounts";
 import type { LoginThrottle } from "./login-throttle";
 import type { PasswordHasher } from "./passwords";
 import type { SessionsService } from "./sessions.service";
@@ -570,6 +571,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Emails are stored lower-cased. */
     findUserByEmail: (email: string) => repo.findUserByEmail(email.trim().toLowerCase()),
     findUsers: (ids: string[]) => repo.findUsersByIds([...new Set(ids)]),
+
+    /** Learners registered many at a time with their invitations (a learners import). */
+    learnerAccounts: createLearnerAccounts(deps.db),
   };
 }
 

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Enrollment, PUBLISH_CONFIRMATIONS, type Question } from "../../../contract";
+import { buildApp } from "../../app";
+import { buildConfig } from "../../config";
 import { addQuestion, answersFor, questionBody, saveExamSettings } from "../../testing/assessments";
 import { addModule, validModule } from "../../testing/courses";
 import {
@@ -18,8 +20,11 @@ import {
   nextModuleNumber,
   postProgress,
 } from "../../testing/learning";
+import { testPasswords } from "../../testing/passwords";
+import { courseActivity } from "../activity/activity.table";
 import { auditEvents } from "../audit/audit.table";
 import { certificates } from "../certificates/certificates.table";
+import { completionRecomputes } from "./enrollments.table";
 
 /**
  * Every course edit that changes what completes a course goes through the one gate
@@ -279,5 +284,43 @@ describe("course edits and completion", () => {
     ).toBe(200);
     expect(await enrollmentOf(c)).toMatchObject({ progress: 0, isCompleted: false });
     await expectNothingEarned(c, "acknowledge");
+  });
+
+  it("a recompute cut short by a stop is finished when the portal starts again", async () => {
+    const c = await examCourse();
+    await c.steps.acknowledge();
+    await c.steps.modules(2);
+    await c.steps.exam();
+    await c.steps.evaluate();
+    // As if the edit committed and the portal stopped before recomputing its learners.
+    const { db } = ctx.database;
+    await db
+      .update(courseActivity)
+      .set({ attestationRequired: false })
+      .where(eq(courseActivity.courseId, c.course.id));
+    await db.insert(completionRecomputes).values({ courseId: c.course.id });
+    expect(await enrollmentOf(c)).toMatchObject({ isCompleted: false });
+
+    const restarted = await buildApp({
+      config: buildConfig({
+        NODE_ENV: "test",
+        DATA_DIR: ctx.dataDir,
+        PUBLIC_URL: "http://localhost:5000",
+        LOG_LEVEL: "silent",
+      }),
+      database: ctx.database,
+      adminSetupKey: { key: undefined, generated: false },
+      creditClock: clock.now,
+      passwords: testPasswords,
+      logger: false,
+      shedLoad: false,
+    });
+    try {
+      await restarted.ready();
+    } finally {
+      await restarted.close();
+    }
+    expect(await db.select().from(completionRecomputes)).toEqual([]);
+    await expectCompletedOnce(c, false);
   });
 });

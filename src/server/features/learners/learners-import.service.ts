@@ -14,11 +14,10 @@ import type { Mailer } from "../../mail/mailer";
 import type { MailIssuer } from "../../mail/templates";
 import { AppError } from "../../plugins/errors";
 import type { Actor } from "../audit/audit.service";
-import { INVITATION_TTL_MS, invitationFor } from "../auth/invitations";
-import { hashSecret, newSecret } from "../auth/tokens";
+import type { AuthService } from "../auth/auth.service";
+import { invitationFor } from "../auth/invitations";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
 import { courseNamesIn, parseLearnerCsv } from "./learner-csv";
-import { createLearnersImportRepository } from "./learners-import.repository";
 
 /**
  * Invitations of a batch sent side by side: an SMTP relay answers each in tens of
@@ -31,6 +30,8 @@ export interface LearnersImportServiceDeps {
   /** The courses feature: every course, for naming them by title or id. */
   courses: { list(viewer: { id: string; role: "admin" }): Promise<Course[]> };
   enrollments: Pick<EnrollmentsService, "assertEnrollable" | "enrollNewLearners">;
+  /** The auth feature: learners' accounts and invitations, which it owns. */
+  accounts: AuthService["learnerAccounts"];
   mailer: Mailer;
   /** The organisation feature: who mails come from (the product name until it is set). */
   mailIssuer(): Promise<MailIssuer>;
@@ -189,9 +190,7 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
 
       markDuplicates(rows);
       const reasons = await enrollability(rows.flatMap((row) => row.courses.map((c) => c.id)));
-      const registered = await createLearnersImportRepository(db).registeredEmails(
-        rows.map((row) => row.email),
-      );
+      const registered = await deps.accounts.registeredEmails(rows.map((row) => row.email));
       for (const row of rows) {
         if (registered.has(row.email)) row.errors.push(LEARNER_IMPORT_ERRORS.alreadyRegistered);
         for (const course of row.courses) {
@@ -228,13 +227,8 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
       const ready = checked.filter((row) => row.errors.length === 0);
 
       const { created, invites, enrolledBy } = await db.transaction(async (tx) => {
-        const repo = createLearnersImportRepository(tx);
-        const created = await repo.insertLearners(ready);
-        const invites = created.map((user) => ({ ...user, token: newSecret() }));
-        const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-        await repo.insertInvitations(
-          invites.map((i) => ({ userId: i.id, tokenHash: hashSecret(i.token), expiresAt })),
-        );
+        const invites = await deps.accounts.registerIn(tx, ready);
+        const created = invites.map(({ token: _, ...user }) => user);
         const courseIdsByEmail = new Map(ready.map((row) => [row.email, row.courseIds]));
         const enrollments = await deps.enrollments.enrollNewLearners(
           tx,

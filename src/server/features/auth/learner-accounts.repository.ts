@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { authTokens, users } from "../auth/auth.table";
+import { authTokens, users } from "./auth.table";
 
 /** Emails per lookup: a 10,000-row file asks in a few statements, each well under the bind limit. */
 const LOOKUP_CHUNK = 1000;
@@ -12,10 +12,10 @@ export interface NewLearner {
 }
 
 /**
- * Set-based writes of a learners import: one statement per table and batch, whatever the
- * batch's size. Pass the batch's transaction.
+ * Learners' accounts registered many at a time (a learners import): one statement per table
+ * and batch, whatever the batch's size. Pass the batch's transaction.
  */
-export function createLearnersImportRepository(db: Executor) {
+export function createLearnerAccountsRepository(db: Executor) {
   return {
     /** Which of these (lower-cased) emails already have an account, of any role. */
     async registeredEmails(emails: string[]): Promise<Set<string>> {
