@@ -44,6 +44,7 @@ import { registerCreditRoutes } from "./features/credit/credit.routes";
 import { createCreditService, creditCertificateStep } from "./features/credit/credit.service";
 import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
 import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
+import { createObjectAccess } from "./features/enrollments/object-access";
 import { registerEvaluationsRoutes } from "./features/evaluations/evaluations.routes";
 import {
   createEvaluationsService,
@@ -52,7 +53,6 @@ import {
 import { registerLearnersRoutes } from "./features/learners/learners.routes";
 import { createLearnersService } from "./features/learners/learners.service";
 import { createLearnersImportService } from "./features/learners/learners-import.service";
-import { createObjectAccess } from "./features/objects/object-access";
 import { registerObjectsRoutes } from "./features/objects/objects.routes";
 import { createObjectsService } from "./features/objects/objects.service";
 import { registerOrganisationRoutes } from "./features/organisation/organisation.routes";

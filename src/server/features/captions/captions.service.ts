@@ -59,7 +59,7 @@ export function createCaptionsService(deps: CaptionsServiceDeps) {
     return { course, order };
   }
 
-  /** The video's rule (see objects/object-access.ts), answered as the course player expects. */
+  /** The video's rule (see enrollments/object-access.ts), answered as the course player expects. */
   async function assertCanWatch(viewer: Viewer, key: ModuleKey) {
     if (viewer.role === "admin") {
       await moduleOf(key);

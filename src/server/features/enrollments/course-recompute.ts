@@ -7,8 +7,13 @@ import type { CourseContext } from "./completion-steps";
 import { createEnrollmentsRepository } from "./enrollments.repository";
 import type { UnitOfWork } from "./unit-of-work";
 
-/** Open enrollments read per page; only those the edit changes are locked, in id order. */
+/** Open enrollments read per page. */
 const PAGE = 1000;
+/**
+ * Of a page, those the edit changes are locked and recomputed this many at a time, in id
+ * order: a learner taking a step meanwhile waits for at most one such transaction.
+ */
+const LOCKED = 200;
 
 /**
  * Brings a course's open enrollments up to date after an edit of what completes it
@@ -80,13 +85,9 @@ export function createCourseRecompute(deps: {
       const touched = page.filter(
         (e) => progressFor(e.done, all) !== e.progress || (all > 0 && e.done >= all),
       );
-      if (touched.length) {
-        for (const userId of await recomputeMany(
-          touched.map((e) => e.id),
-          context,
-        )) {
-          deps.announce(userId);
-        }
+      for (let i = 0; i < touched.length; i += LOCKED) {
+        const ids = touched.slice(i, i + LOCKED).map((e) => e.id);
+        for (const userId of await recomputeMany(ids, context)) deps.announce(userId);
       }
       if (page.length < PAGE) return;
     }

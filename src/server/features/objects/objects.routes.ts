@@ -13,9 +13,8 @@ import { emptyAnswer, errorAnswer, errorResponses, fileAnswer } from "../../open
 import { forbidden } from "../../plugins/errors";
 import { requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { ResolvedSession } from "../auth/sessions.service";
-import type { ObjectAccess } from "./object-access";
 import { objectNotFound } from "./objects.errors";
-import type { ObjectsService } from "./objects.service";
+import type { ObjectAccess, ObjectsService } from "./objects.service";
 import type { ObjectRow } from "./objects.table";
 
 export interface ObjectsRoutesOptions {

@@ -31,6 +31,18 @@ import { readVideoDuration } from "./video-duration";
 
 export type ObjectKind = "thumbnail" | "video" | "logo";
 
+/** An uploaded file as the rule of who may read it sees it. */
+export interface ObjectRef {
+  id: string;
+  kind: ObjectKind;
+}
+
+/**
+ * Whether a signed-in user may read an uploaded file: the rule belongs to the features whose
+ * files they are (a course's thumbnail, a module's video), and is passed to the routes.
+ */
+export type ObjectAccess = "allow" | "locked" | "deny";
+
 const RULES: Record<ObjectKind, { maxBytes: number; types: readonly string[] }> = {
   thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, types: THUMBNAIL_TYPES },
   video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES },

@@ -1,10 +1,8 @@
 import { isModuleUnlocked } from "../../../contract";
 import type { ResolvedSession } from "../auth/sessions.service";
 import type { CoursesService } from "../courses/courses.service";
-import type { EnrollmentsService } from "../enrollments/enrollments.service";
-import type { ObjectRow } from "./objects.table";
-
-export type ObjectAccess = "allow" | "locked" | "deny";
+import type { ObjectAccess, ObjectRef } from "../objects/objects.service";
+import type { EnrollmentsService } from "./enrollments.service";
 
 /**
  * Who may read an uploaded file (ARCHITECTURE section 3): administrators; any signed-in
@@ -15,7 +13,7 @@ export function createObjectAccess(deps: {
   courses: CoursesService;
   enrollments: EnrollmentsService;
 }) {
-  return async function access(session: ResolvedSession, object: ObjectRow): Promise<ObjectAccess> {
+  return async function access(session: ResolvedSession, object: ObjectRef): Promise<ObjectAccess> {
     if (session.user.role === "admin") return "allow";
     // The organisation's logo is printed on public verification pages.
     if (object.kind === "logo") return "allow";
