@@ -11,8 +11,8 @@ const REPLACES_MODULES = [
   "src/server/security/authentication.security.test.ts",
   // Compares extracted PDF text letter by letter: its fonts start unparsed, as a PDF
   // thread's do, not with the glyph state other files' PDFs left in them.
-  "src/server/features/certificates/certificate-design.test.ts",
-  "src/server/features/objects/objects.sweeper.test.ts",
+  "src/server/credit/certificates/certificate-design.test.ts",
+  "src/server/platform/objects/objects.sweeper.test.ts",
   "src/web/lib/api-client.test.ts",
   "src/web/components/ui/use-toast.test.ts",
 ];

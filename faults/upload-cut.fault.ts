@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../src/server/config";
 import { openPostgres } from "../src/server/db/client";
-import { createObjectsSweeper } from "../src/server/features/objects/objects.sweeper";
+import { createObjectsSweeper } from "../src/server/platform/objects/objects.sweeper";
 import { createLocalDiskStore } from "../src/server/storage/local-disk";
 import type { ObjectStore } from "../src/server/storage/object-store";
 import { createS3Store } from "../src/server/storage/s3";

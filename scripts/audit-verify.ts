@@ -21,7 +21,7 @@ Links the audit events not yet in the chain, then checks the whole hash chain of
 );
 const { buildConfig } = await import("../src/server/config");
 const { DataDirLockedError, openDatabase } = await import("../src/server/db/client");
-const { createAuditService } = await import("../src/server/features/audit/audit.service");
+const { createAuditService } = await import("../src/server/platform/audit/audit.service");
 
 const config = buildConfig();
 let handle: Awaited<ReturnType<typeof openDatabase>>;

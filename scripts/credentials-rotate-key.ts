@@ -21,8 +21,8 @@ new key signs, 1 when the rotation failed, 2 when an option is mistaken.`,
 );
 const { buildConfig } = await import("../src/server/config");
 const { DataDirLockedError, openDatabase } = await import("../src/server/db/client");
-const { createCredentialKeys } = await import("../src/server/features/credentials/credential-keys");
-const { didWebOf } = await import("../src/server/features/credentials/did-web");
+const { createCredentialKeys } = await import("../src/server/credit/credentials/credential-keys");
+const { didWebOf } = await import("../src/server/credit/credentials/did-web");
 
 await runTool(TOOL, async () => {
   const config = buildConfig();

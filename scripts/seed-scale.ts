@@ -48,7 +48,7 @@ if (perLearner > courseCount) fail("--enrollments must be at most learners × co
 const { sql } = await import("drizzle-orm");
 const { buildConfig } = await import("../src/server/config");
 const { openDatabase } = await import("../src/server/db/client");
-const { createPasswordHasher } = await import("../src/server/features/auth/passwords");
+const { createPasswordHasher } = await import("../src/server/people/auth/passwords");
 const { createLocalDiskStore } = await import("../src/server/storage/local-disk");
 const { createS3Store } = await import("../src/server/storage/s3");
 

@@ -34,31 +34,29 @@ const { count: countRows, eq } = await import("drizzle-orm");
 const schema = await import("../../src/server/db/schema");
 const { openPostgres } = await import("../../src/server/db/client");
 const { createEvents } = await import("../../src/server/lib/events");
-const { createAuditService } = await import("../../src/server/features/audit/audit.service");
-const { createObjectsService } = await import("../../src/server/features/objects/objects.service");
+const { createAuditService } = await import("../../src/server/platform/audit/audit.service");
+const { createObjectsService } = await import("../../src/server/platform/objects/objects.service");
 const { createOrganisationService } = await import(
-  "../../src/server/features/organisation/organisation.service"
+  "../../src/server/platform/organisation/organisation.service"
 );
-const { createCoursesService } = await import("../../src/server/features/courses/courses.service");
+const { createCoursesService } = await import("../../src/server/catalogue/courses/courses.service");
 const { createCertificatesService } = await import(
-  "../../src/server/features/certificates/certificates.service"
+  "../../src/server/credit/certificates/certificates.service"
 );
 const { createEnrollmentsService } = await import(
-  "../../src/server/features/enrollments/enrollments.service"
+  "../../src/server/learning/enrollments/enrollments.service"
 );
-const { createAuthRepository } = await import("../../src/server/features/auth/auth.repository");
+const { createAuthRepository } = await import("../../src/server/people/auth/auth.repository");
 const { createLocalDiskStore } = await import("../../src/server/storage/local-disk");
-const { acknowledgeStep } = await import("../../src/server/features/activity/activity.service");
-const { examStep } = await import("../../src/server/features/assessments/exam.service");
-const { reviewStep } = await import("../../src/server/features/assessments/review.service");
+const { acknowledgeStep } = await import("../../src/server/credit/activity/activity.service");
+const { examStep } = await import("../../src/server/learning/assessments/exam.service");
+const { reviewStep } = await import("../../src/server/learning/assessments/review.service");
 const { attestationStep } = await import(
-  "../../src/server/features/attestations/attestations.service"
+  "../../src/server/credit/attestations/attestations.service"
 );
-const { creditCertificateStep } = await import("../../src/server/features/credit/credit.service");
-const { evaluationStep } = await import(
-  "../../src/server/features/evaluations/evaluations.service"
-);
-const { watchingStep } = await import("../../src/server/features/watching/watching.service");
+const { creditCertificateStep } = await import("../../src/server/credit/credit/credit.service");
+const { evaluationStep } = await import("../../src/server/credit/evaluations/evaluations.service");
+const { watchingStep } = await import("../../src/server/learning/watching/watching.service");
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });

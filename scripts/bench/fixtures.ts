@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client";
 import { encodeCursor } from "../../src/server/db/cursor";
-import { hashSecret, newSecret } from "../../src/server/features/auth/tokens";
+import { hashSecret, newSecret } from "../../src/server/people/auth/tokens";
 import { EXAM_COURSE_TITLE } from "./exam";
 
 /** An object id as the server makes them (24 characters of base64url). */

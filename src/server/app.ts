@@ -8,70 +8,84 @@ import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { MESSAGES } from "../contract";
+import {
+  createLearnersImportService,
+  createLearnersService,
+  createMailJobs,
+  createRemindersService,
+  createReportsService,
+  registerLearnersRoutes,
+  registerRemindersRoutes,
+  registerReportsRoutes,
+} from "./administration";
+import {
+  createCaptionsService,
+  createCoursesService,
+  registerCaptionsRoutes,
+  registerCoursesRoutes,
+} from "./catalogue";
 import type { Config } from "./config";
-import type { DatabaseHandle } from "./db/client";
-import { registerActivityRoutes } from "./features/activity/activity.routes";
-import { acknowledgeStep, createActivityService } from "./features/activity/activity.service";
-import { registerAssessmentsRoutes } from "./features/assessments/assessments.routes";
-import { createExamService, examStep } from "./features/assessments/exam.service";
-import { createExamResults } from "./features/assessments/exam-results";
-import { createQuestionsService } from "./features/assessments/questions.service";
-import { createReviewService, reviewStep } from "./features/assessments/review.service";
-import { registerAttestationsRoutes } from "./features/attestations/attestations.routes";
 import {
+  acknowledgeStep,
   attestationStep,
+  createActivityService,
   createAttestationsService,
-} from "./features/attestations/attestations.service";
-import { registerAuditRoutes } from "./features/audit/audit.routes";
-import { createAuditService } from "./features/audit/audit.service";
-import { registerAuthRoutes } from "./features/auth/auth.routes";
-import { createAuthService } from "./features/auth/auth.service";
-import { createLoginThrottle } from "./features/auth/login-throttle";
-import { createPasswordHasher, type PasswordHasher } from "./features/auth/passwords";
-import { createSessionsService } from "./features/auth/sessions.service";
-import { registerCaptionsRoutes } from "./features/captions/captions.routes";
-import { createCaptionsService } from "./features/captions/captions.service";
-import { createCertificateAssets } from "./features/certificates/certificate-assets";
-import { createCertificateMailsService } from "./features/certificates/certificate-mails.service";
-import { registerCertificatesRoutes } from "./features/certificates/certificates.routes";
-import { createCertificatesService } from "./features/certificates/certificates.service";
-import { createPdfRenderer } from "./features/certificates/pdf-renderer";
-import { registerCoursesRoutes } from "./features/courses/courses.routes";
-import { createCoursesService } from "./features/courses/courses.service";
-import { registerCredentialsRoutes } from "./features/credentials/credentials.routes";
-import { createCredentialsService } from "./features/credentials/credentials.service";
-import { registerCreditRoutes } from "./features/credit/credit.routes";
-import { createCreditService, creditCertificateStep } from "./features/credit/credit.service";
-import { registerEnrollmentsRoutes } from "./features/enrollments/enrollments.routes";
-import { createEnrollmentsService } from "./features/enrollments/enrollments.service";
-import { createObjectAccess } from "./features/enrollments/object-access";
-import { registerEvaluationsRoutes } from "./features/evaluations/evaluations.routes";
-import {
+  createCertificateAssets,
+  createCertificateMailsService,
+  createCertificatesService,
+  createCredentialsService,
+  createCreditService,
   createEvaluationsService,
+  createPdfRenderer,
+  createReportingService,
+  creditCertificateStep,
   evaluationStep,
-} from "./features/evaluations/evaluations.service";
-import { registerLearnersRoutes } from "./features/learners/learners.routes";
-import { createLearnersService } from "./features/learners/learners.service";
-import { createLearnersImportService } from "./features/learners/learners-import.service";
-import { registerObjectsRoutes } from "./features/objects/objects.routes";
-import { createObjectsService } from "./features/objects/objects.service";
-import { registerOrganisationRoutes } from "./features/organisation/organisation.routes";
-import { createOrganisationService } from "./features/organisation/organisation.service";
-import { registerRemindersRoutes } from "./features/reminders/reminders.routes";
-import { createMailJobs } from "./features/reminders/reminders.scheduler";
-import { createRemindersService } from "./features/reminders/reminders.service";
-import { registerReportingRoutes } from "./features/reporting/reporting.routes";
-import { createReportingService } from "./features/reporting/reporting.service";
-import { registerReportsRoutes } from "./features/reports/reports.routes";
-import { createReportsService } from "./features/reports/reports.service";
-import { registerSystemRoutes } from "./features/system/system.routes";
-import { registerWatchingRoutes } from "./features/watching/watching.routes";
-import { createWatchingService, watchingStep } from "./features/watching/watching.service";
+  registerActivityRoutes,
+  registerAttestationsRoutes,
+  registerCertificatesRoutes,
+  registerCredentialsRoutes,
+  registerCreditRoutes,
+  registerEvaluationsRoutes,
+  registerReportingRoutes,
+} from "./credit";
+import type { DatabaseHandle } from "./db/client";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
+import {
+  createEnrollmentsService,
+  createExamResults,
+  createExamService,
+  createObjectAccess,
+  createQuestionsService,
+  createReviewService,
+  createWatchingService,
+  examStep,
+  registerAssessmentsRoutes,
+  registerEnrollmentsRoutes,
+  registerWatchingRoutes,
+  reviewStep,
+  watchingStep,
+} from "./learning";
 import { createEvents } from "./lib/events";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { documentRoute, openapiOptions } from "./openapi/document";
+import {
+  createAuthService,
+  createLoginThrottle,
+  createPasswordHasher,
+  createSessionsService,
+  type PasswordHasher,
+  registerAuthRoutes,
+} from "./people";
+import {
+  createAuditService,
+  createObjectsService,
+  createOrganisationService,
+  registerAuditRoutes,
+  registerObjectsRoutes,
+  registerOrganisationRoutes,
+  registerSystemRoutes,
+} from "./platform";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerExpensiveAnswers } from "./plugins/expensive-answers";

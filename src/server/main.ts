@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { buildConfig, ConfigError, resolveAdminSetupKey } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
-import { startObjectsSweeper } from "./features/objects/objects.sweeper";
+import { startObjectsSweeper } from "./platform";
 import { createObjectStore } from "./storage/create-object-store";
 
 /** Longest wait for in-flight requests after SIGTERM before the process exits anyway. */

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Course, User } from "../../contract";
-import { sessions, users } from "../features/auth/auth.table";
-import { courses } from "../features/courses/courses.table";
-import { enrollments, moduleCompletions } from "../features/enrollments/enrollments.table";
+import { courses } from "../catalogue/courses/courses.table";
+import { enrollments, moduleCompletions } from "../learning/enrollments/enrollments.table";
+import { sessions, users } from "../people/auth/auth.table";
 import {
   buildPublishedCourse,
   call,

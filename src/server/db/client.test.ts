@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { users } from "../features/auth/auth.table";
+import { users } from "../people/auth/auth.table";
 import { createScratchDatabase } from "../testing/test-database";
 import { DataDirLockedError, openPglite, openPostgres } from "./client";
 

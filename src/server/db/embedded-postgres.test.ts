@@ -7,7 +7,7 @@ import { inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { buildConfig } from "../config";
-import { users } from "../features/auth/auth.table";
+import { users } from "../people/auth/auth.table";
 import { alive, embeddedServerPid } from "../testing/embedded-server";
 import { openDatabase, openEmbeddedPostgres, openPglite } from "./client";
 import { clusterDirOf, embeddedPostgresUnavailable } from "./embedded-postgres";

@@ -5,8 +5,8 @@ import {
   MAX_QUESTIONS_PER_COURSE,
   QUESTION_CSV_COLUMNS,
 } from "../../contract";
-import { questions } from "../features/assessments/assessments.table";
 import type { IdentityService, VerifiedIdentity } from "../identity/firebase-identity";
+import { questions } from "../learning/assessments/assessments.table";
 import { appError } from "../plugins/errors";
 import { addQuestion, answersFor, buildExamCourse, questionBody } from "../testing/assessments";
 import { moduleId } from "../testing/courses";

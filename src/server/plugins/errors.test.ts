@@ -198,7 +198,7 @@ describe("error handler in isolation", () => {
   });
 
   it("answers every error a feature declares as { message, code } with the code's own status", async () => {
-    const modules = import.meta.glob<Record<string, unknown>>("../features/*/*.errors.ts", {
+    const modules = import.meta.glob<Record<string, unknown>>("../*/*/*.errors.ts", {
       eager: true,
     });
     const errors = Object.entries(modules).flatMap(([file, exports]) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES, type Role } from "../../contract";
-import type { ResolvedSession } from "../features/auth/sessions.service";
+import type { ResolvedSession } from "../people";
 import { forbidden, unauthorized } from "./errors";
 
 export const SESSION_COOKIE = "credo_session";

@@ -1,8 +1,8 @@
 import { scrypt } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../contract";
-import { createAuthRepository } from "../features/auth/auth.repository";
-import { hashSecret, newSecret } from "../features/auth/tokens";
+import { createAuthRepository } from "../people/auth/auth.repository";
+import { hashSecret, newSecret } from "../people/auth/tokens";
 import { buildAdmin, buildLearner } from "../testing/factories";
 import { countSessions, countUsers, userById } from "../testing/inspect";
 import {

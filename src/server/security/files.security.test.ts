@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { THUMBNAIL_MAX_BYTES, VIDEO_MAX_BYTES } from "../../contract";
-import { objects } from "../features/objects/objects.table";
+import { objects } from "../platform/objects/objects.table";
 import { createLocalDiskStore } from "../storage/local-disk";
 import { createCourse, postCourse, postModule, validModule } from "../testing/courses";
 import { quickAdmin, useSharedVideo } from "../testing/learning";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../features/auth/auth.table";
-import { courses, modules } from "../features/courses/courses.table";
+import { courses, modules } from "../catalogue/courses/courses.table";
 import { invitationMail } from "../mail/templates";
+import { users } from "../people/auth/auth.table";
 import { serializeError } from "../plugins/security-events";
 import { createCourse, moduleId, validModule } from "../testing/courses";
 import { EVALUATION_ANSWERS, useCreditClaim } from "../testing/credit-claim";

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { createSessionsService } from "../features/auth/sessions.service";
+import { createSessionsService } from "../people/auth/sessions.service";
 import { SESSION_COOKIE } from "../plugins/sessions";
 import { expectErrorBody } from "../testing/errors";
 import type { TestContext } from "../testing/test-app";

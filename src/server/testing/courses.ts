@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { Course, Module } from "../../contract";
-import { courses, modules } from "../features/courses/courses.table";
-import { enrollments, moduleCompletions } from "../features/enrollments/enrollments.table";
-import { objects } from "../features/objects/objects.table";
+import { courses, modules } from "../catalogue/courses/courses.table";
+import { enrollments, moduleCompletions } from "../learning/enrollments/enrollments.table";
+import { objects } from "../platform/objects/objects.table";
 import type { TestContext } from "./test-app";
 
 /** A module id as the client makes it: 'module_' + a timestamp (SPEC section 3). */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createAuthRepository } from "../features/auth/auth.repository";
-import type { NewUserRow, UserRow } from "../features/auth/auth.table";
+import { createAuthRepository } from "../people/auth/auth.repository";
+import type { NewUserRow, UserRow } from "../people/auth/auth.table";
 import { testPasswords } from "./passwords";
 import type { TestContext } from "./test-app";
 import { cookieFrom } from "./test-app";

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { loginFailures, sessions, type UserRow, users } from "../features/auth/auth.table";
+import { loginFailures, sessions, type UserRow, users } from "../people/auth/auth.table";
 import type { TestContext } from "./test-app";
 
 /** Reads straight from the database, so tests can prove what a request did (or did not) change. */

@@ -1,4 +1,4 @@
-import { createPasswordHasher } from "../features/auth/passwords";
+import { createPasswordHasher } from "../people/auth/passwords";
 
 /**
  * The app under test hashes at 1/32 of the production scrypt cost (N=2^10): sign-in,

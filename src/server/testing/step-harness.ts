@@ -12,41 +12,41 @@ import {
   DEFAULT_ACTIVITY,
   PUBLISH_CONFIRMATIONS,
 } from "../../contract";
-import type { Database, DatabaseHandle } from "../db/client";
-import { type ActivityService, createActivityService } from "../features/activity/activity.service";
-import {
-  createQuestionsService,
-  type QuestionsService,
-} from "../features/assessments/questions.service";
+import { createCoursesRepository } from "../catalogue/courses/courses.repository";
+import { type CoursesService, createCoursesService } from "../catalogue/courses/courses.service";
+import { type ActivityService, createActivityService } from "../credit/activity/activity.service";
 import {
   type AttestationsService,
   createAttestationsService,
-} from "../features/attestations/attestations.service";
-import { type AuditService, createAuditService } from "../features/audit/audit.service";
-import { auditEvents } from "../features/audit/audit.table";
-import { createAuthRepository } from "../features/auth/auth.repository";
-import type { UserRow } from "../features/auth/auth.table";
-import { createCertificatesRepository } from "../features/certificates/certificates.repository";
+} from "../credit/attestations/attestations.service";
+import { createCertificatesRepository } from "../credit/certificates/certificates.repository";
 import {
   type CertificatesService,
   createCertificatesService,
-} from "../features/certificates/certificates.service";
-import type { CertificateRow } from "../features/certificates/certificates.table";
-import { createCoursesRepository } from "../features/courses/courses.repository";
-import { type CoursesService, createCoursesService } from "../features/courses/courses.service";
-import { type CreditService, createCreditService } from "../features/credit/credit.service";
-import type { AnyCompletionStep } from "../features/enrollments/completion-steps";
-import {
-  createEnrollmentsService,
-  type EnrollmentsService,
-} from "../features/enrollments/enrollments.service";
+} from "../credit/certificates/certificates.service";
+import type { CertificateRow } from "../credit/certificates/certificates.table";
+import { type CreditService, createCreditService } from "../credit/credit/credit.service";
 import {
   createEvaluationsService,
   type EvaluationsService,
-} from "../features/evaluations/evaluations.service";
-import { createObjectsService } from "../features/objects/objects.service";
-import { createOrganisationService } from "../features/organisation/organisation.service";
+} from "../credit/evaluations/evaluations.service";
+import type { Database, DatabaseHandle } from "../db/client";
+import {
+  createQuestionsService,
+  type QuestionsService,
+} from "../learning/assessments/questions.service";
+import type { AnyCompletionStep } from "../learning/enrollments/completion-steps";
+import {
+  createEnrollmentsService,
+  type EnrollmentsService,
+} from "../learning/enrollments/enrollments.service";
 import { createEvents } from "../lib/events";
+import { createAuthRepository } from "../people/auth/auth.repository";
+import type { UserRow } from "../people/auth/auth.table";
+import { type AuditService, createAuditService } from "../platform/audit/audit.service";
+import { auditEvents } from "../platform/audit/audit.table";
+import { createObjectsService } from "../platform/objects/objects.service";
+import { createOrganisationService } from "../platform/organisation/organisation.service";
 import { createLocalDiskStore } from "../storage/local-disk";
 import { moduleId } from "./courses";
 import { openTestDatabase, resetDatabase } from "./test-database";

@@ -1,0 +1,657 @@
+import type {
+  Course,
+  CourseCreditBody,
+  CoursePublishCheck,
+  CourseSettingsBody,
+  CreateCourseBody,
+  CreditType,
+  ModuleBody,
+  Role,
+  UpdateCourseBody,
+} from "../../../contract";
+import { courseSchema, PUBLISH_CONFIRMATIONS } from "../../../contract";
+import type { ChangeFeed } from "../../db/change-feed";
+import type { Database, Executor } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
+import type { Events, Publish } from "../../lib/events";
+import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
+import { fieldChanges } from "../../platform";
+import {
+  courseNotFound,
+  creditTypeNotFound,
+  moduleIdTaken,
+  moduleNotFound,
+  notPublished,
+  orderNotModules,
+  publishedNeedsModules,
+  publishNeedsConfirmation,
+  publishNeedsModules,
+  thumbnailNotUploaded,
+  videoNotUploaded,
+} from "./courses.errors";
+import { toCourse, toModule } from "./courses.mapper";
+import { createCoursesRepository } from "./courses.repository";
+import type { CourseRow, ModuleRow } from "./courses.table";
+import { coursePublishChecks, manualCompletionWithCredit } from "./publish-review";
+
+export interface Viewer {
+  id: string;
+  role: Role;
+}
+
+export interface CoursesServiceDeps {
+  db: Database;
+  objects: ObjectsService;
+  /** Whether a learner is enrolled in a course (answered by the enrollments feature). */
+  isEnrolled(userId: string, courseId: string): Promise<boolean>;
+  /** The ids of the courses a learner is enrolled in (answered by the enrollments feature). */
+  enrolledCourseIds(userId: string): Promise<string[]>;
+  /**
+   * Publishes course.rules-changed in the transaction of every edit that changes what
+   * completes the course: its modules, their completion rule, its credit, publishing.
+   */
+  events: Pick<Events, "transaction">;
+  /** Other features' refusals of publishing (an exam that cannot draw its questions). */
+  publishChecks?: ((courseId: string) => Promise<void>)[];
+  /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
+  changes?: ChangeFeed;
+  /** Every change is an audit event, written in the change's own transaction. */
+  audit: Pick<AuditService, "append">;
+}
+
+/** The course's details (course.updated); every other column but bookkeeping is a setting. */
+const DETAIL_FIELDS = new Set(["title", "description", "category", "duration", "thumbnail"]);
+const BOOKKEEPING_FIELDS = new Set(["id", "createdBy", "createdAt", "updatedAt", "isPublished"]);
+/** Long text and object paths: the trail names them as changed, without their values. */
+const NAMES_ONLY = ["description", "thumbnail", "videoUrl"];
+
+/**
+ * The audit events of an edit of the course row: its details (course.updated) and its
+ * completion and credit settings (course.settings_updated), each only when something changed.
+ */
+function courseEditEvents(before: CourseRow, after: CourseRow, actor: Actor): AuditEventInput[] {
+  const fields = Object.keys(after) as (keyof CourseRow & string)[];
+  const details = fieldChanges(
+    before,
+    after,
+    fields.filter((f) => DETAIL_FIELDS.has(f)),
+    { namesOnly: NAMES_ONLY },
+  );
+  const settings = fieldChanges(
+    before,
+    after,
+    fields.filter((f) => !DETAIL_FIELDS.has(f) && !BOOKKEEPING_FIELDS.has(f)),
+  );
+  const event = (type: "course.updated" | "course.settings_updated", changes: typeof details) => ({
+    type,
+    actor,
+    courseId: after.id,
+    details: { courseTitle: after.title, changes },
+  });
+  return [
+    ...(details.length ? [event("course.updated", details)] : []),
+    ...(settings.length ? [event("course.settings_updated", settings)] : []),
+  ];
+}
+
+/** A course as read on the hot paths: its row, its ordered modules, and its JSON answer. */
+export interface CatalogueEntry {
+  row: CourseRow;
+  modules: ModuleRow[];
+  course: Course;
+  /** `course` as the response schema serializes it, made once per cache fill. */
+  json: string;
+}
+
+/**
+ * Every learner request reads a course (its page, its modules for progress, its
+ * policy for completion) and courses change rarely, so the catalogue is cached in memory and
+ * dropped entry by entry when a course or its modules change (db/change-feed.ts).
+ */
+const CATALOGUE_MAX = 20_000;
+const CATALOGUE_TTL_MS = 10 * 60_000;
+
+/** Modules by course id, each list in the order given (modulesOf reads them in order). */
+function groupByCourse(moduleRows: ModuleRow[]): Map<string, ModuleRow[]> {
+  const byCourse = new Map<string, ModuleRow[]>();
+  for (const m of moduleRows) {
+    const list = byCourse.get(m.courseId);
+    if (list) list.push(m);
+    else byCourse.set(m.courseId, [m]);
+  }
+  return byCourse;
+}
+
+/** Credit types by course id, each list in order, without the course id. */
+function groupTypesByCourse(rows: (CreditType & { courseId: string })[]) {
+  const byCourse = new Map<string, CreditType[]>();
+  for (const { courseId, ...type } of rows) {
+    const list = byCourse.get(courseId);
+    if (list) list.push(type);
+    else byCourse.set(courseId, [type]);
+  }
+  return byCourse;
+}
+
+/** Courses and their ordered modules (SPEC sections 2 to 5). Changes are administrators' only. */
+export function createCoursesService(deps: CoursesServiceDeps) {
+  const { db, objects, events } = deps;
+  const repo = createCoursesRepository(db);
+  const catalogue = deps.changes
+    ? createReadCache<CatalogueEntry>({
+        feed: deps.changes,
+        tables: ["courses"],
+        tagsOf: (entry) => [`courses:${entry.row.id}`],
+        max: CATALOGUE_MAX,
+        ttlMs: CATALOGUE_TTL_MS,
+      })
+    : undefined;
+
+  async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
+    const [rows, moduleRows, typeRows] = await Promise.all([
+      repo.findByIds(ids),
+      repo.modulesOf(ids),
+      repo.creditTypesOf(ids),
+    ]);
+    const byCourse = groupByCourse(moduleRows);
+    const typesByCourse = groupTypesByCourse(typeRows);
+    return new Map(
+      rows.map((row) => {
+        const mods = byCourse.get(row.id) ?? [];
+        const course = toCourse(row, mods, typesByCourse.get(row.id));
+        return [
+          row.id,
+          { row, modules: mods, course, json: JSON.stringify(courseSchema.parse(course)) },
+        ];
+      }),
+    );
+  }
+
+  /** Cached entries by id (missing ids are absent); misses are read in two queries. */
+  const entries = (ids: string[]) =>
+    catalogue ? catalogue.getMany(ids, loadEntries) : loadEntries([...new Set(ids)]);
+  const entry = async (id: string) => (await entries([id])).get(id);
+  /** After this process changed a course or its modules (committed): drop it here at once. */
+  const changed = (id: string) => deps.changes?.announce("courses", id);
+
+  async function withModules(rows: CourseRow[]): Promise<Course[]> {
+    const ids = rows.map((r) => r.id);
+    const [moduleRows, typeRows] = await Promise.all([
+      repo.modulesOf(ids),
+      repo.creditTypesOf(ids),
+    ]);
+    const byCourse = groupByCourse(moduleRows);
+    const typesByCourse = groupTypesByCourse(typeRows);
+    return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? [], typesByCourse.get(row.id)));
+  }
+
+  /** Deletes objects no course or module uses any more (after the change committed). */
+  async function releaseObjects(paths: (string | null)[]) {
+    const unused: string[] = [];
+    for (const path of new Set(paths)) {
+      if (path && !(await repo.isObjectInUse(path))) unused.push(path);
+    }
+    await objects.deleteByPaths(unused);
+  }
+
+  /** Whether the locked course row offers credit while its modules are completed manually. */
+  async function manualCompletionWithCreditOf(
+    txRepo: ReturnType<typeof createCoursesRepository>,
+    row: CourseRow,
+  ) {
+    return manualCompletionWithCredit({
+      completionPolicy: row.completionPolicy,
+      creditTypes: await txRepo.creditTypesOf([row.id]),
+    });
+  }
+
+  /** The module's uploaded video, with its length as read from the file. */
+  async function readyVideo(path: string) {
+    const video = await objects.findReady(path, "video");
+    if (!video) throw videoNotUploaded();
+    return video;
+  }
+
+  async function record(tx: Executor, list: AuditEventInput[]) {
+    for (const event of list) await deps.audit.append(tx, event);
+  }
+
+  /** Records an edit of the course row; a change of its completion settings is published. */
+  async function recordEdit(tx: Executor, publish: Publish, list: AuditEventInput[]) {
+    await record(tx, list);
+    if (list.some((e) => e.type === "course.settings_updated")) {
+      await publish("course.rules-changed", { courseId: list[0]!.courseId! });
+    }
+  }
+
+  /** An event about one course, naming it as it was titled then. */
+  const courseEvent = (
+    type: AuditEventInput["type"],
+    actor: Actor,
+    course: CourseRow,
+    details: AuditEventInput["details"] = {},
+    moduleId?: string,
+  ): AuditEventInput => ({
+    type,
+    actor,
+    courseId: course.id,
+    moduleId: moduleId ?? null,
+    details: { courseTitle: course.title, ...details },
+  });
+
+  return {
+    /**
+     * Administrators see every course. A learner's catalogue is the published courses they
+     * are enrolled in: the same courses `get` lets them open, newest first like the admin's.
+     */
+    async list(viewer: Viewer): Promise<Course[]> {
+      if (viewer.role === "admin") return withModules(await repo.list());
+      const found = await entries(await deps.enrolledCourseIds(viewer.id));
+      return [...found.values()]
+        .filter((e) => e.row.isPublished)
+        .sort(
+          (a, b) =>
+            b.row.createdAt.getTime() - a.row.createdAt.getTime() ||
+            (b.row.id < a.row.id ? -1 : b.row.id > a.row.id ? 1 : 0),
+        )
+        .map((e) => e.course);
+    },
+
+    /** A learner may read a course only when it is published and they are enrolled. */
+    async get(id: string, viewer: Viewer): Promise<CatalogueEntry> {
+      const found = await entry(id);
+      if (!found) throw courseNotFound();
+      if (viewer.role !== "admin") {
+        if (!found.row.isPublished || !(await deps.isEnrolled(viewer.id, id))) {
+          throw courseNotFound();
+        }
+      }
+      return found;
+    },
+
+    /** The course's module ids in order (for progress and unlocking). */
+    async moduleIds(courseId: string): Promise<string[]> {
+      return (await entry(courseId))?.modules.map((m) => m.id) ?? [];
+    },
+
+    findRow: async (id: string) => (await entry(id))?.row,
+
+    /** Courses by id, with their modules, for embedding in other features' responses. */
+    async findMany(ids: string[]): Promise<Map<string, Course>> {
+      const found = await entries(ids);
+      return new Map([...found].map(([id, e]) => [id, e.course]));
+    },
+
+    /** The same as catalogue entries, with each course's JSON made once. */
+    findEntries: entries,
+
+    async create(body: CreateCourseBody, actor: NonNullable<Actor>): Promise<Course> {
+      const thumbnail = body.thumbnail || null;
+      if (thumbnail && !(await objects.findReady(thumbnail, "thumbnail"))) {
+        throw thumbnailNotUploaded();
+      }
+      const row = await db.transaction(async (tx) => {
+        const inserted = await createCoursesRepository(tx).insert({
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          duration: body.duration,
+          thumbnail,
+          createdBy: actor.id,
+          ...settingsValues(body),
+        });
+        await record(tx, [
+          courseEvent("course.created", actor, inserted, {
+            category: inserted.category,
+            duration: inserted.duration,
+          }),
+        ]);
+        return inserted;
+      });
+      return toCourse(row, []);
+    },
+
+    /**
+     * Edits the course's details with the rules of creation. An absent thumbnail keeps the
+     * current one; a replaced or removed one is deleted once no course or module uses it.
+     * The row is locked so two edits cannot both release a thumbnail the other still needs.
+     */
+    async update(id: string, body: UpdateCourseBody, actor: Actor): Promise<Course> {
+      const found = await repo.findById(id);
+      if (!found) throw courseNotFound();
+      // Checked before the transaction: the objects feature reads outside it.
+      if (
+        body.thumbnail &&
+        body.thumbnail !== found.thumbnail &&
+        !(await objects.findReady(body.thumbnail, "thumbnail"))
+      ) {
+        throw thumbnailNotUploaded();
+      }
+      const { before, row } = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const current = await txRepo.lockById(id);
+        if (!current) throw courseNotFound();
+        const thumbnail = body.thumbnail === undefined ? current.thumbnail : body.thumbnail || null;
+        const updated = await txRepo.update(id, {
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          duration: body.duration,
+          thumbnail,
+          ...settingsValues(body),
+        });
+        await recordEdit(tx, publish, courseEditEvents(current, updated!, actor));
+        return { before: current, row: updated! };
+      });
+      changed(id);
+      if (before.thumbnail !== row.thumbnail) await releaseObjects([before.thumbnail]);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /**
+     * Replaces the credit types the course offers and their bodies (the body is checked by
+     * the contract). A type named by id must be one of the course's; the course is locked so
+     * two edits do not interleave.
+     */
+    async saveCredit(id: string, body: CourseCreditBody, actor: Actor): Promise<Course> {
+      const row = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(id);
+        if (!course) throw courseNotFound();
+        const before = await txRepo.creditTypesOf([id]);
+        const known = new Set(before.map((t) => t.id));
+        if (body.types.some((t) => t.id && !known.has(t.id))) throw creditTypeNotFound();
+        await txRepo.replaceCredit(id, body);
+        const after = await txRepo.creditTypesOf([id]);
+        const offer = (types: CreditType[]) =>
+          types.map((t) => ({
+            name: t.name,
+            amount: t.amount,
+            accreditingBody: t.accreditingBody,
+            providerNumber: t.providerNumber,
+            claimStep: t.claimStep,
+            licenceRequired: t.licenceRequired,
+          }));
+        const changes = fieldChanges({ credit: before }, { credit: after }, ["credit"]);
+        if (changes.length) {
+          await record(tx, [
+            courseEvent("credit.settings_updated", actor, course, {
+              changes,
+              creditBefore: offer(before),
+              creditAfter: offer(after),
+            }),
+          ]);
+          await publish("course.rules-changed", { courseId: id });
+        }
+        return course;
+      });
+      changed(id);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /** Changes only the completion settings the body names. */
+    async updateSettings(id: string, body: CourseSettingsBody, actor: Actor): Promise<Course> {
+      const values = settingsValues(body);
+      const row = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const current = await txRepo.lockById(id);
+        if (!current) throw courseNotFound();
+        if (!Object.keys(values).length) return current;
+        const updated = (await txRepo.update(id, values))!;
+        await recordEdit(tx, publish, courseEditEvents(current, updated, actor));
+        return updated;
+      });
+      changed(id);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /** Deletes the course with its modules and enrollments (one statement, cascading), then its files. */
+    async remove(id: string, actor: Actor): Promise<void> {
+      const moduleRows = await repo.modulesOf([id]);
+      const row = await db.transaction(async (tx) => {
+        const deleted = await createCoursesRepository(tx).delete(id);
+        if (!deleted) throw courseNotFound();
+        await record(tx, [
+          courseEvent("course.deleted", actor, deleted, {
+            wasPublished: deleted.isPublished,
+            modules: moduleRows.length,
+          }),
+        ]);
+        return deleted;
+      });
+      changed(id);
+      await releaseObjects([row.thumbnail, ...moduleRows.map((m) => m.videoUrl)]);
+    },
+
+    /**
+     * Publishing a published course again changes nothing and records nothing. A course that
+     * offers credit while its modules are completed manually is published only when the
+     * administrator confirms it (`confirm: "manual-completion"`): credit would then be earned
+     * without any watching.
+     */
+    async publish(
+      id: string,
+      actor: Actor,
+      options: { confirm?: typeof PUBLISH_CONFIRMATIONS.manualCompletion } = {},
+    ): Promise<Course> {
+      for (const check of deps.publishChecks ?? []) await check(id);
+      const row = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const current = await txRepo.lockById(id);
+        if (!current) throw courseNotFound();
+        const published = await txRepo.publish(id);
+        if (!published) throw publishNeedsModules();
+        if (
+          !current.isPublished &&
+          options.confirm !== PUBLISH_CONFIRMATIONS.manualCompletion &&
+          (await manualCompletionWithCreditOf(txRepo, current))
+        ) {
+          throw publishNeedsConfirmation();
+        }
+        if (!current.isPublished) {
+          await record(tx, [courseEvent("course.published", actor, published)]);
+          await publish("course.rules-changed", { courseId: id });
+        }
+        return published;
+      });
+      changed(id);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /** What publishing the course should make its administrator aware of (publish-review.ts). */
+    async publishReview(id: string): Promise<CoursePublishCheck[]> {
+      const row = await repo.findById(id);
+      if (!row) throw courseNotFound();
+      const [course] = await withModules([row]);
+      return coursePublishChecks(course!);
+    },
+
+    /**
+     * Takes a published course back to draft. Enrollments, progress and certificates stay;
+     * learners cannot open the course until it is published again.
+     */
+    async unpublish(id: string, actor: Actor): Promise<Course> {
+      const row = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const unpublished = await txRepo.unpublish(id);
+        if (!unpublished) {
+          if (!(await txRepo.lockById(id))) throw courseNotFound();
+          throw notPublished();
+        }
+        await record(tx, [courseEvent("course.unpublished", actor, unpublished)]);
+        await publish("course.rules-changed", { courseId: id });
+        return unpublished;
+      });
+      changed(id);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /**
+     * Puts the modules in the given order, which must name every module of the course once.
+     * Completions are per module, so learners keep them; which module is open next follows
+     * the new order (SPEC section 4, module access).
+     */
+    async reorderModules(courseId: string, moduleIds: string[], actor: Actor): Promise<Course> {
+      const row = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(courseId);
+        if (!course) throw courseNotFound();
+        const modules = await txRepo.modulesOf([courseId]);
+        const current = modules.map((m) => m.id);
+        const problem = orderProblem(current, moduleIds);
+        if (problem) throw orderNotModules(problem);
+        await txRepo.setModuleOrder(courseId, moduleIds);
+        if (current.join("\n") !== moduleIds.join("\n")) {
+          const titles = new Map(modules.map((m) => [m.id, m.title]));
+          await record(tx, [
+            courseEvent("course.modules_reordered", actor, course, {
+              from: current,
+              to: moduleIds,
+              titles: moduleIds.map((id) => titles.get(id) ?? id),
+            }),
+          ]);
+          await publish("course.rules-changed", { courseId });
+        }
+        return course;
+      });
+      changed(courseId);
+      const [course] = await withModules([row]);
+      return course!;
+    },
+
+    /** Appends a module at the end of the course. */
+    async addModule(courseId: string, body: ModuleBody, actor: Actor) {
+      const video = await readyVideo(body.videoUrl);
+      const row = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(courseId);
+        if (!course) throw courseNotFound();
+        const inserted = await txRepo.insertModule({
+          courseId,
+          id: body.id,
+          position: await txRepo.nextPosition(courseId),
+          title: body.title,
+          description: body.description || null,
+          duration: body.duration,
+          videoUrl: body.videoUrl,
+          videoSeconds: video.durationSeconds,
+        });
+        if (!inserted) throw moduleIdTaken();
+        await record(tx, [
+          courseEvent(
+            "module.added",
+            actor,
+            course,
+            {
+              moduleTitle: inserted.title,
+              duration: inserted.duration,
+              position: inserted.position,
+            },
+            inserted.id,
+          ),
+        ]);
+        await publish("course.rules-changed", { courseId });
+        return inserted;
+      });
+      changed(courseId);
+      return toModule(row);
+    },
+
+    async updateModule(courseId: string, moduleId: string, body: ModuleBody, actor: Actor) {
+      const found = (await repo.modulesOf([courseId])).find((m) => m.id === moduleId);
+      if (!found) {
+        if (!(await repo.findById(courseId))) throw courseNotFound();
+        throw moduleNotFound();
+      }
+      // Checked before the transaction: the objects feature reads outside it.
+      const video = body.videoUrl !== found.videoUrl ? await readyVideo(body.videoUrl) : null;
+      const { before, row } = await db.transaction(async (tx) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(courseId);
+        if (!course) throw courseNotFound();
+        const current = (await txRepo.modulesOf([courseId])).find((m) => m.id === moduleId);
+        if (!current) throw moduleNotFound();
+        const updated = (await txRepo.updateModule(courseId, moduleId, {
+          title: body.title,
+          description: body.description || null,
+          duration: body.duration,
+          videoUrl: body.videoUrl,
+          ...(video ? { videoSeconds: video.durationSeconds } : {}),
+        }))!;
+        const changes = fieldChanges(
+          current,
+          updated,
+          ["title", "description", "duration", "videoUrl"],
+          { namesOnly: NAMES_ONLY },
+        );
+        if (changes.length) {
+          await record(tx, [
+            courseEvent(
+              "module.updated",
+              actor,
+              course,
+              { moduleTitle: updated.title, changes },
+              moduleId,
+            ),
+          ]);
+        }
+        return { before: current, row: updated };
+      });
+      changed(courseId);
+      if (before.videoUrl !== row.videoUrl) await releaseObjects([before.videoUrl]);
+      return toModule(row);
+    },
+
+    async removeModule(courseId: string, moduleId: string, actor: Actor): Promise<void> {
+      const removed = await events.transaction(db, async (tx, publish) => {
+        const txRepo = createCoursesRepository(tx);
+        const course = await txRepo.lockById(courseId);
+        if (!course) throw courseNotFound();
+        const row = await txRepo.deleteModule(courseId, moduleId);
+        if (!row) throw moduleNotFound();
+        if (course.isPublished && (await txRepo.countModules(courseId)) === 0) {
+          throw publishedNeedsModules();
+        }
+        await record(tx, [
+          courseEvent("module.removed", actor, course, { moduleTitle: row.title }, moduleId),
+        ]);
+        await publish("course.rules-changed", { courseId });
+        return row;
+      });
+      changed(courseId);
+      await releaseObjects([removed.videoUrl]);
+    },
+
+    coursesWithThumbnail: (path: string) => repo.coursesWithThumbnail(path),
+    modulesWithVideo: (path: string) => repo.modulesWithVideo(path),
+  };
+}
+
+/** Why a proposed order is not exactly the course's modules, or null when it is. */
+function orderProblem(current: string[], proposed: string[]): string | null {
+  const known = new Set(current);
+  const seen = new Set<string>();
+  for (const id of proposed) {
+    if (!known.has(id)) return `${id} is not a module of this course.`;
+    if (seen.has(id)) return `${id} is listed more than once.`;
+    seen.add(id);
+  }
+  const missing = current.find((id) => !seen.has(id));
+  return missing ? `${missing} is missing.` : null;
+}
+
+/** The settings a body names, as column values (absent keys stay untouched). */
+function settingsValues(body: CourseSettingsBody): Partial<CourseRow> {
+  const values: Partial<CourseRow> = {};
+  if (body.completionPolicy !== undefined) values.completionPolicy = body.completionPolicy;
+  if (body.minWatchPercent !== undefined) values.minWatchPercent = body.minWatchPercent;
+  if (body.minSeatSeconds !== undefined) values.minSeatSeconds = body.minSeatSeconds;
+  return values;
+}
+
+export type CoursesService = ReturnType<typeof createCoursesService>;

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import type { EvaluationItem, FacultyMember, FieldOfStudy } from "../../../contract";
+import { courses } from "../../catalogue";
+import { newId } from "../../db/ids";
+import { enrollments } from "../../learning";
+import { users } from "../../people";
+import { signatures } from "../credit/credit.table";
+
+/**
+ * A course's accreditation: the "About this activity" page, its rules (acknowledgement,
+ * validity, evaluation, attestation, retention), its evaluation form and the credit
+ * settings a certificate prints. No row means the defaults: a plain course. The evaluation
+ * form and the credit settings are written through the activity service, which owns the row.
+ */
+export const courseActivity = pgTable(
+  "course_activity",
+  {
+    courseId: text("course_id")
+      .primaryKey()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    objectives: jsonb("objectives").$type<string[]>().notNull().default([]),
+    faculty: jsonb("faculty").$type<FacultyMember[]>().notNull().default([]),
+    disclosureStatement: text("disclosure_statement").notNull().default(""),
+    releaseDate: date("release_date", { mode: "string" }),
+    reviewDate: date("review_date", { mode: "string" }),
+    expirationDate: date("expiration_date", { mode: "string" }),
+    enrollmentValidDays: integer("enrollment_valid_days"),
+    acknowledgementRequired: boolean("acknowledgement_required").notNull().default(false),
+    evaluationRequired: boolean("evaluation_required").notNull().default(false),
+    attestationRequired: boolean("attestation_required").notNull().default(false),
+    attestationText: text("attestation_text").notNull().default(""),
+    retentionYears: integer("retention_years").notNull().default(6),
+    /** Null: the default template serves this course. */
+    evaluationItems: jsonb("evaluation_items").$type<EvaluationItem[]>(),
+    sponsorName: text("sponsor_name").notNull().default(""),
+    sponsorAddress: text("sponsor_address").notNull().default(""),
+    deliveryMethod: text("delivery_method").notNull().default(""),
+    fieldsOfStudy: jsonb("fields_of_study").$type<FieldOfStudy[]>().notNull().default([]),
+    officialName: text("official_name").notNull().default(""),
+    officialTitle: text("official_title").notNull().default(""),
+    signatureId: text("signature_id").references(() => signatures.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("course_activity_validity_check", sql`${t.enrollmentValidDays} >= 1`),
+    check("course_activity_retention_check", sql`${t.retentionYears} >= 1`),
+  ],
+);
+
+/**
+ * The identity every credit record keeps (acknowledgements, evaluation submissions,
+ * attestations): its links are cleared when the learner, course or enrollment is deleted,
+ * and the names stay. A trigger (migration 0014) refuses any other change, and a delete
+ * before `retain_until`, which the course's retention sets (activity.read-model.ts).
+ */
+export const creditRecordIdentity = () => ({
+  id: text("id").primaryKey().$defaultFn(newId),
+  enrollmentId: text("enrollment_id").references(() => enrollments.id, { onDelete: "set null" }),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  courseId: text("course_id").references(() => courses.id, { onDelete: "set null" }),
+  learnerName: text("learner_name").notNull(),
+  learnerEmail: text("learner_email").notNull(),
+  courseTitle: text("course_title").notNull(),
+  retainUntil: timestamp("retain_until", { withTimezone: true }).notNull(),
+});
+
+export const acknowledgements = pgTable(
+  "acknowledgements",
+  {
+    ...creditRecordIdentity(),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [unique("acknowledgements_enrollment_unique").on(t.enrollmentId)],
+);
+
+export type CourseActivityRow = typeof courseActivity.$inferSelect;

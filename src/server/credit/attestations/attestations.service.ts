@@ -1,0 +1,193 @@
+import {
+  type AttestBody,
+  type AttestWithConsentBody,
+  type CreditType,
+  isOnStep,
+  REGULATORS,
+  reportingConsentStatement,
+  withCreditText,
+} from "../../../contract";
+import { defineStep } from "../../learning";
+import type { OrganisationService } from "../../platform";
+import { type ActivitySettings, loadActivity, retainUntil } from "../activity/activity.read-model";
+import type { ActivityService } from "../activity/activity.service";
+import { claimRegulatorIds } from "../reporting/reporting.read-model";
+import {
+  attestationDone,
+  attestationNotAsked,
+  claimNeeded,
+  claimOffStep,
+  claimTooHigh,
+  noPartialCredit,
+  regulatorIdsMissing,
+  reportingConsentRequired,
+  statementChanged,
+  unknownCreditType,
+} from "./attestations.errors";
+import { createAttestationsRepository, type StoredClaim } from "./attestations.repository";
+
+/** The attestation as a step of completion: required when the course asks for it. */
+export const attestationStep = defineStep<ActivitySettings>({
+  key: "attestation",
+  load: loadActivity,
+  record: {
+    isRequired: (activity) => activity?.attestationRequired ?? false,
+    async doneAt(tx, enrollment) {
+      return (
+        (await createAttestationsRepository(tx).attestationOf(enrollment.id))?.attestedAt ?? null
+      );
+    },
+  },
+});
+
+export interface AttestationsServiceDeps {
+  /** The activity feature: the unit of a credit step, with the course's statement. */
+  activity: Pick<ActivityService, "takeCreditStep">;
+  /** The provider the learner agrees may report a completion (its name, in the consent). */
+  organisation: Pick<OrganisationService, "profile">;
+  /** The clock of the credit records; tests pass one they move by hand. */
+  now?: () => Date;
+}
+
+/**
+ * The credit a learner claims of one offered type: its whole amount, or up to it in the
+ * type's claim step when it has one. Refused as sent, never rounded or capped to fit.
+ */
+function claimOf(type: CreditType, amount: number | null | undefined): StoredClaim {
+  let claimed = type.amount;
+  if (type.claimStep !== null) {
+    if (amount == null) throw claimNeeded();
+    if (amount > type.amount) throw claimTooHigh(type.amount, type.name);
+    if (!isOnStep(amount, type.claimStep)) throw claimOffStep(type.claimStep, type.name);
+    claimed = amount;
+  } else if (amount != null && amount !== type.amount) {
+    throw noPartialCredit();
+  }
+  return {
+    creditTypeId: type.id,
+    name: type.name,
+    amount: claimed,
+    maxAmount: type.amount,
+    accreditingBody: type.accreditingBody,
+    providerNumber: type.providerNumber,
+    regulatorIds: null,
+  };
+}
+
+/**
+ * The credit claimed of each type the learner names, in the course's order. A course with
+ * one type takes the claim as before types (`creditsClaimed`); a course with several needs
+ * at least one named.
+ */
+function claimsOf(types: CreditType[], body: AttestBody): StoredClaim[] {
+  if (!body.claims) {
+    if (types.length > 1) throw claimNeeded();
+    if (types.length === 0) {
+      if (body.creditsClaimed != null) throw noPartialCredit();
+      return [];
+    }
+    return [claimOf(types[0]!, body.creditsClaimed)];
+  }
+  if (types.length && !body.claims.length) throw claimNeeded();
+  const claimed = new Map(body.claims.map((c) => [c.creditTypeId, c.amount]));
+  for (const id of claimed.keys()) {
+    if (!types.some((t) => t.id === id)) throw unknownCreditType();
+  }
+  return types.filter((t) => claimed.has(t.id)).map((t) => claimOf(t, claimed.get(t.id)));
+}
+
+/** A request's origin, kept with an attestation. */
+export type Origin = { ip: string; userAgent: string | null };
+
+/** The learner's attestation: the statement affirmed and the credit claimed. */
+export function createAttestationsService(deps: AttestationsServiceDeps) {
+  const { activity, organisation } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /**
+     * The learner affirms the course's statement, word for word as it stands, and claims
+     * credit: the designated credit, or up to it in the course's steps. A claim of a type
+     * reporting to a regulator also needs the learner's consent to the reporting, which the
+     * claim keeps with the identifiers.
+     */
+    async attest(userId: string, courseId: string, body: AttestWithConsentBody, origin: Origin) {
+      return activity.takeCreditStep({
+        userId,
+        courseId,
+        step: attestationStep,
+        async write(unit) {
+          const { tx, enrollment, identity, activity: row } = unit;
+          const txRepo = createAttestationsRepository(tx);
+          if (!row?.attestationRequired) throw attestationNotAsked();
+          await unit.assertInOrder();
+          if (await txRepo.attestationOf(enrollment.id)) throw attestationDone();
+          if (body.statement !== row.attestationText) throw statementChanged();
+          // A type reporting to regulators keeps the identifiers the learner gave them, as
+          // they stand now: a later change of the profile never rewrites what was reported.
+          const claimed = claimsOf(unit.context.course.creditTypes, body);
+          const reported = await claimRegulatorIds(
+            tx,
+            userId,
+            claimed.flatMap((c) => (c.creditTypeId ? [c.creditTypeId] : [])),
+          );
+          const [needed] = reported.missing;
+          if (needed) throw regulatorIdsMissing(needed.regulator, needed.missing);
+          const regulators = REGULATORS.filter((r) =>
+            [...reported.byType.values()].some((ids) => ids.regulators.includes(r)),
+          );
+          if (regulators.length && body.reportingConsent !== true) {
+            throw reportingConsentRequired(regulators);
+          }
+          // Each claim keeps the consent to its own regulators' reporting, word for word.
+          const provider = regulators.length ? (await organisation.profile(tx)).issuerName : "";
+          const claims = claimed.map((c) => {
+            const ids = c.creditTypeId ? reported.byType.get(c.creditTypeId) : undefined;
+            return {
+              ...c,
+              regulatorIds: ids
+                ? { ...ids, consent: reportingConsentStatement(provider, ids.regulators) }
+                : null,
+            };
+          });
+          const single = claims.length === 1 ? claims[0]! : null;
+          const at = now();
+          const attestation = await txRepo.insertAttestation(
+            {
+              ...identity,
+              statement: row.attestationText,
+              creditsClaimed: single?.amount ?? null,
+              designatedCredits: single?.maxAmount ?? null,
+              ip: origin.ip,
+              userAgent: origin.userAgent,
+              attestedAt: at,
+              retainUntil: retainUntil(row, at),
+            },
+            claims,
+          );
+          await unit.audit({
+            type: "attestation.signed",
+            details: {
+              statement: attestation.statement,
+              creditsClaimed: single?.amount ?? null,
+              designatedCredits: single?.maxAmount ?? null,
+              claims: claims.map((c) => ({ name: c.name, amount: c.amount, of: c.maxAmount })),
+              ip: origin.ip,
+              userAgent: origin.userAgent,
+              ...(regulators.length
+                ? { reportingConsent: reportingConsentStatement(provider, regulators) }
+                : {}),
+            },
+          });
+          return {
+            attestedAt: attestation.attestedAt.toISOString(),
+            creditsClaimed: attestation.creditsClaimed,
+            credits: attestation.credits.map(withCreditText),
+          };
+        },
+      });
+    },
+  };
+}
+
+export type AttestationsService = ReturnType<typeof createAttestationsService>;

@@ -1,0 +1,62 @@
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import type { ClaimRegulatorIds } from "../../../contract";
+import { courseCreditTypes } from "../../catalogue";
+import { creditRecordIdentity } from "../activity/activity.table";
+
+export const attestations = pgTable(
+  "attestations",
+  {
+    ...creditRecordIdentity(),
+    /** The exact text the learner affirmed. */
+    statement: text("statement").notNull(),
+    /** Before credit types: the one claim; now the amount when exactly one type is claimed. */
+    creditsClaimed: numeric("credits_claimed", { precision: 6, scale: 2, mode: "number" }),
+    designatedCredits: numeric("designated_credits", { precision: 6, scale: 2, mode: "number" }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    attestedAt: timestamp("attested_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [unique("attestations_enrollment_unique").on(t.enrollmentId)],
+);
+
+/**
+ * What the learner claimed of each credit type, as claimed (migration 0019): kept with its
+ * attestation, changed only by losing the link to a type since deleted.
+ */
+export const attestationCredits = pgTable(
+  "attestation_credits",
+  {
+    attestationId: text("attestation_id")
+      .notNull()
+      .references(() => attestations.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    creditTypeId: text("credit_type_id").references(() => courseCreditTypes.id, {
+      onDelete: "set null",
+    }),
+    name: text("name").notNull(),
+    amount: numeric("amount", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    /** The type's amount when claimed: the most the learner could claim. */
+    maxAmount: numeric("max_amount", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    accreditingBody: text("accrediting_body"),
+    providerNumber: text("provider_number"),
+    /**
+     * For a type that reports to regulators: those regulators and the identifiers the learner
+     * gave, as they stood when claimed (migration 0024); null for a type that reports nowhere.
+     */
+    regulatorIds: jsonb("regulator_ids").$type<ClaimRegulatorIds>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attestationId, t.position] }),
+    index("attestation_credits_type_idx").on(t.creditTypeId),
+  ],
+);

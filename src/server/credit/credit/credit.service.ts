@@ -1,0 +1,215 @@
+import { fileTypeFromBuffer } from "file-type";
+import {
+  type CertificateCredit,
+  type CreditSettingsBody,
+  type CreditType,
+  EMPTY_LICENCE,
+  type FieldOfStudy,
+  hasLicence,
+  type Licence,
+  SIGNATURE_MAX_BYTES,
+  type StoredClaimedCredit,
+} from "../../../contract";
+import { creditTypesOfCourse } from "../../catalogue";
+import type { Database, Executor } from "../../db/client";
+import type { EnrollmentRow, EnrollmentsService } from "../../learning";
+import { defineStep } from "../../learning";
+import { type ActivitySettings, loadActivity } from "../activity/activity.read-model";
+import type { ActivityService, Viewer } from "../activity/activity.service";
+import { attestationOf } from "../attestations/attestations.read-model";
+import { notAnImage, signatureNotFound } from "./credit.errors";
+import { creditSettingsOf, licenceOf } from "./credit.read-model";
+import { createCreditRepository } from "./credit.repository";
+
+/** What the certificate step decides by: the course's activity and the credit types it offers. */
+export interface CreditOffer {
+  activity: ActivitySettings;
+  types: CreditType[];
+}
+
+const loadCreditOffer = async (db: Executor, courseId: string): Promise<CreditOffer> => {
+  const [activity, types] = await Promise.all([
+    loadActivity(db, courseId),
+    creditTypesOfCourse(db, courseId),
+  ]);
+  return { activity, types };
+};
+
+/**
+ * The credit awarded: what the learner claimed in the attestation, or, for a course that asks
+ * for no attestation, every type it offers at its whole amount.
+ */
+async function awarded(tx: Executor, enrollment: EnrollmentRow, offer: CreditOffer) {
+  const attestation = offer.activity?.attestationRequired
+    ? await attestationOf(tx, enrollment.id)
+    : undefined;
+  if (attestation) return { attestation, claims: attestation.credits };
+  const claims = offer.types.map((t) => ({
+    creditTypeId: t.id,
+    name: t.name,
+    amount: t.amount,
+    maxAmount: t.amount,
+    accreditingBody: t.accreditingBody,
+    providerNumber: t.providerNumber,
+  }));
+  return { attestation, claims };
+}
+
+/**
+ * Fields of study (a NASBA listing) count the credit of one type: the claimed type whose
+ * whole amount they add up to. A partial claim of it scales them; without such a type they
+ * print as designated.
+ */
+function fieldsAsClaimed(
+  fields: FieldOfStudy[],
+  claims: { amount: number; maxAmount: number }[],
+): FieldOfStudy[] {
+  const total = Math.round(fields.reduce((sum, f) => sum + f.credits, 0) * 100);
+  const counted = claims.find((c) => Math.round(c.maxAmount * 100) === total);
+  if (!counted || counted.amount === counted.maxAmount) return fields;
+  return fields.map((f) => ({
+    field: f.field,
+    credits: Math.round(((f.credits * counted.amount) / counted.maxAmount) * 100) / 100,
+  }));
+}
+
+/**
+ * The credit-ready certificate's last word: a certificate awarding a type that asks for the
+ * learner's licence waits until it is entered, and the certificate prints the credit
+ * awarded of each type and the claim (credit settings, the attestation, the licence) as
+ * they stand at completion.
+ */
+export const creditCertificateStep = defineStep<CreditOffer>({
+  key: "certificate",
+  load: loadCreditOffer,
+  async canIssue(tx, enrollment, offer) {
+    if (!offer.types.some((t) => t.licenceRequired)) return true;
+    const { claims } = await awarded(tx, enrollment, offer);
+    const needs = claims.some(
+      (c) => offer.types.find((t) => t.id === c.creditTypeId)?.licenceRequired,
+    );
+    if (!needs) return true;
+    const licence = await createCreditRepository(tx).licenceOf(enrollment.userId);
+    return Boolean(licence && hasLicence(licence));
+  },
+  async creditFacts(tx, enrollment, offer) {
+    const { attestation, claims } = await awarded(tx, enrollment, offer);
+    const credits: StoredClaimedCredit[] = claims.map((c) => {
+      const type = offer.types.find((t) => t.id === c.creditTypeId);
+      return {
+        creditTypeId: c.creditTypeId,
+        name: c.name,
+        amount: c.amount,
+        accreditingBody: c.accreditingBody,
+        providerNumber: c.providerNumber,
+        accreditationStatement: type?.accreditationStatement ?? "",
+        designationStatement: type?.designationStatement ?? "",
+      };
+    });
+    const creditsOffered = claims.map((c) => ({ name: c.name, amount: c.maxAmount }));
+    const { activity } = offer;
+    if (!activity) return { credit: null, credits, creditsOffered };
+    const settings = creditSettingsOf(activity);
+    const credit: CertificateCredit = {
+      creditsClaimed: credits.length === 1 ? credits[0]!.amount : null,
+      fieldsOfStudy: fieldsAsClaimed(settings.fieldsOfStudy, claims),
+      sponsorName: settings.sponsorName,
+      sponsorAddress: settings.sponsorAddress,
+      deliveryMethod: settings.deliveryMethod,
+      accreditationStatement: credits
+        .map((c) => c.accreditationStatement)
+        .filter(Boolean)
+        .join("\n\n"),
+      registryNumber: "",
+      officialName: settings.officialName,
+      officialTitle: settings.officialTitle,
+      signatureId: settings.signatureId,
+      licence: licenceOf(await createCreditRepository(tx).licenceOf(enrollment.userId)),
+      attestedAt: attestation?.attestedAt.toISOString() ?? null,
+    };
+    return { credit, credits, creditsOffered };
+  },
+});
+
+export interface CreditServiceDeps {
+  db: Database;
+  /** The activity feature: the course's row, which holds its credit settings. */
+  activity: Pick<ActivityService, "course" | "save">;
+  /** Enrollments: completes the courses that waited only for the learner's licence. */
+  enrollments: Pick<EnrollmentsService, "settleLearner">;
+}
+
+const SIGNATURE_TYPES = new Set(["image/png", "image/jpeg"]);
+
+/**
+ * What a credit-ready certificate prints beyond the steps: the course's credit settings and
+ * responsible official's signature, and the learner's licence.
+ */
+export function createCreditService(deps: CreditServiceDeps) {
+  const { activity } = deps;
+  const repo = createCreditRepository(deps.db);
+
+  return {
+    async saveCreditSettings(courseId: string, body: CreditSettingsBody, actor: Viewer) {
+      return creditSettingsOf(
+        await activity.save(courseId, body, { actor, type: "credit.settings_updated" }),
+      );
+    },
+
+    /** Stores a PNG or JPEG checked by its bytes, not by what the browser claimed. */
+    async saveSignature(courseId: string, dataUrl: string, actor: Viewer) {
+      // An unknown course is a 404 before the image is looked at.
+      await activity.course(courseId);
+      const [head, base64] = dataUrl.split(",", 2) as [string, string];
+      const bytes = Buffer.from(base64, "base64");
+      const detected = await fileTypeFromBuffer(bytes);
+      const declared = head.slice("data:".length, head.indexOf(";"));
+      if (
+        bytes.length > SIGNATURE_MAX_BYTES ||
+        !detected ||
+        !SIGNATURE_TYPES.has(detected.mime) ||
+        detected.mime !== declared
+      ) {
+        throw notAnImage();
+      }
+      const signatureId = await repo.insertSignature(detected.mime, bytes);
+      return creditSettingsOf(
+        await activity.save(courseId, { signatureId }, { actor, type: "credit.signature_updated" }),
+      );
+    },
+
+    async removeSignature(courseId: string, actor: Viewer) {
+      return creditSettingsOf(
+        await activity.save(
+          courseId,
+          { signatureId: null },
+          { actor, type: "credit.signature_removed" },
+        ),
+      );
+    },
+
+    async signature(id: string) {
+      const row = await repo.signatureOf(id);
+      if (!row) throw signatureNotFound();
+      return row;
+    },
+
+    /** A signature's image for a certificate's PDF; null when it is gone. */
+    async signatureBytes(id: string): Promise<Uint8Array | null> {
+      return (await repo.signatureOf(id))?.bytes ?? null;
+    },
+
+    async licence(userId: string): Promise<Licence> {
+      return licenceOf(await repo.licenceOf(userId)) ?? EMPTY_LICENCE;
+    },
+
+    /** Saves the licence, then completes any course that waited only for it. */
+    async saveLicence(viewer: Viewer, body: Licence): Promise<Licence> {
+      await repo.saveLicence(viewer.id, body);
+      if (viewer.role === "learner") await deps.enrollments.settleLearner(viewer.id, viewer);
+      return body;
+    },
+  };
+}
+
+export type CreditService = ReturnType<typeof createCreditService>;

@@ -1,0 +1,18 @@
+export { registerActivityRoutes } from "./activity/activity.routes";
+export { acknowledgeStep, createActivityService } from "./activity/activity.service";
+export { registerAttestationsRoutes } from "./attestations/attestations.routes";
+export { attestationStep, createAttestationsService } from "./attestations/attestations.service";
+export { createCertificateAssets } from "./certificates/certificate-assets";
+export type { CertificateMailsService } from "./certificates/certificate-mails.service";
+export { createCertificateMailsService } from "./certificates/certificate-mails.service";
+export { registerCertificatesRoutes } from "./certificates/certificates.routes";
+export { createCertificatesService } from "./certificates/certificates.service";
+export { createPdfRenderer } from "./certificates/pdf-renderer";
+export { registerCredentialsRoutes } from "./credentials/credentials.routes";
+export { createCredentialsService } from "./credentials/credentials.service";
+export { registerCreditRoutes } from "./credit/credit.routes";
+export { createCreditService, creditCertificateStep } from "./credit/credit.service";
+export { registerEvaluationsRoutes } from "./evaluations/evaluations.routes";
+export { createEvaluationsService, evaluationStep } from "./evaluations/evaluations.service";
+export { registerReportingRoutes } from "./reporting/reporting.routes";
+export { createReportingService } from "./reporting/reporting.service";

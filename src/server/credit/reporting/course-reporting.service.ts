@@ -1,0 +1,124 @@
+import {
+  type AuditChange,
+  type CourseReporting,
+  type CourseReportingBody,
+  missingActivityIds,
+  PARS_ACTIVITY_FORMAT_LABELS,
+  type ParsActivityFormat,
+  REGULATOR_NAMES,
+  REGULATORS,
+  type RegulatorActivity,
+} from "../../../contract";
+import { creditTypesOfCourse } from "../../catalogue";
+import type { Actor } from "../../platform";
+import { loadActivity } from "../activity/activity.read-model";
+import {
+  activityIdMissing,
+  attestationRequired,
+  reportingCourseNotFound,
+  reportingCreditTypeNotFound,
+} from "./reporting.errors";
+import { courseReportingOf, regulatorsOfTypes } from "./reporting.read-model";
+import { createReportingRepository } from "./reporting.repository";
+import type { ReportingServiceDeps } from "./reporting.service";
+
+/**
+ * A regulator's settings as the audit trail shows them: its identifiers, and for PARS what
+ * its activity record says once said; null when the type does not report to it.
+ */
+function shown(r: RegulatorActivity | undefined): string | null {
+  if (!r) return null;
+  const record = [
+    r.activityFormat ? PARS_ACTIVITY_FORMAT_LABELS[r.activityFormat as ParsActivityFormat] : "",
+    r.providership ? `${r.providership} providership` : "",
+    r.commercialSupport === null
+      ? ""
+      : r.commercialSupport
+        ? "commercial support"
+        : "no commercial support",
+  ];
+  return [r.activityId, r.providerId, ...record].filter(Boolean).join(" / ") || "(no identifier)";
+}
+
+/** What each course's credit types report, and to whom; whether such a course may be published. */
+export function createCourseReportingService(deps: ReportingServiceDeps) {
+  const { db } = deps;
+
+  return {
+    /** The course's credit types and whom each reports to (administrators). */
+    async courseReporting(courseId: string): Promise<CourseReporting> {
+      if (!(await deps.courses.findRow(courseId))) throw reportingCourseNotFound();
+      return courseReportingOf(db, courseId);
+    },
+
+    /**
+     * Sets the regulators of the credit types named (types left out keep theirs), records
+     * what changed, and answers the course's whole reporting.
+     */
+    async saveCourseReporting(
+      courseId: string,
+      body: CourseReportingBody,
+      actor: Actor,
+    ): Promise<CourseReporting> {
+      const course = await deps.courses.findRow(courseId);
+      if (!course) throw reportingCourseNotFound();
+      await db.transaction(async (tx) => {
+        const txRepo = createReportingRepository(tx);
+        await txRepo.lockCourse(courseId);
+        const ids = body.types.map((t) => t.creditTypeId);
+        const known = new Set((await txRepo.typesOfCourse(courseId, ids)).map((t) => t.id));
+        if (ids.some((id) => !known.has(id))) throw reportingCreditTypeNotFound();
+        const types = await creditTypesOfCourse(tx, courseId);
+        const before = await regulatorsOfTypes(tx, ids);
+        const changes: AuditChange[] = [];
+        for (const t of body.types) {
+          const after: RegulatorActivity[] = t.regulators.map((r) => ({
+            regulator: r.regulator,
+            activityId: r.activityId,
+            providerId: r.providerId,
+            activityFormat: r.activityFormat,
+            providership: r.providership,
+            commercialSupport: r.commercialSupport,
+          }));
+          await txRepo.replaceRegulators(t.creditTypeId, after);
+          const name = types.find((type) => type.id === t.creditTypeId)?.name ?? t.creditTypeId;
+          for (const regulator of REGULATORS) {
+            const was = shown(before.get(t.creditTypeId)?.find((r) => r.regulator === regulator));
+            const now = shown(after.find((r) => r.regulator === regulator));
+            if (was !== now) {
+              changes.push({ field: `${name}: ${REGULATOR_NAMES[regulator]}`, from: was, to: now });
+            }
+          }
+        }
+        if (changes.length) {
+          await deps.audit.append(tx, {
+            type: "reporting.settings_updated",
+            actor,
+            courseId,
+            details: { courseTitle: course.title, changes },
+          });
+        }
+      });
+      return courseReportingOf(db, courseId);
+    },
+
+    /**
+     * Refuses publishing a course whose credit types report to a regulator while an
+     * identifier of the activity is missing, or while it asks for no attestation (where
+     * learners claim their credit and give their identifiers). A course reporting nowhere
+     * is not concerned.
+     */
+    async assertPublishable(courseId: string): Promise<void> {
+      const reporting = await courseReportingOf(db, courseId);
+      const reported = reporting.types.filter((t) => t.regulators.length);
+      if (!reported.length) return;
+      for (const t of reported) {
+        for (const r of t.regulators) {
+          const missing = missingActivityIds(r);
+          if (missing.length) throw activityIdMissing(t.name, r.regulator, missing);
+        }
+      }
+      if (!(await loadActivity(db, courseId))?.attestationRequired) throw attestationRequired();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import {
+  type MyRegulatorIds,
+  REGULATORS,
+  type RegulatorIdsBody,
+  reportingConsentStatement,
+} from "../../../contract";
+import type { Viewer } from "../../catalogue";
+import {
+  courseReportingOf,
+  learnerRegulatorIdsOf,
+  regulatorsOfCourse,
+} from "./reporting.read-model";
+import { createReportingRepository } from "./reporting.repository";
+import type { ReportingServiceDeps } from "./reporting.service";
+
+/** The identifiers a learner gives the regulators: the learner's own, never another's. */
+export function createLearnerIdsService(deps: ReportingServiceDeps) {
+  const { db } = deps;
+  const repo = createReportingRepository(db);
+
+  return {
+    /**
+     * The learner's identifiers and, for a course they can open, the regulators it reports to
+     * with the consent a claim there asks for.
+     */
+    async myIds(viewer: Viewer, courseId?: string): Promise<MyRegulatorIds> {
+      const ids = await learnerRegulatorIdsOf(db, viewer.id);
+      if (!courseId) return { ids, course: null, consent: null };
+      await deps.courses.get(courseId, viewer);
+      const reporting = await courseReportingOf(db, courseId);
+      const course = REGULATORS.flatMap((regulator) => {
+        const creditTypeIds = reporting.types
+          .filter((t) => t.regulators.some((r) => r.regulator === regulator))
+          .map((t) => t.creditTypeId);
+        return creditTypeIds.length ? [{ regulator, creditTypeIds }] : [];
+      });
+      const regulators = regulatorsOfCourse(reporting);
+      const consent = regulators.length
+        ? reportingConsentStatement((await deps.organisation.profile()).issuerName, regulators)
+        : null;
+      return { ids, course, consent };
+    },
+
+    async saveMyIds(userId: string, body: RegulatorIdsBody): Promise<MyRegulatorIds> {
+      await repo.saveLearnerIds(userId, body);
+      return { ids: await learnerRegulatorIdsOf(db, userId), course: null, consent: null };
+    },
+  };
+}

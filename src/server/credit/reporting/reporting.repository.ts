@@ -1,0 +1,287 @@
+import {
+  and,
+  asc,
+  countDistinct,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+} from "drizzle-orm";
+import type { Regulator, RegulatorActivity, RegulatorIds } from "../../../contract";
+import { courseCreditTypes, courses } from "../../catalogue";
+import type { Executor } from "../../db/client";
+import { attestationCredits, attestations } from "../attestations/attestations.table";
+import { certificates } from "../certificates/certificates.table";
+import {
+  creditTypeRegulators,
+  learnerRegulatorIds,
+  regulatorSettings,
+  reportFileClaims,
+  reportFiles,
+  reportingDigests,
+} from "./reporting.table";
+
+/** Which completed claims to read: a course, and a range of completion days (UTC, inclusive). */
+export interface ClaimFilter {
+  courseId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The day after `YYYY-MM-DD`, as the exclusive end of a range of whole UTC days. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * The reporting tables, and the read-only query of reportable claims, which joins the
+ * credit records of other features (attestations, certificates, credit types) as report
+ * queries may. Every function runs on the executor it is given.
+ */
+export function createReportingRepository(db: Executor) {
+  return {
+    async replaceRegulators(creditTypeId: string, list: RegulatorActivity[]) {
+      await db
+        .delete(creditTypeRegulators)
+        .where(eq(creditTypeRegulators.creditTypeId, creditTypeId));
+      if (list.length) {
+        await db.insert(creditTypeRegulators).values(list.map((r) => ({ creditTypeId, ...r })));
+      }
+    },
+
+    /** The courses whose credit types report to the regulator, by title. */
+    async coursesReportingTo(regulator: Regulator) {
+      return db
+        .selectDistinct({ id: courses.id, title: courses.title })
+        .from(creditTypeRegulators)
+        .innerJoin(courseCreditTypes, eq(courseCreditTypes.id, creditTypeRegulators.creditTypeId))
+        .innerJoin(courses, eq(courses.id, courseCreditTypes.courseId))
+        .where(eq(creditTypeRegulators.regulator, regulator))
+        .orderBy(asc(courses.title), asc(courses.id));
+    },
+
+    async saveLearnerIds(userId: string, ids: RegulatorIds) {
+      await db
+        .insert(learnerRegulatorIds)
+        .values({ userId, ...ids })
+        .onConflictDoUpdate({
+          target: learnerRegulatorIds.userId,
+          set: { ...ids, updatedAt: new Date() },
+        });
+    },
+
+    /**
+     * The completed claims of credit types reporting to the regulator now: each claim of an
+     * attestation whose enrollment holds a valid certificate, dated by the certificate's
+     * completion, with the course's identifiers of the activity for this regulator.
+     */
+    async claims(regulator: Regulator, filter: ClaimFilter) {
+      return db
+        .select({
+          attestationId: attestationCredits.attestationId,
+          position: attestationCredits.position,
+          creditTypeId: creditTypeRegulators.creditTypeId,
+          creditName: attestationCredits.name,
+          amount: attestationCredits.amount,
+          maxAmount: attestationCredits.maxAmount,
+          regulatorIds: attestationCredits.regulatorIds,
+          learnerName: attestations.learnerName,
+          courseId: attestations.courseId,
+          courseTitle: attestations.courseTitle,
+          completedAt: certificates.completedAt,
+          activityId: creditTypeRegulators.activityId,
+          providerId: creditTypeRegulators.providerId,
+        })
+        .from(attestationCredits)
+        .innerJoin(
+          creditTypeRegulators,
+          and(
+            eq(creditTypeRegulators.creditTypeId, attestationCredits.creditTypeId),
+            eq(creditTypeRegulators.regulator, regulator),
+          ),
+        )
+        .innerJoin(attestations, eq(attestations.id, attestationCredits.attestationId))
+        .innerJoin(
+          certificates,
+          and(
+            eq(certificates.enrollmentId, attestations.enrollmentId),
+            isNull(certificates.revokedAt),
+          ),
+        )
+        .where(
+          and(
+            filter.courseId ? eq(attestations.courseId, filter.courseId) : undefined,
+            filter.from
+              ? gte(certificates.completedAt, new Date(`${filter.from}T00:00:00Z`))
+              : undefined,
+            filter.to ? lt(certificates.completedAt, dayAfter(filter.to)) : undefined,
+          ),
+        )
+        .orderBy(
+          asc(certificates.completedAt),
+          asc(attestationCredits.attestationId),
+          asc(attestationCredits.position),
+        );
+    },
+
+    /**
+     * The course's completions (valid certificates) in a range of whole UTC days, and of them
+     * those whose learner claimed each given credit type: the learner counts of the PARS
+     * activity record.
+     */
+    async completionCounts(
+      courseId: string,
+      creditTypeIds: string[],
+      range: { from: string; to: string },
+    ) {
+      const inRange = and(
+        eq(certificates.courseId, courseId),
+        isNull(certificates.revokedAt),
+        gte(certificates.completedAt, new Date(`${range.from}T00:00:00Z`)),
+        lt(certificates.completedAt, dayAfter(range.to)),
+      );
+      const [all] = await db
+        .select({ total: countDistinct(certificates.id) })
+        .from(certificates)
+        .where(inRange);
+      const byType = new Map<string, number>();
+      if (creditTypeIds.length) {
+        const rows = await db
+          .select({
+            creditTypeId: attestationCredits.creditTypeId,
+            learners: countDistinct(certificates.id),
+          })
+          .from(certificates)
+          .innerJoin(attestations, eq(attestations.enrollmentId, certificates.enrollmentId))
+          .innerJoin(attestationCredits, eq(attestationCredits.attestationId, attestations.id))
+          .where(and(inRange, inArray(attestationCredits.creditTypeId, creditTypeIds)))
+          .groupBy(attestationCredits.creditTypeId);
+        for (const row of rows) if (row.creditTypeId) byType.set(row.creditTypeId, row.learners);
+      }
+      return { total: all?.total ?? 0, byType };
+    },
+
+    /** Every claim a submitted file of the regulator holds, the latest submission first. */
+    async submittedClaims(regulator: Regulator) {
+      return db
+        .select({
+          attestationId: reportFileClaims.attestationId,
+          position: reportFileClaims.position,
+          fingerprint: reportFileClaims.fingerprint,
+          fileId: reportFiles.id,
+          fileName: reportFiles.fileName,
+          submittedAt: reportFiles.submittedAt,
+        })
+        .from(reportFileClaims)
+        .innerJoin(reportFiles, eq(reportFiles.id, reportFileClaims.fileId))
+        .where(and(eq(reportFiles.regulator, regulator), isNotNull(reportFiles.submittedAt)))
+        .orderBy(desc(reportFiles.submittedAt), desc(reportFiles.createdAt));
+    },
+
+    async insertFile(
+      values: typeof reportFiles.$inferInsert,
+      claims: { attestationId: string; position: number; fingerprint: string }[],
+    ) {
+      const [row] = await db.insert(reportFiles).values(values).returning();
+      if (claims.length) {
+        await db.insert(reportFileClaims).values(claims.map((c) => ({ ...c, fileId: row!.id })));
+      }
+      return row!;
+    },
+
+    /** The regulator's files, newest first, without their bytes. */
+    async files(regulator: Regulator, courseId?: string) {
+      const { bytes: _, ...columns } = getTableColumns(reportFiles);
+      return db
+        .select(columns)
+        .from(reportFiles)
+        .where(
+          and(
+            eq(reportFiles.regulator, regulator),
+            courseId ? eq(reportFiles.courseId, courseId) : undefined,
+          ),
+        )
+        .orderBy(desc(reportFiles.createdAt), desc(reportFiles.id));
+    },
+
+    async file(regulator: Regulator, id: string) {
+      const [row] = await db
+        .select()
+        .from(reportFiles)
+        .where(and(eq(reportFiles.id, id), eq(reportFiles.regulator, regulator)));
+      return row;
+    },
+
+    /** Locks the file's row, so two submissions of it cannot both record theirs. */
+    async lockFile(regulator: Regulator, id: string) {
+      const [row] = await db
+        .select({ id: reportFiles.id, submittedAt: reportFiles.submittedAt })
+        .from(reportFiles)
+        .where(and(eq(reportFiles.id, id), eq(reportFiles.regulator, regulator)))
+        .for("update");
+      return row;
+    },
+
+    async markSubmitted(id: string, at: Date, by: string | null) {
+      const [row] = await db
+        .update(reportFiles)
+        .set({ submittedAt: at, submittedBy: by })
+        .where(and(eq(reportFiles.id, id), isNull(reportFiles.submittedAt)))
+        .returning();
+      return row;
+    },
+
+    async deadlines() {
+      return db.select().from(regulatorSettings);
+    },
+
+    async saveDeadline(regulator: Regulator, deadlineDays: number) {
+      await db
+        .insert(regulatorSettings)
+        .values({ regulator, deadlineDays })
+        .onConflictDoUpdate({
+          target: regulatorSettings.regulator,
+          set: { deadlineDays, updatedAt: new Date() },
+        });
+    },
+
+    async digestTaken(week: string) {
+      const [row] = await db
+        .select({ week: reportingDigests.week })
+        .from(reportingDigests)
+        .where(eq(reportingDigests.week, week));
+      return row !== undefined;
+    },
+
+    /** Takes the week's digest; false when it was already taken (by this or another instance). */
+    async claimDigest(week: string, at: Date) {
+      const rows = await db
+        .insert(reportingDigests)
+        .values({ week, claimedAt: at })
+        .onConflictDoNothing()
+        .returning({ week: reportingDigests.week });
+      return rows.length > 0;
+    },
+
+    async markDigestSent(week: string, at: Date) {
+      await db.update(reportingDigests).set({ sentAt: at }).where(eq(reportingDigests.week, week));
+    },
+
+    /** The credit types of the given ids that belong to the course. */
+    async typesOfCourse(courseId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: courseCreditTypes.id })
+        .from(courseCreditTypes)
+        .where(and(eq(courseCreditTypes.courseId, courseId), inArray(courseCreditTypes.id, ids)));
+    },
+
+    /** Serialises changes of one course's reporting settings. */
+    async lockCourse(courseId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reporting:${courseId}`}))`);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { CoursesService } from "../../catalogue";
+import type { Database } from "../../db/client";
+import type { AuditService, OrganisationService } from "../../platform";
+import { createCourseReportingService } from "./course-reporting.service";
+import { createLearnerIdsService } from "./learner-ids.service";
+import { createParsActivityService } from "./pars-activity.service";
+import { createRegulatorDeadlinesService } from "./regulator-deadlines.service";
+import { createReportClaims } from "./report-claims";
+import { createReportFileStore } from "./report-file-store";
+import { createReportFilesService } from "./report-files.service";
+import { createReportingRepository } from "./reporting.repository";
+
+export interface ReportingServiceDeps {
+  db: Database;
+  /** The courses feature: a course's row, and whether a learner may see it. */
+  courses: Pick<CoursesService, "findRow" | "get">;
+  audit: Pick<AuditService, "append">;
+  /** The provider a learner agrees may report their completion (its name). */
+  organisation: Pick<OrganisationService, "profile">;
+  /** The clock of deadlines (days waiting since completion); tests pass one they can move. */
+  now?: () => Date;
+}
+
+/**
+ * Regulator reporting: what each course's credit types report and to whom
+ * (course-reporting.service.ts), the identifiers learners give (learner-ids.service.ts), the
+ * report files in each regulator's upload format (report-files.service.ts, and the PARS
+ * activity record in pars-activity.service.ts), and which claims are reported and overdue
+ * (regulator-deadlines.service.ts). A claim is reported while a
+ * submitted file holds its row as it stands now; the next file takes only what is new or
+ * changed since.
+ */
+export function createReportingService(deps: ReportingServiceDeps) {
+  const reportClaims = createReportClaims({
+    repo: createReportingRepository(deps.db),
+    clock: deps.now ?? (() => new Date()),
+  });
+  const fileStore = createReportFileStore(deps);
+  return {
+    ...createCourseReportingService(deps),
+    ...createLearnerIdsService(deps),
+    ...createReportFilesService(deps, reportClaims, fileStore),
+    ...createParsActivityService(deps, fileStore),
+    ...createRegulatorDeadlinesService(deps, reportClaims),
+  };
+}
+
+export type ReportingService = ReturnType<typeof createReportingService>;

@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { RefusedRow } from "../../../contract";
+import { courseCreditTypes } from "../../catalogue";
+import { newId } from "../../db/ids";
+import { users } from "../../people";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * The regulators a course's credit type reports to (migration 0024), with each one's
+ * identifier of the activity: the PARS activity ID, the CE Broker course tracking number
+ * (with the provider's tracking number) or the ACPE UAN. For PARS, also what its activity
+ * record says of the activity (migration 0025). Goes with its credit type.
+ */
+export const creditTypeRegulators = pgTable(
+  "credit_type_regulators",
+  {
+    creditTypeId: text("credit_type_id")
+      .notNull()
+      .references(() => courseCreditTypes.id, { onDelete: "cascade" }),
+    regulator: text("regulator").notNull(),
+    activityId: text("activity_id").notNull().default(""),
+    providerId: text("provider_id").notNull().default(""),
+    /** PARS: the activity format's code; "" until set. */
+    activityFormat: text("activity_format").notNull().default(""),
+    /** PARS: "direct" or "joint"; "" until set. */
+    providership: text("providership").notNull().default(""),
+    /** PARS: whether the activity received commercial support; null until said. */
+    commercialSupport: boolean("commercial_support"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creditTypeId, t.regulator] }),
+    check(
+      "credit_type_regulators_regulator_check",
+      sql`${t.regulator} in ('pars', 'ce_broker', 'cpe_monitor')`,
+    ),
+    check(
+      "credit_type_regulators_providership_check",
+      sql`${t.providership} in ('', 'direct', 'joint')`,
+    ),
+  ],
+);
+
+/**
+ * What a learner gives the regulators their credit is reported to, entered once in the
+ * profile. A claim copies them (attestation_credits.regulator_ids), so changing them later
+ * never rewrites what was reported.
+ */
+export const learnerRegulatorIds = pgTable(
+  "learner_regulator_ids",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    birthMonth: smallint("birth_month"),
+    birthDay: smallint("birth_day"),
+    npi: text("npi").notNull().default(""),
+    licenceState: text("licence_state").notNull().default(""),
+    licenceNumber: text("licence_number").notNull().default(""),
+    profession: text("profession").notNull().default(""),
+    certifyingBoard: text("certifying_board").notNull().default(""),
+    boardId: text("board_id").notNull().default(""),
+    nabpEpid: text("nabp_epid").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "learner_regulator_ids_birth_check",
+      sql`(${t.birthMonth} is null) = (${t.birthDay} is null) and ${t.birthMonth} between 1 and 12 and ${t.birthDay} between 1 and 31`,
+    ),
+  ],
+);
+
+/**
+ * Each report file generated, kept byte for byte so any earlier file can be downloaded again
+ * exactly as it was made, with the rows the format refused. A file is marked submitted once
+ * an administrator has uploaded it to the regulator. Like the credit records it reports, a
+ * file outlives its course.
+ */
+export const reportFiles = pgTable(
+  "report_files",
+  {
+    id: text("id").primaryKey().$defaultFn(newId),
+    regulator: text("regulator").notNull(),
+    /** Learners' completions, or the PARS activity record (migration 0025). */
+    kind: text("kind").notNull().default("learners"),
+    courseId: text("course_id"),
+    courseTitle: text("course_title").notNull(),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    rowCount: integer("row_count").notNull(),
+    refused: jsonb("refused").$type<RefusedRow[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    submittedBy: text("submitted_by"),
+  },
+  (t) => [
+    index("report_files_regulator_idx").on(t.regulator, t.createdAt),
+    check(
+      "report_files_regulator_check",
+      sql`${t.regulator} in ('pars', 'ce_broker', 'cpe_monitor')`,
+    ),
+    check("report_files_kind_check", sql`${t.kind} in ('learners', 'activities')`),
+  ],
+);
+
+/**
+ * The claims a file holds, each with the fingerprint of its row as written: a claim is
+ * reported while a submitted file holds it with the fingerprint it has now, and goes into
+ * the next file when it is new or its row changed since.
+ */
+export const reportFileClaims = pgTable(
+  "report_file_claims",
+  {
+    fileId: text("file_id")
+      .notNull()
+      .references(() => reportFiles.id, { onDelete: "cascade" }),
+    /** The claim: its attestation and position (attestation_credits' key). */
+    attestationId: text("attestation_id").notNull(),
+    position: integer("position").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.attestationId, t.position] }),
+    index("report_file_claims_claim_idx").on(t.attestationId, t.position),
+  ],
+);
+
+/** Each regulator's deadline for reporting a completion; no row means the default. */
+export const regulatorSettings = pgTable(
+  "regulator_settings",
+  {
+    regulator: text("regulator").primaryKey(),
+    deadlineDays: integer("deadline_days").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("regulator_settings_days_check", sql`${t.deadlineDays} between 1 and 365`),
+    check(
+      "regulator_settings_regulator_check",
+      sql`${t.regulator} in ('pars', 'ce_broker', 'cpe_monitor')`,
+    ),
+  ],
+);
+
+/**
+ * The weekly digest of overdue claims sent to administrators: one row per week, taken before
+ * sending, so however many instances sweep it goes out once.
+ */
+export const reportingDigests = pgTable("reporting_digests", {
+  week: date("week", { mode: "string" }).primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});
+
+export type ReportFileRow = typeof reportFiles.$inferSelect;
+export type LearnerRegulatorIdsRow = typeof learnerRegulatorIds.$inferSelect;

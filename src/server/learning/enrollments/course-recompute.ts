@@ -1,0 +1,112 @@
+import { progressFor } from "../../../contract";
+import type { ChangeFeed } from "../../db/change-feed";
+import type { Database, Executor } from "../../db/client";
+import type { AuditService } from "../../platform";
+import { createPendingWrites } from "../../platform";
+import type { CourseContext } from "./completion-steps";
+import { createEnrollmentsRepository } from "./enrollments.repository";
+import type { UnitOfWork } from "./unit-of-work";
+
+/** Open enrollments read per page. */
+const PAGE = 1000;
+/**
+ * Of a page, those the edit changes are locked and recomputed this many at a time, in id
+ * order: a learner taking a step meanwhile waits for at most one such transaction.
+ */
+const LOCKED = 200;
+
+/**
+ * Brings a course's open enrollments up to date after an edit of what completes it
+ * (ARCHITECTURE section 6): progress follows the current modules, and an enrollment whose
+ * every required step is now done completes through the unit of work's gate, with its credit
+ * facts and certificate, exactly once. Completed enrollments stay completed. The course is
+ * never locked: each page's changed enrollments are locked in a short transaction of their
+ * own, so learners keep taking steps meanwhile. Each edit records its request in its own
+ * transaction; a recompute clears it when done, so one cut short is finished at start.
+ */
+export function createCourseRecompute(deps: {
+  db: Database;
+  audit: Pick<AuditService, "appendMany">;
+  work: UnitOfWork;
+  announce(userId: string): void;
+  /** The edit's own change of the course must reach the caches before it is recomputed. */
+  changes?: ChangeFeed;
+}) {
+  const { db, work } = deps;
+  const repo = createEnrollmentsRepository(db);
+
+  /** Recomputes one page's changed enrollments in one transaction; the learners changed. */
+  async function recomputeMany(ids: string[], context: CourseContext) {
+    return db.transaction(async (tx) => {
+      const txRepo = createEnrollmentsRepository(tx);
+      const pending = createPendingWrites(deps.audit);
+      const changed: string[] = [];
+      const locked = await txRepo.lockByIdsWithCompletions(ids);
+      const open = locked.filter((row) => !row.isCompleted);
+      const progress = open.map((row) => ({
+        id: row.id,
+        progress: progressFor(
+          context.modules.filter((id) => row.completions.has(id)).length,
+          context.modules.length,
+        ),
+      }));
+      const moved = progress.filter((p, i) => p.progress !== open[i]!.progress);
+      const written = new Map((await txRepo.setProgressMany(moved)).map((r) => [r.id, r]));
+      for (const row of open) {
+        const { completions, ...current } = row;
+        const enrollment = written.get(row.id) ?? current;
+        if (written.has(row.id)) changed.push(row.userId);
+        const unit = work.unitFor(
+          tx,
+          { ...enrollment, completions },
+          context,
+          { actor: null },
+          pending,
+        );
+        if (!unit.modulesDone()) continue;
+        if (await work.settleUnit(unit, null)) changed.push(row.userId);
+      }
+      await pending.flush(tx);
+      return changed;
+    });
+  }
+
+  /** Recomputes every open enrollment of the course, page by page. */
+  async function recomputeCourse(courseId: string) {
+    const context = await work.contexts.fresh(courseId);
+    if (!context) return;
+    let after = "";
+    for (;;) {
+      const page = await repo.openPage(courseId, context.modules, after, PAGE);
+      if (!page.length) return;
+      after = page[page.length - 1]!.id;
+      const all = context.modules.length;
+      // Progress moved, or every module done: the gate may complete it now.
+      const touched = page.filter(
+        (e) => progressFor(e.done, all) !== e.progress || (all > 0 && e.done >= all),
+      );
+      for (let i = 0; i < touched.length; i += LOCKED) {
+        const ids = touched.slice(i, i + LOCKED).map((e) => e.id);
+        for (const userId of await recomputeMany(ids, context)) deps.announce(userId);
+      }
+      if (page.length < PAGE) return;
+    }
+  }
+
+  return {
+    /** Asks, in the edit's transaction, for the course to be recomputed once it commits. */
+    request: (tx: Executor, courseId: string) =>
+      createEnrollmentsRepository(tx).requestRecompute(courseId),
+
+    /** Runs every recompute asked for and not yet done (the one just asked for included). */
+    async runPending(): Promise<void> {
+      // Every change committed so far (the edit's own, another instance's) drops what the
+      // course's cached reads hold, so the recompute reads the course as edited.
+      await deps.changes?.sync();
+      for (const { courseId, requests } of await repo.pendingRecomputes()) {
+        await recomputeCourse(courseId);
+        await repo.clearRecompute(courseId, requests);
+      }
+    },
+  };
+}

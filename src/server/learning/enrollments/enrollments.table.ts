@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { courses } from "../../catalogue";
+import { newId } from "../../db/ids";
+import { users } from "../../people";
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: text("id").primaryKey().$defaultFn(newId),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    progress: integer("progress").notNull().default(0),
+    isCompleted: boolean("is_completed").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("enrollments_user_course_unique").on(t.userId, t.courseId),
+    check("enrollments_progress_check", sql`${t.progress} between 0 and 100`),
+    index("enrollments_course_idx").on(t.courseId),
+    index("enrollments_user_created_idx").on(t.userId, t.createdAt),
+    // Keyset pages and recent completions, newest first. NULLS FIRST is what ORDER BY … DESC
+    // means: an index built DESC NULLS LAST cannot serve that order (EXPLAIN test).
+    index("enrollments_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The open enrollments of a course, in id order: what a course edit recomputes, in pages.
+    index("enrollments_course_open_idx").on(t.courseId, t.id).where(sql`not ${t.isCompleted}`),
+    index("enrollments_completed_idx")
+      .on(t.completedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isCompleted}`),
+  ],
+);
+
+/**
+ * One row per module a learner completed, with its time: the audit trail of credit.
+ * Rows are kept even if the module is later deleted (the credit was earned).
+ */
+export const moduleCompletions = pgTable(
+  "module_completions",
+  {
+    enrollmentId: text("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    moduleId: text("module_id").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.enrollmentId, t.moduleId] })],
+);
+
+/**
+ * Courses whose learners' completion must be recomputed after an edit: written in the edit's
+ * own transaction and cleared once every open enrollment of the course was brought up to
+ * date, so an edit whose recompute was cut short (a crash, a restart) is finished at start.
+ */
+export const completionRecomputes = pgTable("completion_recomputes", {
+  courseId: text("course_id")
+    .primaryKey()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  /** How many edits asked for it: a recompute clears only the request it started from. */
+  requests: integer("requests").notNull().default(1),
+});
+
+export type EnrollmentRow = typeof enrollments.$inferSelect;

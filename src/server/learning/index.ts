@@ -1,0 +1,16 @@
+export { registerAssessmentsRoutes } from "./assessments/assessments.routes";
+export { examFailedOf } from "./assessments/exam.read-model";
+export { createExamService, examStep } from "./assessments/exam.service";
+export { createExamResults } from "./assessments/exam-results";
+export { createQuestionsService } from "./assessments/questions.service";
+export { createReviewService, reviewStep } from "./assessments/review.service";
+export type { CompletionStep, CreditFacts, StepUnit } from "./enrollments/completion-steps";
+export { defineStep } from "./enrollments/completion-steps";
+export { registerEnrollmentsRoutes } from "./enrollments/enrollments.routes";
+export type { EnrollmentsService } from "./enrollments/enrollments.service";
+export { createEnrollmentsService } from "./enrollments/enrollments.service";
+export type { EnrollmentRow } from "./enrollments/enrollments.table";
+export { enrollments } from "./enrollments/enrollments.table";
+export { createObjectAccess } from "./enrollments/object-access";
+export { registerWatchingRoutes } from "./watching/watching.routes";
+export { createWatchingService, watchingStep } from "./watching/watching.service";

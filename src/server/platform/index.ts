@@ -1,0 +1,14 @@
+export { registerAuditRoutes } from "./audit/audit.routes";
+export type { Actor, AuditEventInput, AuditEventType, AuditService } from "./audit/audit.service";
+export { createAuditService } from "./audit/audit.service";
+export { fieldChanges } from "./audit/audit-changes";
+export type { PendingWrites } from "./audit/pending-writes";
+export { createPendingWrites } from "./audit/pending-writes";
+export { registerObjectsRoutes } from "./objects/objects.routes";
+export type { ObjectAccess, ObjectRef, ObjectsService } from "./objects/objects.service";
+export { createObjectsService } from "./objects/objects.service";
+export { startObjectsSweeper } from "./objects/objects.sweeper";
+export { registerOrganisationRoutes } from "./organisation/organisation.routes";
+export type { OrganisationService } from "./organisation/organisation.service";
+export { createOrganisationService } from "./organisation/organisation.service";
+export { registerSystemRoutes } from "./system/system.routes";
