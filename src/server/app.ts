@@ -27,6 +27,7 @@ import {
 import type { Config } from "./config";
 import {
   acknowledgeStep,
+  attestationOf,
   attestationStep,
   createActivityService,
   createAttestationsService,
@@ -312,12 +313,14 @@ export async function buildApp(deps: AppDeps) {
     now: deps.creditClock,
     audit,
     events,
+    attestationOf,
   });
   const evaluations = createEvaluationsService({ db, activity, now: deps.creditClock });
   const attestations = createAttestationsService({
     activity,
     organisation,
     now: deps.creditClock,
+    regulators: reporting,
   });
   const credit = createCreditService({ db, activity, enrollments });
   // Verified watching; guards completeModule above.

@@ -15,6 +15,7 @@ import {
 import { createCoursesRepository } from "../catalogue/courses/courses.repository";
 import { type CoursesService, createCoursesService } from "../catalogue/courses/courses.service";
 import { type ActivityService, createActivityService } from "../credit/activity/activity.service";
+import { attestationOf } from "../credit/attestations/attestations.read-model";
 import {
   type AttestationsService,
   createAttestationsService,
@@ -30,6 +31,7 @@ import {
   createEvaluationsService,
   type EvaluationsService,
 } from "../credit/evaluations/evaluations.service";
+import { claimRegulatorIds } from "../credit/reporting/reporting.read-model";
 import type { Database, DatabaseHandle } from "../db/client";
 import {
   createQuestionsService,
@@ -216,10 +218,15 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       now: h.clock.now,
       audit: h.audit,
       events,
+      attestationOf,
     });
     const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });
-    h.attestations = createAttestationsService({ ...creditStep, organisation });
+    h.attestations = createAttestationsService({
+      ...creditStep,
+      organisation,
+      regulators: { claimRegulatorIds },
+    });
     h.credit = createCreditService({ db, activity: h.activity, enrollments: h.enrollments });
   });
   beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_ACTIVITY } from "../../../contract";
+import { type CreditSettings, DEFAULT_ACTIVITY, DEFAULT_CREDIT_SETTINGS } from "../../../contract";
 import type { Executor } from "../../db/client";
 import { createActivityRepository } from "./activity.repository";
 import type { CourseActivityRow } from "./activity.table";
@@ -24,4 +24,21 @@ export function retainUntil(activity: ActivitySettings, at: Date): Date {
     until.getUTCFullYear() + (activity?.retentionYears ?? DEFAULT_ACTIVITY.retentionYears),
   );
   return until;
+}
+
+/**
+ * The course's credit settings as the activity page, the credit settings dialog and the
+ * credit-ready certificate show them; the defaults for a plain course.
+ */
+export function creditSettingsOf(row: ActivitySettings): CreditSettings {
+  if (!row) return DEFAULT_CREDIT_SETTINGS;
+  return {
+    sponsorName: row.sponsorName,
+    sponsorAddress: row.sponsorAddress,
+    deliveryMethod: row.deliveryMethod,
+    fieldsOfStudy: row.fieldsOfStudy,
+    officialName: row.officialName,
+    officialTitle: row.officialTitle,
+    signatureId: row.signatureId,
+  };
 }

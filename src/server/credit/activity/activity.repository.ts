@@ -1,13 +1,26 @@
 import { eq, isNotNull, or } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { acknowledgements, courseActivity } from "./activity.table";
+import { acknowledgements, courseActivity, signatures } from "./activity.table";
 
 /** The columns of a course's activity a save may name; the others keep their value. */
 export type ActivityValues = Partial<Omit<typeof courseActivity.$inferInsert, "courseId">>;
 
-/** The course's activity and the acknowledgements; every function runs on the executor it is given. */
+/** The course's activity, its officials' signatures and the acknowledgements; every function runs on the executor it is given. */
 export function createActivityRepository(db: Executor) {
   return {
+    async insertSignature(contentType: string, bytes: Buffer) {
+      const [row] = await db
+        .insert(signatures)
+        .values({ contentType, bytes })
+        .returning({ id: signatures.id });
+      return row!.id;
+    },
+
+    async signatureOf(id: string) {
+      const [row] = await db.select().from(signatures).where(eq(signatures.id, id));
+      return row;
+    },
+
     async activityOf(courseId: string) {
       const [row] = await db
         .select()

@@ -1,14 +1,23 @@
-import { type Activity, type ActivityBody, type Course, withCreditText } from "../../../contract";
-import type { Database } from "../../db/client";
+import {
+  type Activity,
+  type ActivityBody,
+  type ClaimedCredit,
+  type Course,
+  withCreditText,
+} from "../../../contract";
+import type { Database, Executor } from "../../db/client";
 import type { EnrollmentsService } from "../../learning";
 import { type CompletionStep, defineStep, type StepUnit } from "../../learning";
 import type { Events } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService } from "../../platform";
 import { fieldChanges } from "../../platform";
-import { attestationOf } from "../attestations/attestations.read-model";
-import { creditSettingsOf } from "../credit/credit.read-model";
 import { acknowledgeFirst, courseNotFound, notEnrolled } from "./activity.errors";
-import { type ActivitySettings, loadActivity, retainUntil } from "./activity.read-model";
+import {
+  type ActivitySettings,
+  creditSettingsOf,
+  loadActivity,
+  retainUntil,
+} from "./activity.read-model";
 import { type ActivityValues, createActivityRepository } from "./activity.repository";
 import {
   activityFields,
@@ -51,6 +60,21 @@ export interface ActivityServiceDeps {
   audit: Pick<AuditService, "append">;
   /** The steps and dates the row holds decide completion: an edit publishes course.rules-changed. */
   events: Pick<Events, "transaction">;
+  /**
+   * The learner's attestation as the activity page shows it (the attestations feature's
+   * read model). Handed in: the attestation is itself a step taken through this service.
+   */
+  attestationOf(db: Executor, enrollmentId: string): Promise<AttestationShown | undefined>;
+}
+
+/** What the activity page shows of a learner's attestation. */
+interface AttestationShown {
+  attestedAt: Date;
+  creditsClaimed: number | null;
+  credits: Pick<
+    ClaimedCredit,
+    "creditTypeId" | "name" | "amount" | "accreditingBody" | "providerNumber"
+  >[];
 }
 
 /** Who edits the activity row, and which audit event their edit is (activity.updated…). */
@@ -113,7 +137,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
     let standing: Activity["standing"] = null;
     if (enrollment) {
       const ack = await repo.acknowledgementOf(enrollment.id);
-      const attestation = await attestationOf(db, enrollment.id);
+      const attestation = await deps.attestationOf(db, enrollment.id);
       const end = enrollmentEndsAt(row, enrollment.createdAt);
       standing = {
         acknowledgedAt: ack?.acknowledgedAt.toISOString() ?? null,
@@ -207,6 +231,16 @@ export function createActivityService(deps: ActivityServiceDeps) {
     activity,
     save,
     takeCreditStep,
+
+    /**
+     * Stores a responsible official's signature image, kept for good: certificates point
+     * at the signature they were signed with. The credit settings then name it.
+     */
+    insertSignature: (contentType: string, bytes: Buffer) =>
+      repo.insertSignature(contentType, bytes),
+
+    /** A stored signature image, if any. */
+    signatureOf: (id: string) => repo.signatureOf(id),
 
     async saveActivity(courseId: string, body: ActivityBody, viewer: Viewer) {
       await save(courseId, body, { actor: viewer, type: "activity.updated" });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   integer,
   jsonb,
@@ -15,7 +16,19 @@ import { courses } from "../../catalogue";
 import { newId } from "../../db/ids";
 import { enrollments } from "../../learning";
 import { users } from "../../people";
-import { signatures } from "../credit/credit.table";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * Responsible officials' signature images. A row is never changed or deleted: issued
+ * certificates point at the signature they were signed with.
+ */
+export const signatures = pgTable("signatures", {
+  id: text("id").primaryKey().$defaultFn(newId),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A course's accreditation: the "About this activity" page, its rules (acknowledgement,

@@ -1,17 +1,19 @@
 import {
   type AttestBody,
   type AttestWithConsentBody,
+  type ClaimRegulatorIds,
   type CreditType,
   isOnStep,
   REGULATORS,
+  type Regulator,
   reportingConsentStatement,
   withCreditText,
 } from "../../../contract";
+import type { Executor } from "../../db/client";
 import { defineStep } from "../../learning";
 import type { OrganisationService } from "../../platform";
 import { type ActivitySettings, loadActivity, retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
-import { claimRegulatorIds } from "../reporting/reporting.read-model";
 import {
   attestationDone,
   attestationNotAsked,
@@ -47,6 +49,20 @@ export interface AttestationsServiceDeps {
   organisation: Pick<OrganisationService, "profile">;
   /** The clock of the credit records; tests pass one they move by hand. */
   now?: () => Date;
+  /**
+   * Regulator reporting: which regulators a claimed type reports to and the learner's
+   * identifiers for them. Handed in, since reporting reads the attestations it reports.
+   */
+  regulators: {
+    claimRegulatorIds(
+      tx: Executor,
+      userId: string,
+      creditTypeIds: string[],
+    ): Promise<{
+      byType: Map<string, ClaimRegulatorIds>;
+      missing: { regulator: Regulator; missing: string[] }[];
+    }>;
+  };
 }
 
 /**
@@ -126,7 +142,7 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           // A type reporting to regulators keeps the identifiers the learner gave them, as
           // they stand now: a later change of the profile never rewrites what was reported.
           const claimed = claimsOf(unit.context.course.creditTypes, body);
-          const reported = await claimRegulatorIds(
+          const reported = await deps.regulators.claimRegulatorIds(
             tx,
             userId,
             claimed.flatMap((c) => (c.creditTypeId ? [c.creditTypeId] : [])),

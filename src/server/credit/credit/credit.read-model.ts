@@ -1,22 +1,4 @@
-import { type CreditSettings, DEFAULT_CREDIT_SETTINGS, type Licence } from "../../../contract";
-import type { ActivitySettings } from "../activity/activity.read-model";
-
-/**
- * The course's credit settings as the activity page, the credit settings dialog and the
- * credit-ready certificate show them; the defaults for a plain course.
- */
-export function creditSettingsOf(row: ActivitySettings): CreditSettings {
-  if (!row) return DEFAULT_CREDIT_SETTINGS;
-  return {
-    sponsorName: row.sponsorName,
-    sponsorAddress: row.sponsorAddress,
-    deliveryMethod: row.deliveryMethod,
-    fieldsOfStudy: row.fieldsOfStudy,
-    officialName: row.officialName,
-    officialTitle: row.officialTitle,
-    signatureId: row.signatureId,
-  };
-}
+import type { Licence } from "../../../contract";
 
 /** A learner's licence as a certificate prints it: null when nothing of it is entered. */
 export function licenceOf(row: Licence | undefined): Licence | null {

@@ -1,23 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { learnerLicences, signatures } from "./credit.table";
+import { learnerLicences } from "./credit.table";
 
-/** Signatures and learners' licences; every function runs on the executor it is given. */
+/** Learners' licences; every function runs on the executor it is given. */
 export function createCreditRepository(db: Executor) {
   return {
-    async insertSignature(contentType: string, bytes: Buffer) {
-      const [row] = await db
-        .insert(signatures)
-        .values({ contentType, bytes })
-        .returning({ id: signatures.id });
-      return row!.id;
-    },
-
-    async signatureOf(id: string) {
-      const [row] = await db.select().from(signatures).where(eq(signatures.id, id));
-      return row;
-    },
-
     async licenceOf(userId: string) {
       const [row] = await db
         .select()

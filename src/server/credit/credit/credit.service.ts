@@ -14,11 +14,15 @@ import { creditTypesOfCourse } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
 import type { EnrollmentRow, EnrollmentsService } from "../../learning";
 import { defineStep } from "../../learning";
-import { type ActivitySettings, loadActivity } from "../activity/activity.read-model";
+import {
+  type ActivitySettings,
+  creditSettingsOf,
+  loadActivity,
+} from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import { attestationOf } from "../attestations/attestations.read-model";
 import { notAnImage, signatureNotFound } from "./credit.errors";
-import { creditSettingsOf, licenceOf } from "./credit.read-model";
+import { licenceOf } from "./credit.read-model";
 import { createCreditRepository } from "./credit.repository";
 
 /** What the certificate step decides by: the course's activity and the credit types it offers. */
@@ -134,7 +138,7 @@ export const creditCertificateStep = defineStep<CreditOffer>({
 export interface CreditServiceDeps {
   db: Database;
   /** The activity feature: the course's row, which holds its credit settings. */
-  activity: Pick<ActivityService, "course" | "save">;
+  activity: Pick<ActivityService, "course" | "save" | "insertSignature" | "signatureOf">;
   /** Enrollments: completes the courses that waited only for the learner's licence. */
   enrollments: Pick<EnrollmentsService, "settleLearner">;
 }
@@ -172,7 +176,7 @@ export function createCreditService(deps: CreditServiceDeps) {
       ) {
         throw notAnImage();
       }
-      const signatureId = await repo.insertSignature(detected.mime, bytes);
+      const signatureId = await activity.insertSignature(detected.mime, bytes);
       return creditSettingsOf(
         await activity.save(courseId, { signatureId }, { actor, type: "credit.signature_updated" }),
       );
@@ -189,14 +193,14 @@ export function createCreditService(deps: CreditServiceDeps) {
     },
 
     async signature(id: string) {
-      const row = await repo.signatureOf(id);
+      const row = await activity.signatureOf(id);
       if (!row) throw signatureNotFound();
       return row;
     },
 
     /** A signature's image for a certificate's PDF; null when it is gone. */
     async signatureBytes(id: string): Promise<Uint8Array | null> {
-      return (await repo.signatureOf(id))?.bytes ?? null;
+      return (await activity.signatureOf(id))?.bytes ?? null;
     },
 
     async licence(userId: string): Promise<Licence> {

@@ -6,6 +6,7 @@ import {
 } from "../../../contract";
 import type { Viewer } from "../../catalogue";
 import {
+  claimRegulatorIds,
   courseReportingOf,
   learnerRegulatorIdsOf,
   regulatorsOfCourse,
@@ -19,6 +20,12 @@ export function createLearnerIdsService(deps: ReportingServiceDeps) {
   const repo = createReportingRepository(db);
 
   return {
+    /**
+     * The regulators each claimed credit type reports to, with the identifiers the learner
+     * gave them, and what is still missing: asked in the attestation's own transaction.
+     */
+    claimRegulatorIds,
+
     /**
      * The learner's identifiers and, for a course they can open, the regulators it reports to
      * with the consent a claim there asks for.
