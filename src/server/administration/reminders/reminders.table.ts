@@ -9,8 +9,8 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { enrollments } from "../../learning";
-import { users } from "../../people";
+import { enrollments } from "../../learning/enrollments/enrollments.table";
+import { users } from "../../people/auth/auth.table";
 
 /** The portal's one row of reminder settings (id 1); no row means the defaults. */
 export const reminderSettings = pgTable(

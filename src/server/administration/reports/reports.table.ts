@@ -1,5 +1,5 @@
 import { bigint, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { courses } from "../../catalogue";
+import { courses } from "../../catalogue/courses/courses.table";
 
 /**
  * Running enrollment figures per course, kept by statement-level triggers on enrollments

@@ -11,7 +11,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import { newId } from "../../db/ids";
-import { users } from "../../people";
+import { users } from "../../people/auth/auth.table";
 
 export const courses = pgTable(
   "courses",

@@ -12,10 +12,10 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { EvaluationItem, FacultyMember, FieldOfStudy } from "../../../contract";
-import { courses } from "../../catalogue";
+import { courses } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
-import { enrollments } from "../../learning";
-import { users } from "../../people";
+import { enrollments } from "../../learning/enrollments/enrollments.table";
+import { users } from "../../people/auth/auth.table";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 

@@ -10,7 +10,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { ClaimRegulatorIds } from "../../../contract";
-import { courseCreditTypes } from "../../catalogue";
+import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
 import { creditRecordIdentity } from "../activity/activity.table";
 
 export const attestations = pgTable(

@@ -9,10 +9,10 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { CertificateCredit, CompletionStepKey, StoredClaimedCredit } from "../../../contract";
-import { courses } from "../../catalogue";
+import { courses } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
-import { enrollments } from "../../learning";
-import { users } from "../../people";
+import { enrollments } from "../../learning/enrollments/enrollments.table";
+import { users } from "../../people/auth/auth.table";
 
 /**
  * What the course asked and offered when the certificate was issued: the completion steps it

@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../../people";
+import { users } from "../../people/auth/auth.table";
 
 /** A learner's professional licence, printed on certificates and credit reports. */
 export const learnerLicences = pgTable("learner_licences", {

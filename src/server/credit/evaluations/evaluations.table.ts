@@ -1,6 +1,6 @@
 import { date, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import type { EvaluationItem } from "../../../contract";
-import { courses } from "../../catalogue";
+import { courses } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
 import { creditRecordIdentity } from "../activity/activity.table";
 

@@ -14,9 +14,9 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import type { RefusedRow } from "../../../contract";
-import { courseCreditTypes } from "../../catalogue";
+import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
 import { newId } from "../../db/ids";
-import { users } from "../../people";
+import { users } from "../../people/auth/auth.table";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 

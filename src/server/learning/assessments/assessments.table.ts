@@ -13,9 +13,9 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { QuestionKind, QuestionPool, RevealAnswers } from "../../../contract";
-import { courses, modules } from "../../catalogue";
+import { courses, modules } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
-import { users } from "../../people";
+import { users } from "../../people/auth/auth.table";
 import { enrollments } from "../enrollments/enrollments.table";
 
 /** An option as stored: its id is the server's, made when the question is saved. */

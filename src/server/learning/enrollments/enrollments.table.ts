@@ -10,9 +10,9 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { courses } from "../../catalogue";
+import { courses } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
-import { users } from "../../people";
+import { users } from "../../people/auth/auth.table";
 
 export const enrollments = pgTable(
   "enrollments",

@@ -8,7 +8,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { users } from "../../people";
+import { users } from "../../people/auth/auth.table";
 
 /**
  * Every uploaded file the portal issued. Only `ready` objects (issued by us, fully
