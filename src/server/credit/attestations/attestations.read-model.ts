@@ -1,5 +1,7 @@
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client";
 import { createAttestationsRepository } from "./attestations.repository";
+import { attestationCredits, attestations } from "./attestations.table";
 
 /**
  * A learner's attestation of a course, as the activity page shows it and the credit-ready
@@ -7,3 +9,37 @@ import { createAttestationsRepository } from "./attestations.repository";
  */
 export const attestationOf = (db: Executor, enrollmentId: string) =>
   createAttestationsRepository(db).attestationOf(enrollmentId);
+
+const builder = new QueryBuilder();
+
+/**
+ * Every attestation as regulator reports read it: whose, of which enrollment and course. A
+ * subquery joined in their own statement; PostgreSQL reads it as the attestations table.
+ */
+export const attestationRecords = builder
+  .select({
+    id: attestations.id,
+    enrollmentId: attestations.enrollmentId,
+    courseId: attestations.courseId,
+    courseTitle: attestations.courseTitle,
+    learnerName: attestations.learnerName,
+  })
+  .from(attestations)
+  .as("attestation_records");
+
+/**
+ * Every credit an attestation claimed, as regulator reports read it: the type, the amounts
+ * and the identifiers kept for its regulators. A subquery joined in their own statement.
+ */
+export const claimedCredits = builder
+  .select({
+    attestationId: attestationCredits.attestationId,
+    position: attestationCredits.position,
+    creditTypeId: attestationCredits.creditTypeId,
+    name: attestationCredits.name,
+    amount: attestationCredits.amount,
+    maxAmount: attestationCredits.maxAmount,
+    regulatorIds: attestationCredits.regulatorIds,
+  })
+  .from(attestationCredits)
+  .as("claimed_credits");

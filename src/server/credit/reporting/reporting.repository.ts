@@ -13,10 +13,10 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Regulator, RegulatorActivity, RegulatorIds } from "../../../contract";
-import { courseCreditTypes, courses } from "../../catalogue";
+import { courseSummaries, creditTypeCourses } from "../../catalogue";
 import type { Executor } from "../../db/client";
-import { attestationCredits, attestations } from "../attestations/attestations.table";
-import { certificates } from "../certificates/certificates.table";
+import { attestationRecords, claimedCredits } from "../attestations/attestations.read-model";
+import { certificateRecords } from "../certificates/certificates.read-model";
 import {
   creditTypeRegulators,
   learnerRegulatorIds,
@@ -37,9 +37,9 @@ export interface ClaimFilter {
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /**
- * The reporting tables, and the read-only query of reportable claims, which joins the
- * credit records of other features (attestations, certificates, credit types) as report
- * queries may. Every function runs on the executor it is given.
+ * The reporting tables, and the read-only query of reportable claims, which joins the credit
+ * records of other features (attestations, certificates, credit types) as their owners expose
+ * them for reports. Every function runs on the executor it is given.
  */
 export function createReportingRepository(db: Executor) {
   return {
@@ -55,12 +55,15 @@ export function createReportingRepository(db: Executor) {
     /** The courses whose credit types report to the regulator, by title. */
     async coursesReportingTo(regulator: Regulator) {
       return db
-        .selectDistinct({ id: courses.id, title: courses.title })
+        .selectDistinct({ id: courseSummaries.id, title: courseSummaries.title })
         .from(creditTypeRegulators)
-        .innerJoin(courseCreditTypes, eq(courseCreditTypes.id, creditTypeRegulators.creditTypeId))
-        .innerJoin(courses, eq(courses.id, courseCreditTypes.courseId))
+        .innerJoin(
+          creditTypeCourses,
+          eq(creditTypeCourses.creditTypeId, creditTypeRegulators.creditTypeId),
+        )
+        .innerJoin(courseSummaries, eq(courseSummaries.id, creditTypeCourses.courseId))
         .where(eq(creditTypeRegulators.regulator, regulator))
-        .orderBy(asc(courses.title), asc(courses.id));
+        .orderBy(asc(courseSummaries.title), asc(courseSummaries.id));
     },
 
     async saveLearnerIds(userId: string, ids: RegulatorIds) {
@@ -81,49 +84,49 @@ export function createReportingRepository(db: Executor) {
     async claims(regulator: Regulator, filter: ClaimFilter) {
       return db
         .select({
-          attestationId: attestationCredits.attestationId,
-          position: attestationCredits.position,
+          attestationId: claimedCredits.attestationId,
+          position: claimedCredits.position,
           creditTypeId: creditTypeRegulators.creditTypeId,
-          creditName: attestationCredits.name,
-          amount: attestationCredits.amount,
-          maxAmount: attestationCredits.maxAmount,
-          regulatorIds: attestationCredits.regulatorIds,
-          learnerName: attestations.learnerName,
-          courseId: attestations.courseId,
-          courseTitle: attestations.courseTitle,
-          completedAt: certificates.completedAt,
+          creditName: claimedCredits.name,
+          amount: claimedCredits.amount,
+          maxAmount: claimedCredits.maxAmount,
+          regulatorIds: claimedCredits.regulatorIds,
+          learnerName: attestationRecords.learnerName,
+          courseId: attestationRecords.courseId,
+          courseTitle: attestationRecords.courseTitle,
+          completedAt: certificateRecords.completedAt,
           activityId: creditTypeRegulators.activityId,
           providerId: creditTypeRegulators.providerId,
         })
-        .from(attestationCredits)
+        .from(claimedCredits)
         .innerJoin(
           creditTypeRegulators,
           and(
-            eq(creditTypeRegulators.creditTypeId, attestationCredits.creditTypeId),
+            eq(creditTypeRegulators.creditTypeId, claimedCredits.creditTypeId),
             eq(creditTypeRegulators.regulator, regulator),
           ),
         )
-        .innerJoin(attestations, eq(attestations.id, attestationCredits.attestationId))
+        .innerJoin(attestationRecords, eq(attestationRecords.id, claimedCredits.attestationId))
         .innerJoin(
-          certificates,
+          certificateRecords,
           and(
-            eq(certificates.enrollmentId, attestations.enrollmentId),
-            isNull(certificates.revokedAt),
+            eq(certificateRecords.enrollmentId, attestationRecords.enrollmentId),
+            isNull(certificateRecords.revokedAt),
           ),
         )
         .where(
           and(
-            filter.courseId ? eq(attestations.courseId, filter.courseId) : undefined,
+            filter.courseId ? eq(attestationRecords.courseId, filter.courseId) : undefined,
             filter.from
-              ? gte(certificates.completedAt, new Date(`${filter.from}T00:00:00Z`))
+              ? gte(certificateRecords.completedAt, new Date(`${filter.from}T00:00:00Z`))
               : undefined,
-            filter.to ? lt(certificates.completedAt, dayAfter(filter.to)) : undefined,
+            filter.to ? lt(certificateRecords.completedAt, dayAfter(filter.to)) : undefined,
           ),
         )
         .orderBy(
-          asc(certificates.completedAt),
-          asc(attestationCredits.attestationId),
-          asc(attestationCredits.position),
+          asc(certificateRecords.completedAt),
+          asc(claimedCredits.attestationId),
+          asc(claimedCredits.position),
         );
     },
 
@@ -138,27 +141,30 @@ export function createReportingRepository(db: Executor) {
       range: { from: string; to: string },
     ) {
       const inRange = and(
-        eq(certificates.courseId, courseId),
-        isNull(certificates.revokedAt),
-        gte(certificates.completedAt, new Date(`${range.from}T00:00:00Z`)),
-        lt(certificates.completedAt, dayAfter(range.to)),
+        eq(certificateRecords.courseId, courseId),
+        isNull(certificateRecords.revokedAt),
+        gte(certificateRecords.completedAt, new Date(`${range.from}T00:00:00Z`)),
+        lt(certificateRecords.completedAt, dayAfter(range.to)),
       );
       const [all] = await db
-        .select({ total: countDistinct(certificates.id) })
-        .from(certificates)
+        .select({ total: countDistinct(certificateRecords.id) })
+        .from(certificateRecords)
         .where(inRange);
       const byType = new Map<string, number>();
       if (creditTypeIds.length) {
         const rows = await db
           .select({
-            creditTypeId: attestationCredits.creditTypeId,
-            learners: countDistinct(certificates.id),
+            creditTypeId: claimedCredits.creditTypeId,
+            learners: countDistinct(certificateRecords.id),
           })
-          .from(certificates)
-          .innerJoin(attestations, eq(attestations.enrollmentId, certificates.enrollmentId))
-          .innerJoin(attestationCredits, eq(attestationCredits.attestationId, attestations.id))
-          .where(and(inRange, inArray(attestationCredits.creditTypeId, creditTypeIds)))
-          .groupBy(attestationCredits.creditTypeId);
+          .from(certificateRecords)
+          .innerJoin(
+            attestationRecords,
+            eq(attestationRecords.enrollmentId, certificateRecords.enrollmentId),
+          )
+          .innerJoin(claimedCredits, eq(claimedCredits.attestationId, attestationRecords.id))
+          .where(and(inRange, inArray(claimedCredits.creditTypeId, creditTypeIds)))
+          .groupBy(claimedCredits.creditTypeId);
         for (const row of rows) if (row.creditTypeId) byType.set(row.creditTypeId, row.learners);
       }
       return { total: all?.total ?? 0, byType };
@@ -274,9 +280,14 @@ export function createReportingRepository(db: Executor) {
     async typesOfCourse(courseId: string, ids: string[]) {
       if (!ids.length) return [];
       return db
-        .select({ id: courseCreditTypes.id })
-        .from(courseCreditTypes)
-        .where(and(eq(courseCreditTypes.courseId, courseId), inArray(courseCreditTypes.id, ids)));
+        .select({ id: creditTypeCourses.creditTypeId })
+        .from(creditTypeCourses)
+        .where(
+          and(
+            eq(creditTypeCourses.courseId, courseId),
+            inArray(creditTypeCourses.creditTypeId, ids),
+          ),
+        );
     },
 
     /** Serialises changes of one course's reporting settings. */

@@ -1,0 +1,25 @@
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { courseCreditTypes } from "./course-credit.table";
+import { courses } from "./courses.table";
+
+const builder = new QueryBuilder();
+
+/**
+ * Every course as other features' reports, lists and certificates name it. A subquery they
+ * join in their own statement; PostgreSQL reads it as the courses table itself.
+ */
+export const courseSummaries = builder
+  .select({
+    id: courses.id,
+    title: courses.title,
+    category: courses.category,
+    duration: courses.duration,
+  })
+  .from(courses)
+  .as("course_summaries");
+
+/** Which course offers each credit type: how regulator reports find a type's course. */
+export const creditTypeCourses = builder
+  .select({ creditTypeId: courseCreditTypes.id, courseId: courseCreditTypes.courseId })
+  .from(courseCreditTypes)
+  .as("credit_type_courses");
