@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { certificates } from "../certificates/certificates.table";
+import { certificateRecords } from "../certificates/certificates.read-model";
 import {
   type CredentialKeyRow,
   type CredentialRow,
@@ -97,15 +97,16 @@ export function createCredentialsRepository(db: Executor) {
     },
 
     /**
-     * The bits of a list whose certificate is revoked. A read of the certificates' own table
-     * (a report): revoking a certificate is what sets its bit, with nothing else to keep in step.
+     * The bits of a list whose certificate is revoked, read from the certificates as their
+     * read model exposes them: revoking a certificate is what sets its bit, with nothing else
+     * to keep in step.
      */
     async revokedIndexes(list: number): Promise<number[]> {
       const rows = await db
         .select({ index: credentials.statusIndex })
         .from(credentials)
-        .innerJoin(certificates, eq(certificates.id, credentials.certificateId))
-        .where(and(eq(credentials.statusList, list), isNotNull(certificates.revokedAt)));
+        .innerJoin(certificateRecords, eq(certificateRecords.id, credentials.certificateId))
+        .where(and(eq(credentials.statusList, list), isNotNull(certificateRecords.revokedAt)));
       return rows.map((r) => r.index);
     },
 
