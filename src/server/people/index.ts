@@ -1,4 +1,5 @@
 export { toUser } from "./auth/auth.mapper";
+export { userAccounts } from "./auth/auth.report";
 export { registerAuthRoutes } from "./auth/auth.routes";
 export type { AuthService } from "./auth/auth.service";
 export { createAuthService } from "./auth/auth.service";

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from "../../../contract";
-import { courses } from "../../catalogue";
+import { courseSummaries } from "../../catalogue";
 import type { Executor } from "../../db/client";
-import { enrollments } from "../../learning";
-import { users } from "../../people";
+import { enrollmentRecords, lastBeats } from "../../learning";
+import { userAccounts } from "../../people";
 import {
   type ReminderKind,
   type ReminderSendRow,
@@ -20,15 +20,15 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Reminder settings, sends and opt-outs, and the read of which enrollments are due: like
- * the reports, one query across users, courses and enrollments, so a sweep never loads
- * every learner into Node.
+ * the reports, one query across users, courses and enrollments (as their owners expose them
+ * for reports), so a sweep never loads every learner into Node.
  */
 export function createRemindersRepository(db: Executor) {
   /** Unfinished enrollments of active learners who did not opt out. */
   const reachable = and(
-    eq(enrollments.isCompleted, false),
-    eq(users.role, "learner"),
-    eq(users.status, "active"),
+    eq(enrollmentRecords.isCompleted, false),
+    eq(userAccounts.role, "learner"),
+    eq(userAccounts.status, "active"),
     isNull(reminderSubscriptions.optedOutAt),
   );
 
@@ -70,16 +70,19 @@ export function createRemindersRepository(db: Executor) {
      * has none for that activity yet. Returns the enrollments recorded now.
      */
     async recordInactive(input: { cutoff: Date; now: Date; limit: number }) {
+      const e = enrollmentRecords;
+      const u = userAccounts;
+      const wc = lastBeats;
       const result = await db.execute(sql`
         with last as (
           -- Milliseconds, as JavaScript dates hold them: the period reads back exactly.
-          select e.id, e.user_id,
-            date_trunc('milliseconds', greatest(e.updated_at, wc.last_beat_at)) as last_at
-          from enrollments e
-          join users u on u.id = e.user_id
-          left join watch_clocks wc on wc.user_id = e.user_id and wc.course_id = e.course_id
-          left join reminder_subscriptions rs on rs.user_id = e.user_id
-          where not e.is_completed and u.role = 'learner' and u.status = 'active'
+          select ${e.id} as id, ${e.userId} as user_id,
+            date_trunc('milliseconds', greatest(${e.updatedAt}, ${wc.lastBeatAt})) as last_at
+          from ${e}
+          join ${u} on ${u.id} = ${e.userId}
+          left join ${wc} on ${wc.userId} = ${e.userId} and ${wc.courseId} = ${e.courseId}
+          left join reminder_subscriptions rs on rs.user_id = ${e.userId}
+          where not ${e.isCompleted} and ${u.role} = 'learner' and ${u.status} = 'active'
             and rs.opted_out_at is null
         )
         insert into reminder_sends (enrollment_id, kind, period_at, user_id, claimed_at)
@@ -108,15 +111,15 @@ export function createRemindersRepository(db: Executor) {
       if (courseIds.length === 0) return [];
       return db
         .select({
-          id: enrollments.id,
-          userId: enrollments.userId,
-          courseId: enrollments.courseId,
-          createdAt: enrollments.createdAt,
+          id: enrollmentRecords.id,
+          userId: enrollmentRecords.userId,
+          courseId: enrollmentRecords.courseId,
+          createdAt: enrollmentRecords.createdAt,
         })
-        .from(enrollments)
-        .innerJoin(users, eq(users.id, enrollments.userId))
-        .leftJoin(reminderSubscriptions, eq(reminderSubscriptions.userId, enrollments.userId))
-        .where(and(inArray(enrollments.courseId, courseIds), reachable));
+        .from(enrollmentRecords)
+        .innerJoin(userAccounts, eq(userAccounts.id, enrollmentRecords.userId))
+        .leftJoin(reminderSubscriptions, eq(reminderSubscriptions.userId, enrollmentRecords.userId))
+        .where(and(inArray(enrollmentRecords.courseId, courseIds), reachable));
     },
 
     /** Records a reminder unless one was recorded for the same period: true when recorded now. */
@@ -185,30 +188,30 @@ export function createRemindersRepository(db: Executor) {
     /** The administrators who can act on the reporting digest: active ones, by name. */
     async activeAdmins() {
       return db
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(and(eq(users.role, "admin"), eq(users.status, "active")))
-        .orderBy(users.name, users.email);
+        .select({ email: userAccounts.email, name: userAccounts.name })
+        .from(userAccounts)
+        .where(and(eq(userAccounts.role, "admin"), eq(userAccounts.status, "active")))
+        .orderBy(userAccounts.name, userAccounts.email);
     },
 
     async mailFacts(enrollmentIds: string[]) {
       if (enrollmentIds.length === 0) return [];
       return db
         .select({
-          enrollmentId: enrollments.id,
-          userId: enrollments.userId,
-          courseId: enrollments.courseId,
-          email: users.email,
-          name: users.name,
-          courseTitle: courses.title,
+          enrollmentId: enrollmentRecords.id,
+          userId: enrollmentRecords.userId,
+          courseId: enrollmentRecords.courseId,
+          email: userAccounts.email,
+          name: userAccounts.name,
+          courseTitle: courseSummaries.title,
           token: reminderSubscriptions.token,
           optedOutAt: reminderSubscriptions.optedOutAt,
         })
-        .from(enrollments)
-        .innerJoin(users, eq(users.id, enrollments.userId))
-        .innerJoin(courses, eq(courses.id, enrollments.courseId))
-        .leftJoin(reminderSubscriptions, eq(reminderSubscriptions.userId, enrollments.userId))
-        .where(inArray(enrollments.id, enrollmentIds));
+        .from(enrollmentRecords)
+        .innerJoin(userAccounts, eq(userAccounts.id, enrollmentRecords.userId))
+        .innerJoin(courseSummaries, eq(courseSummaries.id, enrollmentRecords.courseId))
+        .leftJoin(reminderSubscriptions, eq(reminderSubscriptions.userId, enrollmentRecords.userId))
+        .where(inArray(enrollmentRecords.id, enrollmentIds));
     },
 
     /** Opts the token's learner out (the first time counts); false when no learner has it. */
