@@ -1,36 +1,37 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { courses } from "../../catalogue";
+import { courseSummaries } from "../../catalogue";
 import type { Executor } from "../../db/client";
-import { enrollments } from "../../learning";
-import { users } from "../../people";
+import { enrollmentRecords } from "../../learning";
+import { userAccounts } from "../../people";
 import { type CertificateRow, certificates } from "./certificates.table";
 
 export function createCertificatesRepository(db: Executor) {
   return {
     /**
-     * What a certificate snapshots, read in the completing transaction itself. This is the
-     * one read of other features' tables here, on purpose: the snapshot must be exactly
-     * what that transaction saw, and (on PGlite) a read outside it would wait for it.
+     * What a certificate snapshots, read in the completing transaction itself: the snapshot
+     * must be exactly what that transaction saw, and (on PGlite) a read outside it would wait
+     * for it. The enrollment, learner and course come as their owners expose them, joined in
+     * one statement.
      */
     async snapshotSource(enrollmentId: string) {
       const [row] = await db
         .select({
-          enrollmentId: enrollments.id,
-          userId: enrollments.userId,
-          courseId: enrollments.courseId,
-          isCompleted: enrollments.isCompleted,
-          enrolledAt: enrollments.createdAt,
-          completedAt: enrollments.completedAt,
-          learnerName: users.name,
-          learnerEmail: users.email,
-          courseTitle: courses.title,
-          courseCategory: courses.category,
-          durationHours: courses.duration,
+          enrollmentId: enrollmentRecords.id,
+          userId: enrollmentRecords.userId,
+          courseId: enrollmentRecords.courseId,
+          isCompleted: enrollmentRecords.isCompleted,
+          enrolledAt: enrollmentRecords.createdAt,
+          completedAt: enrollmentRecords.completedAt,
+          learnerName: userAccounts.name,
+          learnerEmail: userAccounts.email,
+          courseTitle: courseSummaries.title,
+          courseCategory: courseSummaries.category,
+          durationHours: courseSummaries.duration,
         })
-        .from(enrollments)
-        .innerJoin(users, eq(users.id, enrollments.userId))
-        .innerJoin(courses, eq(courses.id, enrollments.courseId))
-        .where(eq(enrollments.id, enrollmentId));
+        .from(enrollmentRecords)
+        .innerJoin(userAccounts, eq(userAccounts.id, enrollmentRecords.userId))
+        .innerJoin(courseSummaries, eq(courseSummaries.id, enrollmentRecords.courseId))
+        .where(eq(enrollmentRecords.id, enrollmentId));
       return row;
     },
 
