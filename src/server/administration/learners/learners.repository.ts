@@ -1,11 +1,11 @@
 import { and, eq, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { MAX_PAGE_SIZE } from "../../../contract";
-import { courses } from "../../catalogue";
+import { courseSummaries } from "../../catalogue";
 import type { Executor } from "../../db/client";
 import { exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
-import { enrollments } from "../../learning";
-import { users } from "../../people";
+import { enrollmentRecords } from "../../learning";
+import { userAccounts } from "../../people";
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -50,6 +50,10 @@ const MOST_ROWS = MAX_PAGE_SIZE + 1;
  *   rows carry their position in the page instead, and `page()` puts them in that order.
  */
 function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) {
+  // The learners, courses and enrollments as their owners expose them, short for the SQL.
+  const u = userAccounts;
+  const c = courseSummaries;
+  const e = enrollmentRecords;
   return d
     .select({
       ordinal: sql<number>`learner_rows.ordinal`,
@@ -63,15 +67,15 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
           (row_number() over (order by listed.created_at desc, listed.id desc))::int as ordinal
         from (
           select * from (
-            select ${users.id} as id, ${users.name} as name, ${users.email} as email,
-              ${users.phone} as phone, ${users.role} as role, ${users.status} as status,
-              ${users.createdAt} as created_at, ${users.firebaseUid} as firebase_uid,
-              ${users.isRegisteredByAdmin} as is_registered_by_admin,
-              ${users.passwordSetup} as password_setup,
-              ${exactTime(users.createdAt)} as cursor_at
-            from ${users}
-            where ${and(eq(users.role, "learner"), where)}
-            order by ${users.createdAt} desc, ${users.id} desc
+            select ${u.id} as id, ${u.name} as name, ${u.email} as email,
+              ${u.phone} as phone, ${u.role} as role, ${u.status} as status,
+              ${u.createdAt} as created_at, ${u.firebaseUid} as firebase_uid,
+              ${u.isRegisteredByAdmin} as is_registered_by_admin,
+              ${u.passwordSetup} as password_setup,
+              ${exactTime(u.createdAt)} as cursor_at
+            from ${u}
+            where ${and(eq(u.role, "learner"), where)}
+            order by ${u.createdAt} desc, ${u.id} desc
             limit ${sql.raw(String(MOST_ROWS))}
           ) as bounded
           order by bounded.created_at desc, bounded.id desc
@@ -79,32 +83,32 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
         ) as listed
       ),
       titles as (
-        select jsonb_object_agg(${courses.id}, ${courses.title}) as by_id
-        from ${courses}
-        where ${courses.id} in (
-          select ${enrollments.courseId} from page join ${enrollments} on ${enrollments.userId} = page.id
+        select jsonb_object_agg(${c.id}, ${c.title}) as by_id
+        from ${c}
+        where ${c.id} in (
+          select ${e.courseId} from page join ${e} on ${e.userId} = page.id
         )
       )
       select page.ordinal, page.cursor_at, page.id, row_to_json(l)::text as json
       from page
       cross join lateral (
         select count(*)::int as enrolled,
-          (count(*) filter (where not ${enrollments.isCompleted} and ${enrollments.progress} > 0))::int
+          (count(*) filter (where not ${e.isCompleted} and ${e.progress} > 0))::int
             as in_progress,
-          (count(*) filter (where ${enrollments.isCompleted}))::int as completed,
-          coalesce(round(avg(${enrollments.progress}))::int, 0) as average,
+          (count(*) filter (where ${e.isCompleted}))::int as completed,
+          coalesce(round(avg(${e.progress}))::int, 0) as average,
           coalesce(
             '[' || string_agg(row_to_json(entry)::text, ','
-              order by ${enrollments.createdAt}, ${enrollments.id}) || ']',
+              order by ${e.createdAt}, ${e.id}) || ']',
             '[]'
           ) as courses
-        from ${enrollments}
+        from ${e}
         cross join lateral (
-          select ${enrollments.id} as "enrollmentId", ${enrollments.courseId} as "courseId",
-            (select by_id from titles) ->> ${enrollments.courseId} as "title",
-            ${enrollments.progress} as "progress", ${enrollments.isCompleted} as "isCompleted"
+          select ${e.id} as "enrollmentId", ${e.courseId} as "courseId",
+            (select by_id from titles) ->> ${e.courseId} as "title",
+            ${e.progress} as "progress", ${e.isCompleted} as "isCompleted"
         ) as entry
-        where ${enrollments.userId} = page.id
+        where ${e.userId} = page.id
       ) as s
       cross join lateral (
         select page.id as "id", page.name as "name", page.email as "email",
@@ -121,8 +125,9 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
 
 /**
  * The Learners page read model. It joins users, enrollments and courses in SQL on
- * purpose: the figures for a page of learners must come from one aggregate query,
- * never from loading every enrollment into Node (100,000 learners).
+ * purpose, as their owners expose them for reports: the figures for a page of learners must
+ * come from one aggregate query, never from loading every enrollment into Node (100,000
+ * learners).
  */
 export function createLearnersRepository(db: Executor) {
   /**
@@ -140,10 +145,12 @@ export function createLearnersRepository(db: Executor) {
       return pageStatement(
         d,
         and(
-          shape.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+          shape.search
+            ? or(ilike(userAccounts.name, pattern), ilike(userAccounts.email, pattern))
+            : undefined,
           // afterCursor's comparison, with placeholders for the cursor.
           shape.after
-            ? sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+            ? sql`(${userAccounts.createdAt}, ${userAccounts.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
             : undefined,
         ),
         sql.placeholder("limit"),
