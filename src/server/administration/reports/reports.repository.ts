@@ -1,17 +1,18 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { courses } from "../../catalogue";
+import { courseSummaries } from "../../catalogue";
 import type { Executor } from "../../db/client";
-import { enrollments } from "../../learning";
-import { users } from "../../people";
+import { enrollmentRecords } from "../../learning";
+import { userAccounts } from "../../people";
 import { courseStats, userStats } from "./reports.table";
 
 /** Percent with no division by zero. */
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /**
- * Read-only figures across users, courses and enrollments, in SQL and served by indexes
- * (see reports.explain.test.ts), never by loading rows into Node. Enrollment totals come
- * from course_stats, which triggers keep in step with every enrollment change.
+ * Read-only figures across users, courses and enrollments (as their owners expose them for
+ * reports), in SQL and served by indexes (see reports.explain.test.ts), never by loading rows
+ * into Node. Enrollment totals come from course_stats, which triggers keep in step with every
+ * enrollment change.
  */
 export function createReportsRepository(db: Executor) {
   return {
@@ -22,7 +23,7 @@ export function createReportsRepository(db: Executor) {
     async overall() {
       const [row] = await db
         .select({
-          totalCourses: sql<number>`(select count(*)::int from ${courses})`,
+          totalCourses: sql<number>`(select count(*)::int from ${courseSummaries})`,
           totalLearners: sql<number>`(select coalesce(sum(${userStats.users}), 0)::int from ${userStats} where ${userStats.role} = 'learner')`,
           activeLearners: sql<number>`(select coalesce(sum(${userStats.users}), 0)::int from ${userStats} where ${userStats.role} = 'learner' and ${userStats.status} = 'active')`,
           totalEnrollments: sql<number>`coalesce(sum(${courseStats.enrollments}), 0)::int`,
@@ -43,18 +44,18 @@ export function createReportsRepository(db: Executor) {
       const enrolled = sql<number>`coalesce(${courseStats.enrollments}, 0)`;
       const rows = await db
         .select({
-          courseId: courses.id,
-          title: courses.title,
-          category: courses.category,
+          courseId: courseSummaries.id,
+          title: courseSummaries.title,
+          category: courseSummaries.category,
           enrollments: enrolled,
           completions: sql<number>`coalesce(${courseStats.completions}, 0)`,
           avgProgress: sql<number>`coalesce(round(${courseStats.progressSum}::numeric
             / nullif(${courseStats.enrollments}, 0)), 0)::int`,
           progressSum: sql<number>`coalesce(${courseStats.progressSum}, 0)::float8`,
         })
-        .from(courses)
-        .leftJoin(courseStats, eq(courseStats.courseId, courses.id))
-        .orderBy(desc(enrolled), courses.title, courses.id);
+        .from(courseSummaries)
+        .leftJoin(courseStats, eq(courseStats.courseId, courseSummaries.id))
+        .orderBy(desc(enrolled), courseSummaries.title, courseSummaries.id);
       return rows.map((r) => ({ ...r, completionRate: rate(r.completions, r.enrollments) }));
     },
 
@@ -62,17 +63,17 @@ export function createReportsRepository(db: Executor) {
     async recentCompletions(limit: number) {
       const rows = await db
         .select({
-          enrollmentId: enrollments.id,
-          learnerName: users.name,
-          learnerEmail: users.email,
-          courseTitle: courses.title,
-          completedAt: enrollments.completedAt,
+          enrollmentId: enrollmentRecords.id,
+          learnerName: userAccounts.name,
+          learnerEmail: userAccounts.email,
+          courseTitle: courseSummaries.title,
+          completedAt: enrollmentRecords.completedAt,
         })
-        .from(enrollments)
-        .innerJoin(users, eq(users.id, enrollments.userId))
-        .innerJoin(courses, eq(courses.id, enrollments.courseId))
-        .where(sql`${enrollments.isCompleted}`)
-        .orderBy(desc(enrollments.completedAt), desc(enrollments.id))
+        .from(enrollmentRecords)
+        .innerJoin(userAccounts, eq(userAccounts.id, enrollmentRecords.userId))
+        .innerJoin(courseSummaries, eq(courseSummaries.id, enrollmentRecords.courseId))
+        .where(sql`${enrollmentRecords.isCompleted}`)
+        .orderBy(desc(enrollmentRecords.completedAt), desc(enrollmentRecords.id))
         .limit(limit);
       return rows.map((r) => ({ ...r, completedAt: (r.completedAt ?? new Date(0)).toISOString() }));
     },
