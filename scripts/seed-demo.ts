@@ -913,13 +913,13 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     ADMIN_SETUP_KEY: "demo-admin-setup-key",
   });
   const database = await openDatabase(config);
-  // Verified watching credits seconds only as fast as its clock runs: the demo's learners play
+  // Verified watching credits seconds only as fast as the clock runs: the demo's learners play
   // the accredited course's videos on a clock of their own, moved on by hand, not in real time.
   let watchedAhead = 0;
   const app = await buildApp({
     config,
     database,
-    watchingClock: () => new Date(Date.now() + watchedAhead),
+    clock: () => new Date(Date.now() + watchedAhead),
     adminSetupKey: { key: "demo-admin-setup-key", generated: false },
     logger: false,
   });

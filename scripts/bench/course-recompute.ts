@@ -27,7 +27,7 @@ const { values, fail, positive } = readCommandLine("course-recompute", USAGE, {
   enrollments: { type: "string", default: "100000" },
 });
 const serverUrl = values["database-url"] ?? fail("--database-url is required");
-const enrollments = positive(values.enrollments, "enrollments");
+const enrollmentCount = positive(values.enrollments, "enrollments");
 
 const pg = (await import("pg")).default;
 const { count: countRows, eq } = await import("drizzle-orm");
@@ -81,13 +81,13 @@ try {
       "tsx",
       "scripts/seed-scale.ts",
       "--learners",
-      String(enrollments),
+      String(enrollmentCount),
       "--courses",
       "1",
       "--modules",
       "3",
       "--enrollments",
-      String(enrollments),
+      String(enrollmentCount),
     ],
     { stdio: "inherit", env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir } },
   );
@@ -119,31 +119,12 @@ try {
     findUser: (id: string) => authRepo.findUserById(id),
     findUsers: (ids: string[]) => authRepo.findUsersByIds([...new Set(ids)]),
   };
-  const courses = createCoursesService({
-    db,
-    objects,
-    isEnrolled: async () => true,
-    enrolledCourseIds: async () => [],
-    events,
-    audit,
-  });
-  const certificates = createCertificatesService({
-    db,
-    audit,
-    organisation,
-    publicUrl: "http://localhost:5000",
-    enrollments: {
-      listForUser: async () => [],
-      completion: async () => ({ next: null }),
-    },
-    users,
-  });
-  createEnrollmentsService({
+  const courses = createCoursesService({ db, objects, events, audit });
+  const enrollments = createEnrollmentsService({
     db,
     courses,
     users,
     audit,
-    certificates,
     steps: [
       acknowledgeStep,
       watchingStep,
@@ -153,6 +134,16 @@ try {
       attestationStep,
       creditCertificateStep,
     ],
+    events,
+  });
+  // Issues each completion's certificate in its transaction, as the portal does.
+  createCertificatesService({
+    db,
+    audit,
+    organisation,
+    publicUrl: "http://localhost:5000",
+    enrollments,
+    users,
     events,
   });
 
@@ -171,7 +162,7 @@ try {
   spans.sort((a, b) => b - a);
   console.log(
     [
-      `Removed a module of a course with ${enrollments.toLocaleString()} enrollments in ${(took / 1000).toFixed(1)} s.`,
+      `Removed a module of a course with ${enrollmentCount.toLocaleString()} enrollments in ${(took / 1000).toFixed(1)} s.`,
       `  completed: ${completedBefore.toLocaleString()} before, ${completedAfter.toLocaleString()} after; certificates issued: ${issued.toLocaleString()}; recomputes left: ${pending}`,
       `  transactions: ${spans.length}; longest ${spans[0]?.toFixed(0)} ms, median ${spans[Math.floor(spans.length / 2)]?.toFixed(0)} ms`,
     ].join("\n"),

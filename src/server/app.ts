@@ -121,14 +121,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to Firebase Auth when FIREBASE_PROJECT_ID is set, else the not-configured one. */
   identity?: IdentityService;
-  /** The clock that paces watch credit; tests pass one they can move. */
-  watchingClock?: () => Date;
-  /** The clock of exam deadlines; tests pass one they can move. */
-  examClock?: () => Date;
-  /** The clock of activity expiry and enrollment validity; tests pass one they can move. */
-  creditClock?: () => Date;
-  /** The clock of learner reminders (inactivity, expiry); tests pass one they can move. */
-  reminderClock?: () => Date;
+  /**
+   * The one clock of the credit rules: watch credit's pace, exam deadlines, activity expiry
+   * and enrollment validity, reminders. The system's by default; tests pass one they move.
+   */
+  clock?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -203,8 +200,12 @@ export async function buildApp(deps: AppDeps) {
     transformStaticCSP: (header) => apiDocsContentSecurityPolicy(header, config),
   });
 
-  // Services.
+  // Services, in the contexts' order (docs/architecture.md): each is given the services
+  // before it, whole; a lower context hears of a higher one only through events.
   const { db } = database;
+  const { clock } = deps;
+  // What one feature tells the others, in the transaction of the change (lib/events.ts).
+  const events = createEvents();
   const sessions = createSessionsService({ db, changes: database.changes });
   app.addHook("onClose", async () => sessions.close());
   const mailer = deps.mailer ?? createMailer(config, app.log);
@@ -214,6 +215,16 @@ export async function buildApp(deps: AppDeps) {
   if (config.firebase?.emulatorHost) {
     app.log.warn({ host: config.firebase.emulatorHost }, "using the Firebase Auth emulator");
   }
+  const objects = createObjectsService({ db, store: createObjectStore(config) });
+  // The issuer of certificates, transcripts and mails.
+  const organisation = createOrganisationService({
+    db,
+    objects,
+    productName: config.productName,
+    changes: database.changes,
+  });
+
+  // People.
   const auth = createAuthService({
     db,
     sessions,
@@ -223,70 +234,28 @@ export async function buildApp(deps: AppDeps) {
     adminSetupKey: deps.adminSetupKey.key,
     adminSetupKeyIsOneTime: deps.adminSetupKey.key !== undefined && !config.adminSetupKey,
     mailer,
-    mailIssuer: () => organisation.mailIssuer(),
+    issuer: organisation,
     publicUrl: config.publicUrl,
     log: app.log,
     identity,
   });
 
-  const objects = createObjectsService({ db, store: createObjectStore(config) });
-  // The issuer of certificates, transcripts and mails.
-  const organisation = createOrganisationService({
-    db,
-    objects,
-    productName: config.productName,
-    changes: database.changes,
-  });
-  // The audit trail, written in the transactions of the changes it records (courses and
-  // their settings, enrollments, certificates). Appends are linked into the hash chain in
-  // the background; stop before the database closes.
+  // Platform: the audit trail, written in the transactions of the changes it records.
+  // Appends are linked into the hash chain in the background; stop before the database closes.
   const audit = createAuditService({ db, log: app.log });
   audit.start();
   app.addHook("onClose", async () => audit.stop());
-  // What one feature tells the others, in the transaction of the change (lib/events.ts).
-  const events = createEvents();
-  // Courses and enrollments call each other; the closures bind them once both exist.
-  const courses = createCoursesService({
-    db,
-    objects,
-    isEnrolled: (userId, courseId) => enrollments.isEnrolled(userId, courseId),
-    enrolledCourseIds: (userId) => enrollments.enrolledCourseIds(userId),
-    events,
-    publishChecks: [
-      (courseId) => questions.assertPublishable(courseId),
-      (courseId) => reporting.assertPublishable(courseId),
-    ],
-    changes: database.changes,
-    audit,
-  });
-  const questions = createQuestionsService({ db, courses, audit, events });
-  // Regulator reporting: what each course reports, learners' identifiers, the report files.
-  const reporting = createReportingService({
-    db,
-    courses,
-    audit,
-    organisation,
-    now: deps.creditClock,
-  });
-  const certificates = createCertificatesService({
-    db,
-    audit,
-    organisation,
-    publicUrl: config.publicUrl,
-    enrollments: {
-      listForUser: (userId) => enrollments.listForUser(userId),
-      completion: (userId, courseId) => enrollments.completion(userId, courseId),
-    },
-    users: auth,
-  });
+
+  // Catalogue.
+  const courses = createCoursesService({ db, objects, events, changes: database.changes, audit });
+
+  // Learning: enrollments own completion; every step of it comes from its own feature, and
+  // the contract's COMPLETION_STEPS puts them in order (ARCHITECTURE section 6).
   const enrollments = createEnrollmentsService({
     db,
     courses,
     users: auth,
     audit,
-    certificates,
-    // ARCHITECTURE section 6: every step of completion, each from its own feature; the
-    // contract's COMPLETION_STEPS puts them in order.
     steps: [
       acknowledgeStep,
       watchingStep,
@@ -297,40 +266,98 @@ export async function buildApp(deps: AppDeps) {
       creditCertificateStep,
     ],
     changes: database.changes,
-    now: deps.creditClock,
+    now: clock,
     events,
   });
   // Course edits that change what completes a course may have left learners behind when
   // the portal last stopped: their recomputes finish at start.
   app.addHook("onReady", async () => enrollments.resumeRecomputes());
-  // The credit steps: the activity page holds the course's activity row and the unit of a
-  // credit step, which the evaluation, the attestation and the credit settings go through.
+  const questions = createQuestionsService({ db, courses, audit, events });
+  const watching = createWatchingService({ db, courses, enrollments, users: auth, now: clock });
+
+  // Credit: the activity page holds the course's activity row and the unit of a credit step,
+  // which the evaluation, the attestation and the credit settings go through.
+  const reporting = createReportingService({
+    db,
+    courses,
+    enrollments,
+    audit,
+    organisation,
+    now: clock,
+    events,
+  });
   const activity = createActivityService({
     db,
     courses,
     users: auth,
     enrollments,
-    now: deps.creditClock,
+    now: clock,
     audit,
     events,
     attestationOf,
   });
-  const evaluations = createEvaluationsService({ db, activity, now: deps.creditClock });
+  const evaluations = createEvaluationsService({ db, activity, now: clock });
   const attestations = createAttestationsService({
     activity,
     organisation,
-    now: deps.creditClock,
+    now: clock,
     regulators: reporting,
   });
   const credit = createCreditService({ db, activity, enrollments });
-  // Verified watching; guards completeModule above.
-  const watching = createWatchingService({
+  const certificates = createCertificatesService({
     db,
-    courses,
+    audit,
+    organisation,
+    publicUrl: config.publicUrl,
     enrollments,
     users: auth,
-    now: deps.watchingClock,
+    events,
   });
+  const pdfs = createPdfRenderer();
+  const certificateAssets = createCertificateAssets({ signatures: credit, organisation });
+  // Every certificate is also an Open Badges credential, signed with the issuer's key, which
+  // is made at first start when the database has none (docs/credentials.md).
+  const credentials = createCredentialsService({
+    db,
+    publicUrl: config.publicUrl,
+    certificates,
+    courseImages: courses,
+  });
+  app.addHook("onReady", async () => credentials.ensureSigningKey());
+
+  // Administration. Mail after commit: each certificate's email (queued with it) and the
+  // learner reminders, swept on a timer; stopped before the PDF threads and the database close.
+  const certificateMails = createCertificateMailsService({
+    db,
+    mailer,
+    issuer: organisation,
+    certificates,
+    pdfs,
+    assetsOf: certificateAssets,
+    changes: database.changes,
+    log: app.log,
+  });
+  const reminders = createRemindersService({
+    db,
+    mailer,
+    issuer: organisation,
+    publicUrl: config.publicUrl,
+    activity,
+    log: app.log,
+    now: clock,
+    // The administrators' weekly digest of claims waiting past a regulator's deadline.
+    reportingDigest: reporting,
+  });
+  const mailJobs = createMailJobs({
+    certificateMails,
+    reminders,
+    intervalMs: config.reminderIntervalMinutes * 60_000,
+    log: app.log,
+  });
+  app.decorate("mailJobs", mailJobs);
+  app.addHook("onReady", async () => mailJobs.start());
+  app.addHook("onClose", async () => mailJobs.stop());
+  app.addHook("onClose", async () => pdfs.close());
 
   // App plugins.
   registerHostGuard(app, { publicUrl: config.publicUrl, production: config.production });
@@ -351,7 +378,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   registerAuthRoutes(app, { auth, secureCookies: config.production });
-  registerCoursesRoutes(app, { courses });
+  registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerLearnersRoutes(app, {
     learners: createLearnersService({ db }),
     auth,
@@ -362,7 +389,7 @@ export async function buildApp(deps: AppDeps) {
       enrollments,
       accounts: auth.learnerAccounts,
       mailer,
-      mailIssuer: () => organisation.mailIssuer(),
+      issuer: organisation,
       publicUrl: config.publicUrl,
       log: app.log,
     }),
@@ -375,7 +402,7 @@ export async function buildApp(deps: AppDeps) {
   registerAssessmentsRoutes(app, {
     questions,
     review: createReviewService({ db, courses, enrollments }),
-    exam: createExamService({ db, enrollments, now: deps.examClock }),
+    exam: createExamService({ db, enrollments, now: clock }),
     results: createExamResults({ db, courses }),
   });
   registerActivityRoutes(app, { activity });
@@ -383,84 +410,21 @@ export async function buildApp(deps: AppDeps) {
   registerAttestationsRoutes(app, { attestations });
   registerCreditRoutes(app, { credit, activity, certificates });
   registerReportingRoutes(app, { reporting });
-  registerReportsRoutes(app, {
-    reports: createReportsService({ db }),
-    watchRecords: () => watching.csvRecords(),
-  });
-  const pdfs = createPdfRenderer();
-  const certificateAssets = createCertificateAssets({
-    signatureOf: (id) => credit.signatureBytes(id),
-    organisation,
-  });
-  // Mail after commit: each certificate's email (queued with it) and the learner reminders,
-  // swept on a timer; stopped before the PDF threads and the database close.
-  const certificateMails = createCertificateMailsService({
-    db,
-    mailer,
-    mailIssuer: () => organisation.mailIssuer(),
-    certificates,
-    pdfs,
-    assetsOf: certificateAssets,
-    changes: database.changes,
-    log: app.log,
-  });
-  const reminders = createRemindersService({
-    db,
-    mailer,
-    mailIssuer: () => organisation.mailIssuer(),
-    publicUrl: config.publicUrl,
-    activity,
-    log: app.log,
-    now: deps.reminderClock,
-    // The administrators' weekly digest of claims waiting past a regulator's deadline.
-    reportingDigest: reporting,
-  });
-  const mailJobs = createMailJobs({
-    certificateMails,
-    reminders,
-    intervalMs: config.reminderIntervalMinutes * 60_000,
-    log: app.log,
-  });
-  app.decorate("mailJobs", mailJobs);
-  app.addHook("onReady", async () => mailJobs.start());
-  app.addHook("onClose", async () => mailJobs.stop());
-  app.addHook("onClose", async () => pdfs.close());
+  registerReportsRoutes(app, { reports: createReportsService({ db }), watching });
   registerCertificatesRoutes(app, {
     certificates,
     pdfs,
     assetsOf: certificateAssets,
-    dateFormat: async () => (await organisation.profile()).dateFormat,
+    organisation,
   });
-  // A published course's thumbnail, served to anyone as its credentials' achievement image.
-  const courseImage = async (courseId: string) => {
-    const course = await courses.findRow(courseId);
-    if (!course?.isPublished || !course.thumbnail) return undefined;
-    return objects.findReady(course.thumbnail, "thumbnail");
-  };
-  // Every certificate is also an Open Badges credential, signed with the issuer's key, which
-  // is made at first start when the database has none (docs/credentials.md).
-  const credentials = createCredentialsService({
-    db,
-    publicUrl: config.publicUrl,
-    certificates,
-    courseHasImage: async (courseId) => (await courseImage(courseId)) !== undefined,
-  });
-  app.addHook("onReady", async () => credentials.ensureSigningKey());
   registerCredentialsRoutes(app, { credentials, publicUrl: config.publicUrl });
   registerRemindersRoutes(app, { reminders });
   registerOrganisationRoutes(app, { organisation });
-  registerAuditRoutes(app, {
-    audit,
-    names: {
-      users: async (ids) => new Map((await auth.findUsers(ids)).map((u) => [u.id, u])),
-      courses: (ids) => courses.findMany(ids),
-      userIdByEmail: async (email) => (await auth.findUserByEmail(email))?.id,
-    },
-  });
+  registerAuditRoutes(app, { audit, names: { users: auth, courses } });
   registerObjectsRoutes(app, {
     objects,
     access: createObjectAccess({ courses, enrollments }),
-    courseImage,
+    courseImages: courses,
   });
 
   await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });

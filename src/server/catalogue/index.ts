@@ -1,10 +1,8 @@
 export { registerCaptionsRoutes } from "./captions/captions.routes";
 export { createCaptionsService } from "./captions/captions.service";
 export { creditTypesOfCourse } from "./courses/course-credit.read-model";
-export { courseCreditTypes } from "./courses/course-credit.table";
 export { courseSummaries, creditTypeCourses } from "./courses/courses.report";
 export { registerCoursesRoutes } from "./courses/courses.routes";
-export type { CoursesService, Viewer } from "./courses/courses.service";
+export type { CoursesService, LearnerEnrollments, Viewer } from "./courses/courses.service";
 export { createCoursesService } from "./courses/courses.service";
 export type { CourseRow } from "./courses/courses.table";
-export { courses, modules } from "./courses/courses.table";

@@ -11,7 +11,6 @@ export { registerEnrollmentsRoutes } from "./enrollments/enrollments.routes";
 export type { EnrollmentsService } from "./enrollments/enrollments.service";
 export { createEnrollmentsService } from "./enrollments/enrollments.service";
 export type { EnrollmentRow } from "./enrollments/enrollments.table";
-export { enrollments } from "./enrollments/enrollments.table";
 export { createObjectAccess } from "./enrollments/object-access";
 export { lastBeats } from "./watching/watching.report";
 export { registerWatchingRoutes } from "./watching/watching.routes";

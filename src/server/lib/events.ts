@@ -2,17 +2,12 @@ import type { Database, Executor } from "../db/client";
 
 /**
  * What a feature tells the others has happened, by event type. A publisher names only the
- * event; the features that must follow subscribe, so the publisher never imports them.
+ * event; the features that must follow subscribe, so the publisher never imports them. Each
+ * context declares the events it publishes in a `*.events.ts` file, by adding to this
+ * interface.
  */
-export interface EventMap {
-  /**
-   * Something a course's learners are judged complete by changed: its modules or their
-   * order, the completion rule of its modules, a step's settings (the exam, its questions,
-   * the activity, the evaluation, the attestation), its credit offer, or whether it is
-   * published.
-   */
-  "course.rules-changed": { courseId: string };
-}
+// biome-ignore lint/suspicious/noEmptyInterface: the contexts add their events to it
+export interface EventMap {}
 
 export type EventType = keyof EventMap;
 
@@ -43,6 +38,14 @@ export function createEvents() {
       const list = subscribers.get(type) ?? [];
       list.push(subscriber as Subscriber<EventType>);
       subscribers.set(type, list);
+    },
+
+    /**
+     * Publishes an event inside a transaction the publisher runs itself: each subscriber's
+     * `inTransaction` part only. For events whose whole outcome belongs in that transaction.
+     */
+    async publishIn<K extends EventType>(tx: Executor, type: K, event: EventMap[K]): Promise<void> {
+      for (const s of subscribers.get(type) ?? []) await s.inTransaction?.(tx, event);
     },
 
     /** Runs `work` in one transaction of `db`, with a `publish` for the events it causes. */

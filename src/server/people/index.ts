@@ -4,7 +4,6 @@ export { registerAuthRoutes } from "./auth/auth.routes";
 export type { AuthService } from "./auth/auth.service";
 export { createAuthService } from "./auth/auth.service";
 export type { UserRow } from "./auth/auth.table";
-export { users } from "./auth/auth.table";
 export { invitationFor } from "./auth/invitations";
 export { createLoginThrottle } from "./auth/login-throttle";
 export type { PasswordHasher } from "./auth/passwords";

@@ -27,7 +27,7 @@ describe("assessment attacks", () => {
   // The credit and exam clock, moved by hand; each test starts it at the real time, since
   // the database dates the enrollment.
   let clock = new Date();
-  const ctx = useTestApp({}, { creditClock: () => clock, examClock: () => clock });
+  const ctx = useTestApp({}, { clock: () => clock });
   const video = useSharedVideo(ctx);
 
   it("refuses a module's review answered by choosing nothing, and keeps the module incomplete", async () => {

@@ -12,10 +12,10 @@ export const CONTEXT_ORDER = [
   "administration",
 ] as const;
 
-export const SERVER_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SERVER_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** A feature as `<context>/<feature>`. */
-export type FeatureId = string;
+type FeatureId = string;
 
 export interface ArchitectureMap {
   /** Features by context, in the contexts' order. */
@@ -75,7 +75,9 @@ export function readArchitecture(): ArchitectureMap {
             tables.push({ name: m[1]!, owner: id });
           }
         }
-        for (const m of text.matchAll(/publish\("([a-z.-]+)"/g)) eventOf(m[1]!).publishers.add(id);
+        for (const m of text.matchAll(/publish(?:In)?\(\s*(?:\w+,\s*)?"([a-z.-]+)"/g)) {
+          eventOf(m[1]!).publishers.add(id);
+        }
         for (const m of text.matchAll(/subscribe\("([a-z.-]+)"/g)) {
           eventOf(m[1]!).subscribers.add(id);
         }
@@ -88,7 +90,7 @@ export function readArchitecture(): ArchitectureMap {
 }
 
 /** The context of a feature id or a face. */
-export const contextOf = (id: string) => id.split("/")[0]!;
+const contextOf = (id: string) => id.split("/")[0]!;
 
 /** Groups of features that import each other, directly or round a loop (Tarjan). */
 export function featureCycles(map: ArchitectureMap): string[][] {

@@ -92,7 +92,7 @@ export function useCreditClaim() {
       at = new Date(at.getTime() + days * 86_400_000);
     },
   };
-  const ctx = useTestApp({}, { creditClock: clock.now });
+  const ctx = useTestApp({}, { clock: clock.now });
   const video = useSharedVideo(ctx);
 
   /** A published two-module course offering the given credit (2 AMA credits) and activity. */

@@ -165,21 +165,12 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     };
     h.audit = createAuditService({ db });
     const events = createEvents();
-    // Courses and enrollments call each other, as in app.ts.
+    // In the contexts' order, as in app.ts.
     h.courses = createCoursesService({
       db,
       objects: createObjectsService({ db, store: createLocalDiskStore(join(dataDir, "objects")) }),
-      isEnrolled: (userId, courseId) => h.enrollments.isEnrolled(userId, courseId),
-      enrolledCourseIds: (userId) => h.enrollments.enrolledCourseIds(userId),
       events,
-      publishChecks: [(courseId) => h.questions.assertPublishable(courseId)],
       audit: h.audit,
-    });
-    h.questions = createQuestionsService({
-      db,
-      courses: h.courses,
-      audit: h.audit,
-      events,
     });
     const organisation = createOrganisationService({
       db,
@@ -189,25 +180,28 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       }),
       productName: "Credo",
     });
-    h.certificates = createCertificatesService({
-      db,
-      audit: h.audit,
-      organisation,
-      publicUrl: "http://localhost:5000",
-      enrollments: {
-        listForUser: (userId) => h.enrollments.listForUser(userId),
-        completion: (userId, courseId) => h.enrollments.completion(userId, courseId),
-      },
-      users: h.users,
-    });
     h.enrollments = createEnrollmentsService({
       db,
       courses: h.courses,
       users: h.users,
       audit: h.audit,
-      certificates: h.certificates,
       steps,
       now: h.clock.now,
+      events,
+    });
+    h.questions = createQuestionsService({
+      db,
+      courses: h.courses,
+      audit: h.audit,
+      events,
+    });
+    h.certificates = createCertificatesService({
+      db,
+      audit: h.audit,
+      organisation,
+      publicUrl: "http://localhost:5000",
+      enrollments: h.enrollments,
+      users: h.users,
       events,
     });
     h.activity = createActivityService({

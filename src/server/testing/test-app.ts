@@ -34,14 +34,11 @@ export interface TestAppOptions {
    * the caches themselves turn this off, to see the real timing.
    */
   syncChangesBeforeRequests?: boolean;
-  /** The clock that paces watch credit, when a test moves it by hand. */
-  watchingClock?: () => Date;
-  /** The clock of exam deadlines, when a test moves it by hand. */
-  examClock?: () => Date;
-  /** The clock of activity expiry and enrollment validity, when a test moves it by hand. */
-  creditClock?: () => Date;
-  /** The clock of learner reminders, when a test moves it by hand. */
-  reminderClock?: () => Date;
+  /**
+   * The clock of the credit rules (watch credit's pace, exam deadlines, expiry and validity,
+   * reminders), when a test moves it by hand.
+   */
+  clock?: () => Date;
   /** Collects the app's log lines (JSON, level info and up) for tests of what is logged. */
   logLines?: string[];
 }
@@ -70,10 +67,7 @@ export function useTestApp(
     });
     ctx.app = await buildApp({
       config,
-      watchingClock: options.watchingClock,
-      examClock: options.examClock,
-      creditClock: options.creditClock,
-      reminderClock: options.reminderClock,
+      clock: options.clock,
       database: ctx.database,
       adminSetupKey: options.adminSetupKey ?? { key: config.adminSetupKey, generated: false },
       ...(options.identity ? { identity: options.identity() } : {}),

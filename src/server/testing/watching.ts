@@ -12,6 +12,6 @@ export function useWatchingTestApp() {
       at += seconds * 1000;
     },
   };
-  const ctx = useTestApp({}, { watchingClock: clock.now });
+  const ctx = useTestApp({}, { clock: clock.now });
   return { ctx, clock };
 }

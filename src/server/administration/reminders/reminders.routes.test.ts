@@ -30,7 +30,7 @@ const at = (start: Date, days: number) => {
 };
 
 describe("learner reminders", () => {
-  const ctx = useTestApp({}, { reminderClock: () => clock });
+  const ctx = useTestApp({}, { clock: () => clock });
   const videoPath = useSharedVideo(ctx);
 
   // A second instance on the same database, as a scaled-out deployment runs.
@@ -49,7 +49,7 @@ describe("learner reminders", () => {
       logger: false,
       passwords: testPasswords,
       shedLoad: false,
-      reminderClock: () => clock,
+      clock: () => clock,
     });
     await other.ready();
   });

@@ -22,7 +22,7 @@ export interface RemindersServiceDeps {
   db: Database;
   mailer: Mailer;
   /** The organisation feature: who reminders come from. */
-  mailIssuer(): Promise<MailIssuer>;
+  issuer: { mailIssuer(): Promise<MailIssuer> };
   /** PUBLIC_URL: links in mails never come from a request's Host header. */
   publicUrl: string;
   /** The activity feature: when each enrollment of a course with an expiry stops taking steps. */
@@ -148,7 +148,7 @@ export function createRemindersService(deps: RemindersServiceDeps) {
   /** Sends recorded reminders; a learner who opted out meanwhile gets none. */
   async function send(due: Due[], settings: ReminderSettings, now: Date) {
     const result = { sent: 0, failed: 0 };
-    const issuer = await deps.mailIssuer();
+    const issuer = await deps.issuer.mailIssuer();
     const facts = new Map(
       (await repo.mailFacts([...new Set(due.map((d) => d.enrollmentId))])).map((f) => [
         f.enrollmentId,
@@ -184,7 +184,7 @@ export function createRemindersService(deps: RemindersServiceDeps) {
     if (await source.digestTaken(week)) return 0;
     const overdue = (await source.overdue()).filter((r) => r.claims.length);
     if (!overdue.length || !(await source.claimDigest(week))) return 0;
-    const issuer = await deps.mailIssuer();
+    const issuer = await deps.issuer.mailIssuer();
     let sent = 0;
     for (const admin of await repo.activeAdmins()) {
       try {

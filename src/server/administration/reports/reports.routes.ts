@@ -14,11 +14,11 @@ export function registerReportsRoutes(
   parent: FastifyInstance,
   {
     reports,
-    watchRecords,
+    watching,
   }: {
     reports: ReportsService;
-    /** Per learner and module watching, appended to the CSV export. */
-    watchRecords?: () => AsyncIterable<WatchCsvRecord>;
+    /** The learning context's watching: per learner and module, appended to the CSV export. */
+    watching?: { csvRecords(): AsyncIterable<WatchCsvRecord> };
   },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -66,10 +66,10 @@ export function registerReportsRoutes(
       const lines = ["\ufeff", ...reportCsvLines(report, now)];
       return reply.send(
         Readable.from(
-          watchRecords
+          watching
             ? (async function* () {
                 yield* lines;
-                yield* watchCsvLines(watchRecords());
+                yield* watchCsvLines(watching.csvRecords());
               })()
             : lines,
         ),

@@ -18,7 +18,7 @@ import {
 import { sendJsonText } from "../../lib/json-text";
 import { errorResponses } from "../../openapi/responses";
 import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
-import type { CoursesService } from "./courses.service";
+import type { CoursesService, LearnerEnrollments } from "./courses.service";
 
 const tags = ["courses"];
 const courseParams = z.object({ id: z.string().min(1).max(64) });
@@ -27,14 +27,21 @@ const admin = requireRole("admin");
 
 export function registerCoursesRoutes(
   parent: FastifyInstance,
-  { courses }: { courses: CoursesService },
+  {
+    courses,
+    enrolled,
+  }: {
+    courses: CoursesService;
+    /** The learning context's enrollments: a learner's catalogue is the courses they take. */
+    enrolled: LearnerEnrollments;
+  },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     "/api/courses",
     { schema: { tags, response: { 200: z.array(courseSchema) } }, preValidation: requireUser },
-    async (request) => courses.list(sessionOf(request).user),
+    async (request) => courses.list(sessionOf(request).user, enrolled),
   );
 
   app.get(
@@ -49,7 +56,10 @@ export function registerCoursesRoutes(
     },
     // The cached course's JSON, made once per change, not re-serialized per request.
     async (request, reply) =>
-      sendJsonText(reply, (await courses.get(request.params.id, sessionOf(request).user)).json),
+      sendJsonText(
+        reply,
+        (await courses.get(request.params.id, sessionOf(request).user, enrolled)).json,
+      ),
   );
 
   app.post(

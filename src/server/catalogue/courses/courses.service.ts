@@ -34,25 +34,46 @@ import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
 import { coursePublishChecks, manualCompletionWithCredit } from "./publish-review";
 
+declare module "../../lib/events" {
+  interface EventMap {
+    /**
+     * Something a course's learners are judged complete by changed: its modules or their
+     * order, the completion rule of its modules, a step's settings (the exam, its questions,
+     * the activity, the evaluation, the attestation), its credit offer, or whether it is
+     * published. Published by whichever feature owns what changed.
+     */
+    "course.rules-changed": { courseId: string };
+    /**
+     * A course is about to be published, inside the transaction that publishes it: a feature
+     * whose settings would leave the course unusable (an exam that cannot draw its questions)
+     * refuses by throwing its error, and nothing is published.
+     */
+    "course.publishing": { courseId: string };
+  }
+}
+
 export interface Viewer {
   id: string;
   role: Role;
 }
 
+/**
+ * Which courses a learner is enrolled in: asked of the learning context, which keeps the
+ * enrollments, by whoever shows a learner the catalogue.
+ */
+export interface LearnerEnrollments {
+  isEnrolled(userId: string, courseId: string): Promise<boolean>;
+  enrolledCourseIds(userId: string): Promise<string[]>;
+}
+
 export interface CoursesServiceDeps {
   db: Database;
   objects: ObjectsService;
-  /** Whether a learner is enrolled in a course (answered by the enrollments feature). */
-  isEnrolled(userId: string, courseId: string): Promise<boolean>;
-  /** The ids of the courses a learner is enrolled in (answered by the enrollments feature). */
-  enrolledCourseIds(userId: string): Promise<string[]>;
   /**
    * Publishes course.rules-changed in the transaction of every edit that changes what
    * completes the course: its modules, their completion rule, its credit, publishing.
    */
   events: Pick<Events, "transaction">;
-  /** Other features' refusals of publishing (an exam that cannot draw its questions). */
-  publishChecks?: ((courseId: string) => Promise<void>)[];
   /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
   /** Every change is an audit event, written in the change's own transaction. */
@@ -244,9 +265,9 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * Administrators see every course. A learner's catalogue is the published courses they
      * are enrolled in: the same courses `get` lets them open, newest first like the admin's.
      */
-    async list(viewer: Viewer): Promise<Course[]> {
-      if (viewer.role === "admin") return withModules(await repo.list());
-      const found = await entries(await deps.enrolledCourseIds(viewer.id));
+    async list(viewer: Viewer, enrolled: LearnerEnrollments): Promise<Course[]> {
+      if (viewer.role === "admin") return this.listAll();
+      const found = await entries(await enrolled.enrolledCourseIds(viewer.id));
       return [...found.values()]
         .filter((e) => e.row.isPublished)
         .sort(
@@ -257,12 +278,15 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         .map((e) => e.course);
     },
 
+    /** Every course, newest first: what administrators see and name courses from. */
+    listAll: async (): Promise<Course[]> => withModules(await repo.list()),
+
     /** A learner may read a course only when it is published and they are enrolled. */
-    async get(id: string, viewer: Viewer): Promise<CatalogueEntry> {
+    async get(id: string, viewer: Viewer, enrolled: LearnerEnrollments): Promise<CatalogueEntry> {
       const found = await entry(id);
       if (!found) throw courseNotFound();
       if (viewer.role !== "admin") {
-        if (!found.row.isPublished || !(await deps.isEnrolled(viewer.id, id))) {
+        if (!found.row.isPublished || !(await enrolled.isEnrolled(viewer.id, id))) {
           throw courseNotFound();
         }
       }
@@ -275,6 +299,16 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     },
 
     findRow: async (id: string) => (await entry(id))?.row,
+
+    /**
+     * A published course's thumbnail, ready to serve to anyone (its credentials show it);
+     * undefined for a draft or a course without one.
+     */
+    async publishedImage(courseId: string) {
+      const course = (await entry(courseId))?.row;
+      if (!course?.isPublished || !course.thumbnail) return undefined;
+      return objects.findReady(course.thumbnail, "thumbnail");
+    },
 
     /** Courses by id, with their modules, for embedding in other features' responses. */
     async findMany(ids: string[]): Promise<Map<string, Course>> {
@@ -437,8 +471,9 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       actor: Actor,
       options: { confirm?: typeof PUBLISH_CONFIRMATIONS.manualCompletion } = {},
     ): Promise<Course> {
-      for (const check of deps.publishChecks ?? []) await check(id);
       const row = await events.transaction(db, async (tx, publish) => {
+        // Other features' refusals (an exam that cannot draw its questions) come first.
+        await publish("course.publishing", { courseId: id });
         const txRepo = createCoursesRepository(tx);
         const current = await txRepo.lockById(id);
         if (!current) throw courseNotFound();

@@ -3,7 +3,7 @@ import type { CertificateAssets } from "./certificate-pdf";
 
 export interface CertificateAssetSources {
   /** The credit feature: a responsible official's signature image, by id. */
-  signatureOf(id: string): Promise<Uint8Array | null>;
+  signatures: { signatureBytes(id: string): Promise<Uint8Array | null> };
   /** The organisation feature: a logo's image by id, and the portal's date format. */
   organisation: {
     logoBytes(id: string): Promise<Uint8Array | null>;
@@ -17,7 +17,7 @@ export function createCertificateAssets(sources: CertificateAssetSources) {
     const signatureId = cert.credit?.signatureId;
     const logoId = cert.issuerLogoUrl ? logoIdOf(cert.issuerLogoUrl) : null;
     const [signature, logo, organisation] = await Promise.all([
-      signatureId ? sources.signatureOf(signatureId) : null,
+      signatureId ? sources.signatures.signatureBytes(signatureId) : null,
       logoId ? sources.organisation.logoBytes(logoId) : null,
       sources.organisation.profile(),
     ]);

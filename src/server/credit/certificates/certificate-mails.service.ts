@@ -20,7 +20,7 @@ export interface CertificateMailsDeps {
   db: Database;
   mailer: Mailer;
   /** The organisation feature: who certificate mails come from. */
-  mailIssuer(): Promise<MailIssuer>;
+  issuer: { mailIssuer(): Promise<MailIssuer> };
   certificates: Pick<CertificatesService, "toCertificate">;
   pdfs: PdfRenderer;
   /** What a certificate's PDF draws beside its record (certificate-assets.ts). */
@@ -55,7 +55,7 @@ export function createCertificateMailsService(deps: CertificateMailsDeps) {
       const pdf = await deps.pdfs.certificate(certificate, await deps.assetsOf(certificate));
       await deps.mailer.send(
         certificateMail({
-          issuer: await deps.mailIssuer(),
+          issuer: await deps.issuer.mailIssuer(),
           to: row.learnerEmail,
           name: row.learnerName,
           courseTitle: row.courseTitle,

@@ -42,8 +42,8 @@ export interface CertificatesRoutesDeps {
   pdfs: PdfRenderer;
   /** What a certificate's PDF draws beside its record (certificate-assets.ts). */
   assetsOf: CertificateAssetsOf;
-  /** The portal's date format, for transcripts (organisation settings). */
-  dateFormat(): Promise<DateFormat>;
+  /** The organisation's settings: the portal's date format, for transcripts. */
+  organisation: { profile(): Promise<{ dateFormat: DateFormat }> };
 }
 
 export function registerCertificatesRoutes(parent: FastifyInstance, deps: CertificatesRoutesDeps) {
@@ -176,7 +176,7 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
     },
     async (request, reply) => {
       const transcript = await certificates.transcript(request.params.id, viewerOf(request));
-      const pdf = await pdfs.transcript(transcript, await deps.dateFormat());
+      const pdf = await pdfs.transcript(transcript, (await deps.organisation.profile()).dateFormat);
       attachment(reply, transcriptFileName(transcript.learner.name, "pdf"));
       return reply.type("application/pdf").send(pdf);
     },

@@ -1,8 +1,6 @@
 import {
   type Certificate,
-  type CompletionStepKey,
   creditTotals,
-  type EnrollmentWithRelations,
   fieldOfStudyText,
   logoUrl,
   maskedLicence,
@@ -13,8 +11,9 @@ import {
   withCreditText,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
-import type { CreditFacts } from "../../learning";
+import type { CreditFacts, EnrollmentsService } from "../../learning";
 import { examFailedOf } from "../../learning";
+import type { Events } from "../../lib/events";
 import type { UserRow } from "../../people";
 import type { Actor, AuditService } from "../../platform";
 import { createPendingWrites, type PendingWrites } from "../../platform";
@@ -42,12 +41,11 @@ export interface CertificatesServiceDeps {
   };
   /** PUBLIC_URL: verification addresses never come from a request's Host header. */
   publicUrl: string;
-  enrollments: {
-    listForUser(userId: string): Promise<EnrollmentWithRelations[]>;
-    /** Where the learner stands with a course: the next required step. */
-    completion(userId: string, courseId: string): Promise<{ next: CompletionStepKey | null }>;
-  };
+  /** The learning context: a learner's enrollments, and where they stand with a course. */
+  enrollments: Pick<EnrollmentsService, "listForUser" | "completion">;
   users: { findUser(id: string): Promise<UserRow | undefined> };
+  /** Completions announced by the gate (enrollment.completed), each issued its certificate. */
+  events: Pick<Events, "subscribe">;
 }
 
 /** The signed-in user asking: learners see only their own records. */
@@ -164,6 +162,14 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
     return row;
   }
 
+  // The one gate of completion announces each completion in its transaction; the
+  // certificate is issued there, so a completion never stands without it.
+  deps.events.subscribe("enrollment.completed", {
+    async inTransaction(tx, { enrollmentId, actor, facts, pending }) {
+      await issueIn(tx, enrollmentId, actor, facts, pending);
+    },
+  });
+
   return {
     /**
      * A course's certificates that still count, oldest first, with what only the credit
@@ -177,9 +183,6 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       }));
     },
     toCertificate,
-
-    /** Issues a completed enrollment's certificate, in the enrollments' own transaction. */
-    issueIn,
 
     /** The signed-in learner's certificates, oldest first. */
     async mine(userId: string): Promise<Certificate[]> {

@@ -45,8 +45,8 @@ export interface CredentialsServiceDeps {
       { certificate: Certificate; achievement: CertificateAchievement | null } | undefined
     >;
   };
-  /** Whether anyone may see the course's image (a published course with a thumbnail). */
-  courseHasImage(courseId: string): Promise<boolean>;
+  /** The catalogue: the image anyone may see of a published course with a thumbnail. */
+  courseImages: { publishedImage(courseId: string): Promise<unknown> };
 }
 
 /**
@@ -125,7 +125,7 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     const status = { listUrl: statusListUrl(row.statusList), index: row.statusIndex };
     const { courseId } = source.certificate;
     const courseImageUrl =
-      courseId && (await deps.courseHasImage(courseId))
+      courseId && (await deps.courseImages.publishedImage(courseId)) !== undefined
         ? `${publicUrl}${courseImagePath(courseId)}`
         : null;
     const { document, keyId } = await sign(

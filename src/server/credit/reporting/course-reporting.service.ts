@@ -10,6 +10,7 @@ import {
   type RegulatorActivity,
 } from "../../../contract";
 import { creditTypesOfCourse } from "../../catalogue";
+import type { Executor } from "../../db/client";
 import type { Actor } from "../../platform";
 import { loadActivity } from "../activity/activity.read-model";
 import {
@@ -43,6 +44,29 @@ function shown(r: RegulatorActivity | undefined): string | null {
 /** What each course's credit types report, and to whom; whether such a course may be published. */
 export function createCourseReportingService(deps: ReportingServiceDeps) {
   const { db } = deps;
+
+  /**
+   * Refuses publishing a course whose credit types report to a regulator while an
+   * identifier of the activity is missing, or while it asks for no attestation (where
+   * learners claim their credit and give their identifiers). A course reporting nowhere
+   * is not concerned.
+   */
+  async function assertPublishable(tx: Executor, courseId: string): Promise<void> {
+    const reporting = await courseReportingOf(tx, courseId);
+    const reported = reporting.types.filter((t) => t.regulators.length);
+    if (!reported.length) return;
+    for (const t of reported) {
+      for (const r of t.regulators) {
+        const missing = missingActivityIds(r);
+        if (missing.length) throw activityIdMissing(t.name, r.regulator, missing);
+      }
+    }
+    if (!(await loadActivity(tx, courseId))?.attestationRequired) throw attestationRequired();
+  }
+
+  deps.events.subscribe("course.publishing", {
+    inTransaction: (tx, { courseId }) => assertPublishable(tx, courseId),
+  });
 
   return {
     /** The course's credit types and whom each reports to (administrators). */
@@ -100,25 +124,6 @@ export function createCourseReportingService(deps: ReportingServiceDeps) {
         }
       });
       return courseReportingOf(db, courseId);
-    },
-
-    /**
-     * Refuses publishing a course whose credit types report to a regulator while an
-     * identifier of the activity is missing, or while it asks for no attestation (where
-     * learners claim their credit and give their identifiers). A course reporting nowhere
-     * is not concerned.
-     */
-    async assertPublishable(courseId: string): Promise<void> {
-      const reporting = await courseReportingOf(db, courseId);
-      const reported = reporting.types.filter((t) => t.regulators.length);
-      if (!reported.length) return;
-      for (const t of reported) {
-        for (const r of t.regulators) {
-          const missing = missingActivityIds(r);
-          if (missing.length) throw activityIdMissing(t.name, r.regulator, missing);
-        }
-      }
-      if (!(await loadActivity(db, courseId))?.attestationRequired) throw attestationRequired();
     },
   };
 }

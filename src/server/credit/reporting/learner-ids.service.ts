@@ -33,7 +33,7 @@ export function createLearnerIdsService(deps: ReportingServiceDeps) {
     async myIds(viewer: Viewer, courseId?: string): Promise<MyRegulatorIds> {
       const ids = await learnerRegulatorIdsOf(db, viewer.id);
       if (!courseId) return { ids, course: null, consent: null };
-      await deps.courses.get(courseId, viewer);
+      await deps.courses.get(courseId, viewer, deps.enrollments);
       const reporting = await courseReportingOf(db, courseId);
       const course = REGULATORS.flatMap((regulator) => {
         const creditTypeIds = reporting.types

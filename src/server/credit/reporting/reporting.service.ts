@@ -1,5 +1,6 @@
-import type { CoursesService } from "../../catalogue";
+import type { CoursesService, LearnerEnrollments } from "../../catalogue";
 import type { Database } from "../../db/client";
+import type { Events } from "../../lib/events";
 import type { AuditService, OrganisationService } from "../../platform";
 import { createCourseReportingService } from "./course-reporting.service";
 import { createLearnerIdsService } from "./learner-ids.service";
@@ -14,11 +15,15 @@ export interface ReportingServiceDeps {
   db: Database;
   /** The courses feature: a course's row, and whether a learner may see it. */
   courses: Pick<CoursesService, "findRow" | "get">;
+  /** The learning context: a learner sees the reporting of a course they are enrolled in. */
+  enrollments: LearnerEnrollments;
   audit: Pick<AuditService, "append">;
   /** The provider a learner agrees may report their completion (its name). */
   organisation: Pick<OrganisationService, "profile">;
   /** The clock of deadlines (days waiting since completion); tests pass one they can move. */
   now?: () => Date;
+  /** Publishing a course that reports to a regulator waits for what reporting needs. */
+  events: Pick<Events, "subscribe">;
 }
 
 /**

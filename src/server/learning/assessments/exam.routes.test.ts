@@ -33,7 +33,7 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 describe("final exam", () => {
-  const ctx = useTestApp({}, { examClock: () => clock });
+  const ctx = useTestApp({}, { clock: () => clock });
   const video = useSharedVideo(ctx);
 
   const start = (cookie: string, courseId: string) =>

@@ -43,7 +43,7 @@ export interface QuestionsServiceDeps {
   /** Every change to the bank or the settings is an audit event, in the change's transaction. */
   audit: Pick<AuditService, "append">;
   /** The pool and the exam's settings decide completion: each change publishes course.rules-changed. */
-  events: Pick<Events, "transaction">;
+  events: Pick<Events, "transaction" | "subscribe">;
 }
 
 /** The audit events of the question bank: the final exam's pool and the review questions. */
@@ -206,6 +206,11 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       checks: publishChecks({ creditTypes, settings: body, questions }),
     };
   }
+
+  // A course whose enabled exam cannot draw its questions is not published.
+  deps.events.subscribe("course.publishing", {
+    inTransaction: (tx, { courseId }) => assertDrawable(tx, courseId),
+  });
 
   return {
     async list(courseId: string): Promise<Question[]> {
@@ -390,11 +395,6 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
         }
       });
       return settingsView(courseId, course.row);
-    },
-
-    /** Refuses publishing a course whose enabled exam cannot draw its questions. */
-    async assertPublishable(courseId: string): Promise<void> {
-      await assertDrawable(db, courseId);
     },
   };
 }

@@ -310,7 +310,7 @@ describe("course edits and completion", () => {
       }),
       database: ctx.database,
       adminSetupKey: { key: undefined, generated: false },
-      creditClock: clock.now,
+      clock: clock.now,
       passwords: testPasswords,
       logger: false,
       shedLoad: false,

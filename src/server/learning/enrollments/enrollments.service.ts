@@ -12,9 +12,9 @@ import { createReadCache } from "../../db/read-cache";
 import type { Events } from "../../lib/events";
 import type { UserRow } from "../../people";
 import { toUser } from "../../people";
-import type { Actor, AuditService, PendingWrites } from "../../platform";
+import type { Actor, AuditService } from "../../platform";
 import { createCompletionRecorder } from "./completion-recorder";
-import type { AnyCompletionStep, CreditFacts, StepUnit } from "./completion-steps";
+import type { AnyCompletionStep, StepUnit } from "./completion-steps";
 import { createCourseRecompute } from "./course-recompute";
 import {
   alreadyEnrolled,
@@ -43,16 +43,6 @@ export interface EnrollmentsServiceDeps {
   };
   /** The audit trail: every change of an enrollment is recorded in its own transaction. */
   audit: Pick<AuditService, "append" | "appendMany">;
-  /** Issues the certificate of an enrollment completed in the caller's transaction. */
-  certificates: {
-    issueIn(
-      tx: Executor,
-      enrollmentId: string,
-      actor: Actor,
-      facts: CreditFacts,
-      pending: PendingWrites,
-    ): Promise<unknown>;
-  };
   /**
    * The steps of completion, each owned by its feature (ARCHITECTURE section 6), in any
    * order: the contract's COMPLETION_STEPS orders them.
@@ -62,8 +52,11 @@ export interface EnrollmentsServiceDeps {
   changes?: ChangeFeed;
   /** The clock of the course's and the enrollment's validity; tests pass one they can move. */
   now?: () => Date;
-  /** Course edits that change what completes the course (course.rules-changed). */
-  events: Pick<Events, "subscribe">;
+  /**
+   * Course edits that change what completes the course (course.rules-changed), and the
+   * completion the gate announces in its transaction (enrollment.completed).
+   */
+  events: Pick<Events, "subscribe" | "publishIn">;
 }
 
 /** Who or what takes a step: a learner's own request, or nobody (a deadline passing). */

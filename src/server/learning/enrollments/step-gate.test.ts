@@ -148,7 +148,7 @@ const STEPS = [
 type Step = (typeof STEPS)[number];
 
 describe("a course that is offline, expired or past the learner's window", () => {
-  const ctx = useTestApp({}, { creditClock: () => clock, examClock: () => clock });
+  const ctx = useTestApp({}, { clock: () => clock });
   const video = useSharedVideo(ctx);
 
   const expectOk = (response: LightMyRequestResponse, what: string) =>

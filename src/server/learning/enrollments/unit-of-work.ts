@@ -22,6 +22,22 @@ import { createEnrollmentsRepository, enrollmentKey } from "./enrollments.reposi
 import type { EnrollmentsServiceDeps } from "./enrollments.service";
 import type { EnrollmentRow } from "./enrollments.table";
 
+declare module "../../lib/events" {
+  interface EventMap {
+    /**
+     * An enrollment was completed through the gate, inside the transaction that completes it,
+     * with the credit facts of its steps: its certificate is issued in that transaction.
+     */
+    "enrollment.completed": {
+      enrollmentId: string;
+      actor: Actor;
+      facts: CreditFacts;
+      /** The transaction's writes left to the end, which the certificate's join. */
+      pending: PendingWrites;
+    };
+  }
+}
+
 /** A step's unit as enrollments holds it: with the completions it keeps up to date. */
 export interface WorkUnit extends StepUnit {
   completions: Map<string, Date>;
@@ -61,7 +77,7 @@ export type Target = { userId: string; courseId: string } | { enrollmentId: stri
 export function createUnitOfWork(
   deps: Pick<
     EnrollmentsServiceDeps,
-    "db" | "courses" | "audit" | "certificates" | "steps" | "changes"
+    "db" | "courses" | "audit" | "events" | "steps" | "changes"
   > & {
     now: () => Date;
     /** After a learner's standing changed (committed). */
@@ -206,7 +222,12 @@ export function createUnitOfWork(
         completedAt: updated.completedAt?.toISOString() ?? null,
       },
     });
-    await deps.certificates.issueIn(tx, updated.id, actor, facts, pending);
+    await deps.events.publishIn(tx, "enrollment.completed", {
+      enrollmentId: updated.id,
+      actor,
+      facts,
+      pending,
+    });
     return updated;
   }
 

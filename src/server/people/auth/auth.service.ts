@@ -54,7 +54,7 @@ export interface AuthServiceDeps {
   adminSetupKeyIsOneTime: boolean;
   mailer: Mailer;
   /** The organisation feature: who mails come from (the product name until it is set). */
-  mailIssuer(): Promise<MailIssuer>;
+  issuer: { mailIssuer(): Promise<MailIssuer> };
   /** Links in emails are built from PUBLIC_URL, never from a request's Host header. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
@@ -122,7 +122,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const token = await issueToken(user.id, "invite", INVITATION_TTL_MS);
     await deliver(
       invitationFor({
-        issuer: await deps.mailIssuer(),
+        issuer: await deps.issuer.mailIssuer(),
         publicUrl: deps.publicUrl,
         email: user.email,
         name: user.name,
@@ -435,7 +435,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!issued) return;
       await deliver(
         passwordResetMail({
-          issuer: await deps.mailIssuer(),
+          issuer: await deps.issuer.mailIssuer(),
           to: user.email,
           name: user.name,
           link: `${deps.publicUrl}/reset-password?${new URLSearchParams({ token })}`,

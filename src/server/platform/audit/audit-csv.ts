@@ -38,8 +38,15 @@ const detailsCell = (details: AuditEventRow["details"]) =>
 
 /** Who the ids of an event are, asked of the features that own users and courses. */
 export interface AuditNameLookups {
-  users(ids: string[]): Promise<Map<string, { name: string; email: string }>>;
-  courses(ids: string[]): Promise<Map<string, { title: string }>>;
+  /** The people context: accounts by id. */
+  users: { findUsers(ids: string[]): Promise<{ id: string; name: string; email: string }[]> };
+  /** The catalogue: courses by id. */
+  courses: { findMany(ids: string[]): Promise<Map<string, { title: string }>> };
+}
+
+/** The names of the people an audit page or file shows, by id. */
+export async function userNames(lookups: AuditNameLookups, ids: string[]) {
+  return new Map((await lookups.users.findUsers(ids)).map((u) => [u.id, u]));
 }
 
 /** Rows resolved per batch: one users and one courses query for this many events. */
@@ -84,8 +91,8 @@ export async function* auditCsvLines(
       if (e.courseId && !courses.has(e.courseId)) courseIds.add(e.courseId);
     }
     const [foundUsers, foundCourses] = await Promise.all([
-      userIds.size ? lookups.users([...userIds]) : new Map(),
-      courseIds.size ? lookups.courses([...courseIds]) : new Map(),
+      userIds.size ? userNames(lookups, [...userIds]) : new Map(),
+      courseIds.size ? lookups.courses.findMany([...courseIds]) : new Map(),
     ]);
     for (const id of userIds) users.set(id, foundUsers.get(id) ?? null);
     for (const id of courseIds) courses.set(id, foundCourses.get(id) ?? null);

@@ -7,13 +7,15 @@ import {
 import { invalidField } from "../../plugins/errors";
 import type { AuditFilter } from "./audit.repository";
 import type { LinkedAuditEventRow } from "./audit.table";
-import type { AuditNameLookups } from "./audit-csv";
+import { type AuditNameLookups, userNames } from "./audit-csv";
 
 const DAY_MS = 86_400_000;
 
 /** Also finds a person by the email an administrator types in a filter. */
 export interface AuditPeopleLookups extends AuditNameLookups {
-  userIdByEmail(email: string): Promise<string | undefined>;
+  users: AuditNameLookups["users"] & {
+    findUserByEmail(email: string): Promise<{ id: string } | undefined>;
+  };
 }
 
 /** An email address, as people are named in the filters; a user id has no "@". */
@@ -25,7 +27,7 @@ async function personId(
 ): Promise<string | null | undefined> {
   if (!value) return undefined;
   if (!isEmail(value)) return value;
-  return (await lookups.userIdByEmail(value)) ?? null;
+  return (await lookups.users.findUserByEmail(value))?.id ?? null;
 }
 
 /**
@@ -94,8 +96,8 @@ export async function auditEventsPage(
     if (row.courseId) courseIds.add(row.courseId);
   }
   const [users, courses] = await Promise.all([
-    userIds.size ? lookups.users([...userIds]) : new Map<string, never>(),
-    courseIds.size ? lookups.courses([...courseIds]) : new Map<string, never>(),
+    userIds.size ? userNames(lookups, [...userIds]) : new Map<string, never>(),
+    courseIds.size ? lookups.courses.findMany([...courseIds]) : new Map<string, never>(),
   ]);
   const events: AuditEvent[] = shown.map((row) => {
     const actor = row.actorId ? users.get(row.actorId) : undefined;

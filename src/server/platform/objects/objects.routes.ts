@@ -20,8 +20,8 @@ import type { ObjectRow } from "./objects.table";
 export interface ObjectsRoutesOptions {
   objects: ObjectsService;
   access(session: ResolvedSession, object: ObjectRow): Promise<ObjectAccess>;
-  /** A published course's thumbnail, ready to serve; undefined for any other course. */
-  courseImage(courseId: string): Promise<ObjectRow | undefined>;
+  /** The catalogue: a published course's thumbnail, ready to serve; none for any other. */
+  courseImages: { publishedImage(courseId: string): Promise<ObjectRow | undefined> };
 }
 
 /** The only types the portal's origin ever serves inline: checked images and videos. */
@@ -220,7 +220,7 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
-      const object = await options.courseImage(request.params.courseId);
+      const object = await options.courseImages.publishedImage(request.params.courseId);
       if (!object) throw objectNotFound();
       return serve(object, reply, { cacheControl: "public, max-age=300", ranges: false });
     },
