@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Course, User } from "../../contract";
+import { type Course, DEFAULT_ACTIVITY, type User } from "../../contract";
+import { buildApp } from "../app";
 import { courses } from "../catalogue/courses/courses.table";
+import { buildConfig } from "../config";
 import { enrollments, moduleCompletions } from "../learning/enrollments/enrollments.table";
 import { sessions, users } from "../people/auth/auth.table";
 import {
@@ -13,6 +15,7 @@ import {
   signInAs,
   useSharedVideo,
 } from "../testing/learning";
+import { testPasswords } from "../testing/passwords";
 import { useTestApp } from "../testing/test-app";
 import { CHANGE_FEED_APPLICATION } from "./change-feed";
 
@@ -169,6 +172,44 @@ describe("caches follow changes made anywhere", () => {
     await expectSoon(async () => (await dashboard()).completedModules, [first]);
     await ctx.database.db.delete(moduleCompletions);
     await expectSoon(async () => (await dashboard()).completedModules, []);
+  });
+
+  it("drops a course's credit context when another instance edits a step's settings", async () => {
+    const { adminCookie, course, cookie } = await learnerWithCourse();
+    const required = async () =>
+      (
+        (await call(ctx, "GET", `/api/courses/${course.id}/completion`, { cookie })).json() as {
+          steps: { key: string; required: boolean }[];
+        }
+      ).steps.find((s) => s.key === "evaluation")?.required;
+    expect(await required()).toBe(false);
+    // Another instance of the portal on the same database: its edit publishes the event
+    // that announces the change at commit, with no trigger on the settings' table.
+    const other = await buildApp({
+      config: buildConfig({
+        NODE_ENV: "test",
+        DATA_DIR: ctx.dataDir,
+        PUBLIC_URL: "http://localhost:5000",
+        LOG_LEVEL: "silent",
+      }),
+      database: ctx.database,
+      adminSetupKey: { key: undefined, generated: false },
+      passwords: testPasswords,
+      logger: false,
+      shedLoad: false,
+    });
+    try {
+      const saved = await other.inject({
+        method: "PUT",
+        url: `/api/courses/${course.id}/activity`,
+        headers: { cookie: adminCookie },
+        payload: { ...DEFAULT_ACTIVITY, evaluationRequired: true },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+    await expectSoon(required, true);
   });
 
   it("sync() waits until a change made elsewhere has reached the caches", async () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import pg from "pg";
+import type { Executor } from "./client";
 
 /** The channel migration 0010's triggers announce changes on: '<table>:<key>' or '<table>:*'. */
 const CHANGES_CHANNEL = "credo_changes";
@@ -55,6 +57,15 @@ function createDispatcher() {
       for (const listener of listeners) listener(table, key);
     },
   };
+}
+
+/**
+ * Announces a change of cached rows from inside the transaction that makes it, as the
+ * triggers do: every instance, this one included, hears it when the transaction commits,
+ * and nothing if it rolls back.
+ */
+export async function announceAtCommit(tx: Executor, table: string, key: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`${table}:${key}`})`);
 }
 
 /** Embedded PGlite: one connection, and notifications arrive before `commit` resolves. */

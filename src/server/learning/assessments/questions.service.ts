@@ -271,8 +271,9 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
         );
         if (changes.length) {
           await deps.audit.append(tx, questionEvent("updated", actor, found, updated, { changes }));
-          await publish("course.rules-changed", { courseId });
         }
+        // Even unchanged, its options have new ids: what exams draw from is read afresh.
+        await publish("course.rules-changed", { courseId });
         return updated;
       });
       return toQuestion(row);
@@ -295,9 +296,11 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
      */
     async reorder(courseId: string, questionIds: string[], actor: Actor): Promise<Question[]> {
       const course = await courseOf(courseId);
-      return db.transaction(async (tx) => {
+      return deps.events.transaction(db, async (tx, publish) => {
         const txRepo = createAssessmentsRepository(tx);
         await tx.execute(sqlLockCourse(courseId));
+        // The order review questions are asked in is read with the course's context.
+        await publish("course.rules-changed", { courseId });
         const current = new Map((await txRepo.questionsOf(courseId)).map((q) => [q.id, q]));
         const unique = new Set(questionIds);
         if (unique.size !== questionIds.length || questionIds.some((id) => !current.has(id))) {

@@ -5,7 +5,7 @@ import {
   type EnrollmentWithRelations,
   type User,
 } from "../../../contract";
-import type { ChangeFeed } from "../../db/change-feed";
+import { announceAtCommit, type ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/cursor";
 import { createReadCache } from "../../db/read-cache";
@@ -165,7 +165,12 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
   // A course edit that changes what completes it asks, in its own transaction, for its
   // enrollments to be recomputed, and they are before the edit is answered.
   deps.events.subscribe("course.rules-changed", {
-    inTransaction: (tx, { courseId }) => recompute.request(tx, courseId),
+    async inTransaction(tx, { courseId }) {
+      await recompute.request(tx, courseId);
+      // Every instance drops its cached context of the course at commit: a step's settings
+      // need no trigger of their own, only this event, which their edits publish.
+      await announceAtCommit(tx, "courses", courseId);
+    },
     afterCommit: () => recompute.runPending(),
   });
 
