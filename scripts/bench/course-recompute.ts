@@ -48,15 +48,7 @@ const { createEnrollmentsService } = await import(
 );
 const { createAuthRepository } = await import("../../src/server/people/auth/auth.repository");
 const { createLocalDiskStore } = await import("../../src/server/storage/local-disk");
-const { acknowledgeStep } = await import("../../src/server/credit/activity/activity.service");
-const { examStep } = await import("../../src/server/learning/assessments/exam.service");
-const { reviewStep } = await import("../../src/server/learning/assessments/review.service");
-const { attestationStep } = await import(
-  "../../src/server/credit/attestations/attestations.service"
-);
-const { creditCertificateStep } = await import("../../src/server/credit/credit/credit.service");
-const { evaluationStep } = await import("../../src/server/credit/evaluations/evaluations.service");
-const { watchingStep } = await import("../../src/server/learning/watching/watching.service");
+const { completionSteps } = await import("../../src/server/app");
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -125,15 +117,7 @@ try {
     courses,
     users,
     audit,
-    steps: [
-      acknowledgeStep,
-      watchingStep,
-      reviewStep,
-      examStep,
-      evaluationStep,
-      attestationStep,
-      creditCertificateStep,
-    ],
+    steps: completionSteps,
     events,
   });
   // Issues each completion's certificate in its transaction, as the portal does.

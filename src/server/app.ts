@@ -128,6 +128,20 @@ export interface AppDeps {
   clock?: () => Date;
 }
 
+/**
+ * Every step of completion, each from its own feature; the contract's COMPLETION_STEPS puts
+ * them in order (ARCHITECTURE section 6).
+ */
+export const completionSteps = [
+  acknowledgeStep,
+  watchingStep,
+  reviewStep,
+  examStep,
+  evaluationStep,
+  attestationStep,
+  creditCertificateStep,
+];
+
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 /** JSON bodies are small; uploads stream through their own route with their own limit. */
@@ -249,22 +263,13 @@ export async function buildApp(deps: AppDeps) {
   // Catalogue.
   const courses = createCoursesService({ db, objects, events, changes: database.changes, audit });
 
-  // Learning: enrollments own completion; every step of it comes from its own feature, and
-  // the contract's COMPLETION_STEPS puts them in order (ARCHITECTURE section 6).
+  // Learning: enrollments own completion, through the one gate, with every step of it.
   const enrollments = createEnrollmentsService({
     db,
     courses,
     users: auth,
     audit,
-    steps: [
-      acknowledgeStep,
-      watchingStep,
-      reviewStep,
-      examStep,
-      evaluationStep,
-      attestationStep,
-      creditCertificateStep,
-    ],
+    steps: completionSteps,
     changes: database.changes,
     now: clock,
     events,

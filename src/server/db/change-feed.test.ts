@@ -1,9 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Course, DEFAULT_ACTIVITY, type User } from "../../contract";
-import { buildApp } from "../app";
 import { courses } from "../catalogue/courses/courses.table";
-import { buildConfig } from "../config";
 import { enrollments, moduleCompletions } from "../learning/enrollments/enrollments.table";
 import { sessions, users } from "../people/auth/auth.table";
 import {
@@ -15,8 +13,7 @@ import {
   signInAs,
   useSharedVideo,
 } from "../testing/learning";
-import { testPasswords } from "../testing/passwords";
-import { useTestApp } from "../testing/test-app";
+import { anotherInstance, useTestApp } from "../testing/test-app";
 import { CHANGE_FEED_APPLICATION } from "./change-feed";
 
 /**
@@ -185,19 +182,7 @@ describe("caches follow changes made anywhere", () => {
     expect(await required()).toBe(false);
     // Another instance of the portal on the same database: its edit publishes the event
     // that announces the change at commit, with no trigger on the settings' table.
-    const other = await buildApp({
-      config: buildConfig({
-        NODE_ENV: "test",
-        DATA_DIR: ctx.dataDir,
-        PUBLIC_URL: "http://localhost:5000",
-        LOG_LEVEL: "silent",
-      }),
-      database: ctx.database,
-      adminSetupKey: { key: undefined, generated: false },
-      passwords: testPasswords,
-      logger: false,
-      shedLoad: false,
-    });
+    const other = await anotherInstance(ctx);
     try {
       const saved = await other.inject({
         method: "PUT",

@@ -102,3 +102,26 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}`);
   return `credo_session=${cookie.value}`;
 }
+
+/**
+ * Another instance of the portal on the test file's database, as a second server beside
+ * the first would run (or the same one after a restart): built and ready, closed by the caller.
+ */
+export async function anotherInstance(ctx: TestContext, options: { clock?: () => Date } = {}) {
+  const app = await buildApp({
+    config: buildConfig({
+      NODE_ENV: "test",
+      DATA_DIR: ctx.dataDir,
+      PUBLIC_URL: "http://localhost:5000",
+      LOG_LEVEL: "silent",
+    }),
+    database: ctx.database,
+    adminSetupKey: { key: undefined, generated: false },
+    clock: options.clock,
+    passwords: testPasswords,
+    logger: false,
+    shedLoad: false,
+  });
+  await app.ready();
+  return app;
+}
