@@ -27,8 +27,8 @@ import {
 import type { Config } from "./config";
 import {
   acknowledgeStep,
-  attestationOf,
   attestationStep,
+  createAccreditationService,
   createActivityService,
   createAttestationsService,
   createCertificateAssets,
@@ -41,6 +41,7 @@ import {
   createReportingService,
   creditCertificateStep,
   evaluationStep,
+  registerAccreditationRoutes,
   registerActivityRoutes,
   registerAttestationsRoutes,
   registerCertificatesRoutes,
@@ -299,7 +300,6 @@ export async function buildApp(deps: AppDeps) {
     now: clock,
     audit,
     events,
-    attestationOf,
   });
   const evaluations = createEvaluationsService({ db, activity, now: clock });
   const attestations = createAttestationsService({
@@ -309,6 +309,15 @@ export async function buildApp(deps: AppDeps) {
     regulators: reporting,
   });
   const credit = createCreditService({ db, activity, enrollments });
+  // The activity page, composed of the activity's, the evaluation's, the attestation's and the
+  // credit settings' parts, each kept by its own feature.
+  const accreditation = createAccreditationService({
+    db,
+    activity,
+    evaluations,
+    attestations,
+    credit,
+  });
   const certificates = createCertificatesService({
     db,
     audit,
@@ -411,6 +420,7 @@ export async function buildApp(deps: AppDeps) {
     results: createExamResults({ db, courses }),
   });
   registerActivityRoutes(app, { activity });
+  registerAccreditationRoutes(app, { accreditation });
   registerEvaluationsRoutes(app, { evaluations });
   registerAttestationsRoutes(app, { attestations });
   registerCreditRoutes(app, { credit, activity, certificates });

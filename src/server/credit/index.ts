@@ -1,6 +1,7 @@
+export { registerAccreditationRoutes } from "./accreditation/accreditation.routes";
+export { createAccreditationService } from "./accreditation/accreditation.service";
 export { registerActivityRoutes } from "./activity/activity.routes";
 export { acknowledgeStep, createActivityService } from "./activity/activity.service";
-export { attestationOf } from "./attestations/attestations.read-model";
 export { registerAttestationsRoutes } from "./attestations/attestations.routes";
 export { attestationStep, createAttestationsService } from "./attestations/attestations.service";
 export { createCertificateAssets } from "./certificates/certificate-assets";

@@ -14,8 +14,11 @@ import {
 } from "../../contract";
 import { createCoursesRepository } from "../catalogue/courses/courses.repository";
 import { type CoursesService, createCoursesService } from "../catalogue/courses/courses.service";
+import {
+  type AccreditationService,
+  createAccreditationService,
+} from "../credit/accreditation/accreditation.service";
 import { type ActivityService, createActivityService } from "../credit/activity/activity.service";
-import { attestationOf } from "../credit/attestations/attestations.read-model";
 import {
   type AttestationsService,
   createAttestationsService,
@@ -144,6 +147,7 @@ export const HARNESS_ADMIN = { id: "admin", role: "admin" } as const;
 export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness {
   const h = {} as StepHarness;
   let dataDir = "";
+  let accreditation: AccreditationService;
   let at: Date | null = null;
   let moduleNumber = 0;
   h.clock = {
@@ -212,7 +216,6 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       now: h.clock.now,
       audit: h.audit,
       events,
-      attestationOf,
     });
     const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });
@@ -222,6 +225,13 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       regulators: { claimRegulatorIds },
     });
     h.credit = createCreditService({ db, activity: h.activity, enrollments: h.enrollments });
+    accreditation = createAccreditationService({
+      db,
+      activity: h.activity,
+      evaluations: h.evaluations,
+      attestations: h.attestations,
+      credit: h.credit,
+    });
   });
   beforeEach(async () => {
     at = null;
@@ -233,7 +243,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
   });
 
   h.saveActivity = (courseId, activity) =>
-    h.activity.saveActivity(courseId, { ...DEFAULT_ACTIVITY, ...activity }, HARNESS_ADMIN);
+    accreditation.save(courseId, { ...DEFAULT_ACTIVITY, ...activity }, HARNESS_ADMIN);
 
   h.learner = async () => {
     const row = await createAuthRepository(h.db).insertUser({

@@ -4,9 +4,21 @@ import type { ActivitySettings } from "./activity.read-model";
 
 const DAY_MS = 86_400_000;
 
-/** The activity fields of a stored row, or the defaults of a plain course. */
-export function activityFields(row: ActivitySettings): ActivityBody {
-  if (!row) return DEFAULT_ACTIVITY;
+/** The fields of the activity page the activity keeps itself (the others' are their own). */
+export type ActivityPageFields = Omit<
+  ActivityBody,
+  "evaluationRequired" | "attestationRequired" | "attestationText"
+>;
+
+/** The activity's own fields of a stored row, or the defaults of a plain course. */
+export function activityFields(row: ActivitySettings): ActivityPageFields {
+  const {
+    evaluationRequired: _,
+    attestationRequired: __,
+    attestationText: ___,
+    ...defaults
+  } = DEFAULT_ACTIVITY;
+  if (!row) return defaults;
   return {
     objectives: row.objectives,
     faculty: row.faculty,
@@ -16,9 +28,6 @@ export function activityFields(row: ActivitySettings): ActivityBody {
     expirationDate: row.expirationDate,
     enrollmentValidDays: row.enrollmentValidDays,
     acknowledgementRequired: row.acknowledgementRequired,
-    evaluationRequired: row.evaluationRequired,
-    attestationRequired: row.attestationRequired,
-    attestationText: row.attestationText,
     retentionYears: row.retentionYears,
   };
 }

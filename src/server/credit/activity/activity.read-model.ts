@@ -1,4 +1,4 @@
-import { type CreditSettings, DEFAULT_ACTIVITY, DEFAULT_CREDIT_SETTINGS } from "../../../contract";
+import { DEFAULT_ACTIVITY } from "../../../contract";
 import type { Executor } from "../../db/client";
 import { createActivityRepository } from "./activity.repository";
 import type { CourseActivityRow } from "./activity.table";
@@ -10,9 +10,8 @@ import type { CourseActivityRow } from "./activity.table";
 export type ActivitySettings = CourseActivityRow | undefined;
 
 /**
- * The one loader of the activity row: the acknowledgement, evaluation, attestation and
- * credit-ready certificate steps all load with it, so a course's row is read once for them
- * all (course-contexts.ts runs each distinct loader once per course).
+ * The one loader of the activity row, the acknowledgement step's settings: a credit step's
+ * unit carries it (its retention and dates), read once per course (course-contexts.ts).
  */
 export const loadActivity = (db: Executor, courseId: string): Promise<ActivitySettings> =>
   createActivityRepository(db).activityOf(courseId);
@@ -24,21 +23,4 @@ export function retainUntil(activity: ActivitySettings, at: Date): Date {
     until.getUTCFullYear() + (activity?.retentionYears ?? DEFAULT_ACTIVITY.retentionYears),
   );
   return until;
-}
-
-/**
- * The course's credit settings as the activity page, the credit settings dialog and the
- * credit-ready certificate show them; the defaults for a plain course.
- */
-export function creditSettingsOf(row: ActivitySettings): CreditSettings {
-  if (!row) return DEFAULT_CREDIT_SETTINGS;
-  return {
-    sponsorName: row.sponsorName,
-    sponsorAddress: row.sponsorAddress,
-    deliveryMethod: row.deliveryMethod,
-    fieldsOfStudy: row.fieldsOfStudy,
-    officialName: row.officialName,
-    officialTitle: row.officialTitle,
-    signatureId: row.signatureId,
-  };
 }

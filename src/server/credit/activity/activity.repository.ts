@@ -1,34 +1,16 @@
 import { eq, isNotNull, or } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { acknowledgements, courseActivity, signatures } from "./activity.table";
+import { courseSettingsOf } from "../../db/course-settings";
+import { acknowledgements, courseActivity } from "./activity.table";
 
 /** The columns of a course's activity a save may name; the others keep their value. */
 export type ActivityValues = Partial<Omit<typeof courseActivity.$inferInsert, "courseId">>;
 
-/** The course's activity, its officials' signatures and the acknowledgements; every function runs on the executor it is given. */
+/** The course's activity and the acknowledgements; every function runs on the executor it is given. */
 export function createActivityRepository(db: Executor) {
+  const settings = courseSettingsOf(db, courseActivity);
   return {
-    async insertSignature(contentType: string, bytes: Buffer) {
-      const [row] = await db
-        .insert(signatures)
-        .values({ contentType, bytes })
-        .returning({ id: signatures.id });
-      return row!.id;
-    },
-
-    async signatureOf(id: string) {
-      const [row] = await db.select().from(signatures).where(eq(signatures.id, id));
-      return row;
-    },
-
-    async activityOf(courseId: string) {
-      const [row] = await db
-        .select()
-        .from(courseActivity)
-        .where(eq(courseActivity.courseId, courseId));
-      return row;
-    },
-
+    activityOf: settings.of,
     /** The activities with an expiration date or an enrollment validity window. */
     async activitiesWithDeadlines() {
       return db
@@ -42,32 +24,8 @@ export function createActivityRepository(db: Executor) {
         );
     },
 
-    /**
-     * The course's row locked for the rest of the transaction, created with the defaults
-     * when missing: an edit compares against what was there (the defaults, at first).
-     */
-    async lockActivity(courseId: string) {
-      await db.insert(courseActivity).values({ courseId }).onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(courseActivity)
-        .where(eq(courseActivity.courseId, courseId))
-        .for("update");
-      return row!;
-    },
-
-    /** Creates the course's row with the defaults for everything not named. */
-    async saveActivity(courseId: string, values: ActivityValues) {
-      const [row] = await db
-        .insert(courseActivity)
-        .values({ courseId, ...values })
-        .onConflictDoUpdate({
-          target: courseActivity.courseId,
-          set: { ...values, updatedAt: new Date() },
-        })
-        .returning();
-      return row!;
-    },
+    /** Saves the columns named on the locked row: the row as it was and as it is now. */
+    edit: settings.edit,
 
     async acknowledgementOf(enrollmentId: string) {
       const [row] = await db

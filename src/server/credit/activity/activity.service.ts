@@ -1,23 +1,11 @@
-import {
-  type Activity,
-  type ActivityBody,
-  type ClaimedCredit,
-  type Course,
-  withCreditText,
-} from "../../../contract";
+import type { AuditChange, Course } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { EnrollmentsService } from "../../learning";
 import { type CompletionStep, defineStep, type StepUnit } from "../../learning";
 import type { Events } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService } from "../../platform";
-import { fieldChanges } from "../../platform";
 import { acknowledgeFirst, courseNotFound, notEnrolled } from "./activity.errors";
-import {
-  type ActivitySettings,
-  creditSettingsOf,
-  loadActivity,
-  retainUntil,
-} from "./activity.read-model";
+import { type ActivitySettings, loadActivity, retainUntil } from "./activity.read-model";
 import { type ActivityValues, createActivityRepository } from "./activity.repository";
 import {
   activityFields,
@@ -60,21 +48,6 @@ export interface ActivityServiceDeps {
   audit: Pick<AuditService, "append">;
   /** The steps and dates the row holds decide completion: an edit publishes course.rules-changed. */
   events: Pick<Events, "transaction">;
-  /**
-   * The learner's attestation as the activity page shows it (the attestations feature's
-   * read model). Handed in: the attestation is itself a step taken through this service.
-   */
-  attestationOf(db: Executor, enrollmentId: string): Promise<AttestationShown | undefined>;
-}
-
-/** What the activity page shows of a learner's attestation. */
-interface AttestationShown {
-  attestedAt: Date;
-  creditsClaimed: number | null;
-  credits: Pick<
-    ClaimedCredit,
-    "creditTypeId" | "name" | "amount" | "accreditingBody" | "providerNumber"
-  >[];
 }
 
 /** Who edits the activity row, and which audit event their edit is (activity.updated…). */
@@ -102,9 +75,10 @@ export interface CreditStepUnit extends StepUnit {
 }
 
 /**
- * The course's activity page and its rules (acknowledgement, expiry, validity, retention).
- * The activity row also holds the evaluation form and the credit settings: the evaluations
- * and credit features write them through `save`, and read the row through `read`.
+ * The course's activity page and its rules (acknowledgement, expiry, validity, retention),
+ * the unit of every learner's credit step, and the one way the credit features edit their
+ * settings of a course (`edit`): in one transaction with one audit event, and the course's
+ * learners recomputed when anything changed.
  */
 export function createActivityService(deps: ActivityServiceDeps) {
   const { db } = deps;
@@ -131,56 +105,20 @@ export function createActivityService(deps: ActivityServiceDeps) {
     return { course, enrollment, activity: await repo.activityOf(courseId) };
   }
 
-  async function activity(viewer: Viewer, courseId: string): Promise<Activity> {
-    const { course, enrollment, activity: row } = await read(viewer, courseId);
-    const at = now();
-    let standing: Activity["standing"] = null;
-    if (enrollment) {
-      const ack = await repo.acknowledgementOf(enrollment.id);
-      const attestation = await deps.attestationOf(db, enrollment.id);
-      const end = enrollmentEndsAt(row, enrollment.createdAt);
-      standing = {
-        acknowledgedAt: ack?.acknowledgedAt.toISOString() ?? null,
-        enrolledAt: enrollment.createdAt.toISOString(),
-        enrollmentExpiresAt: end?.toISOString() ?? null,
-        enrollmentExpired: Boolean(end && at >= end),
-        attestation: attestation
-          ? {
-              attestedAt: attestation.attestedAt.toISOString(),
-              creditsClaimed: attestation.creditsClaimed,
-              credits: attestation.credits.map(withCreditText),
-            }
-          : null,
-      };
-    }
-    return {
-      courseId,
-      ...activityFields(row),
-      estimatedHours: course.duration,
-      creditTypes: course.creditTypes,
-      courseExpired: isCourseExpired(row, at),
-      credit: creditSettingsOf(row),
-      standing,
-      updatedAt: row?.updatedAt.toISOString() ?? null,
-    };
-  }
-
   /**
-   * Saves the columns named (404 for an unknown course), creating the row with the defaults,
-   * and records the edit as `edit.type` with the columns that changed, in one transaction.
-   * A save that changes nothing records nothing.
+   * An edit of a course's credit settings, the activity's own or another credit feature's
+   * (404 for an unknown course): `write` saves them in the transaction and answers what
+   * changed; one audit event `edit.type` records it, and course.rules-changed follows when
+   * anything did. An edit that changes nothing records nothing.
    */
-  async function save(courseId: string, values: ActivityValues, edit: ActivityEdit) {
+  async function edit<T>(
+    courseId: string,
+    edit: ActivityEdit,
+    write: (tx: Executor) => Promise<{ changes: AuditChange[]; result: T }>,
+  ): Promise<T> {
     const course = await courseOf(courseId);
     return deps.events.transaction(db, async (tx, publish) => {
-      const txRepo = createActivityRepository(tx);
-      const before = await txRepo.lockActivity(courseId);
-      const row = await txRepo.saveActivity(courseId, values);
-      const changes = fieldChanges(
-        before,
-        row,
-        Object.keys(values) as (keyof typeof row & string)[],
-      );
+      const { changes, result } = await write(tx);
       if (changes.length) {
         await deps.audit.append(tx, {
           type: edit.type,
@@ -190,19 +128,19 @@ export function createActivityService(deps: ActivityServiceDeps) {
         });
         await publish("course.rules-changed", { courseId });
       }
-      return row;
+      return result;
     });
   }
 
   /**
    * Runs a learner's credit step in the enrollments' unit of work (the enrollment locked, the
-   * course online and the step in order), with the activity as `step` reads it and what a
-   * credit record keeps of the learner and the course when either is deleted later.
+   * course online and the step in order), with the course's activity and what a credit
+   * record keeps of the learner and the course when either is deleted later.
    */
   async function takeCreditStep<T>(input: {
     userId: string;
     courseId: string;
-    step: CompletionStep<ActivitySettings>;
+    step: CompletionStep<unknown>;
     write: (unit: CreditStepUnit) => Promise<T>;
   }): Promise<T> {
     const { userId, courseId, step } = input;
@@ -220,7 +158,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
           learnerEmail: user?.email ?? "",
           courseTitle: unit.context.course.title,
         };
-        return input.write({ ...unit, activity: unit.settingsOf(step), identity });
+        return input.write({ ...unit, activity: unit.settingsOf(acknowledgeStep), identity });
       },
     });
   }
@@ -228,23 +166,40 @@ export function createActivityService(deps: ActivityServiceDeps) {
   return {
     course: courseOf,
     read,
-    activity,
-    save,
+    edit,
     takeCreditStep,
 
+    /** Saves the activity's own columns named, in the caller's transaction. */
+    saveIn: (tx: Executor, courseId: string, values: ActivityValues) =>
+      createActivityRepository(tx).edit(courseId, values),
+
     /**
-     * Stores a responsible official's signature image, kept for good: certificates point
-     * at the signature they were signed with. The credit settings then name it.
+     * The activity's own part of its page for a viewer (404 for an unknown course, 403 for
+     * a learner not enrolled): its fields, whether the course has expired, and the learner's
+     * acknowledgement and validity window.
      */
-    insertSignature: (contentType: string, bytes: Buffer) =>
-      repo.insertSignature(contentType, bytes),
-
-    /** A stored signature image, if any. */
-    signatureOf: (id: string) => repo.signatureOf(id),
-
-    async saveActivity(courseId: string, body: ActivityBody, viewer: Viewer) {
-      await save(courseId, body, { actor: viewer, type: "activity.updated" });
-      return activity(viewer, courseId);
+    async page(viewer: Viewer, courseId: string) {
+      const { course, enrollment, activity: row } = await read(viewer, courseId);
+      const at = now();
+      let standing = null;
+      if (enrollment) {
+        const ack = await repo.acknowledgementOf(enrollment.id);
+        const end = enrollmentEndsAt(row, enrollment.createdAt);
+        standing = {
+          enrollmentId: enrollment.id,
+          acknowledgedAt: ack?.acknowledgedAt.toISOString() ?? null,
+          enrolledAt: enrollment.createdAt.toISOString(),
+          enrollmentExpiresAt: end?.toISOString() ?? null,
+          enrollmentExpired: Boolean(end && at >= end),
+        };
+      }
+      return {
+        course,
+        fields: activityFields(row),
+        courseExpired: isCourseExpired(row, at),
+        standing,
+        updatedAt: row?.updatedAt ?? null,
+      };
     },
 
     /**

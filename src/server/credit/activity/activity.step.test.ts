@@ -1,9 +1,14 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type ActivityBody, CREDIT_MESSAGES } from "../../../contract";
+import { auditEvents } from "../../platform/audit/audit.table";
 import { useStepHarness } from "../../testing/step-harness";
 import { attestationStep } from "../attestations/attestations.service";
+import { courseAttestations } from "../attestations/attestations.table";
 import { evaluationStep } from "../evaluations/evaluations.service";
+import { courseEvaluations } from "../evaluations/evaluations.table";
 import { acknowledgeStep } from "./activity.service";
+import { courseActivity } from "./activity.table";
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -85,12 +90,54 @@ describe("the activity page as the only step of completion", () => {
   });
 });
 
-describe("the course's activity as the credit steps read it", () => {
-  // One loader for every step that decides by the activity alone, so a course's row is read
-  // once per credit context, not once per step (the certificate adds the credit types to it).
-  it("is loaded by one loader for the acknowledgement, evaluation and attestation", () => {
-    for (const step of [evaluationStep, attestationStep]) {
-      expect(step.load).toBe(acknowledgeStep.load);
-    }
+describe("the activity page's settings, each kept by its own feature", () => {
+  const h = useStepHarness([acknowledgeStep, evaluationStep, attestationStep]);
+
+  it("saves each part of the page to its owner, and each step reads its own", async () => {
+    const course = await h.course({ modules: 1 });
+    await h.saveActivity(course.id, {
+      acknowledgementRequired: true,
+      evaluationRequired: true,
+      attestationRequired: true,
+      attestationText: "I attest.",
+    });
+    const [activity] = await h.db
+      .select()
+      .from(courseActivity)
+      .where(eq(courseActivity.courseId, course.id));
+    expect(activity).toMatchObject({ acknowledgementRequired: true });
+    expect(Object.keys(activity!)).not.toContain("evaluationRequired");
+    const [evaluation] = await h.db
+      .select()
+      .from(courseEvaluations)
+      .where(eq(courseEvaluations.courseId, course.id));
+    expect(evaluation).toMatchObject({ evaluationRequired: true, evaluationItems: null });
+    const [attestation] = await h.db
+      .select()
+      .from(courseAttestations)
+      .where(eq(courseAttestations.courseId, course.id));
+    expect(attestation).toMatchObject({
+      attestationRequired: true,
+      attestationText: "I attest.",
+    });
+    const learner = await h.enrolledLearner(course);
+    const standing = await h.enrollments.completion(learner.id, course.id);
+    expect(standing.steps.filter((s) => s.required).map((s) => s.key)).toEqual([
+      "acknowledge",
+      "modules",
+      "evaluation",
+      "attestation",
+      "certificate",
+    ]);
+    // One audit event of the page's save, naming every field that changed in the body's order.
+    const saved = await h.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.type, "activity.updated"));
+    expect(
+      saved.map((e) => (e.details.changes as { field: string }[]).map((c) => c.field)),
+    ).toEqual([
+      ["acknowledgementRequired", "evaluationRequired", "attestationRequired", "attestationText"],
+    ]);
   });
 });

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   date,
   integer,
   jsonb,
@@ -11,30 +10,18 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import type { EvaluationItem, FacultyMember, FieldOfStudy } from "../../../contract";
+import type { FacultyMember } from "../../../contract";
 import { courses } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
 import { enrollments } from "../../learning/enrollments/enrollments.table";
 import { users } from "../../people/auth/auth.table";
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
-
 /**
- * Responsible officials' signature images. A row is never changed or deleted: issued
- * certificates point at the signature they were signed with.
- */
-export const signatures = pgTable("signatures", {
-  id: text("id").primaryKey().$defaultFn(newId),
-  contentType: text("content_type").notNull(),
-  bytes: bytea("bytes").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * A course's accreditation: the "About this activity" page, its rules (acknowledgement,
- * validity, evaluation, attestation, retention), its evaluation form and the credit
- * settings a certificate prints. No row means the defaults: a plain course. The evaluation
- * form and the credit settings are written through the activity service, which owns the row.
+ * A course's accreditation page ("About this activity") and its rules: the acknowledgement,
+ * the dates and validity that close every step, and the retention of credit records. No row
+ * means the defaults: a plain course. The evaluation, the attestation and the credit
+ * settings each keep their own settings (course_evaluations, course_attestations,
+ * course_credit_settings).
  */
 export const courseActivity = pgTable(
   "course_activity",
@@ -50,19 +37,7 @@ export const courseActivity = pgTable(
     expirationDate: date("expiration_date", { mode: "string" }),
     enrollmentValidDays: integer("enrollment_valid_days"),
     acknowledgementRequired: boolean("acknowledgement_required").notNull().default(false),
-    evaluationRequired: boolean("evaluation_required").notNull().default(false),
-    attestationRequired: boolean("attestation_required").notNull().default(false),
-    attestationText: text("attestation_text").notNull().default(""),
     retentionYears: integer("retention_years").notNull().default(6),
-    /** Null: the default template serves this course. */
-    evaluationItems: jsonb("evaluation_items").$type<EvaluationItem[]>(),
-    sponsorName: text("sponsor_name").notNull().default(""),
-    sponsorAddress: text("sponsor_address").notNull().default(""),
-    deliveryMethod: text("delivery_method").notNull().default(""),
-    fieldsOfStudy: jsonb("fields_of_study").$type<FieldOfStudy[]>().notNull().default([]),
-    officialName: text("official_name").notNull().default(""),
-    officialTitle: text("official_title").notNull().default(""),
-    signatureId: text("signature_id").references(() => signatures.id),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

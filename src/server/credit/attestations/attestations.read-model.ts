@@ -1,6 +1,15 @@
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client";
 import { createAttestationsRepository } from "./attestations.repository";
+import type { CourseAttestationRow } from "./attestations.table";
+
+/** Whether the course asks learners to attest, and the statement; undefined for a plain course. */
+export type AttestationSettings = CourseAttestationRow | undefined;
+
+/** The attestation step's settings of a course, as the credit and reporting features read them. */
+export const loadAttestationSettings = (db: Executor, courseId: string) =>
+  createAttestationsRepository(db).settingsOf(courseId);
+
 import { attestationCredits, attestations } from "./attestations.table";
 
 /**

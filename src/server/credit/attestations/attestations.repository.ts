@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { attestationCredits, attestations } from "./attestations.table";
+import { courseSettingsOf } from "../../db/course-settings";
+import { attestationCredits, attestations, courseAttestations } from "./attestations.table";
 
 /** A credit type as claimed in an attestation (what attestation_credits keeps). */
 export type StoredClaim = Omit<
@@ -8,8 +9,9 @@ export type StoredClaim = Omit<
   "attestationId" | "position"
 >;
 
-/** The attestations and their claims; every function runs on the executor it is given. */
+/** The courses' attestation settings, the attestations and their claims; every function runs on the executor it is given. */
 export function createAttestationsRepository(db: Executor) {
+  const settings = courseSettingsOf(db, courseAttestations);
   async function claimsOf(attestationId: string) {
     const rows = await db
       .select()
@@ -20,6 +22,11 @@ export function createAttestationsRepository(db: Executor) {
   }
 
   return {
+    /** Whether the course asks learners to attest, and the statement (undefined: the defaults). */
+    settingsOf: settings.of,
+    /** Saves the values named, in the caller's transaction: the row as it was and is now. */
+    editSettings: settings.edit,
+
     /** The enrollment's attestation with the credit claimed of each type, in order. */
     async attestationOf(enrollmentId: string) {
       const [row] = await db

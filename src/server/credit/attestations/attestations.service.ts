@@ -12,7 +12,7 @@ import {
 import type { Executor } from "../../db/client";
 import { defineStep } from "../../learning";
 import type { OrganisationService } from "../../platform";
-import { type ActivitySettings, loadActivity, retainUntil } from "../activity/activity.read-model";
+import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
 import {
   attestationDone,
@@ -26,14 +26,16 @@ import {
   statementChanged,
   unknownCreditType,
 } from "./attestations.errors";
+import { type AttestationSettings, loadAttestationSettings } from "./attestations.read-model";
 import { createAttestationsRepository, type StoredClaim } from "./attestations.repository";
+import type { CourseAttestationRow } from "./attestations.table";
 
 /** The attestation as a step of completion: required when the course asks for it. */
-export const attestationStep = defineStep<ActivitySettings>({
+export const attestationStep = defineStep<AttestationSettings>({
   key: "attestation",
-  load: loadActivity,
+  load: loadAttestationSettings,
   record: {
-    isRequired: (activity) => activity?.attestationRequired ?? false,
+    isRequired: (settings) => settings?.attestationRequired ?? false,
     async doneAt(tx, enrollment) {
       return (
         (await createAttestationsRepository(tx).attestationOf(enrollment.id))?.attestedAt ?? null
@@ -122,6 +124,16 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
 
   return {
     /**
+     * Saves whether the course asks learners to attest, and the statement, in `tx`: the row
+     * as it was and is now.
+     */
+    saveIn: (
+      tx: Executor,
+      courseId: string,
+      values: Pick<CourseAttestationRow, "attestationRequired" | "attestationText">,
+    ) => createAttestationsRepository(tx).editSettings(courseId, values),
+
+    /**
      * The learner affirms the course's statement, word for word as it stands, and claims
      * credit: the designated credit, or up to it in the course's steps. A claim of a type
      * reporting to a regulator also needs the learner's consent to the reporting, which the
@@ -134,11 +146,12 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
         step: attestationStep,
         async write(unit) {
           const { tx, enrollment, identity, activity: row } = unit;
+          const settings = unit.settingsOf(attestationStep);
           const txRepo = createAttestationsRepository(tx);
-          if (!row?.attestationRequired) throw attestationNotAsked();
+          if (!settings?.attestationRequired) throw attestationNotAsked();
           await unit.assertInOrder();
           if (await txRepo.attestationOf(enrollment.id)) throw attestationDone();
-          if (body.statement !== row.attestationText) throw statementChanged();
+          if (body.statement !== settings.attestationText) throw statementChanged();
           // A type reporting to regulators keeps the identifiers the learner gave them, as
           // they stand now: a later change of the profile never rewrites what was reported.
           const claimed = claimsOf(unit.context.course.creditTypes, body);
@@ -171,7 +184,7 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           const attestation = await txRepo.insertAttestation(
             {
               ...identity,
-              statement: row.attestationText,
+              statement: settings.attestationText,
               creditsClaimed: single?.amount ?? null,
               designatedCredits: single?.maxAmount ?? null,
               ip: origin.ip,

@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -11,7 +12,18 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ClaimRegulatorIds } from "../../../contract";
 import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
+import { courses } from "../../catalogue/courses/courses.table";
 import { creditRecordIdentity } from "../activity/activity.table";
+
+/** Whether a course asks learners to attest, and the statement they affirm. */
+export const courseAttestations = pgTable("course_attestations", {
+  courseId: text("course_id")
+    .primaryKey()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  attestationRequired: boolean("attestation_required").notNull().default(false),
+  attestationText: text("attestation_text").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const attestations = pgTable(
   "attestations",
@@ -60,3 +72,5 @@ export const attestationCredits = pgTable(
     index("attestation_credits_type_idx").on(t.creditTypeId),
   ],
 );
+
+export type CourseAttestationRow = typeof courseAttestations.$inferSelect;

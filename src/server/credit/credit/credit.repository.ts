@@ -1,10 +1,30 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { learnerLicences } from "./credit.table";
+import { courseSettingsOf } from "../../db/course-settings";
+import { courseCreditSettings, learnerLicences, signatures } from "./credit.table";
 
-/** Learners' licences; every function runs on the executor it is given. */
+/** The courses' credit settings, officials' signatures and learners' licences; every function runs on the executor it is given. */
 export function createCreditRepository(db: Executor) {
+  const settings = courseSettingsOf(db, courseCreditSettings);
   return {
+    /** The course's credit settings (undefined: the defaults). */
+    creditSettingsOf: settings.of,
+    /** Saves the values named, in the caller's transaction: the row as it was and is now. */
+    editCreditSettings: settings.edit,
+
+    async insertSignature(contentType: string, bytes: Buffer) {
+      const [row] = await db
+        .insert(signatures)
+        .values({ contentType, bytes })
+        .returning({ id: signatures.id });
+      return row!.id;
+    },
+
+    async signatureOf(id: string) {
+      const [row] = await db.select().from(signatures).where(eq(signatures.id, id));
+      return row;
+    },
+
     async licenceOf(userId: string) {
       const [row] = await db
         .select()

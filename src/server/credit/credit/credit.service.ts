@@ -14,29 +14,42 @@ import { creditTypesOfCourse } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
 import type { EnrollmentRow, EnrollmentsService } from "../../learning";
 import { defineStep } from "../../learning";
-import {
-  type ActivitySettings,
-  creditSettingsOf,
-  loadActivity,
-} from "../activity/activity.read-model";
+import { fieldChanges } from "../../platform";
+import { loadActivity } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
-import { attestationOf } from "../attestations/attestations.read-model";
+import {
+  type AttestationSettings,
+  attestationOf,
+  loadAttestationSettings,
+} from "../attestations/attestations.read-model";
+import { loadEvaluationSettings } from "../evaluations/evaluations.read-model";
 import { notAnImage, signatureNotFound } from "./credit.errors";
-import { licenceOf } from "./credit.read-model";
+import { creditSettingsOf, licenceOf, loadCreditSettings } from "./credit.read-model";
 import { createCreditRepository } from "./credit.repository";
+import type { CourseCreditSettingsRow } from "./credit.table";
 
-/** What the certificate step decides by: the course's activity and the credit types it offers. */
+/**
+ * What the certificate step decides by: whether the course asks for the attestation, its
+ * credit settings and the credit types it offers.
+ */
 export interface CreditOffer {
-  activity: ActivitySettings;
+  /** Whether the course has any credit settings at all: a plain course's certificate has none. */
+  accredited: boolean;
+  attestation: AttestationSettings;
+  settings: CourseCreditSettingsRow | undefined;
   types: CreditType[];
 }
 
 const loadCreditOffer = async (db: Executor, courseId: string): Promise<CreditOffer> => {
-  const [activity, types] = await Promise.all([
+  const [activity, evaluation, attestation, settings, types] = await Promise.all([
     loadActivity(db, courseId),
+    loadEvaluationSettings(db, courseId),
+    loadAttestationSettings(db, courseId),
+    loadCreditSettings(db, courseId),
     creditTypesOfCourse(db, courseId),
   ]);
-  return { activity, types };
+  const accredited = Boolean(activity || evaluation || attestation || settings);
+  return { accredited, attestation, settings, types };
 };
 
 /**
@@ -44,7 +57,7 @@ const loadCreditOffer = async (db: Executor, courseId: string): Promise<CreditOf
  * for no attestation, every type it offers at its whole amount.
  */
 async function awarded(tx: Executor, enrollment: EnrollmentRow, offer: CreditOffer) {
-  const attestation = offer.activity?.attestationRequired
+  const attestation = offer.attestation?.attestationRequired
     ? await attestationOf(tx, enrollment.id)
     : undefined;
   if (attestation) return { attestation, claims: attestation.credits };
@@ -111,9 +124,8 @@ export const creditCertificateStep = defineStep<CreditOffer>({
       };
     });
     const creditsOffered = claims.map((c) => ({ name: c.name, amount: c.maxAmount }));
-    const { activity } = offer;
-    if (!activity) return { credit: null, credits, creditsOffered };
-    const settings = creditSettingsOf(activity);
+    if (!offer.accredited) return { credit: null, credits, creditsOffered };
+    const settings = creditSettingsOf(offer.settings);
     const credit: CertificateCredit = {
       creditsClaimed: credits.length === 1 ? credits[0]!.amount : null,
       fieldsOfStudy: fieldsAsClaimed(settings.fieldsOfStudy, claims),
@@ -137,8 +149,8 @@ export const creditCertificateStep = defineStep<CreditOffer>({
 
 export interface CreditServiceDeps {
   db: Database;
-  /** The activity feature: the course's row, which holds its credit settings. */
-  activity: Pick<ActivityService, "course" | "save" | "insertSignature" | "signatureOf">;
+  /** The activity feature: the course (404 when unknown), and the one edit of settings. */
+  activity: Pick<ActivityService, "course" | "edit">;
   /** Enrollments: completes the courses that waited only for the learner's licence. */
   enrollments: Pick<EnrollmentsService, "settleLearner">;
 }
@@ -153,11 +165,29 @@ export function createCreditService(deps: CreditServiceDeps) {
   const { activity } = deps;
   const repo = createCreditRepository(deps.db);
 
+  /** Saves the credit settings named as the edit `type`, and answers them as they stand. */
+  async function save(
+    courseId: string,
+    values: Partial<Omit<CourseCreditSettingsRow, "courseId" | "updatedAt">>,
+    edit: {
+      actor: Viewer;
+      type: "credit.settings_updated" | "credit.signature_updated" | "credit.signature_removed";
+    },
+  ) {
+    const row = await activity.edit(courseId, edit, async (tx) => {
+      const { before, after } = await createCreditRepository(tx).editCreditSettings(
+        courseId,
+        values,
+      );
+      const fields = Object.keys(values) as (keyof typeof values & string)[];
+      return { result: after, changes: fieldChanges(before, after, fields) };
+    });
+    return creditSettingsOf(row);
+  }
+
   return {
     async saveCreditSettings(courseId: string, body: CreditSettingsBody, actor: Viewer) {
-      return creditSettingsOf(
-        await activity.save(courseId, body, { actor, type: "credit.settings_updated" }),
-      );
+      return save(courseId, body, { actor, type: "credit.settings_updated" });
     },
 
     /** Stores a PNG or JPEG checked by its bytes, not by what the browser claimed. */
@@ -176,31 +206,29 @@ export function createCreditService(deps: CreditServiceDeps) {
       ) {
         throw notAnImage();
       }
-      const signatureId = await activity.insertSignature(detected.mime, bytes);
-      return creditSettingsOf(
-        await activity.save(courseId, { signatureId }, { actor, type: "credit.signature_updated" }),
-      );
+      const signatureId = await repo.insertSignature(detected.mime, bytes);
+      return save(courseId, { signatureId }, { actor, type: "credit.signature_updated" });
     },
 
     async removeSignature(courseId: string, actor: Viewer) {
-      return creditSettingsOf(
-        await activity.save(
-          courseId,
-          { signatureId: null },
-          { actor, type: "credit.signature_removed" },
-        ),
-      );
+      return save(courseId, { signatureId: null }, { actor, type: "credit.signature_removed" });
+    },
+
+    /** The course's credit settings as they stand, and when they were saved (the activity page). */
+    async settingsOf(courseId: string) {
+      const row = await repo.creditSettingsOf(courseId);
+      return { settings: creditSettingsOf(row), updatedAt: row?.updatedAt ?? null };
     },
 
     async signature(id: string) {
-      const row = await activity.signatureOf(id);
+      const row = await repo.signatureOf(id);
       if (!row) throw signatureNotFound();
       return row;
     },
 
     /** A signature's image for a certificate's PDF; null when it is gone. */
     async signatureBytes(id: string): Promise<Uint8Array | null> {
-      return (await activity.signatureOf(id))?.bytes ?? null;
+      return (await repo.signatureOf(id))?.bytes ?? null;
     },
 
     async licence(userId: string): Promise<Licence> {

@@ -5,12 +5,12 @@ import {
   type EvaluationFormBody,
   type EvaluationItem,
 } from "../../../contract";
-import type { ActivitySettings } from "../activity/activity.read-model";
 import { badAnswers } from "./evaluations.errors";
+import type { EvaluationSettings } from "./evaluations.read-model";
 
 /** The course's evaluation form: its own items, or the template every course starts from. */
-export const evaluationItemsOf = (activity: ActivitySettings): EvaluationItem[] =>
-  activity?.evaluationItems ?? DEFAULT_EVALUATION_ITEMS;
+export const evaluationItemsOf = (settings: EvaluationSettings): EvaluationItem[] =>
+  settings?.evaluationItems ?? DEFAULT_EVALUATION_ITEMS;
 
 /** New items get an id; the ids of kept items stay, so answers stay with their item. */
 export function withIds(items: EvaluationFormBody["items"]): EvaluationItem[] {

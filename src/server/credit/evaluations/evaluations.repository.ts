@@ -1,10 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { evaluationResponses, evaluationSubmissions } from "./evaluations.table";
+import { courseSettingsOf } from "../../db/course-settings";
+import { courseEvaluations, evaluationResponses, evaluationSubmissions } from "./evaluations.table";
 
-/** The evaluation's submissions and its anonymous answers; every function runs on the executor it is given. */
+/** The courses' evaluation settings, the submissions and the anonymous answers; every function runs on the executor it is given. */
 export function createEvaluationsRepository(db: Executor) {
+  const settings = courseSettingsOf(db, courseEvaluations);
   return {
+    /** Whether the course asks for its evaluation, and its form (undefined: the defaults). */
+    settingsOf: settings.of,
+    /** Saves the values named, in the caller's transaction: the row as it was and is now. */
+    editSettings: settings.edit,
+
     async submissionOf(enrollmentId: string) {
       const [row] = await db
         .select()

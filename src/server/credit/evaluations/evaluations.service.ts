@@ -1,18 +1,21 @@
 import type { EvaluationAnswersBody, EvaluationFormBody } from "../../../contract";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { defineStep } from "../../learning";
-import { type ActivitySettings, loadActivity, retainUntil } from "../activity/activity.read-model";
+import { fieldChanges } from "../../platform";
+import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import { checkAnswers, evaluationItemsOf, withIds } from "./evaluation-form";
 import { evaluationDone } from "./evaluations.errors";
+import { type EvaluationSettings, loadEvaluationSettings } from "./evaluations.read-model";
 import { createEvaluationsRepository } from "./evaluations.repository";
+import type { CourseEvaluationRow } from "./evaluations.table";
 
 /** The evaluation as a step of completion: required when the course asks for it. */
-export const evaluationStep = defineStep<ActivitySettings>({
+export const evaluationStep = defineStep<EvaluationSettings>({
   key: "evaluation",
-  load: loadActivity,
+  load: loadEvaluationSettings,
   record: {
-    isRequired: (activity) => activity?.evaluationRequired ?? false,
+    isRequired: (settings) => settings?.evaluationRequired ?? false,
     async doneAt(tx, enrollment) {
       return (
         (await createEvaluationsRepository(tx).submissionOf(enrollment.id))?.submittedAt ?? null
@@ -23,8 +26,8 @@ export const evaluationStep = defineStep<ActivitySettings>({
 
 export interface EvaluationsServiceDeps {
   db: Database;
-  /** The activity feature: the row that holds the form, and the unit of a credit step. */
-  activity: Pick<ActivityService, "read" | "save" | "takeCreditStep">;
+  /** The activity feature: who may read, the one edit of settings, the unit of a credit step. */
+  activity: Pick<ActivityService, "read" | "edit" | "takeCreditStep">;
   /** The clock of the credit records; tests pass one they move by hand. */
   now?: () => Date;
 }
@@ -38,21 +41,36 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
   const repo = createEvaluationsRepository(db);
   const now = deps.now ?? (() => new Date());
 
+  /** Saves the course's evaluation settings named, in `tx`: the row as it was and is now. */
+  const saveIn = (
+    tx: Executor,
+    courseId: string,
+    values: Partial<Pick<CourseEvaluationRow, "evaluationRequired" | "evaluationItems">>,
+  ) => createEvaluationsRepository(tx).editSettings(courseId, values);
+
   return {
     async evaluationForm(viewer: Viewer, courseId: string) {
-      const { enrollment, activity: row } = await activity.read(viewer, courseId);
+      const { enrollment } = await activity.read(viewer, courseId);
       const submitted = enrollment ? Boolean(await repo.submissionOf(enrollment.id)) : false;
-      return { items: evaluationItemsOf(row), submitted };
+      return { items: evaluationItemsOf(await repo.settingsOf(courseId)), submitted };
     },
 
     async saveEvaluationForm(courseId: string, body: EvaluationFormBody, actor: Viewer) {
-      const row = await activity.save(
+      const row = await activity.edit(
         courseId,
-        { evaluationItems: withIds(body.items) },
         { actor, type: "evaluation.form_updated" },
+        async (tx) => {
+          const { before, after } = await saveIn(tx, courseId, {
+            evaluationItems: withIds(body.items),
+          });
+          return { result: after, changes: fieldChanges(before, after, ["evaluationItems"]) };
+        },
       );
       return { items: evaluationItemsOf(row), submitted: false };
     },
+
+    /** Saves whether the course asks for its evaluation, in the activity page's transaction. */
+    saveIn,
 
     /**
      * Records that the learner evaluated the course and, apart from it, the answers: the
@@ -68,7 +86,7 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
           const txRepo = createEvaluationsRepository(tx);
           await unit.assertInOrder();
           if (await txRepo.submissionOf(enrollment.id)) throw evaluationDone();
-          const items = evaluationItemsOf(row);
+          const items = evaluationItemsOf(unit.settingsOf(evaluationStep));
           const answers = checkAnswers(items, body.answers);
           const at = now();
           const keepUntil = retainUntil(row, at);
@@ -92,8 +110,11 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
 
     /** Evaluation answers of a course, apart from who gave them, with the current form. */
     async responses(viewer: Viewer, courseId: string) {
-      const { activity: row } = await activity.read(viewer, courseId);
-      return { items: evaluationItemsOf(row), responses: await repo.responsesOf(courseId) };
+      await activity.read(viewer, courseId);
+      return {
+        items: evaluationItemsOf(await repo.settingsOf(courseId)),
+        responses: await repo.responsesOf(courseId),
+      };
     },
   };
 }

@@ -1,8 +1,19 @@
-import { date, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, date, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import type { EvaluationItem } from "../../../contract";
 import { courses } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
 import { creditRecordIdentity } from "../activity/activity.table";
+
+/** Whether a course asks for its evaluation, and its form. No row means the defaults. */
+export const courseEvaluations = pgTable("course_evaluations", {
+  courseId: text("course_id")
+    .primaryKey()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  evaluationRequired: boolean("evaluation_required").notNull().default(false),
+  /** Null: the default template serves this course. */
+  evaluationItems: jsonb("evaluation_items").$type<EvaluationItem[]>(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** That a learner submitted the evaluation; the answers are in evaluation_responses. */
 export const evaluationSubmissions = pgTable(
@@ -32,3 +43,5 @@ export const evaluationResponses = pgTable(
   },
   (t) => [index("evaluation_responses_course_idx").on(t.courseId)],
 );
+
+export type CourseEvaluationRow = typeof courseEvaluations.$inferSelect;

@@ -12,7 +12,7 @@ import {
 import { creditTypesOfCourse } from "../../catalogue";
 import type { Executor } from "../../db/client";
 import type { Actor } from "../../platform";
-import { loadActivity } from "../activity/activity.read-model";
+import { loadAttestationSettings } from "../attestations/attestations.read-model";
 import {
   activityIdMissing,
   attestationRequired,
@@ -61,7 +61,9 @@ export function createCourseReportingService(deps: ReportingServiceDeps) {
         if (missing.length) throw activityIdMissing(t.name, r.regulator, missing);
       }
     }
-    if (!(await loadActivity(tx, courseId))?.attestationRequired) throw attestationRequired();
+    if (!(await loadAttestationSettings(tx, courseId))?.attestationRequired) {
+      throw attestationRequired();
+    }
   }
 
   deps.events.subscribe("course.publishing", {

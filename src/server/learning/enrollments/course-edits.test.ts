@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Enrollment, PUBLISH_CONFIRMATIONS, type Question } from "../../../contract";
-import { courseActivity } from "../../credit/activity/activity.table";
+import { courseAttestations } from "../../credit/attestations/attestations.table";
 import { certificates } from "../../credit/certificates/certificates.table";
 import { auditEvents } from "../../platform/audit/audit.table";
 import { addQuestion, answersFor, questionBody, saveExamSettings } from "../../testing/assessments";
@@ -293,9 +293,9 @@ describe("course edits and completion", () => {
     // As if the edit committed and the portal stopped before recomputing its learners.
     const { db } = ctx.database;
     await db
-      .update(courseActivity)
+      .update(courseAttestations)
       .set({ attestationRequired: false })
-      .where(eq(courseActivity.courseId, c.course.id));
+      .where(eq(courseAttestations.courseId, c.course.id));
     await db.insert(completionRecomputes).values({ courseId: c.course.id });
     expect(await enrollmentOf(c)).toMatchObject({ isCompleted: false });
 

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Executor } from "./client";
+
+/** A feature's settings of a course: one row per course, keyed by it, the defaults until saved. */
+type CourseSettingsTable = PgTable & { courseId: PgColumn; updatedAt: PgColumn };
+
+/**
+ * Reads and writes of one feature's settings of a course, for that feature's repository:
+ * the row (undefined while the course has the defaults), and an edit that locks the row
+ * (created with the defaults when missing, so the edit compares against them) and saves the
+ * values named.
+ */
+export function courseSettingsOf<T extends CourseSettingsTable>(db: Executor, table: T) {
+  type Row = T["$inferSelect"];
+  type Values = Partial<Omit<T["$inferInsert"], "courseId">>;
+  const byCourse = (courseId: string) => eq(table.courseId, courseId);
+
+  async function of(courseId: string): Promise<Row | undefined> {
+    const [row] = await db
+      .select()
+      .from(table as PgTable)
+      .where(byCourse(courseId));
+    return row as Row | undefined;
+  }
+
+  /** Saves the values named on the locked row: the row as it was and as it is now. */
+  async function edit(courseId: string, values: Values): Promise<{ before: Row; after: Row }> {
+    await db
+      .insert(table)
+      .values({ courseId } as T["$inferInsert"])
+      .onConflictDoNothing();
+    const [before] = await db
+      .select()
+      .from(table as PgTable)
+      .where(byCourse(courseId))
+      .for("update");
+    const updated = (await db
+      .update(table)
+      .set({ ...values, updatedAt: new Date() } as never)
+      .where(byCourse(courseId))
+      .returning()) as Row[];
+    return { before: before as Row, after: updated[0]! };
+  }
+
+  return { of, edit };
+}
