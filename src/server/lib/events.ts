@@ -2,9 +2,9 @@ import type { Database, Executor } from "../db/client";
 
 /**
  * What a feature tells the others has happened, by event type. A publisher names only the
- * event; the features that must follow subscribe, so the publisher never imports them. Each
- * context declares the events it publishes in a `*.events.ts` file, by adding to this
- * interface.
+ * event; the features that must follow subscribe, so the publisher never imports them. The
+ * feature that publishes an event declares it beside its publishing code, by adding to this
+ * interface (`declare module "../../lib/events"`).
  */
 // biome-ignore lint/suspicious/noEmptyInterface: the contexts add their events to it
 export interface EventMap {}

@@ -16,8 +16,9 @@ export interface CourseContextsDeps {
  * The course's credit context (the course, its module order and every step's settings), read
  * once per request and cached per course: a step, its order check, the settling of
  * completion and the certificate all ask it several times in one request. A change of the
- * course, its modules, its activity, its exam settings or its questions is announced as a
- * change of the course (migrations 0010 and 0018), which drops the entry in every instance.
+ * course or its modules (the triggers of migration 0010), or of a step's settings (the
+ * course.rules-changed its edit publishes, announced at commit by the enrollments service),
+ * is announced as a change of the course, which drops the entry in every instance.
  */
 export function createCourseContexts(deps: CourseContextsDeps) {
   const cache = deps.changes

@@ -40,7 +40,7 @@ export function createCourseRecompute(deps: {
     return db.transaction(async (tx) => {
       const txRepo = createEnrollmentsRepository(tx);
       const pending = createPendingWrites(deps.audit);
-      const changed: string[] = [];
+      const changed = new Set<string>();
       const locked = await txRepo.lockByIdsWithCompletions(ids);
       const open = locked.filter((row) => !row.isCompleted);
       const progress = open.map((row) => ({
@@ -55,7 +55,7 @@ export function createCourseRecompute(deps: {
       for (const row of open) {
         const { completions, ...current } = row;
         const enrollment = written.get(row.id) ?? current;
-        if (written.has(row.id)) changed.push(row.userId);
+        if (written.has(row.id)) changed.add(row.userId);
         const unit = work.unitFor(
           tx,
           { ...enrollment, completions },
@@ -64,7 +64,7 @@ export function createCourseRecompute(deps: {
           pending,
         );
         if (!unit.modulesDone()) continue;
-        if (await work.settleUnit(unit, null)) changed.push(row.userId);
+        if (await work.settleUnit(unit, null)) changed.add(row.userId);
       }
       await pending.flush(tx);
       return changed;
