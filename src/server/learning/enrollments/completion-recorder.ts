@@ -100,6 +100,7 @@ export function createCompletionRecorder(deps: {
     return db.transaction(async (tx) => {
       const txRepo = createEnrollmentsRepository(tx);
       const locked = await txRepo.lockManyWithCompletions(batch);
+      const versions = await txRepo.rulesVersions(batch.map((w) => w.courseId));
       const pending = createPendingWrites(deps.audit);
       const planned: Planned[] = [];
       const refused = new Map<Waiting, unknown>();
@@ -108,6 +109,7 @@ export function createCompletionRecorder(deps: {
           const row = locked.get(enrollmentKey(w));
           if (!row) throw notEnrolled();
           if (!w.context) throw courseUnavailable();
+          work.assertCurrent(w.context, versions);
           const unit = work.unitFor(
             tx,
             row,
@@ -168,10 +170,13 @@ export function createCompletionRecorder(deps: {
   return {
     /** Records a module's completion for a learner; answers once it is committed. */
     async record(input: { userId: string; courseId: string; moduleId: string }) {
-      const context = await work.contexts.get(input.courseId);
-      const done = await new Promise<Recorded>((resolve, reject) => {
-        batches.push({ ...input, context, resolve, reject });
-      });
+      const done = await work.onCurrentRules(
+        input.courseId,
+        (context) =>
+          new Promise<Recorded>((resolve, reject) => {
+            batches.push({ ...input, context, resolve, reject });
+          }),
+      );
       deps.announce(input.userId);
       return done;
     },

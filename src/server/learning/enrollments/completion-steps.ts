@@ -86,6 +86,8 @@ export interface CourseContext {
   modules: string[];
   /** Each step's settings of this course, by step. */
   settings: ReadonlyMap<AnyCompletionStep, unknown>;
+  /** The version of the course's rules these were read at (completion_recomputes.requests). */
+  version: number;
 }
 
 /** What a step's own write receives inside the unit of work. */

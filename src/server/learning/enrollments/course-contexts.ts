@@ -3,6 +3,7 @@ import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import type { AnyCompletionStep, CourseContext } from "./completion-steps";
+import { createEnrollmentsRepository } from "./enrollments.repository";
 
 export interface CourseContextsDeps {
   db: Database;
@@ -32,6 +33,13 @@ export function createCourseContexts(deps: CourseContextsDeps) {
     : undefined;
 
   async function load(courseId: string): Promise<CourseContext | undefined> {
+    // The version first: an edit that commits after it leaves this context behind, and the
+    // step that uses it finds so in its transaction and reads the course again. Every edit
+    // committed before it has reached the caches once `sync` answers, so nothing read
+    // below is older than the version.
+    const version =
+      (await createEnrollmentsRepository(deps.db).rulesVersions([courseId])).get(courseId) ?? 0;
+    await deps.changes?.sync();
     const course = (await deps.courses.findMany([courseId])).get(courseId);
     if (!course) return undefined;
     // Steps that read the same settings share one loader: each loader runs once, and the
@@ -42,7 +50,7 @@ export function createCourseContexts(deps: CourseContextsDeps) {
     }
     const settings = new Map<AnyCompletionStep, unknown>();
     for (const step of deps.steps) settings.set(step, await loads.get(step.load));
-    return { course, modules: course.modules.map((m) => m.id), settings };
+    return { course, modules: course.modules.map((m) => m.id), settings, version };
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Enrollment, PUBLISH_CONFIRMATIONS, type Question } from "../../../contract";
 import { courseAttestations } from "../../credit/attestations/attestations.table";
@@ -81,6 +81,21 @@ describe("course edits and completion", () => {
     return { ...base, bank, steps, admin };
   }
   type ExamCourse = Awaited<ReturnType<typeof examCourse>>;
+
+  /**
+   * What an edit's transaction records of itself, written straight to the database as by an
+   * instance that stopped before announcing or recomputing anything: one more change of the
+   * course's rules, its learners not yet recomputed.
+   */
+  async function changeRulesUnannounced(courseId: string) {
+    await ctx.database.db
+      .insert(completionRecomputes)
+      .values({ courseId })
+      .onConflictDoUpdate({
+        target: completionRecomputes.courseId,
+        set: { requests: sql`${completionRecomputes.requests} + 1` },
+      });
+  }
 
   async function enrollmentOf(c: ExamCourse): Promise<Enrollment> {
     const list = await call(ctx, "GET", `/api/enrollments/user/${c.learner.id}`, {
@@ -296,12 +311,39 @@ describe("course edits and completion", () => {
       .update(courseAttestations)
       .set({ attestationRequired: false })
       .where(eq(courseAttestations.courseId, c.course.id));
-    await db.insert(completionRecomputes).values({ courseId: c.course.id });
+    await changeRulesUnannounced(c.course.id);
     expect(await enrollmentOf(c)).toMatchObject({ isCompleted: false });
 
     // Started again: the recompute asked for is finished before the portal is ready.
     await (await anotherInstance(ctx, { clock: clock.now })).close();
-    expect(await db.select().from(completionRecomputes)).toEqual([]);
+    const [recompute] = await db
+      .select()
+      .from(completionRecomputes)
+      .where(eq(completionRecomputes.courseId, c.course.id));
+    expect(recompute!.recomputed).toBe(recompute!.requests);
     await expectCompletedOnce(c, false);
+  });
+
+  it("a step never settles on rules an edit changed after the step read them", async () => {
+    const c = await examCourse(accme({ attestationRequired: false }));
+    await c.steps.acknowledge();
+    await c.steps.modules(2);
+    await c.steps.exam();
+    // The learner's page read the course's rules: the evaluation is their last step.
+    expect((await c.completion()).next).toBe("evaluation");
+    // Another instance's edit makes the attestation required; this instance has not heard
+    // of it yet (nothing announced), so its cached rules are the old ones.
+    const { db } = ctx.database;
+    await db
+      .update(courseAttestations)
+      .set({ attestationRequired: true, attestationText: STATEMENT })
+      .where(eq(courseAttestations.courseId, c.course.id));
+    await changeRulesUnannounced(c.course.id);
+
+    await c.steps.evaluate();
+    expect(await enrollmentOf(c)).toMatchObject({ isCompleted: false, completedAt: null });
+    expect(await certificatesOf(c.cookie)).toEqual([]);
+    await c.steps.attest();
+    await expectCompletedOnce(c, true);
   });
 });

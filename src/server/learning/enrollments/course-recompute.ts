@@ -5,7 +5,7 @@ import type { AuditService } from "../../platform";
 import { createPendingWrites } from "../../platform";
 import type { CourseContext } from "./completion-steps";
 import { createEnrollmentsRepository } from "./enrollments.repository";
-import type { UnitOfWork } from "./unit-of-work";
+import { RulesChanged, type UnitOfWork } from "./unit-of-work";
 
 /** Open enrollments read per page. */
 const PAGE = 1000;
@@ -42,6 +42,9 @@ export function createCourseRecompute(deps: {
       const pending = createPendingWrites(deps.audit);
       const changed = new Set<string>();
       const locked = await txRepo.lockByIdsWithCompletions(ids);
+      // Another edit since this recompute read the course: the recompute it asked for
+      // takes over, on the course as it now stands.
+      work.assertCurrent(context, await txRepo.rulesVersions([context.course.id]));
       const open = locked.filter((row) => !row.isCompleted);
       const progress = open.map((row) => ({
         id: row.id,
@@ -71,14 +74,17 @@ export function createCourseRecompute(deps: {
     });
   }
 
-  /** Recomputes every open enrollment of the course, page by page. */
-  async function recomputeCourse(courseId: string) {
+  /**
+   * Recomputes every open enrollment of the course, page by page; false when another edit
+   * changed the course's rules meanwhile, and left the rest to the recompute it asked for.
+   */
+  async function recomputeCourse(courseId: string): Promise<boolean> {
     const context = await work.contexts.fresh(courseId);
-    if (!context) return;
+    if (!context) return true;
     let after = "";
     for (;;) {
       const page = await repo.openPage(courseId, context.modules, after, PAGE);
-      if (!page.length) return;
+      if (!page.length) return true;
       after = page[page.length - 1]!.id;
       const all = context.modules.length;
       // Progress moved, or every module done: the gate may complete it now.
@@ -87,9 +93,14 @@ export function createCourseRecompute(deps: {
       );
       for (let i = 0; i < touched.length; i += LOCKED) {
         const ids = touched.slice(i, i + LOCKED).map((e) => e.id);
-        for (const userId of await recomputeMany(ids, context)) deps.announce(userId);
+        try {
+          for (const userId of await recomputeMany(ids, context)) deps.announce(userId);
+        } catch (error) {
+          if (error instanceof RulesChanged) return false;
+          throw error;
+        }
       }
-      if (page.length < PAGE) return;
+      if (page.length < PAGE) return true;
     }
   }
 
@@ -104,8 +115,7 @@ export function createCourseRecompute(deps: {
       // course's cached reads hold, so the recompute reads the course as edited.
       await deps.changes?.sync();
       for (const { courseId, requests } of await repo.pendingRecomputes()) {
-        await recomputeCourse(courseId);
-        await repo.clearRecompute(courseId, requests);
+        if (await recomputeCourse(courseId)) await repo.clearRecompute(courseId, requests);
       }
     },
   };

@@ -288,19 +288,33 @@ export function createEnrollmentsRepository(db: Executor) {
 
     /** The recomputes asked for and not yet done, oldest first. */
     async pendingRecomputes() {
-      return db.select().from(completionRecomputes).orderBy(asc(completionRecomputes.requestedAt));
+      return db
+        .select()
+        .from(completionRecomputes)
+        .where(sql`${completionRecomputes.recomputed} < ${completionRecomputes.requests}`)
+        .orderBy(asc(completionRecomputes.requestedAt));
     },
 
-    /** Clears a recompute done, unless another edit asked for it again meanwhile. */
+    /** Records a recompute done for the requests it started from (later ones stay pending). */
     async clearRecompute(courseId: string, requests: number): Promise<void> {
       await db
-        .delete(completionRecomputes)
-        .where(
-          and(
-            eq(completionRecomputes.courseId, courseId),
-            eq(completionRecomputes.requests, requests),
-          ),
-        );
+        .update(completionRecomputes)
+        .set({ recomputed: sql`greatest(${completionRecomputes.recomputed}, ${requests})` })
+        .where(eq(completionRecomputes.courseId, courseId));
+    },
+
+    /** The version of each course's rules of completion (0 before any edit changed them). */
+    async rulesVersions(courseIds: string[]): Promise<Map<string, number>> {
+      const rows = courseIds.length
+        ? await db
+            .select({
+              courseId: completionRecomputes.courseId,
+              requests: completionRecomputes.requests,
+            })
+            .from(completionRecomputes)
+            .where(inArray(completionRecomputes.courseId, [...new Set(courseIds)]))
+        : [];
+      return new Map(rows.map((r) => [r.courseId, r.requests]));
     },
   };
 }

@@ -63,17 +63,22 @@ export const moduleCompletions = pgTable(
 );
 
 /**
- * Courses whose learners' completion must be recomputed after an edit: written in the edit's
- * own transaction and cleared once every open enrollment of the course was brought up to
- * date, so an edit whose recompute was cut short (a crash, a restart) is finished at start.
+ * The version of each course's rules of completion, and its learners' recompute: every edit
+ * that changes what completes the course counts one more request in its own transaction, and
+ * a recompute that brought every open enrollment up to date records the requests it served.
+ * A course with fewer recomputed than requested is finished at start when a recompute was cut
+ * short. A learner's step checks, in its own transaction, that the rules it read are still
+ * the course's (`requests`), so no step settles on rules an edit has since changed.
  */
 export const completionRecomputes = pgTable("completion_recomputes", {
   courseId: text("course_id")
     .primaryKey()
     .references(() => courses.id, { onDelete: "cascade" }),
   requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
-  /** How many edits asked for it: a recompute clears only the request it started from. */
+  /** How many edits changed the course's rules: the rules' version. */
   requests: integer("requests").notNull().default(1),
+  /** How many of those requests its learners have been recomputed after. */
+  recomputed: integer("recomputed").notNull().default(0),
 });
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;

@@ -38,6 +38,15 @@ declare module "../../lib/events" {
   }
 }
 
+/**
+ * The course's rules of completion changed after its context was read (an edit committed in
+ * between): the step is taken again on the course as it now stands.
+ */
+export class RulesChanged extends Error {}
+
+/** How many times a step is taken again on rules that keep changing under it. */
+const RULE_CHANGES_TOLERATED = 3;
+
 /** A step's unit as enrollments holds it: with the completions it keeps up to date. */
 export interface WorkUnit extends StepUnit {
   completions: Map<string, Date>;
@@ -104,6 +113,31 @@ export function createUnitOfWork(
     const context = await contexts.get(courseId);
     if (!context) throw courseNotFound();
     return context;
+  }
+
+  /** Throws RulesChanged when an edit changed the course's rules after `context` was read. */
+  function assertCurrent(context: CourseContext, versions: ReadonlyMap<string, number>) {
+    if ((versions.get(context.course.id) ?? 0) !== context.version) throw new RulesChanged();
+  }
+
+  /**
+   * Runs `take` on the course's context, and again on the context read afresh when an edit
+   * changed the course's rules in between (its transaction found so): a step never settles
+   * on rules that no longer hold.
+   */
+  async function onCurrentRules<T>(
+    courseId: string,
+    take: (context: CourseContext | undefined) => Promise<T>,
+  ): Promise<T> {
+    let context = await contexts.get(courseId);
+    for (let tries = 1; ; tries++) {
+      try {
+        return await take(context);
+      } catch (error) {
+        if (!(error instanceof RulesChanged) || tries > RULE_CHANGES_TOLERATED) throw error;
+        context = await contexts.fresh(courseId);
+      }
+    }
   }
 
   /** Refuses any step on the enrollment at `at` (each step's own dates: expiry, window). */
@@ -334,7 +368,9 @@ export function createUnitOfWork(
    */
   async function writeSteps(batch: StepWaiting[]): Promise<StepDone[]> {
     return db.transaction(async (tx) => {
-      const locked = await createEnrollmentsRepository(tx).lockManyWithCompletions(batch);
+      const txRepo = createEnrollmentsRepository(tx);
+      const locked = await txRepo.lockManyWithCompletions(batch);
+      const versions = await txRepo.rulesVersions(batch.map((w) => w.courseId));
       const pending = createPendingWrites(deps.audit);
       const done: StepDone[] = [];
       const refused = new Set<StepWaiting>();
@@ -343,6 +379,7 @@ export function createUnitOfWork(
           const row = locked.get(enrollmentKey(w));
           if (!row) throw notEnrolled();
           if (!w.context) throw courseUnavailable();
+          assertCurrent(w.context, versions);
           done.push(await runUnit(tx, row, w.context, w, pending));
         } catch (error) {
           if (batch.length === 1) throw error;
@@ -372,10 +409,13 @@ export function createUnitOfWork(
     write: (unit: WorkUnit) => Promise<T>;
   }): Promise<T> {
     // Read before the transaction: embedded PGlite has one connection.
-    const context = await contexts.get(input.courseId);
-    const done = await new Promise<StepDone>((resolve, reject) => {
-      stepBatches.push({ ...input, context, resolve, reject });
-    });
+    const done = await onCurrentRules(
+      input.courseId,
+      (context) =>
+        new Promise<StepDone>((resolve, reject) => {
+          stepBatches.push({ ...input, context, resolve, reject });
+        }),
+    );
     deps.announce(input.userId);
     return done.result as T;
   }
@@ -405,20 +445,22 @@ export function createUnitOfWork(
     }
     // Read before the transaction: embedded PGlite has one connection, so a read outside
     // the transaction would wait for it.
-    const context = await contexts.get(courseId);
-    const done = await db.transaction(async (tx) => {
-      const txRepo = createEnrollmentsRepository(tx);
-      const locked =
-        "enrollmentId" in target
-          ? await txRepo.withCompletions({ id: target.enrollmentId }, true)
-          : await txRepo.withCompletions(target, true);
-      if (!locked) throw "enrollmentId" in target ? enrollmentNotFound() : notEnrolled();
-      if (!context) throw courseUnavailable();
-      const pending = createPendingWrites(deps.audit);
-      const done = await runUnit(tx, locked, context, input, pending);
-      await pending.flush(tx);
-      return done;
-    });
+    const done = await onCurrentRules(courseId, (context) =>
+      db.transaction(async (tx) => {
+        const txRepo = createEnrollmentsRepository(tx);
+        const locked =
+          "enrollmentId" in target
+            ? await txRepo.withCompletions({ id: target.enrollmentId }, true)
+            : await txRepo.withCompletions(target, true);
+        if (!locked) throw "enrollmentId" in target ? enrollmentNotFound() : notEnrolled();
+        if (!context) throw courseUnavailable();
+        assertCurrent(context, await txRepo.rulesVersions([courseId]));
+        const pending = createPendingWrites(deps.audit);
+        const done = await runUnit(tx, locked, context, input, pending);
+        await pending.flush(tx);
+        return done;
+      }),
+    );
     deps.announce(done.enrollment.userId);
     return { result: done.result as T, enrollment: done.enrollment };
   }
@@ -427,6 +469,8 @@ export function createUnitOfWork(
     steps,
     contexts,
     contextOf,
+    assertCurrent,
+    onCurrentRules,
     assertOpen,
     standing,
     unitFor,
