@@ -316,6 +316,13 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return new Map([...found].map(([id, e]) => [id, e.course]));
     },
 
+    /**
+     * A course with its modules read from the database, past the catalogue: for what must be
+     * no older than a version read just before it (a course's rules of completion).
+     */
+    findFresh: async (id: string): Promise<Course | undefined> =>
+      (await loadEntries([id])).get(id)?.course,
+
     /** The same as catalogue entries, with each course's JSON made once. */
     findEntries: entries,
 

@@ -7,7 +7,7 @@ import { createEnrollmentsRepository } from "./enrollments.repository";
 
 export interface CourseContextsDeps {
   db: Database;
-  courses: { findMany(ids: string[]): Promise<Map<string, Course>> };
+  courses: { findFresh(id: string): Promise<Course | undefined> };
   steps: readonly AnyCompletionStep[];
   /** Keeps the cache exact across instances; without it every request reads afresh. */
   changes?: ChangeFeed;
@@ -33,14 +33,12 @@ export function createCourseContexts(deps: CourseContextsDeps) {
     : undefined;
 
   async function load(courseId: string): Promise<CourseContext | undefined> {
-    // The version first: an edit that commits after it leaves this context behind, and the
-    // step that uses it finds so in its transaction and reads the course again. Every edit
-    // committed before it has reached the caches once `sync` answers, so nothing read
-    // below is older than the version.
+    // The version first, then everything else from the database: nothing read below is older
+    // than the version, and an edit that commits after it leaves this context behind, which
+    // the step that uses it finds in its transaction, reading the course again.
     const version =
       (await createEnrollmentsRepository(deps.db).rulesVersions([courseId])).get(courseId) ?? 0;
-    await deps.changes?.sync();
-    const course = (await deps.courses.findMany([courseId])).get(courseId);
+    const course = await deps.courses.findFresh(courseId);
     if (!course) return undefined;
     // Steps that read the same settings share one loader: each loader runs once, and the
     // loaders run side by side.

@@ -35,6 +35,8 @@ export interface EnrollmentsServiceDeps {
     findMany(ids: string[]): Promise<Map<string, Course>>;
     /** Courses with their response JSON made once (the catalogue cache). */
     findEntries(ids: string[]): Promise<Map<string, { course: Course; json: string }>>;
+    /** A course read past the catalogue, for its rules of completion. */
+    findFresh(id: string): Promise<Course | undefined>;
   };
   /** The auth feature: users by id. */
   users: {
