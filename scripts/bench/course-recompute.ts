@@ -30,7 +30,7 @@ const serverUrl = values["database-url"] ?? fail("--database-url is required");
 const enrollmentCount = positive(values.enrollments, "enrollments");
 
 const pg = (await import("pg")).default;
-const { count: countRows, eq } = await import("drizzle-orm");
+const { count: countRows, eq, lt } = await import("drizzle-orm");
 const schema = await import("../../src/server/db/schema");
 const { openPostgres } = await import("../../src/server/db/client");
 const { createEvents } = await import("../../src/server/lib/events");
@@ -142,7 +142,8 @@ try {
   const took = performance.now() - started;
   const completedAfter = await completed();
   const issued = await count(schema.certificates);
-  const pending = await count(schema.completionRecomputes);
+  const { completionRecomputes: recomputes } = schema;
+  const pending = await count(recomputes, lt(recomputes.recomputed, recomputes.requests));
   spans.sort((a, b) => b - a);
   console.log(
     [

@@ -32,7 +32,7 @@ declare module "../../lib/events" {
       enrollmentId: string;
       actor: Actor;
       facts: CreditFacts;
-      /** The transaction's writes left to the end, which the certificate's join. */
+      /** The transaction's writes left to the end, which the certificate's mail and event join. */
       pending: PendingWrites;
     };
   }
