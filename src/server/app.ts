@@ -68,6 +68,7 @@ import {
   watchingStep,
 } from "./learning";
 import { createEvents } from "./lib/events";
+import { whenClosing, whenReady } from "./lib/lifecycle";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { documentRoute, openapiOptions } from "./openapi/document";
@@ -201,7 +202,7 @@ export async function buildApp(deps: AppDeps) {
   }
   // Counters shared by every instance: Redis when REDIS_URL is set, else PostgreSQL.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
-  if (redis) app.addHook("onClose", async () => void redis.disconnect());
+  if (redis) whenClosing(app, redis, "disconnect");
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis } : { store: pgRateLimitStore(database.db) }),
@@ -222,11 +223,11 @@ export async function buildApp(deps: AppDeps) {
   // What one feature tells the others, in the transaction of the change (lib/events.ts).
   const events = createEvents();
   const sessions = createSessionsService({ db, changes: database.changes });
-  app.addHook("onClose", async () => sessions.close());
+  whenClosing(app, sessions, "close");
   const mailer = deps.mailer ?? createMailer(config, app.log);
-  app.addHook("onClose", async () => mailer.close());
+  whenClosing(app, mailer, "close");
   const identity = deps.identity ?? (await createIdentityService(config.firebase));
-  app.addHook("onClose", async () => identity.close());
+  whenClosing(app, identity, "close");
   if (config.firebase?.emulatorHost) {
     app.log.warn({ host: config.firebase.emulatorHost }, "using the Firebase Auth emulator");
   }
@@ -259,7 +260,7 @@ export async function buildApp(deps: AppDeps) {
   // Appends are linked into the hash chain in the background; stop before the database closes.
   const audit = createAuditService({ db, log: app.log });
   audit.start();
-  app.addHook("onClose", async () => audit.stop());
+  whenClosing(app, audit, "stop");
 
   // Catalogue.
   const courses = createCoursesService({ db, objects, events, changes: database.changes, audit });
@@ -277,7 +278,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // Course edits that change what completes a course may have left learners behind when
   // the portal last stopped: their recomputes finish at start.
-  app.addHook("onReady", async () => enrollments.resumeRecomputes());
+  whenReady(app, enrollments, "resumeRecomputes");
   const questions = createQuestionsService({ db, courses, audit, events });
   const watching = createWatchingService({ db, courses, enrollments, users: auth, now: clock });
 
@@ -337,7 +338,7 @@ export async function buildApp(deps: AppDeps) {
     certificates,
     courseImages: courses,
   });
-  app.addHook("onReady", async () => credentials.ensureSigningKey());
+  whenReady(app, credentials, "ensureSigningKey");
 
   // Administration. Mail after commit: each certificate's email (queued with it) and the
   // learner reminders, swept on a timer; stopped before the PDF threads and the database close.
@@ -369,9 +370,9 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   app.decorate("mailJobs", mailJobs);
-  app.addHook("onReady", async () => mailJobs.start());
-  app.addHook("onClose", async () => mailJobs.stop());
-  app.addHook("onClose", async () => pdfs.close());
+  whenReady(app, mailJobs, "start");
+  whenClosing(app, mailJobs, "stop");
+  whenClosing(app, pdfs, "close");
 
   // App plugins.
   registerHostGuard(app, { publicUrl: config.publicUrl, production: config.production });

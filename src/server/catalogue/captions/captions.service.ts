@@ -8,7 +8,7 @@ import {
   type ModuleMedia,
 } from "../../../contract";
 import type { Database } from "../../db/client";
-import type { CourseRow } from "../courses/courses.table";
+import type { CoursesService } from "../courses/courses.service";
 import {
   badCaptionFile,
   captionTooLarge,
@@ -24,10 +24,7 @@ import { validateVtt } from "./vtt";
 
 export interface CaptionsServiceDeps {
   db: Database;
-  courses: {
-    findRow(id: string): Promise<CourseRow | undefined>;
-    moduleIds(courseId: string): Promise<string[]>;
-  };
+  courses: Pick<CoursesService, "findRow" | "moduleIds">;
   enrollments: {
     completedModules(userId: string, courseId: string): Promise<string[] | null>;
   };

@@ -1,6 +1,9 @@
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { certificates } from "./certificates.table";
 
+/** What a certificate keeps of the course it completed, for its credential's achievement. */
+export type { CertificateAchievement } from "./certificates.table";
+
 /**
  * Every certificate as the credentials and regulator reports read it: which enrollment and
  * course it completed, when, and whether it was revoked. A subquery joined in their own

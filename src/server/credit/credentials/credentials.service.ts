@@ -13,7 +13,7 @@ import {
 } from "../../../contract/linked-data";
 import { verifyOpenBadge } from "../../../contract/open-badge-verification";
 import type { Database } from "../../db/client";
-import type { CertificateAchievement } from "../certificates/certificates.table";
+import type { CertificateAchievement } from "../certificates/certificates.read-model";
 import { createCredentialKeys } from "./credential-keys";
 import { credentialNotFound, notYourCredential, statusListNotFound } from "./credentials.errors";
 import { createCredentialsRepository } from "./credentials.repository";

@@ -8,7 +8,7 @@ import {
   hoursText,
 } from "../../../contract";
 import { OB_V3_CONTEXT, VC_V2_CONTEXT } from "../../../contract/linked-data";
-import type { CertificateAchievement } from "../certificates/certificates.table";
+import type { CertificateAchievement } from "../certificates/certificates.read-model";
 
 /** The certificate as the credential is written from it: its snapshot at issue. */
 export interface OpenBadgeSource {

@@ -12,7 +12,6 @@ import { newId } from "../../db/ids";
 import type { Actor } from "../../platform";
 import { defineStep, type StepUnit } from "../enrollments/completion-steps";
 import type { EnrollmentsService } from "../enrollments/enrollments.service";
-import type { EnrollmentRow } from "../enrollments/enrollments.table";
 import { type AssessmentSettings, loadAssessmentSettings } from "./assessment-settings";
 import {
   alreadyPassed,
@@ -254,7 +253,7 @@ export function createExamService(deps: ExamServiceDeps) {
    */
   async function attemptsLeftFor(
     tx: Executor,
-    enrollment: EnrollmentRow,
+    enrollment: StepUnit["enrollment"],
     settings: Pick<ExamSettingsRow, "maxAttempts">,
     used?: number,
   ) {
