@@ -4,7 +4,12 @@ export { createExamService, examStep } from "./assessments/exam.service";
 export { createExamResults } from "./assessments/exam-results";
 export { createQuestionsService } from "./assessments/questions.service";
 export { createReviewService, reviewStep } from "./assessments/review.service";
-export type { CompletionStep, CreditFacts, StepUnit } from "./enrollments/completion-steps";
+export type {
+  CompletionStep,
+  CreditFacts,
+  SharedLoad,
+  StepUnit,
+} from "./enrollments/completion-steps";
 export { defineStep } from "./enrollments/completion-steps";
 export { enrollmentRecords } from "./enrollments/enrollments.report";
 export { registerEnrollmentsRoutes } from "./enrollments/enrollments.routes";

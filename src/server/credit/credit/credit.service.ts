@@ -13,7 +13,7 @@ import {
 import { creditTypesOfCourse } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
 import type { EnrollmentRow, EnrollmentsService } from "../../learning";
-import { defineStep } from "../../learning";
+import { defineStep, type SharedLoad } from "../../learning";
 import { fieldChanges } from "../../platform";
 import { loadActivity } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
@@ -40,11 +40,19 @@ export interface CreditOffer {
   types: CreditType[];
 }
 
-const loadCreditOffer = async (db: Executor, courseId: string): Promise<CreditOffer> => {
+/**
+ * The credit step's settings, with the activity's, the evaluation's and the attestation's,
+ * which their own steps load for the same course (`shared` reads each once).
+ */
+const loadCreditOffer = async (
+  db: Executor,
+  courseId: string,
+  shared: SharedLoad,
+): Promise<CreditOffer> => {
   const [activity, evaluation, attestation, settings, types] = await Promise.all([
-    loadActivity(db, courseId),
-    loadEvaluationSettings(db, courseId),
-    loadAttestationSettings(db, courseId),
+    shared(loadActivity),
+    shared(loadEvaluationSettings),
+    shared(loadAttestationSettings),
     loadCreditSettings(db, courseId),
     creditTypesOfCourse(db, courseId),
   ]);

@@ -116,3 +116,33 @@ describe("a step of completion plugged in through its wiring alone", () => {
     });
   });
 });
+
+/**
+ * A step that also decides by another step's settings reads them through `shared`: the
+ * loader runs once per course, however many steps ask for it.
+ */
+let surveyLoads = 0;
+const loadSurveyAsked = async (_db: unknown, courseId: string) => {
+  surveyLoads += 1;
+  return { asked: surveyCourses.has(courseId) };
+};
+const askingStep = defineStep({ ...surveyStep, load: loadSurveyAsked });
+const certificateStep = defineStep<{ asked: boolean }>({
+  key: "certificate",
+  load: (_db, _courseId, shared) => shared(loadSurveyAsked),
+  canIssue: async () => true,
+});
+
+describe("settings one step shares with another", () => {
+  const h = useStepHarness([askingStep, certificateStep]);
+
+  it("are loaded once per course for every step that reads them", async () => {
+    const course = await h.course({ modules: 1 });
+    surveyCourses.add(course.id);
+    const learner = await h.enrolledLearner(course);
+    surveyLoads = 0;
+    const standing = await h.enrollments.completion(learner.id, course.id);
+    expect(standing.steps.find((s) => s.key === "evaluation")?.required).toBe(true);
+    expect(surveyLoads).toBe(1);
+  });
+});

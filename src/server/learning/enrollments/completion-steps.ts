@@ -27,6 +27,9 @@ export interface CreditFacts {
   steps?: CompletionStepKey[];
 }
 
+/** A loader of a course's settings, run once per reading of the course's credit context. */
+export type SharedLoad = <T>(loader: (db: Executor, courseId: string) => Promise<T>) => Promise<T>;
+
 /**
  * One step of completion (ARCHITECTURE section 6), owned by its own feature and handed to
  * the enrollments feature in a list. The order of the steps is the contract's
@@ -40,8 +43,12 @@ export interface CreditFacts {
  */
 export interface CompletionStep<S = unknown> {
   key: CompletionStepKey;
-  /** The course's settings this step decides by (runs outside any transaction). */
-  load(db: Executor, courseId: string): Promise<S>;
+  /**
+   * The course's settings this step decides by (runs outside any transaction). A step that
+   * also decides by another step's settings reads them with `shared(thatLoader)`: each
+   * loader runs once per course, however many steps ask.
+   */
+  load(db: Executor, courseId: string, shared: SharedLoad): Promise<S>;
   /**
    * For a step with a record of its own: whether the course asks for it, and when the
    * enrollment did it (null while it has not).

@@ -2,7 +2,7 @@ import type { Course } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
-import type { AnyCompletionStep, CourseContext } from "./completion-steps";
+import type { AnyCompletionStep, CourseContext, SharedLoad } from "./completion-steps";
 import { createEnrollmentsRepository } from "./enrollments.repository";
 
 export interface CourseContextsDeps {
@@ -40,11 +40,15 @@ export function createCourseContexts(deps: CourseContextsDeps) {
       (await createEnrollmentsRepository(deps.db).rulesVersions([courseId])).get(courseId) ?? 0;
     const course = await deps.courses.findFresh(courseId);
     if (!course) return undefined;
-    // Steps that read the same settings share one loader: each loader runs once, and the
-    // loaders run side by side.
-    const loads = new Map<AnyCompletionStep["load"], Promise<unknown>>();
+    // Steps that read the same settings share one loader: each loader runs once, whether a
+    // step loads with it or reads another step's settings through it, side by side.
+    const loads = new Map<unknown, Promise<unknown>>();
+    const shared: SharedLoad = (loader) => {
+      if (!loads.has(loader)) loads.set(loader, loader(deps.db, courseId));
+      return loads.get(loader) as ReturnType<typeof loader>;
+    };
     for (const step of deps.steps) {
-      if (!loads.has(step.load)) loads.set(step.load, step.load(deps.db, courseId));
+      if (!loads.has(step.load)) loads.set(step.load, step.load(deps.db, courseId, shared));
     }
     const settings = new Map<AnyCompletionStep, unknown>();
     for (const step of deps.steps) settings.set(step, await loads.get(step.load));
