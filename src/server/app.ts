@@ -317,7 +317,6 @@ export async function buildApp(deps: AppDeps) {
     activity,
     evaluations,
     attestations,
-    credit,
   });
   const certificates = createCertificatesService({
     db,

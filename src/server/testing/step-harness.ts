@@ -230,7 +230,6 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       activity: h.activity,
       evaluations: h.evaluations,
       attestations: h.attestations,
-      credit: h.credit,
     });
   });
   beforeEach(async () => {

@@ -43,6 +43,16 @@ export interface TestAppOptions {
   logLines?: string[];
 }
 
+/** The configuration every test app runs with, on its file's data directory. */
+const testConfig = (dataDir: string, env: Record<string, string> = {}) =>
+  buildConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:5000",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+
 /**
  * One app and one migrated database per test file (PGlite in memory takes ~2 s to
  * create), emptied before each test so tests never depend on each other.
@@ -57,12 +67,8 @@ export function useTestApp(
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
     ctx.dataDir = mkdtempSync(join(tmpdir(), "credo-test-"));
-    const config = buildConfig({
-      NODE_ENV: "test",
-      DATA_DIR: ctx.dataDir,
-      PUBLIC_URL: "http://localhost:5000",
+    const config = testConfig(ctx.dataDir, {
       ADMIN_SETUP_KEY: TEST_ADMIN_KEY,
-      LOG_LEVEL: "silent",
       ...(typeof env === "function" ? env() : env),
     });
     ctx.app = await buildApp({
@@ -109,12 +115,7 @@ export function cookieFrom(response: LightMyRequestResponse): string {
  */
 export async function anotherInstance(ctx: TestContext, options: { clock?: () => Date } = {}) {
   const app = await buildApp({
-    config: buildConfig({
-      NODE_ENV: "test",
-      DATA_DIR: ctx.dataDir,
-      PUBLIC_URL: "http://localhost:5000",
-      LOG_LEVEL: "silent",
-    }),
+    config: testConfig(ctx.dataDir),
     database: ctx.database,
     adminSetupKey: { key: undefined, generated: false },
     clock: options.clock,

@@ -1,10 +1,9 @@
 import { type Activity, type ActivityBody, withCreditText } from "../../../contract";
 import type { Database } from "../../db/client";
-import { fieldChanges } from "../../platform";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import { attestationOf, loadAttestationSettings } from "../attestations/attestations.read-model";
 import type { AttestationsService } from "../attestations/attestations.service";
-import type { CreditService } from "../credit/credit.service";
+import { creditSettingsOf, loadCreditSettings } from "../credit/credit.read-model";
 import { loadEvaluationSettings } from "../evaluations/evaluations.read-model";
 import type { EvaluationsService } from "../evaluations/evaluations.service";
 
@@ -16,8 +15,6 @@ export interface AccreditationServiceDeps {
   evaluations: Pick<EvaluationsService, "saveIn">;
   /** Whether the course asks learners to attest, and the statement. */
   attestations: Pick<AttestationsService, "saveIn">;
-  /** What the credit-ready certificate prints beside the credit. */
-  credit: Pick<CreditService, "settingsOf">;
 }
 
 /** The latest of the parts' saves: when the page last changed, or null for the defaults. */
@@ -30,7 +27,8 @@ const latest = (...dates: (Date | null | undefined)[]) => {
  * The course's accreditation page ("About this activity", GET and PUT
  * /api/courses/{id}/activity): the activity's own fields and rules, whether the course asks
  * for the evaluation and the attestation, and the credit settings, each kept by its own
- * feature; saved together in one transaction with one audit event.
+ * feature, read through their read models; saved together in one transaction with one audit
+ * event.
  */
 export function createAccreditationService(deps: AccreditationServiceDeps) {
   const { db } = deps;
@@ -40,7 +38,7 @@ export function createAccreditationService(deps: AccreditationServiceDeps) {
     const [evaluation, attestation, credit] = await Promise.all([
       loadEvaluationSettings(db, courseId),
       loadAttestationSettings(db, courseId),
-      deps.credit.settingsOf(courseId),
+      loadCreditSettings(db, courseId),
     ]);
     let standing: Activity["standing"] = null;
     if (own.standing) {
@@ -66,13 +64,13 @@ export function createAccreditationService(deps: AccreditationServiceDeps) {
       estimatedHours: own.course.duration,
       creditTypes: own.course.creditTypes,
       courseExpired: own.courseExpired,
-      credit: credit.settings,
+      credit: creditSettingsOf(credit),
       standing,
       updatedAt: latest(
         own.updatedAt,
         evaluation?.updatedAt,
         attestation?.updatedAt,
-        credit.updatedAt,
+        credit?.updatedAt,
       ),
     };
   }
@@ -86,6 +84,7 @@ export function createAccreditationService(deps: AccreditationServiceDeps) {
       await deps.activity.edit(
         courseId,
         { actor: viewer, type: "activity.updated" },
+        Object.keys(body),
         async (tx) => {
           const activity = await deps.activity.saveIn(tx, courseId, own);
           const evaluation = await deps.evaluations.saveIn(tx, courseId, { evaluationRequired });
@@ -93,10 +92,10 @@ export function createAccreditationService(deps: AccreditationServiceDeps) {
             attestationRequired,
             attestationText,
           });
-          const before = { ...activity.before, ...evaluation.before, ...attestation.before };
-          const after = { ...activity.after, ...evaluation.after, ...attestation.after };
-          const fields = Object.keys(body) as (keyof typeof body & keyof typeof after)[];
-          return { result: undefined, changes: fieldChanges(before, after, fields) };
+          return {
+            before: { ...activity.before, ...evaluation.before, ...attestation.before },
+            after: { ...activity.after, ...evaluation.after, ...attestation.after },
+          };
         },
       );
       return page(viewer, courseId);

@@ -1,9 +1,9 @@
-import type { AuditChange, Course } from "../../../contract";
+import type { Course } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { EnrollmentsService } from "../../learning";
 import { type CompletionStep, defineStep, type StepUnit } from "../../learning";
 import type { Events } from "../../lib/events";
-import type { Actor, AuditEventInput, AuditService } from "../../platform";
+import { type Actor, type AuditEventInput, type AuditService, fieldChanges } from "../../platform";
 import { acknowledgeFirst, courseNotFound, notEnrolled } from "./activity.errors";
 import { type ActivitySettings, loadActivity, retainUntil } from "./activity.read-model";
 import { type ActivityValues, createActivityRepository } from "./activity.repository";
@@ -107,18 +107,24 @@ export function createActivityService(deps: ActivityServiceDeps) {
 
   /**
    * An edit of a course's credit settings, the activity's own or another credit feature's
-   * (404 for an unknown course): `write` saves them in the transaction and answers what
-   * changed; one audit event `edit.type` records it, and course.rules-changed follows when
-   * anything did. An edit that changes nothing records nothing.
+   * (404 for an unknown course): `write` saves them in the transaction and answers its rows
+   * as they were and are; one audit event `edit.type` records the `fields` that changed, and
+   * course.rules-changed follows when any did. An edit that changes nothing records nothing.
    */
-  async function edit<T>(
+  async function edit<T extends object>(
     courseId: string,
     edit: ActivityEdit,
-    write: (tx: Executor) => Promise<{ changes: AuditChange[]; result: T }>,
+    fields: readonly string[],
+    write: (tx: Executor) => Promise<{ before: object; after: T }>,
   ): Promise<T> {
     const course = await courseOf(courseId);
     return deps.events.transaction(db, async (tx, publish) => {
-      const { changes, result } = await write(tx);
+      const { before, after } = await write(tx);
+      const changes = fieldChanges<Record<string, unknown>>(
+        before as Record<string, unknown>,
+        after as Record<string, unknown>,
+        fields,
+      );
       if (changes.length) {
         await deps.audit.append(tx, {
           type: edit.type,
@@ -128,7 +134,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
         });
         await publish("course.rules-changed", { courseId });
       }
-      return result;
+      return after;
     });
   }
 

@@ -14,7 +14,6 @@ import { creditTypesOfCourse } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
 import type { EnrollmentRow, EnrollmentsService } from "../../learning";
 import { defineStep, type SharedLoad } from "../../learning";
-import { fieldChanges } from "../../platform";
 import { loadActivity } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import {
@@ -182,14 +181,9 @@ export function createCreditService(deps: CreditServiceDeps) {
       type: "credit.settings_updated" | "credit.signature_updated" | "credit.signature_removed";
     },
   ) {
-    const row = await activity.edit(courseId, edit, async (tx) => {
-      const { before, after } = await createCreditRepository(tx).editCreditSettings(
-        courseId,
-        values,
-      );
-      const fields = Object.keys(values) as (keyof typeof values & string)[];
-      return { result: after, changes: fieldChanges(before, after, fields) };
-    });
+    const row = await activity.edit(courseId, edit, Object.keys(values), (tx) =>
+      createCreditRepository(tx).editCreditSettings(courseId, values),
+    );
     return creditSettingsOf(row);
   }
 
@@ -220,12 +214,6 @@ export function createCreditService(deps: CreditServiceDeps) {
 
     async removeSignature(courseId: string, actor: Viewer) {
       return save(courseId, { signatureId: null }, { actor, type: "credit.signature_removed" });
-    },
-
-    /** The course's credit settings as they stand, and when they were saved (the activity page). */
-    async settingsOf(courseId: string) {
-      const row = await repo.creditSettingsOf(courseId);
-      return { settings: creditSettingsOf(row), updatedAt: row?.updatedAt ?? null };
     },
 
     async signature(id: string) {

@@ -1,7 +1,6 @@
 import type { EvaluationAnswersBody, EvaluationFormBody } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import { defineStep } from "../../learning";
-import { fieldChanges } from "../../platform";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import { checkAnswers, evaluationItemsOf, withIds } from "./evaluation-form";
@@ -59,12 +58,8 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
       const row = await activity.edit(
         courseId,
         { actor, type: "evaluation.form_updated" },
-        async (tx) => {
-          const { before, after } = await saveIn(tx, courseId, {
-            evaluationItems: withIds(body.items),
-          });
-          return { result: after, changes: fieldChanges(before, after, ["evaluationItems"]) };
-        },
+        ["evaluationItems"],
+        (tx) => saveIn(tx, courseId, { evaluationItems: withIds(body.items) }),
       );
       return { items: evaluationItemsOf(row), submitted: false };
     },

@@ -1,5 +1,4 @@
 import { progressFor } from "../../../contract";
-import type { ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import type { AuditService } from "../../platform";
 import { createPendingWrites } from "../../platform";
@@ -29,8 +28,6 @@ export function createCourseRecompute(deps: {
   audit: Pick<AuditService, "appendMany">;
   work: UnitOfWork;
   announce(userId: string): void;
-  /** The edit's own change of the course must reach the caches before it is recomputed. */
-  changes?: ChangeFeed;
 }) {
   const { db, work } = deps;
   const repo = createEnrollmentsRepository(db);
@@ -111,9 +108,6 @@ export function createCourseRecompute(deps: {
 
     /** Runs every recompute asked for and not yet done (the one just asked for included). */
     async runPending(): Promise<void> {
-      // Every change committed so far (the edit's own, another instance's) drops what the
-      // course's cached reads hold, so the recompute reads the course as edited.
-      await deps.changes?.sync();
       for (const { courseId, requests } of await repo.pendingRecomputes()) {
         if (await recomputeCourse(courseId)) await repo.clearRecompute(courseId, requests);
       }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { afterCursor, exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
@@ -36,6 +36,24 @@ async function completionTimesOf(db: Executor, enrollmentIds: string[]) {
     byEnrollment.set(row.enrollmentId, times);
   }
   return byEnrollment;
+}
+
+/**
+ * The enrollments `where` names with their completions (as withCompletions), locked in id
+ * order so two transactions locking several never wait for each other in a circle.
+ */
+async function lockWithCompletions(db: Executor, where: SQL) {
+  const rows = await db
+    .select()
+    .from(enrollments)
+    .where(where)
+    .orderBy(asc(enrollments.id))
+    .for("update");
+  const times = await completionTimesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, completions: times.get(row.id) ?? new Map<string, Date>() }));
 }
 
 /** The key of a learner's enrollment in a course, as lockManyWithCompletions answers it. */
@@ -85,31 +103,17 @@ export function createEnrollmentsRepository(db: Executor) {
       return row;
     },
 
-    /**
-     * Several learners' enrollments with their completions (as withCompletions), locked in
-     * id order so two batches never wait for each other in a circle. Keyed by user and course.
-     */
+    /** Several learners' enrollments with their completions, locked; keyed by user and course. */
     async lockManyWithCompletions(keys: { userId: string; courseId: string }[]) {
       const pairs = sql.join(
         keys.map((k) => sql`(${k.userId}, ${k.courseId})`),
         sql`, `,
       );
-      const rows = await db
-        .select()
-        .from(enrollments)
-        .where(sql`(${enrollments.userId}, ${enrollments.courseId}) in (${pairs})`)
-        .orderBy(asc(enrollments.id))
-        .for("update");
-      const times = await completionTimesOf(
+      const rows = await lockWithCompletions(
         db,
-        rows.map((r) => r.id),
+        sql`(${enrollments.userId}, ${enrollments.courseId}) in (${pairs})`,
       );
-      return new Map(
-        rows.map((row) => [
-          enrollmentKey(row),
-          { ...row, completions: times.get(row.id) ?? new Map<string, Date>() },
-        ]),
-      );
+      return new Map(rows.map((row) => [enrollmentKey(row), row]));
     },
 
     /** Records several completions in one statement (each once). */
@@ -261,19 +265,8 @@ export function createEnrollmentsRepository(db: Executor) {
     },
 
     /** Enrollments by id with their completions (as withCompletions), locked in id order. */
-    async lockByIdsWithCompletions(ids: string[]) {
-      const rows = await db
-        .select()
-        .from(enrollments)
-        .where(inArray(enrollments.id, ids))
-        .orderBy(asc(enrollments.id))
-        .for("update");
-      const times = await completionTimesOf(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((row) => ({ ...row, completions: times.get(row.id) ?? new Map() }));
-    },
+    lockByIdsWithCompletions: (ids: string[]) =>
+      lockWithCompletions(db, inArray(enrollments.id, ids)),
 
     /** Asks for the course's enrollments to be recomputed (in the edit's transaction). */
     async requestRecompute(courseId: string): Promise<void> {

@@ -157,13 +157,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
   const work = createUnitOfWork({ ...deps, now, announce: changed });
   const { contexts, contextOf, unitOfWork } = work;
   const completions = createCompletionRecorder({ db, audit: deps.audit, work, announce: changed });
-  const recompute = createCourseRecompute({
-    db,
-    audit: deps.audit,
-    work,
-    announce: changed,
-    changes: deps.changes,
-  });
+  const recompute = createCourseRecompute({ db, audit: deps.audit, work, announce: changed });
   // A course edit that changes what completes it asks, in its own transaction, for its
   // enrollments to be recomputed, and they are before the edit is answered.
   deps.events.subscribe("course.rules-changed", {
