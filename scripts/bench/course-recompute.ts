@@ -40,6 +40,9 @@ const { createOrganisationService } = await import(
   "../../src/server/platform/organisation/organisation.service"
 );
 const { createCoursesService } = await import("../../src/server/catalogue/courses/courses.service");
+const { createCreditCatalogueService } = await import(
+  "../../src/server/catalogue/credit-catalogue/credit-catalogue.service"
+);
 const { createCertificatesService } = await import(
   "../../src/server/credit/certificates/certificates.service"
 );
@@ -111,7 +114,13 @@ try {
     findUser: (id: string) => authRepo.findUserById(id),
     findUsers: (ids: string[]) => authRepo.findUsersByIds([...new Set(ids)]),
   };
-  const courses = createCoursesService({ db, objects, events, audit });
+  const courses = createCoursesService({
+    db,
+    objects,
+    events,
+    audit,
+    creditCatalogue: createCreditCatalogueService({ db, events, audit }),
+  });
   const enrollments = createEnrollmentsService({
     db,
     courses,

@@ -39,17 +39,21 @@ const amountText = (amount: number) => String(Math.round(amount * 100) / 100);
  */
 const PLURAL_NOUN = /^(.*\p{L}\p{L})s((?:\s*\([^()]*\))?[^\p{L}\p{N}]*)$/u;
 
+/** The name for exactly one, made from a plural name by dropping its counted noun's "s". */
+export function singularOf(name: string): string {
+  const written = name.trim();
+  const plural = PLURAL_NOUN.exec(written);
+  return plural && !/s$/i.test(plural[1]!) ? `${plural[1]}${plural[2]}` : written;
+}
+
 /**
  * The credit as a certificate prints it: "1 contact hour", "1.5 CPE credits",
- * "0.25 AMA PRA Category 1 Credit™". The name is stored as the body writes it, in the plural;
- * exactly 1 takes the singular, made by dropping the final "s" of the counted noun.
+ * "1 AMA PRA Category 1 Credit™", "2 AMA PRA Category 1 Credits™". The name is the body's
+ * plural; exactly 1 takes the singular the catalogue gives, or else one made from the plural.
  */
-export function creditAmountText(amount: number, name: string): string {
-  const written = name.trim();
-  if (amount !== 1) return `${amountText(amount)} ${written}`;
-  const plural = PLURAL_NOUN.exec(written);
-  const singular = plural && !/s$/i.test(plural[1]!) ? `${plural[1]}${plural[2]}` : written;
-  return `1 ${singular}`;
+export function creditAmountText(amount: number, name: string, singular?: string | null): string {
+  if (amount !== 1) return `${amountText(amount)} ${name.trim()}`;
+  return `1 ${singular?.trim() || singularOf(name)}`;
 }
 
 const text = (max: number, label: string) =>
@@ -76,14 +80,20 @@ type CreditBody = z.infer<typeof creditBodySchema>;
 const creditTypeBodySchema = z.strictObject({
   /** Kept across edits so learners' claims stay linked to their type; new types omit it. */
   id: z.string().min(1).max(64).optional(),
-  name: requiredText(CREDIT_NAME_MAX, "Credit name"),
+  /**
+   * The catalogue type offered, whose words and body the course takes; the name, body,
+   * accreditation statement and licence rule then come from the catalogue. Without it the
+   * type is found in the catalogue by its body and name, and added there when new.
+   */
+  catalogueTypeId: z.string().min(1).max(64).optional(),
+  name: text(CREDIT_NAME_MAX, "Credit name").default(""),
   amount: amount("Amount"),
   /** One of the course's bodies by name, or "" for none. */
-  accreditingBody: text(CREDIT_BODY_NAME_MAX, "Accrediting body"),
-  accreditationStatement: text(CREDIT_STATEMENT_MAX, "Accreditation statement"),
+  accreditingBody: text(CREDIT_BODY_NAME_MAX, "Accrediting body").default(""),
+  accreditationStatement: text(CREDIT_STATEMENT_MAX, "Accreditation statement").default(""),
   designationStatement: text(CREDIT_STATEMENT_MAX, "Designation statement"),
   claimStep: amount("Claim step").nullable(),
-  licenceRequired: z.boolean(),
+  licenceRequired: z.boolean().default(false),
 });
 export type CreditTypeBody = z.infer<typeof creditTypeBodySchema>;
 
@@ -117,7 +127,18 @@ export const courseCreditBodySchema = z
       }
     });
     body.types.forEach((t, i) => {
-      if (body.types.findIndex((o) => sameName(o.name, t.name)) !== i) {
+      if (!t.catalogueTypeId && !t.name) {
+        ctx.addIssue({ code: "custom", path: ["types", i, "name"], message: "Choose a credit type" });
+      } else if (
+        t.catalogueTypeId &&
+        body.types.findIndex((o) => o.catalogueTypeId === t.catalogueTypeId) !== i
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["types", i, "catalogueTypeId"],
+          message: "Each credit type can be offered once",
+        });
+      } else if (!t.catalogueTypeId && body.types.findIndex((o) => sameName(o.name, t.name)) !== i) {
         ctx.addIssue({
           code: "custom",
           path: ["types", i, "name"],

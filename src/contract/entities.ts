@@ -51,11 +51,20 @@ export type Module = z.infer<typeof moduleSchema>;
 export const completionPolicySchema = z.enum(["manual", "verified"]);
 export type CompletionPolicy = z.infer<typeof completionPolicySchema>;
 
-/** A credit type as a course offers it (its body's provider number filled in). */
+/**
+ * A credit type as a course offers it: a type of the organisation's credit catalogue, whose
+ * words and body it carries, with the course's own amount, claim step and designation.
+ */
 export const creditTypeSchema = z.object({
   id: z.string(),
+  /** The catalogue's type: amounts of one catalogue type add up across courses. */
+  catalogueTypeId: z.string(),
   /** As the body writes it, in the plural: "contact hours", "CPE credits". */
   name: z.string(),
+  /** As the body writes exactly one: "contact hour", "AMA PRA Category 1 Credit™". */
+  singularName: z.string(),
+  /** Whom the credit serves ("Nursing"); "" when the catalogue does not say. */
+  profession: z.string(),
   /** The most a learner can claim. */
   amount: z.number(),
   accreditingBody: z.string().nullable(),
@@ -66,6 +75,10 @@ export const creditTypeSchema = z.object({
   claimStep: z.number().nullable(),
   /** Learners claiming this type must enter their licence before the certificate. */
   licenceRequired: z.boolean(),
+  /** The course is published only once its fields of study add up to the amount (NASBA). */
+  fieldsOfStudyRequired: z.boolean(),
+  /** The minutes of learning in one credit hour of its body: 60, or NASBA's 50. */
+  minutesPerHour: z.number().int(),
 });
 export type CreditType = z.infer<typeof creditTypeSchema>;
 

@@ -57,11 +57,20 @@ export const ERROR_CODES = {
   "auth.reset_link_invalid": 400,
   "auth.restricted": 403,
   "auth.throttled": 429,
+  // The organisation's credit catalogue.
+  "catalogue.body_in_use": 409,
+  "catalogue.body_name_taken": 409,
+  "catalogue.body_not_found": 404,
+  "catalogue.merge_conflict": 409,
+  "catalogue.type_in_use": 409,
+  "catalogue.type_name_taken": 409,
+  "catalogue.type_not_found": 404,
   // Learner accounts and bulk import.
   "learners.invalid_file": 400,
   "learners.not_found": 404,
   // Courses, their modules and their publication.
   "courses.credit_type_not_found": 400,
+  "courses.publish_blocked": 409,
   "courses.module_id_taken": 409,
   "courses.module_locked": 409,
   "courses.module_not_found": 404,

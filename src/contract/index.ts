@@ -7,6 +7,7 @@ export * from "./certificates";
 export * from "./courses";
 export * from "./credentials";
 export * from "./credit";
+export * from "./credit-catalogue";
 export * from "./credit-types";
 export * from "./csv";
 export * from "./dates";

@@ -21,8 +21,10 @@ import {
 import {
   createCaptionsService,
   createCoursesService,
+  createCreditCatalogueService,
   registerCaptionsRoutes,
   registerCoursesRoutes,
+  registerCreditCatalogueRoutes,
 } from "./catalogue";
 import type { Config } from "./config";
 import {
@@ -263,7 +265,20 @@ export async function buildApp(deps: AppDeps) {
   whenClosing(app, audit, "stop");
 
   // Catalogue.
-  const courses = createCoursesService({ db, objects, events, changes: database.changes, audit });
+  const creditCatalogue = createCreditCatalogueService({
+    db,
+    events,
+    audit,
+    changes: database.changes,
+  });
+  const courses = createCoursesService({
+    db,
+    objects,
+    events,
+    changes: database.changes,
+    audit,
+    creditCatalogue,
+  });
 
   // Learning: enrollments own completion, through the one gate, with every step of it.
   const enrollments = createEnrollmentsService({
@@ -393,6 +408,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerAuthRoutes(app, { auth, secureCookies: config.production });
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
+  registerCreditCatalogueRoutes(app, { creditCatalogue });
   registerLearnersRoutes(app, {
     learners: createLearnersService({ db }),
     auth,

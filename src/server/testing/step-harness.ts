@@ -14,6 +14,7 @@ import {
 } from "../../contract";
 import { createCoursesRepository } from "../catalogue/courses/courses.repository";
 import { type CoursesService, createCoursesService } from "../catalogue/courses/courses.service";
+import { createCreditCatalogueService } from "../catalogue/credit-catalogue/credit-catalogue.service";
 import {
   type AccreditationService,
   createAccreditationService,
@@ -175,6 +176,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       objects: createObjectsService({ db, store: createLocalDiskStore(join(dataDir, "objects")) }),
       events,
       audit: h.audit,
+      creditCatalogue: createCreditCatalogueService({ db, events, audit: h.audit }),
     });
     const organisation = createOrganisationService({
       db,

@@ -5,7 +5,8 @@ import { createCourse, postCourse } from "../../testing/courses";
 import { creditOffer, creditType } from "../../testing/credit-claim";
 import { call, quickAdmin, quickLearner, signInAs } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
-import { courseCreditBodies, courseCreditTypes } from "./course-credit.table";
+import { courseCreditTypes } from "../credit-catalogue/course-credit.table";
+import { creditBodies } from "../credit-catalogue/credit-catalogue.table";
 import { courses } from "./courses.table";
 
 const DEFAULTS = {
@@ -85,8 +86,8 @@ describe("course completion settings and credit types", () => {
       ["ACPE contact hours", 1, "ANCC", "P-0421"],
       ["CPE credits", 1.5, "NASBA", "112233"],
     ]);
-    // One row per body: the provider number the two ANCC types share is one value.
-    expect(await ctx.database.db.select().from(courseCreditBodies)).toHaveLength(2);
+    // One catalogue row per body: the provider number the two ANCC types share is one value.
+    expect(await ctx.database.db.select().from(creditBodies)).toHaveLength(2);
 
     // Renumbering ANCC changes it for both its types; a type kept by id keeps its id.
     const edited = await put({
@@ -101,7 +102,6 @@ describe("course completion settings and credit types", () => {
       { id: types[1]!.id, name: "ACPE contact hours", providerNumber: "P-9999" },
       { id: types[0]!.id, name: "contact hours", amount: 2, providerNumber: "P-9999" },
     ]);
-    expect(await ctx.database.db.select().from(courseCreditBodies)).toHaveLength(1);
     const read = await call(ctx, "GET", `/api/courses/${course.id}`, { cookie });
     expect((read.json() as Course).creditTypes.map((t) => t.name)).toEqual([
       "ACPE contact hours",
@@ -120,7 +120,7 @@ describe("course completion settings and credit types", () => {
     );
     const stored = async () => ({
       types: await ctx.database.db.select().from(courseCreditTypes),
-      bodies: await ctx.database.db.select().from(courseCreditBodies),
+      bodies: await ctx.database.db.select().from(creditBodies),
     });
     const before = await stored();
     const one = (extra: object) => creditOffer([creditType(extra)]);
@@ -130,7 +130,7 @@ describe("course completion settings and credit types", () => {
         400,
         "types.0.name: Credit name must be at most 100 characters",
       ],
-      [one({ name: " " }), 400, "types.0.name: Credit name is required"],
+      [one({ name: " " }), 400, "types.0.name: Choose a credit type"],
       [one({ amount: 0 }), 400, "types.0.amount: Amount must be greater than 0"],
       [one({ amount: 1.255 }), 400, "types.0.amount: Amount can have at most 2 decimals"],
       [one({ amount: 1001 }), 400, "types.0.amount: Amount must be at most 1000"],

@@ -1,5 +1,4 @@
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { courseCreditTypes } from "./course-credit.table";
 import { courses } from "./courses.table";
 
 const builder = new QueryBuilder();
@@ -17,9 +16,3 @@ export const courseSummaries = builder
   })
   .from(courses)
   .as("course_summaries");
-
-/** Which course offers each credit type: how regulator reports find a type's course. */
-export const creditTypeCourses = builder
-  .select({ creditTypeId: courseCreditTypes.id, courseId: courseCreditTypes.courseId })
-  .from(courseCreditTypes)
-  .as("credit_type_courses");

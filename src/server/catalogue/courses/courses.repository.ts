@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, inArray, max, ne, notInArray, or, sql } from "drizzle-orm";
-import type { CourseCreditBody, CreditType, CreditTypeBody } from "../../../contract";
 import type { Executor } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import { courseCreditBodies, courseCreditTypes } from "./course-credit.table";
 import { type CourseRow, courses, type ModuleRow, modules } from "./courses.table";
 
 export function createCoursesRepository(db: Executor) {
@@ -55,112 +53,6 @@ export function createCoursesRepository(db: Executor) {
           .prepare("modules_of_courses"),
       );
       return statement.execute({ ids: courseIds });
-    },
-
-    /** The credit types of the courses, in order, with their body and its provider number. */
-    async creditTypesOf(courseIds: string[]): Promise<(CreditType & { courseId: string })[]> {
-      if (!courseIds.length) return [];
-      const statement = preparedOnce(db, "credit_types_of_courses", (d) =>
-        d
-          .select({
-            courseId: courseCreditTypes.courseId,
-            id: courseCreditTypes.id,
-            name: courseCreditTypes.name,
-            amount: courseCreditTypes.amount,
-            accreditingBody: courseCreditBodies.name,
-            providerNumber: courseCreditBodies.providerNumber,
-            accreditationStatement: courseCreditTypes.accreditationStatement,
-            designationStatement: courseCreditTypes.designationStatement,
-            claimStep: courseCreditTypes.claimStep,
-            licenceRequired: courseCreditTypes.licenceRequired,
-          })
-          .from(courseCreditTypes)
-          .leftJoin(courseCreditBodies, eq(courseCreditBodies.id, courseCreditTypes.bodyId))
-          .where(sql`${courseCreditTypes.courseId} = any(${sql.placeholder("ids")})`)
-          .orderBy(asc(courseCreditTypes.courseId), asc(courseCreditTypes.position))
-          .prepare("credit_types_of_courses"),
-      );
-      const rows = await statement.execute({ ids: courseIds });
-      return rows.map((r) => ({
-        ...r,
-        amount: Number(r.amount),
-        claimStep: r.claimStep === null ? null : Number(r.claimStep),
-        providerNumber: r.providerNumber || null,
-      }));
-    },
-
-    /**
-     * Replaces the course's credit offer (run in a transaction with the course locked): the
-     * bodies by name, then the types in order, keeping the ids of the types named by id so
-     * learners' claims stay linked to them.
-     */
-    async replaceCredit(courseId: string, body: CourseCreditBody): Promise<void> {
-      const existingBodies = await db
-        .select()
-        .from(courseCreditBodies)
-        .where(eq(courseCreditBodies.courseId, courseId));
-      const bodyIds = new Map<string, string>();
-      for (const b of body.bodies) {
-        const key = b.name.toLocaleLowerCase();
-        const found = existingBodies.find((e) => e.name.toLocaleLowerCase() === key);
-        if (found) {
-          await db
-            .update(courseCreditBodies)
-            .set({ name: b.name, providerNumber: b.providerNumber })
-            .where(eq(courseCreditBodies.id, found.id));
-          bodyIds.set(key, found.id);
-        } else {
-          const [row] = await db
-            .insert(courseCreditBodies)
-            .values({ courseId, name: b.name, providerNumber: b.providerNumber })
-            .returning({ id: courseCreditBodies.id });
-          bodyIds.set(key, row!.id);
-        }
-      }
-      const kept = body.types.flatMap((t) => (t.id ? [t.id] : []));
-      await db
-        .delete(courseCreditTypes)
-        .where(
-          and(
-            eq(courseCreditTypes.courseId, courseId),
-            kept.length ? notInArray(courseCreditTypes.id, kept) : undefined,
-          ),
-        );
-      const values = (t: CreditTypeBody, position: number) => ({
-        position,
-        name: t.name,
-        amount: t.amount,
-        bodyId: t.accreditingBody ? bodyIds.get(t.accreditingBody.toLocaleLowerCase())! : null,
-        accreditationStatement: t.accreditationStatement,
-        designationStatement: t.designationStatement,
-        claimStep: t.claimStep,
-        licenceRequired: t.licenceRequired,
-      });
-      for (const [position, t] of body.types.entries()) {
-        if (t.id) {
-          await db
-            .update(courseCreditTypes)
-            .set(values(t, position))
-            .where(and(eq(courseCreditTypes.id, t.id), eq(courseCreditTypes.courseId, courseId)));
-        } else {
-          await db.insert(courseCreditTypes).values({ courseId, ...values(t, position) });
-        }
-      }
-      const unused = existingBodies
-        .filter((e) => ![...bodyIds.values()].includes(e.id))
-        .map((e) => e.id);
-      if (unused.length) {
-        await db.delete(courseCreditBodies).where(inArray(courseCreditBodies.id, unused));
-      }
-    },
-
-    /** The ids of the course's credit types (to check the ids an edit names). */
-    async creditTypeIds(courseId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: courseCreditTypes.id })
-        .from(courseCreditTypes)
-        .where(eq(courseCreditTypes.courseId, courseId));
-      return rows.map((r) => r.id);
     },
 
     async insert(values: typeof courses.$inferInsert): Promise<CourseRow> {

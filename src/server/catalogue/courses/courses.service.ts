@@ -32,6 +32,11 @@ import {
 import { toCourse, toModule } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
+import {
+  type CreditCatalogueService,
+  creditTypesOfCourse,
+  creditTypesOfCourses,
+} from "../credit-catalogue";
 import { coursePublishChecks, manualCompletionWithCredit } from "./publish-review";
 
 declare module "../../lib/events" {
@@ -78,6 +83,8 @@ export interface CoursesServiceDeps {
   changes?: ChangeFeed;
   /** Every change is an audit event, written in the change's own transaction. */
   audit: Pick<AuditService, "append">;
+  /** Keeps the credit types the courses offer, from the organisation's catalogue. */
+  creditCatalogue: Pick<CreditCatalogueService, "saveOffer">;
 }
 
 /** The course's details (course.updated); every other column but bookkeeping is a setting. */
@@ -172,7 +179,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     const [rows, moduleRows, typeRows] = await Promise.all([
       repo.findByIds(ids),
       repo.modulesOf(ids),
-      repo.creditTypesOf(ids),
+      creditTypesOfCourses(db, ids),
     ]);
     const byCourse = groupByCourse(moduleRows);
     const typesByCourse = groupTypesByCourse(typeRows);
@@ -199,7 +206,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     const ids = rows.map((r) => r.id);
     const [moduleRows, typeRows] = await Promise.all([
       repo.modulesOf(ids),
-      repo.creditTypesOf(ids),
+      creditTypesOfCourses(db, ids),
     ]);
     const byCourse = groupByCourse(moduleRows);
     const typesByCourse = groupTypesByCourse(typeRows);
@@ -216,13 +223,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
   }
 
   /** Whether the locked course row offers credit while its modules are completed manually. */
-  async function manualCompletionWithCreditOf(
-    txRepo: ReturnType<typeof createCoursesRepository>,
-    row: CourseRow,
-  ) {
+  async function manualCompletionWithCreditOf(tx: Executor, row: CourseRow) {
     return manualCompletionWithCredit({
       completionPolicy: row.completionPolicy,
-      creditTypes: await txRepo.creditTypesOf([row.id]),
+      creditTypes: await creditTypesOfCourse(tx, row.id),
     });
   }
 
@@ -397,14 +401,13 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      */
     async saveCredit(id: string, body: CourseCreditBody, actor: Actor): Promise<Course> {
       const row = await events.transaction(db, async (tx, publish) => {
-        const txRepo = createCoursesRepository(tx);
-        const course = await txRepo.lockById(id);
+        const course = await createCoursesRepository(tx).lockById(id);
         if (!course) throw courseNotFound();
-        const before = await txRepo.creditTypesOf([id]);
+        const before = await creditTypesOfCourse(tx, id);
         const known = new Set(before.map((t) => t.id));
         if (body.types.some((t) => t.id && !known.has(t.id))) throw creditTypeNotFound();
-        await txRepo.replaceCredit(id, body);
-        const after = await txRepo.creditTypesOf([id]);
+        await deps.creditCatalogue.saveOffer(tx, id, body, actor);
+        const after = await creditTypesOfCourse(tx, id);
         const offer = (types: CreditType[]) =>
           types.map((t) => ({
             name: t.name,
@@ -489,7 +492,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         if (
           !current.isPublished &&
           options.confirm !== PUBLISH_CONFIRMATIONS.manualCompletion &&
-          (await manualCompletionWithCreditOf(txRepo, current))
+          (await manualCompletionWithCreditOf(tx, current))
         ) {
           throw publishNeedsConfirmation();
         }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttestationsRepository } from "../../credit/attestations/attestations.repository";
 import type { Database } from "../../db/client";
 import { type MigrationScratch, openMigrationScratch } from "../../testing/migration-scratch";
-import { creditTypesOfCourse } from "./course-credit.read-model";
+import { creditTypesOfCourse } from "../credit-catalogue";
 
 /**
  * Migration 0019 on a database whose courses each offer the one credit type of the schema
@@ -63,14 +63,20 @@ describe("migration 0019 (credit types)", () => {
     expect(await creditTypesOfCourse(db, "nurse")).toEqual([
       {
         id: expect.any(String),
+        // Migration 0030 puts each type in the organisation's catalogue.
+        catalogueTypeId: expect.any(String),
         name: "Contact hours",
+        singularName: "Contact hour",
+        profession: "Nursing",
         amount: 1.5,
         accreditingBody: "ANCC",
         providerNumber: "P-0421",
+        minutesPerHour: 60,
         accreditationStatement: "Credo is accredited by ANCC.",
         designationStatement: "",
         claimStep: 0.5,
         licenceRequired: true,
+        fieldsOfStudyRequired: false,
       },
     ]);
     // A type printed as "CPE credit hours" keeps that unit; the registry number, which named
@@ -78,6 +84,9 @@ describe("migration 0019 (credit types)", () => {
     expect(await creditTypesOfCourse(db, "cpa")).toMatchObject([
       {
         name: "CPE credit hours",
+        singularName: "CPE credit hour",
+        profession: "Accounting",
+        minutesPerHour: 50,
         amount: 2,
         accreditingBody: "NASBA",
         providerNumber: "NASBA Sponsor ID 112233",
@@ -87,7 +96,7 @@ describe("migration 0019 (credit types)", () => {
       },
     ]);
     expect(await creditTypesOfCourse(db, "bare")).toMatchObject([
-      { name: "credit hours", amount: 3, accreditingBody: null, providerNumber: null },
+      { name: "credit hours", profession: "", amount: 3, accreditingBody: null, providerNumber: null },
     ]);
     expect(await creditTypesOfCourse(db, "none")).toEqual([]);
 
@@ -97,7 +106,9 @@ describe("migration 0019 (credit types)", () => {
     expect(attested!.credits).toEqual([
       {
         creditTypeId: nurseType!.id,
+        catalogueTypeId: nurseType!.catalogueTypeId,
         name: "Contact hours",
+        singularName: null,
         amount: 1,
         maxAmount: 1.5,
         accreditingBody: "ANCC",

@@ -45,6 +45,7 @@ export const claimedCredits = builder
     attestationId: attestationCredits.attestationId,
     position: attestationCredits.position,
     creditTypeId: attestationCredits.creditTypeId,
+    catalogueTypeId: attestationCredits.catalogueTypeId,
     name: attestationCredits.name,
     amount: attestationCredits.amount,
     maxAmount: attestationCredits.maxAmount,

@@ -83,7 +83,9 @@ function claimOf(type: CreditType, amount: number | null | undefined): StoredCla
   }
   return {
     creditTypeId: type.id,
+    catalogueTypeId: type.catalogueTypeId,
     name: type.name,
+    singularName: type.singularName,
     amount: claimed,
     maxAmount: type.amount,
     accreditingBody: type.accreditingBody,

@@ -11,8 +11,9 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { ClaimRegulatorIds } from "../../../contract";
-import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
+import { courseCreditTypes } from "../../catalogue/credit-catalogue/course-credit.table";
 import { courses } from "../../catalogue/courses/courses.table";
+import { creditCatalogue } from "../../catalogue/credit-catalogue/credit-catalogue.table";
 import { creditRecordIdentity } from "../activity/activity.table";
 
 /** Whether a course asks learners to attest, and the statement they affirm. */
@@ -55,7 +56,13 @@ export const attestationCredits = pgTable(
     creditTypeId: text("credit_type_id").references(() => courseCreditTypes.id, {
       onDelete: "set null",
     }),
+    /** The catalogue's type when claimed: transcripts total by it (migration 0030). */
+    catalogueTypeId: text("catalogue_type_id").references(() => creditCatalogue.id, {
+      onDelete: "set null",
+    }),
     name: text("name").notNull(),
+    /** The name as printed for exactly 1, when the catalogue gave it; else made from `name`. */
+    singularName: text("singular_name"),
     amount: numeric("amount", { precision: 6, scale: 2, mode: "number" }).notNull(),
     /** The type's amount when claimed: the most the learner could claim. */
     maxAmount: numeric("max_amount", { precision: 6, scale: 2, mode: "number" }).notNull(),

@@ -14,7 +14,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import type { RefusedRow } from "../../../contract";
-import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
+import { courseCreditTypes } from "../../catalogue/credit-catalogue/course-credit.table";
 import { newId } from "../../db/ids";
 import { users } from "../../people/auth/auth.table";
 

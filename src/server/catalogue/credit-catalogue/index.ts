@@ -1,0 +1,5 @@
+export { creditTypeCourses } from "./credit-offers.report";
+export { creditTypesOfCourse, creditTypesOfCourses } from "./credit-offers.read-model";
+export { registerCreditCatalogueRoutes } from "./credit-catalogue.routes";
+export type { CreditCatalogueService } from "./credit-catalogue.service";
+export { createCreditCatalogueService } from "./credit-catalogue.service";
