@@ -128,7 +128,11 @@ export const courseCreditBodySchema = z
     });
     body.types.forEach((t, i) => {
       if (!t.catalogueTypeId && !t.name) {
-        ctx.addIssue({ code: "custom", path: ["types", i, "name"], message: "Choose a credit type" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["types", i, "name"],
+          message: "Choose a credit type",
+        });
       } else if (
         t.catalogueTypeId &&
         body.types.findIndex((o) => o.catalogueTypeId === t.catalogueTypeId) !== i
@@ -138,7 +142,10 @@ export const courseCreditBodySchema = z
           path: ["types", i, "catalogueTypeId"],
           message: "Each credit type can be offered once",
         });
-      } else if (!t.catalogueTypeId && body.types.findIndex((o) => sameName(o.name, t.name)) !== i) {
+      } else if (
+        !t.catalogueTypeId &&
+        body.types.findIndex((o) => sameName(o.name, t.name)) !== i
+      ) {
         ctx.addIssue({
           code: "custom",
           path: ["types", i, "name"],
@@ -209,7 +216,11 @@ export const offeredCreditText = (types: Pick<CreditType, "amount" | "name">[]) 
 export const creditClaimSchema = z.object({
   /** The offered type it was claimed from; null once that type is deleted. */
   creditTypeId: z.string().nullable(),
+  /** Its type in the organisation's catalogue, which totals add up by; absent on older records. */
+  catalogueTypeId: z.string().nullable().optional(),
   name: z.string(),
+  /** The name for exactly 1, as the catalogue gave it; absent on older records. */
+  singularName: z.string().nullable().optional(),
   amount: z.number(),
   /** The amount as printed: "1 contact hour". */
   text: z.string(),
@@ -227,28 +238,50 @@ export type ClaimedCredit = z.infer<typeof claimedCreditSchema>;
 
 /** A claimed credit as stored (its printed text is made on reading). */
 export type StoredClaimedCredit = Omit<ClaimedCredit, "text">;
-export const withCreditText = <T extends { amount: number; name: string }>(
+export const withCreditText = <
+  T extends { amount: number; name: string; singularName?: string | null },
+>(
   c: T,
-): T & { text: string } => ({ ...c, text: creditAmountText(c.amount, c.name) });
+): T & { text: string } => ({ ...c, text: creditAmountText(c.amount, c.name, c.singularName) });
 
-/** A total of one credit type: transcripts add amounts of the same name only. */
+/** A total of one credit type of the catalogue (or, for older records, of one name). */
 export const creditTotalSchema = z.object({
+  /** The catalogue type totalled; null for credit recorded before the catalogue. */
+  catalogueTypeId: z.string().nullable().optional(),
   name: z.string(),
   amount: z.number(),
   text: z.string(),
 });
-type CreditTotal = z.infer<typeof creditTotalSchema>;
+export type CreditTotal = z.infer<typeof creditTotalSchema>;
 
-/** Sums the credits per type (by name, as written), in the order each type first appears. */
-export function creditTotals(credits: Pick<ClaimedCredit, "name" | "amount">[]): CreditTotal[] {
-  const sums = new Map<string, number>();
-  for (const c of credits)
-    sums.set(c.name, Math.round(((sums.get(c.name) ?? 0) + c.amount) * 100) / 100);
-  return [...sums].map(([name, sum]) => ({
-    name,
-    amount: sum,
-    text: creditAmountText(sum, name),
-  }));
+type TotalledCredit = Pick<ClaimedCredit, "name" | "amount" | "catalogueTypeId" | "singularName">;
+
+/**
+ * Sums the credits per catalogue type, in the order each type first appears: "contact hours"
+ * from one course and "ANCC contact hours" from another are one type once merged in the
+ * catalogue, named as the catalogue names it now. Credit with no catalogue type adds up by
+ * its name. Amounts of different types are never added together.
+ */
+export function creditTotals(
+  credits: TotalledCredit[],
+  catalogue: ReadonlyMap<string, { name: string; singularName: string }> = new Map(),
+): CreditTotal[] {
+  const sums = new Map<string, { first: TotalledCredit; sum: number }>();
+  for (const c of credits) {
+    const key = c.catalogueTypeId ?? `name:${c.name.trim().toLocaleLowerCase()}`;
+    const total = sums.get(key) ?? { first: c, sum: 0 };
+    total.sum = Math.round((total.sum + c.amount) * 100) / 100;
+    sums.set(key, total);
+  }
+  return [...sums.values()].map(({ first, sum }) => {
+    const named = (first.catalogueTypeId && catalogue.get(first.catalogueTypeId)) || first;
+    return {
+      catalogueTypeId: first.catalogueTypeId ?? null,
+      name: named.name,
+      amount: sum,
+      text: creditAmountText(sum, named.name, named.singularName),
+    };
+  });
 }
 
 /** One claim in an attestation: a type the course offers and the amount claimed of it. */

@@ -28,6 +28,12 @@ export const PUBLISH_CONFIRMATIONS = {
 } as const;
 
 export const PUBLISH_MESSAGES = {
+  creditLength: (credit: string, contentSeconds: number, supported: string, hour: string) =>
+    `${credit} is more than the content supports: its modules run ${formatWatchSeconds(contentSeconds)}, which is ${supported} at ${hour}. Publish it only with a reason, kept on the audit trail.`,
+  creditLengthReasonNeeded:
+    "The credit exceeds what the content's length supports: give the reason to publish it anyway.",
+  fieldsOfStudy: (credit: string, fields: string) =>
+    `The fields of study add up to ${fields}, but the course offers ${credit}: make them add up under Credit settings before publishing.`,
   manualCompletion:
     "This course offers credit, but its completion is Manual: learners can mark a module complete without watching its video. Turn on verified watching under Completion, or confirm that credit may be earned this way.",
   moduleLength: (position: number, title: string, statedMinutes: number, videoSeconds: number) =>
@@ -35,9 +41,13 @@ export const PUBLISH_MESSAGES = {
 } as const;
 
 export const coursePublishCheckSchema = z.object({
-  key: z.enum(["manual-completion", "module-length"]),
-  /** A warning only informs; "confirm" means publishing asks the administrator to confirm. */
-  severity: z.enum(["warning", "confirm"]),
+  key: z.enum(["manual-completion", "module-length", "credit-length", "fields-of-study"]),
+  /**
+   * A warning only informs; "confirm" means publishing asks the administrator to confirm
+   * (for credit-length, with a reason kept on the audit trail); "block" means the course
+   * cannot be published until it is fixed.
+   */
+  severity: z.enum(["warning", "confirm", "block"]),
   message: z.string(),
   /** The module a module-length check is about. */
   moduleId: z.string().nullable(),
@@ -46,7 +56,14 @@ export type CoursePublishCheck = z.infer<typeof coursePublishCheckSchema>;
 export const coursePublishChecksSchema = z.object({ checks: z.array(coursePublishCheckSchema) });
 export type CoursePublishChecks = z.infer<typeof coursePublishChecksSchema>;
 
-/** PATCH /api/courses/:id/publish?confirm=manual-completion */
+/** PATCH /api/courses/:id/publish?confirm=manual-completion&creditLengthReason=… */
 export const publishQuerySchema = z.strictObject({
   confirm: z.literal(PUBLISH_CONFIRMATIONS.manualCompletion).optional(),
+  /** Publishes credit beyond what the content's length supports, for this reason. */
+  creditLengthReason: z
+    .string()
+    .trim()
+    .min(1, "Give the reason the credit exceeds the content's length")
+    .max(500, "The reason must be at most 500 characters")
+    .optional(),
 });

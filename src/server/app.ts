@@ -324,7 +324,7 @@ export async function buildApp(deps: AppDeps) {
     now: clock,
     regulators: reporting,
   });
-  const credit = createCreditService({ db, activity, enrollments });
+  const credit = createCreditService({ db, activity, enrollments, events });
   // The activity page, composed of the activity's, the evaluation's, the attestation's and the
   // credit settings' parts, each kept by its own feature.
   const accreditation = createAccreditationService({

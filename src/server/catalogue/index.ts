@@ -6,6 +6,7 @@ export type { CoursesService, LearnerEnrollments, Viewer } from "./courses/cours
 export { createCoursesService } from "./courses/courses.service";
 export type { CourseRow } from "./courses/courses.table";
 export {
+  catalogueTypeNames,
   createCreditCatalogueService,
   creditTypeCourses,
   creditTypesOfCourse,

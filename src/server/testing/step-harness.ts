@@ -226,7 +226,12 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
       organisation,
       regulators: { claimRegulatorIds },
     });
-    h.credit = createCreditService({ db, activity: h.activity, enrollments: h.enrollments });
+    h.credit = createCreditService({
+      db,
+      activity: h.activity,
+      enrollments: h.enrollments,
+      events,
+    });
     accreditation = createAccreditationService({
       db,
       activity: h.activity,

@@ -12,6 +12,10 @@ export const publishNeedsModules = () =>
   );
 export const publishNeedsConfirmation = () =>
   conflict("courses.publish_needs_confirmation", PUBLISH_MESSAGES.manualCompletion);
+export const publishNeedsCreditLengthReason = () =>
+  conflict("courses.publish_needs_confirmation", PUBLISH_MESSAGES.creditLengthReasonNeeded);
+/** A check that must be fixed before publishing, in its own words. */
+export const publishBlocked = (message: string) => conflict("courses.publish_blocked", message);
 export const publishedNeedsModules = () =>
   conflict("courses.published_needs_modules", "A published course must keep at least one module.");
 export const thumbnailNotUploaded = () =>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, max, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { type CourseRow, courses, type ModuleRow, modules } from "./courses.table";

@@ -126,6 +126,8 @@ export function registerCoursesRoutes(
             "courses.publish_needs_modules",
             // A credit course completed manually: publishing needs ?confirm=manual-completion.
             "courses.publish_needs_confirmation",
+            // Fields of study that do not add up to the credit a type needs them for.
+            "courses.publish_blocked",
             // The exam must be able to draw its questions (assessments' publish check).
             "exam.not_enough_questions",
             // Credit reported to a regulator needs its identifiers and the attestation.
@@ -136,8 +138,7 @@ export function registerCoursesRoutes(
       },
       preValidation: admin,
     },
-    async (request) =>
-      courses.publish(request.params.id, actorOf(request), { confirm: request.query.confirm }),
+    async (request) => courses.publish(request.params.id, actorOf(request), request.query),
   );
 
   // What publishing should make the administrator aware of, shown beside 'Publish Course'.

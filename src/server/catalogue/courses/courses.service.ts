@@ -17,14 +17,21 @@ import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
 import {
+  type CreditCatalogueService,
+  creditTypesOfCourse,
+  creditTypesOfCourses,
+} from "../credit-catalogue";
+import {
   courseNotFound,
   creditTypeNotFound,
   moduleIdTaken,
   moduleNotFound,
   notPublished,
   orderNotModules,
+  publishBlocked,
   publishedNeedsModules,
   publishNeedsConfirmation,
+  publishNeedsCreditLengthReason,
   publishNeedsModules,
   thumbnailNotUploaded,
   videoNotUploaded,
@@ -32,12 +39,7 @@ import {
 import { toCourse, toModule } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
-import {
-  type CreditCatalogueService,
-  creditTypesOfCourse,
-  creditTypesOfCourses,
-} from "../credit-catalogue";
-import { coursePublishChecks, manualCompletionWithCredit } from "./publish-review";
+import { coursePublishChecks } from "./publish-review";
 
 declare module "../../lib/events" {
   interface EventMap {
@@ -54,6 +56,13 @@ declare module "../../lib/events" {
      * refuses by throwing its error, and nothing is published.
      */
     "course.publishing": { courseId: string };
+    /**
+     * What publishing a course should make its administrator aware of, asked of the features
+     * whose settings decide it (the fields of study a credit type needs): each adds its
+     * checks to `checks`. Asked for the review beside 'Publish Course' and again inside the
+     * transaction that publishes, which refuses on a "block".
+     */
+    "course.publish-review": { courseId: string; checks: CoursePublishCheck[] };
   }
 }
 
@@ -78,7 +87,7 @@ export interface CoursesServiceDeps {
    * Publishes course.rules-changed in the transaction of every edit that changes what
    * completes the course: its modules, their completion rule, its credit, publishing.
    */
-  events: Pick<Events, "transaction">;
+  events: Pick<Events, "transaction" | "publishIn">;
   /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
   /** Every change is an audit event, written in the change's own transaction. */
@@ -222,12 +231,15 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     await objects.deleteByPaths(unused);
   }
 
-  /** Whether the locked course row offers credit while its modules are completed manually. */
-  async function manualCompletionWithCreditOf(tx: Executor, row: CourseRow) {
-    return manualCompletionWithCredit({
-      completionPolicy: row.completionPolicy,
-      creditTypes: await creditTypesOfCourse(tx, row.id),
-    });
+  /** The course's own publish checks, then those of the features that add theirs. */
+  async function reviewOf(tx: Executor, row: CourseRow): Promise<CoursePublishCheck[]> {
+    const [moduleRows, types] = await Promise.all([
+      createCoursesRepository(tx).modulesOf([row.id]),
+      creditTypesOfCourse(tx, row.id),
+    ]);
+    const checks = coursePublishChecks(toCourse(row, moduleRows, types));
+    await events.publishIn(tx, "course.publish-review", { courseId: row.id, checks });
+    return checks;
   }
 
   /** The module's uploaded video, with its length as read from the file. */
@@ -479,7 +491,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     async publish(
       id: string,
       actor: Actor,
-      options: { confirm?: typeof PUBLISH_CONFIRMATIONS.manualCompletion } = {},
+      options: {
+        confirm?: typeof PUBLISH_CONFIRMATIONS.manualCompletion;
+        creditLengthReason?: string;
+      } = {},
     ): Promise<Course> {
       const row = await events.transaction(db, async (tx, publish) => {
         // Other features' refusals (an exam that cannot draw its questions) come first.
@@ -489,17 +504,34 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         if (!current) throw courseNotFound();
         const published = await txRepo.publish(id);
         if (!published) throw publishNeedsModules();
+        if (current.isPublished) return published;
+        const checks = await reviewOf(tx, current);
+        const blocked = checks.find((c) => c.severity === "block");
+        if (blocked) throw publishBlocked(blocked.message);
         if (
-          !current.isPublished &&
           options.confirm !== PUBLISH_CONFIRMATIONS.manualCompletion &&
-          (await manualCompletionWithCreditOf(tx, current))
+          checks.some((c) => c.key === "manual-completion")
         ) {
           throw publishNeedsConfirmation();
         }
-        if (!current.isPublished) {
-          await record(tx, [courseEvent("course.published", actor, published)]);
-          await publish("course.rules-changed", { courseId: id });
+        const creditLength = checks.filter((c) => c.key === "credit-length");
+        if (creditLength.length && !options.creditLengthReason) {
+          throw publishNeedsCreditLengthReason();
         }
+        await record(tx, [
+          courseEvent(
+            "course.published",
+            actor,
+            published,
+            creditLength.length
+              ? {
+                  creditLengthReason: options.creditLengthReason!,
+                  creditLength: creditLength.map((c) => c.message),
+                }
+              : {},
+          ),
+        ]);
+        await publish("course.rules-changed", { courseId: id });
         return published;
       });
       changed(id);
@@ -511,8 +543,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     async publishReview(id: string): Promise<CoursePublishCheck[]> {
       const row = await repo.findById(id);
       if (!row) throw courseNotFound();
-      const [course] = await withModules([row]);
-      return coursePublishChecks(course!);
+      return reviewOf(db, row);
     },
 
     /**

@@ -96,7 +96,13 @@ describe("migration 0019 (credit types)", () => {
       },
     ]);
     expect(await creditTypesOfCourse(db, "bare")).toMatchObject([
-      { name: "credit hours", profession: "", amount: 3, accreditingBody: null, providerNumber: null },
+      {
+        name: "credit hours",
+        profession: "",
+        amount: 3,
+        accreditingBody: null,
+        providerNumber: null,
+      },
     ]);
     expect(await creditTypesOfCourse(db, "none")).toEqual([]);
 

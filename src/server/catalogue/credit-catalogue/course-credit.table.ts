@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { newId } from "../../db/ids";
 import { courses } from "../courses/courses.table";
 import { creditCatalogue } from "./credit-catalogue.table";
-
 
 /**
  * The credit types a course offers, in order: each a type of the organisation's credit

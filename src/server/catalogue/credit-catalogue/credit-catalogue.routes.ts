@@ -42,7 +42,8 @@ export function registerCreditCatalogueRoutes(
       },
       preValidation: admin,
     },
-    async (request, reply) => reply.code(201).send(await catalogue.addBody(request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await catalogue.addBody(request.body, actorOf(request))),
   );
 
   app.put(
@@ -94,7 +95,8 @@ export function registerCreditCatalogueRoutes(
       },
       preValidation: admin,
     },
-    async (request, reply) => reply.code(201).send(await catalogue.addType(request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await catalogue.addType(request.body, actorOf(request))),
   );
 
   app.put(

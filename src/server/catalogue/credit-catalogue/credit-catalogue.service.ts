@@ -7,7 +7,7 @@ import {
   type CreditTypeBody,
   singularOf,
 } from "../../../contract";
-import { type ChangeFeed, announceAtCommit } from "../../db/change-feed";
+import { announceAtCommit, type ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
 import type { Events } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService } from "../../platform";

@@ -1,5 +1,7 @@
+import { inArray } from "drizzle-orm";
 import type { CreditType } from "../../../contract";
 import type { Executor } from "../../db/client";
+import { creditCatalogue } from "./credit-catalogue.table";
 import { createCreditOffersRepository } from "./credit-offers.repository";
 
 /**
@@ -14,3 +16,20 @@ export async function creditTypesOfCourse(db: Executor, courseId: string): Promi
 /** The credit types of several courses, each with its course id, in each course's order. */
 export const creditTypesOfCourses = (db: Executor, courseIds: string[]) =>
   createCreditOffersRepository(db).creditTypesOf(courseIds);
+
+/** The catalogue's names of the types, by id, as totals name them. */
+export async function catalogueTypeNames(
+  db: Executor,
+  ids: string[],
+): Promise<Map<string, { name: string; singularName: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: creditCatalogue.id,
+      name: creditCatalogue.name,
+      singularName: creditCatalogue.singularName,
+    })
+    .from(creditCatalogue)
+    .where(inArray(creditCatalogue.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}

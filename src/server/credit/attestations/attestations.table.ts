@@ -11,8 +11,8 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { ClaimRegulatorIds } from "../../../contract";
-import { courseCreditTypes } from "../../catalogue/credit-catalogue/course-credit.table";
 import { courses } from "../../catalogue/courses/courses.table";
+import { courseCreditTypes } from "../../catalogue/credit-catalogue/course-credit.table";
 import { creditCatalogue } from "../../catalogue/credit-catalogue/credit-catalogue.table";
 import { creditRecordIdentity } from "../activity/activity.table";
 

@@ -1,6 +1,5 @@
 import {
   type Certificate,
-  creditTotals,
   fieldOfStudyText,
   logoUrl,
   maskedLicence,
@@ -27,6 +26,7 @@ import {
 } from "./certificates.errors";
 import { createCertificatesRepository } from "./certificates.repository";
 import type { CertificateRow } from "./certificates.table";
+import { catalogueTotals } from "./credit-totals";
 
 export interface CertificatesServiceDeps {
   db: Database;
@@ -353,9 +353,14 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         totals: {
           courses: entries.length,
           completed: entries.filter((e) => e.status === "completed").length,
-          // One total per credit type: a contact hour and a CPE credit are never added.
-          credits: creditTotals(
-            entries.flatMap((e) => (e.certificate?.status === "valid" ? e.credits : [])),
+          // One total per catalogue type: a contact hour and a CPE credit are never added.
+          credits: await catalogueTotals(
+            db,
+            issued
+              .filter((c) => !c.revokedAt)
+              .flatMap((c) =>
+                c.credits.map((credit) => ({ enrollmentId: c.enrollmentId, credit })),
+              ),
           ),
         },
         entries,

@@ -1,12 +1,15 @@
 import { fileTypeFromBuffer } from "file-type";
 import {
   type CertificateCredit,
+  type CoursePublishCheck,
   type CreditSettingsBody,
   type CreditType,
+  creditAmountText,
   EMPTY_LICENCE,
   type FieldOfStudy,
   hasLicence,
   type Licence,
+  PUBLISH_MESSAGES,
   SIGNATURE_MAX_BYTES,
   type StoredClaimedCredit,
 } from "../../../contract";
@@ -14,6 +17,7 @@ import { creditTypesOfCourse } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
 import type { EnrollmentRow, EnrollmentsService } from "../../learning";
 import { defineStep, type SharedLoad } from "../../learning";
+import type { Events } from "../../lib/events";
 import { loadActivity } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import {
@@ -70,7 +74,9 @@ async function awarded(tx: Executor, enrollment: EnrollmentRow, offer: CreditOff
   if (attestation) return { attestation, claims: attestation.credits };
   const claims = offer.types.map((t) => ({
     creditTypeId: t.id,
+    catalogueTypeId: t.catalogueTypeId,
     name: t.name,
+    singularName: t.singularName,
     amount: t.amount,
     maxAmount: t.amount,
     accreditingBody: t.accreditingBody,
@@ -122,7 +128,9 @@ export const creditCertificateStep = defineStep<CreditOffer>({
       const type = offer.types.find((t) => t.id === c.creditTypeId);
       return {
         creditTypeId: c.creditTypeId,
+        catalogueTypeId: c.catalogueTypeId,
         name: c.name,
+        singularName: c.singularName,
         amount: c.amount,
         accreditingBody: c.accreditingBody,
         providerNumber: c.providerNumber,
@@ -154,12 +162,38 @@ export const creditCertificateStep = defineStep<CreditOffer>({
   },
 });
 
+/**
+ * A type that needs fields of study (NASBA's CPE) is published only when the course's fields
+ * add up to its amount: a certificate printing "2 CPE credits" beside "Accounting: 1.5" is
+ * rejected by the body's reviewers.
+ */
+function fieldsOfStudyChecks(types: CreditType[], fields: FieldOfStudy[]): CoursePublishCheck[] {
+  const total = Math.round(fields.reduce((sum, f) => sum + f.credits, 0) * 100);
+  return types.flatMap((t): CoursePublishCheck[] =>
+    t.fieldsOfStudyRequired && Math.round(t.amount * 100) !== total
+      ? [
+          {
+            key: "fields-of-study",
+            severity: "block",
+            message: PUBLISH_MESSAGES.fieldsOfStudy(
+              creditAmountText(t.amount, t.name, t.singularName),
+              total ? creditAmountText(total / 100, t.name, t.singularName) : "nothing",
+            ),
+            moduleId: null,
+          },
+        ]
+      : [],
+  );
+}
+
 export interface CreditServiceDeps {
   db: Database;
   /** The activity feature: the course (404 when unknown), and the one edit of settings. */
   activity: Pick<ActivityService, "course" | "edit">;
   /** Enrollments: completes the courses that waited only for the learner's licence. */
   enrollments: Pick<EnrollmentsService, "settleLearner">;
+  /** Publishing asks whether the fields of study add up to the credit that needs them. */
+  events: Pick<Events, "subscribe">;
 }
 
 const SIGNATURE_TYPES = new Set(["image/png", "image/jpeg"]);
@@ -171,6 +205,15 @@ const SIGNATURE_TYPES = new Set(["image/png", "image/jpeg"]);
 export function createCreditService(deps: CreditServiceDeps) {
   const { activity } = deps;
   const repo = createCreditRepository(deps.db);
+
+  deps.events.subscribe("course.publish-review", {
+    async inTransaction(tx, { courseId, checks }) {
+      const types = await creditTypesOfCourse(tx, courseId);
+      if (!types.some((t) => t.fieldsOfStudyRequired)) return;
+      const { fieldsOfStudy } = creditSettingsOf(await loadCreditSettings(tx, courseId));
+      checks.push(...fieldsOfStudyChecks(types, fieldsOfStudy));
+    },
+  });
 
   /** Saves the credit settings named as the edit `type`, and answers them as they stand. */
   async function save(
