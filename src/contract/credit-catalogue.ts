@@ -36,7 +36,12 @@ export const creditBodyBodySchema = z.strictObject({
 });
 export type CreditBodyBody = z.infer<typeof creditBodyBodySchema>;
 
-export const catalogueBodySchema = creditBodyBodySchema.extend({ id: z.string() });
+export const catalogueBodySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  providerNumber: z.string(),
+  minutesPerHour: z.number().int(),
+});
 export type CatalogueBody = z.infer<typeof catalogueBodySchema>;
 
 /** POST /api/credit-catalogue/types and PUT /api/credit-catalogue/types/{id}. */
@@ -61,8 +66,18 @@ export const catalogueTypeBodySchema = z.strictObject({
 });
 export type CatalogueTypeBody = z.infer<typeof catalogueTypeBodySchema>;
 
-export const catalogueTypeSchema = catalogueTypeBodySchema.extend({
+export const catalogueTypeSchema = z.object({
   id: z.string(),
+  name: z.string(),
+  singularName: z.string(),
+  bodyId: z.string().nullable(),
+  accreditationStatement: z.string(),
+  designationStatement: z.string(),
+  /** "" for a type made from a course's own words until the administrator names it. */
+  profession: z.string(),
+  regulators: z.array(regulatorSchema),
+  fieldsOfStudyRequired: z.boolean(),
+  licenceRequired: z.boolean(),
   /** Made from courses' own types when the catalogue began: the administrator confirms or merges it. */
   needsReview: z.boolean(),
   /** How many courses offer it. */

@@ -319,6 +319,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const evaluations = createEvaluationsService({ db, activity, now: clock });
   const attestations = createAttestationsService({
+    events,
     activity,
     organisation,
     now: clock,

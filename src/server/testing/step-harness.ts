@@ -223,6 +223,7 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     h.evaluations = createEvaluationsService({ db, ...creditStep });
     h.attestations = createAttestationsService({
       ...creditStep,
+      events,
       organisation,
       regulators: { claimRegulatorIds },
     });

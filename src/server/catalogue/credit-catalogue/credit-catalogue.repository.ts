@@ -14,7 +14,8 @@ export function createCreditCatalogueRepository(db: Executor) {
           name: creditBodies.name,
           providerNumber: creditBodies.providerNumber,
           minutesPerHour: creditBodies.minutesPerHour,
-          types: sql<number>`(select count(*)::int from ${creditCatalogue} where ${creditCatalogue.bodyId} = ${creditBodies.id})`,
+          // Named in full: inside a subquery Drizzle writes a column without its table.
+          types: sql<number>`(select count(*)::int from "credit_catalogue" c where c."body_id" = "credit_bodies"."id")`,
         })
         .from(creditBodies)
         .orderBy(asc(sql`lower(${creditBodies.name})`));
@@ -24,7 +25,7 @@ export function createCreditCatalogueRepository(db: Executor) {
       return db
         .select({
           row: creditCatalogue,
-          courses: sql<number>`(select count(*)::int from ${courseCreditTypes} where ${courseCreditTypes.catalogueTypeId} = ${creditCatalogue.id})`,
+          courses: sql<number>`(select count(*)::int from "course_credit_types" o where o."catalogue_type_id" = "credit_catalogue"."id")`,
         })
         .from(creditCatalogue)
         .leftJoin(creditBodies, eq(creditBodies.id, creditCatalogue.bodyId))

@@ -24,7 +24,7 @@ import {
   typeNotFound,
 } from "./credit-catalogue.errors";
 import { createCreditCatalogueRepository } from "./credit-catalogue.repository";
-import type { CreditCatalogueRow } from "./credit-catalogue.table";
+import type { CreditBodyRow, CreditCatalogueRow } from "./credit-catalogue.table";
 import { type CreditOfferRow, createCreditOffersRepository } from "./credit-offers.repository";
 
 declare module "../../lib/events" {
@@ -56,6 +56,14 @@ const TYPE_FIELDS = [
   "fieldsOfStudyRequired",
   "licenceRequired",
 ] as const;
+
+const toBody = (row: CreditBodyRow, types: number) => ({
+  id: row.id,
+  name: row.name,
+  providerNumber: row.providerNumber,
+  minutesPerHour: row.minutesPerHour,
+  types,
+});
 
 const toType = (row: CreditCatalogueRow, courses: number): CatalogueType => ({
   id: row.id,
@@ -197,7 +205,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
           db.transaction(async (tx) => {
             const row = await createCreditCatalogueRepository(tx).insertBody(body);
             await record(tx, { type: "catalogue.body_added", actor, details: { ...body } });
-            return { ...row, types: 0 };
+            return toBody(row, 0);
           }),
         () => bodyNameTaken(body.name),
       );
@@ -224,7 +232,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
                 details: { body: after.name, changes },
               });
             }
-            return { ...after, types: await txRepo.typesOfBody(id) };
+            return toBody(after, await txRepo.typesOfBody(id));
           }),
         () => bodyNameTaken(body.name),
       );

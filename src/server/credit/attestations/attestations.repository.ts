@@ -12,6 +12,14 @@ export type StoredClaim = Omit<
 /** The courses' attestation settings, the attestations and their claims; every function runs on the executor it is given. */
 export function createAttestationsRepository(db: Executor) {
   const settings = courseSettingsOf(db, courseAttestations);
+  /** Claims of a catalogue type merged into another are totalled with that one. */
+  async function relinkCatalogueType(fromId: string, intoId: string) {
+    await db
+      .update(attestationCredits)
+      .set({ catalogueTypeId: intoId })
+      .where(eq(attestationCredits.catalogueTypeId, fromId));
+  }
+
   async function claimsOf(attestationId: string) {
     const rows = await db
       .select()
@@ -22,6 +30,7 @@ export function createAttestationsRepository(db: Executor) {
   }
 
   return {
+    relinkCatalogueType,
     /** Whether the course asks learners to attest, and the statement (undefined: the defaults). */
     settingsOf: settings.of,
     /** Saves the values named, in the caller's transaction: the row as it was and is now. */

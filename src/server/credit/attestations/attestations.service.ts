@@ -11,6 +11,7 @@ import {
 } from "../../../contract";
 import type { Executor } from "../../db/client";
 import { defineStep } from "../../learning";
+import type { Events } from "../../lib/events";
 import type { OrganisationService } from "../../platform";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
@@ -45,6 +46,8 @@ export const attestationStep = defineStep<AttestationSettings>({
 });
 
 export interface AttestationsServiceDeps {
+  /** The catalogue tells of two credit types merged: claims follow into the one kept. */
+  events: Pick<Events, "subscribe">;
   /** The activity feature: the unit of a credit step, with the course's statement. */
   activity: Pick<ActivityService, "takeCreditStep">;
   /** The provider the learner agrees may report a completion (its name, in the consent). */
@@ -123,6 +126,11 @@ export type Origin = { ip: string; userAgent: string | null };
 export function createAttestationsService(deps: AttestationsServiceDeps) {
   const { activity, organisation } = deps;
   const now = deps.now ?? (() => new Date());
+
+  deps.events.subscribe("catalogue.types-merged", {
+    inTransaction: (tx, { fromId, intoId }) =>
+      createAttestationsRepository(tx).relinkCatalogueType(fromId, intoId),
+  });
 
   return {
     /**
