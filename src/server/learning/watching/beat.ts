@@ -99,21 +99,22 @@ export function applyBeat(
     throw impossibleReport();
   }
 
-  // The budget: wall-clock time no heartbeat of the learner has spent yet, at most the last
-  // 30 s, and none at all in a hidden page. Fast playback gains nothing: whatever the rate,
-  // neither watched nor seat time grows faster than the budget.
+  // The time this report earns: the wall-clock time its playing took (media time over the
+  // rate: fast playback takes less), within the time no heartbeat of the learner has spent
+  // yet (at most the last 30 s), and none at all in a hidden page. Watched and seat time
+  // both grow by at most that much.
   const from = Math.max(clock.creditClockAt.getTime(), now - MAX_CREDIT_GAP_SECONDS * 1000);
   const visible = body.visible !== false;
-  const budget = visible ? Math.max(0, (now - from) / 1000) : 0;
+  const unspent = visible ? Math.max(0, (now - from) / 1000) : 0;
   const rate = Math.min(Math.max(body.playbackRate ?? 1, 0.0625), MAX_PLAYBACK_RATE);
-  const seat = Math.min(played / rate, budget);
-  const merged = creditIntervals(before?.intervals ?? [], reported, budget);
+  const seat = Math.min(played / rate, unspent);
+  const merged = creditIntervals(before?.intervals ?? [], reported, seat);
   // Nothing played in view (a player starting or stopping, a hidden page): the time up to
   // now was not spent watching, and no later report of any tab may claim it. Otherwise the
   // unspent rest stays for the next report (one that arrives a little late).
   const creditClockAt =
     visible && played > 0
-      ? Math.ceil(from + Math.max(seat, merged.credited) * 1000)
+      ? Math.ceil(from + seat * 1000)
       : Math.max(clock.creditClockAt.getTime(), now);
   return {
     clock: {
@@ -127,8 +128,8 @@ export function applyBeat(
       moduleId: module.id,
       videoUrl: module.videoUrl,
       durationSeconds: duration,
-      intervals: merged.intervals,
-      watchedSeconds: roundSeconds(totalSeconds(merged.intervals)),
+      intervals: merged,
+      watchedSeconds: roundSeconds(totalSeconds(merged)),
       seatSeconds: roundSeconds((before?.seatSeconds ?? 0) + seat),
       positionSeconds: roundSeconds(Math.min(body.position, duration)),
       heartbeats: (before?.heartbeats ?? 0) + 1,

@@ -417,8 +417,10 @@ describe("verified watching", { timeout: 120_000 }, () => {
 
     it("a player at 2x earns the wall-clock time only, with or without a seat-time rule", async () => {
       const rules = [
-        { settings: { minWatchPercent: 10 }, refusal: notWatched(10) },
+        // This player's start never reached the server: the idle time before stays unearned.
+        { settings: { minWatchPercent: 10 }, refusal: notWatched(10), started: false },
         {
+          started: true,
           settings: { minWatchPercent: 5, minSeatSeconds: 20 },
           refusal: {
             message: WATCH_MESSAGES.notSeatedEnough(20),
@@ -426,13 +428,13 @@ describe("verified watching", { timeout: 120_000 }, () => {
           },
         },
       ];
-      for (const { settings, refusal } of rules) {
+      for (const { settings, refusal, started } of rules) {
         const { ok, elapse, complete } = await setup({
           settings: { completionPolicy: "verified", ...settings },
         });
         await ok();
         await elapse(600);
-        await ok({ playbackRate: 2 });
+        if (started) await ok({ playbackRate: 2 });
         let state: ModuleWatch | undefined;
         for (const t of [0, 10, 20]) {
           await elapse(5);
