@@ -109,7 +109,7 @@ export function applyBeat(
   const rate = Math.min(Math.max(body.playbackRate ?? 1, 0.0625), MAX_PLAYBACK_RATE);
   const seat = Math.min(played / rate, unspent);
   const merged = creditIntervals(before?.intervals ?? [], reported, seat);
-  // Nothing played in view (a player starting or stopping, a hidden page): the time up to
+  // Nothing played in view (a player just starting to play, a hidden page): the time up to
   // now was not spent watching, and no later report of any tab may claim it. Otherwise the
   // unspent rest stays for the next report (one that arrives a little late).
   const creditClockAt =
