@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Course } from "../src/contract";
+import {
+  type Course,
+  type CourseWatch,
+  DEFAULT_ACTIVITY,
+  formatWatchSeconds,
+  type ModuleWatch,
+} from "../src/contract";
 import {
   expect,
   expectToast,
@@ -54,23 +60,25 @@ const currentTime = (page: Page) =>
   video(page).evaluate((element) => (element as HTMLVideoElement).currentTime);
 
 /**
- * Plays the video (muted, as autoplay rules require) to its end, or until `until` seconds
- * and then pauses it inside the page at once, so a slow test machine does not overshoot.
+ * Plays the video (muted, as autoplay rules require) at `rate` to its end, or until `until`
+ * seconds and then pauses it inside the page at once, so a slow test machine does not
+ * overshoot. Returns once the server has answered the heartbeat the stop sends.
  */
-async function playUntil(page: Page, until: number | "end") {
-  // The heartbeat the pause sends: the one that reports played intervals.
-  const beat =
-    until === "end"
-      ? null
-      : page.waitForResponse(
-          (r) =>
-            r.url().endsWith("/api/progress/heartbeat") &&
-            (JSON.parse(r.request().postData() ?? "{}").intervals?.length ?? 0) > 0,
-        );
+async function playUntil(page: Page, until: number | "end", rate = 1) {
+  // The heartbeat the stop sends: at a pause, the one that reports played intervals; at the
+  // end, the one whose position is the end.
+  const beat = page.waitForResponse((r) => {
+    if (!r.url().endsWith("/api/progress/heartbeat")) return false;
+    const body = JSON.parse(r.request().postData() ?? "{}");
+    return until === "end"
+      ? body.position >= body.duration - 0.01
+      : (body.intervals?.length ?? 0) > 0;
+  });
   await video(page).evaluate(
-    async (element, stopAt) => {
+    async (element, [stopAt, playbackRate]) => {
       const media = element as HTMLVideoElement;
       media.muted = true;
+      media.playbackRate = playbackRate;
       const done = new Promise<void>((resolve) => {
         const onTime = () => {
           if (stopAt !== null && media.currentTime >= stopAt) {
@@ -84,12 +92,25 @@ async function playUntil(page: Page, until: number | "end") {
       await media.play();
       await done;
     },
-    until === "end" ? null : until,
+    [until === "end" ? null : until, rate] as const,
   );
-  if (beat) {
-    expect((await beat).status()).toBe(200);
-  }
+  expect((await beat).status()).toBe(200);
 }
+
+/** The learner's watching of the course's first module, as the server counts it. */
+async function served(page: Page, courseId: string): Promise<ModuleWatch> {
+  const response = await page.request.get(`/api/progress/watch/${courseId}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as CourseWatch).modules[0]!;
+}
+
+/** What the player says of a module's watching, given the server's figures. */
+const statusOf = (watch: ModuleWatch) =>
+  `${watch.watchedPercent}% watched${
+    watch.canComplete
+      ? " · Ready to complete"
+      : ` · ${formatWatchSeconds(watch.remainingSeconds)} remaining`
+  }`;
 
 test.describe("Verified watching", () => {
   test("admin makes a course verified; the learner must watch before completing, and resumes", async ({
@@ -191,6 +212,97 @@ test.describe("Verified watching", () => {
     await expect(row).toContainText(/(9\d|100)%/);
     await expect(row).toContainText(/[3-5] s/);
     await screensAtBothWidths(page, "watch-admin-learner-watching");
+  });
+
+  test("on a phone the course opens with its video in view; fast playback earns the time it took, and 'Ready to complete' shows when the server accepts", async ({
+    page,
+    adminApi,
+    createLearner,
+    enroll,
+  }) => {
+    test.setTimeout(120_000);
+    const course = await seedCourse(adminApi, `Fast clips ${uniqueEmail("f").slice(2, 8)}`, 1);
+    await offerCredit(
+      adminApi,
+      course.id,
+      singleCreditOffer({
+        body: "State Board of Safety",
+        providerNumber: "P-4471",
+        name: "CME credits",
+        amount: 1,
+      }),
+    );
+    const settings = await adminApi.patch(`/api/courses/${course.id}/settings`, {
+      data: { completionPolicy: "verified", minWatchPercent: 90 },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    // A long activity page the learner reads to its foot before starting.
+    const activity = await adminApi.put(`/api/courses/${course.id}/activity`, {
+      data: {
+        ...DEFAULT_ACTIVITY,
+        objectives: [
+          "Recognise the hazards of a shared workshop.",
+          "Choose the protective equipment each task needs.",
+          "Report an incident within the hour.",
+        ],
+        faculty: [
+          { name: "Rosa Reyes", role: "Author", disclosure: "Nothing to disclose." },
+          { name: "Tom Tran", role: "Reviewer", disclosure: "Nothing to disclose." },
+        ],
+        acknowledgementRequired: true,
+      },
+    });
+    expect(activity.status(), await activity.text()).toBe(200);
+    const learner = await createLearner({ name: "Fay Fastforward" });
+    await enroll(learner.id, course.id);
+    await signIn(page, learner);
+    await page.waitForURL("**/learner");
+
+    // On a phone, starting the course from the foot of the page shows the video, not the
+    // middle of the player.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/courses/${course.id}/about`);
+    await page.getByRole("button", { name: "I have read this information" }).click();
+    const start = page.getByRole("link", { name: "Start the course" });
+    await expect(start).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await start.click();
+    // Once the player has settled (its watching and its steps read), the whole video shows.
+    await expect(page.getByTestId("watch-status")).toHaveText("0% watched");
+    await expect(page.getByTestId("completion-checklist")).toBeVisible();
+    await expect(video(page)).toBeInViewport({ ratio: 1 });
+    await screen(page, "watch-player-started-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The whole clip at 2x: the screen shows what the server counts, the time it took.
+    const status = page.getByTestId("watch-status");
+    const complete = page.getByRole("button", { name: "Mark as Complete" });
+    await playUntil(page, "end", 2);
+    const fast = await served(page, course.id);
+    expect(fast.watchedPercent).toBeLessThan(90);
+    expect(fast.canComplete).toBe(false);
+    await expect(status).toHaveText(statusOf(fast));
+    await expect(complete).toBeDisabled();
+    const refused = await page.request.post("/api/progress/update", {
+      data: { userId: learner.id, courseId: course.id, moduleId: course.modules[0]!.id },
+    });
+    expect(refused.status()).toBe(409);
+    await screensAtBothWidths(page, "watch-player-fast-playback");
+
+    // Again from the start at normal speed: the part that went by too fast counts now, and
+    // the player is ready exactly when the server is.
+    await video(page).evaluate((element) => {
+      (element as HTMLVideoElement).currentTime = 0;
+    });
+    await playUntil(page, "end");
+    const watched = await served(page, course.id);
+    expect(watched.canComplete).toBe(true);
+    await expect(status).toHaveText(statusOf(watched));
+    await expect(status).toHaveText(/ · Ready to complete$/);
+    await expect(complete).toBeEnabled();
+    await complete.click();
+    await expectToast(page, "Progress updated", "Your progress has been saved");
+    await expect(page.getByTestId("course-progress")).toHaveText("100%");
   });
 
   test("a manual course still completes at once, and still resumes", async ({

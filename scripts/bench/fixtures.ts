@@ -125,7 +125,7 @@ export interface Fixtures {
     startedAt: string;
     enrollments: EnrollmentSnapshot[];
     userIds: string[];
-    /** The pool's watching records and course clocks as they were (rows as JSON). */
+    /** The pool's watching records and watch clocks as they were (rows as JSON). */
     moduleWatch: unknown[];
     watchClocks: unknown[];
   };

@@ -189,6 +189,47 @@ describe("learner reminders", () => {
     expect(mailsTo(ada.email)).toHaveLength(2);
   });
 
+  it("counts watching a course's video as activity in that course only", async () => {
+    const start = new Date();
+    at(start, 0);
+    const { adminCookie, course: watched } = await setUp({ modules: 1 });
+    const other = await buildPublishedCourse(ctx, adminCookie, {
+      video: await videoPath(adminCookie),
+      modules: 1,
+      title: "Ethics",
+    });
+    const ada = await enrolledLearner(adminCookie, watched, "Ada Watcher");
+    await enrollViaApi(ctx, adminCookie, ada.id, other.id);
+    const put = await call(ctx, "PUT", "/api/admin/reminder-settings", {
+      cookie: adminCookie,
+      payload: { inactivityDays: 7, expiryReminders: false },
+    });
+    expect(put.statusCode).toBe(200);
+
+    // On day 6 Ada plays the first course's video; her other course stays untouched.
+    at(start, 6);
+    const beat = await call(ctx, "POST", "/api/progress/heartbeat", {
+      cookie: ada.cookie,
+      payload: {
+        courseId: watched.id,
+        moduleId: watched.modules[0]!.id,
+        intervals: [],
+        position: 0,
+        duration: 300,
+      },
+    });
+    expect(beat.statusCode, beat.body).toBe(200);
+    at(start, 8);
+    await sweepBoth();
+    expect(mailsTo(ada.email).map((m) => m.mime.headers.subject)).toEqual(["Continue Ethics"]);
+    at(start, 14);
+    await sweepBoth();
+    expect(mailsTo(ada.email).map((m) => m.mime.headers.subject)).toEqual([
+      "Continue Ethics",
+      "Continue Fire Safety",
+    ]);
+  });
+
   it("reminds 14 days before an enrollment expires, once per expiry", async () => {
     const start = new Date();
     at(start, 0);

@@ -19,8 +19,7 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-const clockKey = (b: Beat) => `${b.userId}\u0000${b.course.id}`;
-const watchKey = (b: Beat) => `${clockKey(b)}\u0000${b.module.id}`;
+const watchKey = (b: Beat) => `${b.userId}\u0000${b.course.id}\u0000${b.module.id}`;
 
 /** The enrollment was removed while the heartbeat ran: its foreign key refuses the rows. */
 async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
@@ -38,11 +37,11 @@ async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
  * Writes heartbeats. Learners watching are the busiest writers of a verified course (one
  * beat every few seconds each), and a transaction per beat makes the database's round trips
  * and commits, not the work, the limit. So beats that arrive while a write is under way wait
- * for it and then go together: one transaction locks all their course clocks, reads all
+ * for it and then go together: one transaction locks all their learners' clocks, reads all
  * their module records, applies the rule to each (beat.ts) and writes them back, whatever
- * their number. A beat alone is written at once, in its own transaction. One beat per learner and course
- * goes in a batch (a later one waits for the next), so each sees the clock its previous beat
- * left. A beat the rule refuses rolls its batch back; the others are written again without
+ * their number. A beat alone is written at once, in its own transaction. One beat per learner
+ * goes in a batch (a later one waits for the next), so each sees the clock the learner's
+ * previous beat left, whatever its course. A beat the rule refuses rolls its batch back; the others are written again without
  * it, and it is tried alone so its learner gets the exact refusal. Any database error in a
  * batch (an enrollment removed meanwhile, a deadlock with another instance) sends each beat
  * through the single path, which answers each on its own.
@@ -55,7 +54,7 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
         const repo = createWatchingRepository(tx);
         await repo.commitWithoutFlush();
         const at = now();
-        const clock = await repo.lockClock(key, at);
+        const clock = await repo.lockClock(beat.userId, at);
         const stored = await repo.findWatch({ ...key, moduleId: beat.module.id });
         const write = applyBeat(beat, clock, stored, at);
         return repo.saveBeat(write.clock, write.watch);
@@ -69,17 +68,24 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
       const repo = createWatchingRepository(tx);
       await repo.commitWithoutFlush();
       const at = now();
-      const keys = batch.map((w) => ({ userId: w.beat.userId, courseId: w.beat.course.id }));
-      const clocks = await repo.lockClocks(keys, at);
+      const clocks = await repo.lockClocks(
+        batch.map((w) => w.beat.userId),
+        at,
+      );
       const stored = await repo.findWatches(
-        batch.map((w, i) => ({ ...keys[i]!, moduleId: w.beat.module.id })),
+        batch.map(({ beat }) => ({
+          userId: beat.userId,
+          courseId: beat.course.id,
+          moduleId: beat.module.id,
+        })),
       );
       const writes: BeatWrite[] = [];
       const refused = new Set<Waiting>();
       for (const w of batch) {
-        const k = clockKey(w.beat);
         try {
-          writes.push(applyBeat(w.beat, clocks.get(k)!, stored.get(watchKey(w.beat)), at));
+          writes.push(
+            applyBeat(w.beat, clocks.get(w.beat.userId)!, stored.get(watchKey(w.beat)), at),
+          );
         } catch {
           refused.add(w);
         }
@@ -90,7 +96,7 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
   }
 
   const batches = createBatchQueue<Waiting, ModuleWatchRow>({
-    keyOf: (w) => clockKey(w.beat),
+    keyOf: (w) => w.beat.userId,
     maxBatch: MAX_BATCH,
     writers: WRITERS,
     writeBatch: recordBatch,

@@ -5,8 +5,6 @@ import type { Intervals, ModuleWatchRow, moduleWatch, WatchClockRow } from "./wa
 
 /** Time unspent since the clock, up to this, can be credited: covers a late heartbeat. */
 const MAX_CREDIT_GAP_SECONDS = 30;
-/** Credit may run this far ahead of the wall clock (timer jitter); it is then owed back. */
-const CREDIT_TOLERANCE_SECONDS = 1;
 /** Extra time allowed when judging a report impossible (network delay between beats). */
 const REPORT_SLACK_SECONDS = 5;
 /** Intervals may end this far past the video's length (players report the last frame late). */
@@ -57,16 +55,19 @@ export interface Beat {
   body: HeartbeatBody;
 }
 
-/** What a heartbeat changes: the learner's course clock and the module's whole record. */
+/** What a heartbeat changes: the learner's clock and the module's whole record. */
 export interface BeatWrite {
   clock: Pick<WatchClockRow, "creditClockAt" | "lastBeatAt">;
   watch: typeof moduleWatch.$inferInsert;
 }
 
 /**
- * The rule of verified watching for one heartbeat, given the learner's course clock and the
+ * The rule of verified watching for one heartbeat, given the learner's clock and the
  * module's stored record: merged watched intervals, credited no faster than the wall clock.
- * Throws the refusal (nothing is to be stored) for a report no player makes.
+ * The clock is the learner's one clock, shared by every course, module, tab and device, so
+ * however many players run at once and however fast they play, all of the learner's
+ * watching together earns at most the time that passed. Throws the refusal (nothing is to
+ * be stored) for a report no player makes.
  */
 export function applyBeat(
   { userId, course, module, body }: Beat,
@@ -92,36 +93,43 @@ export function applyBeat(
   const played = totalSeconds(reported);
   // More media time than the fastest allowed playback fits into the time since the
   // previous heartbeat: not a player's report. Refused whole, nothing stored.
-  const sinceBeat = Math.max(0, (at.getTime() - clock.lastBeatAt.getTime()) / 1000);
+  const now = at.getTime();
+  const sinceBeat = Math.max(0, (now - clock.lastBeatAt.getTime()) / 1000);
   if (played > (sinceBeat + REPORT_SLACK_SECONDS) * MAX_PLAYBACK_RATE) {
     throw impossibleReport();
   }
 
-  // The budget: wall-clock time not yet spent on credit, at most the last 30 s.
-  const from = Math.max(
-    clock.creditClockAt.getTime(),
-    at.getTime() - MAX_CREDIT_GAP_SECONDS * 1000,
-  );
-  const budget =
-    body.visible === false
-      ? 0
-      : Math.max(0, (at.getTime() - from) / 1000 + CREDIT_TOLERANCE_SECONDS);
+  // The time this report earns: the wall-clock time its playing took (media time over the
+  // rate: fast playback takes less), within the time no heartbeat of the learner has spent
+  // yet (at most the last 30 s), and none at all in a hidden page. Watched and seat time
+  // both grow by at most that much.
+  const from = Math.max(clock.creditClockAt.getTime(), now - MAX_CREDIT_GAP_SECONDS * 1000);
+  const visible = body.visible !== false;
+  const unspent = visible ? Math.max(0, (now - from) / 1000) : 0;
   const rate = Math.min(Math.max(body.playbackRate ?? 1, 0.0625), MAX_PLAYBACK_RATE);
-  const seat = Math.min(played / rate, budget);
-  const merged = creditIntervals(before?.intervals ?? [], reported, budget);
-  // Time spent in a hidden page is gone: it must not be banked for a later report.
-  const spent =
-    body.visible === false ? (at.getTime() - from) / 1000 : Math.max(seat, merged.credited);
+  const seat = Math.min(played / rate, unspent);
+  const merged = creditIntervals(before?.intervals ?? [], reported, seat);
+  // Nothing played in view (a player just starting to play, a hidden page): the time up to
+  // now was not spent watching, and no later report of any tab may claim it. Otherwise the
+  // unspent rest stays for the next report (one that arrives a little late).
+  const creditClockAt =
+    visible && played > 0
+      ? Math.ceil(from + seat * 1000)
+      : Math.max(clock.creditClockAt.getTime(), now);
   return {
-    clock: { creditClockAt: new Date(from + spent * 1000), lastBeatAt: at },
+    clock: {
+      creditClockAt: new Date(creditClockAt),
+      // Two beats stamped a moment apart may take the lock in either order.
+      lastBeatAt: new Date(Math.max(clock.lastBeatAt.getTime(), now)),
+    },
     watch: {
       userId,
       courseId: course.id,
       moduleId: module.id,
       videoUrl: module.videoUrl,
       durationSeconds: duration,
-      intervals: merged.intervals,
-      watchedSeconds: roundSeconds(totalSeconds(merged.intervals)),
+      intervals: merged,
+      watchedSeconds: roundSeconds(totalSeconds(merged)),
       seatSeconds: roundSeconds((before?.seatSeconds ?? 0) + seat),
       positionSeconds: roundSeconds(Math.min(body.position, duration)),
       heartbeats: (before?.heartbeats ?? 0) + 1,

@@ -32,15 +32,15 @@ describe("watched intervals", () => {
 
   it("credits a replay nothing and a seek only what was played", () => {
     const first = creditIntervals([], [[0, 10]], 100);
-    expect(first).toEqual({ intervals: [[0, 10]], credited: 10 });
-    const replay = creditIntervals(first.intervals, [[2, 8]], 100);
-    expect(replay.credited).toBe(0);
-    const seek = creditIntervals(first.intervals, [[50, 55]], 100);
-    expect(seek.intervals).toEqual([
+    expect(first).toEqual([[0, 10]]);
+    const replay = creditIntervals(first, [[2, 8]], 100);
+    expect(replay).toEqual([[0, 10]]);
+    const seek = creditIntervals(first, [[50, 55]], 100);
+    expect(seek).toEqual([
       [0, 10],
       [50, 55],
     ]);
-    expect(totalSeconds(seek.intervals)).toBe(15);
+    expect(totalSeconds(seek)).toBe(15);
   });
 
   it("credits at most the budget, in playing order", () => {
@@ -52,8 +52,8 @@ describe("watched intervals", () => {
       ],
       8,
     );
-    expect(result.credited).toBe(8);
-    expect(result.intervals).toEqual([
+    // 8 new seconds: 4..10, then 20..22.
+    expect(result).toEqual([
       [0, 10],
       [20, 22],
     ]);

@@ -42,10 +42,9 @@ export function creditIntervals(
   watched: Intervals,
   reported: Intervals,
   budget: number,
-): { intervals: Intervals; credited: number } {
+): Intervals {
   let covered = mergeIntervals(watched.map(([s, e]) => [s, e]));
   let left = Math.max(0, budget);
-  let credited = 0;
   for (const [start, end] of reported) {
     if (left <= 0) break;
     for (const [s, e] of uncoveredParts(covered, start, end)) {
@@ -53,11 +52,7 @@ export function creditIntervals(
       if (take <= 0) break;
       covered = mergeIntervals([...covered, [s, s + take]]);
       left -= take;
-      credited += take;
     }
   }
-  return {
-    intervals: covered.map(([s, e]) => [roundSeconds(s), roundSeconds(e)]),
-    credited,
-  };
+  return covered.map(([s, e]) => [roundSeconds(s), roundSeconds(e)]);
 }

@@ -44,14 +44,17 @@ describe("heartbeat batch statements", { timeout: 120_000 }, () => {
     const beatAt = clock.now();
     const saved = await ctx.database.db.transaction(async (tx) => {
       const repo = createWatchingRepository(tx);
-      const clocks = await repo.lockClocks(keys, beatAt);
+      const clocks = await repo.lockClocks(
+        keys.map((k) => k.userId),
+        beatAt,
+      );
       expect(clocks.size).toBe(3);
       expect(await repo.findWatches(watchKeys)).toEqual(new Map());
       return repo.saveBeats(
         keys.map((k) =>
           applyBeat(
             { userId: k.userId, course, module, body: { ...body, duration: 300 } },
-            clocks.get(`${k.userId}\u0000${k.courseId}`)!,
+            clocks.get(k.userId)!,
             undefined,
             beatAt,
           ),
@@ -65,7 +68,10 @@ describe("heartbeat batch statements", { timeout: 120_000 }, () => {
     const later = clock.now();
     await ctx.database.db.transaction(async (tx) => {
       const repo = createWatchingRepository(tx);
-      const clocks = await repo.lockClocks(keys, later);
+      const clocks = await repo.lockClocks(
+        keys.map((k) => k.userId),
+        later,
+      );
       // Existing clocks are locked as they are, not reset to this batch's time.
       for (const c of clocks.values()) expect(c.lastBeatAt).toEqual(beatAt);
       const stored = await repo.findWatches(watchKeys);
@@ -79,7 +85,7 @@ describe("heartbeat batch statements", { timeout: 120_000 }, () => {
               module,
               body: { ...body, duration: 300, intervals: [[0, 10]], position: 10 },
             },
-            clocks.get(`${k.userId}\u0000${k.courseId}`)!,
+            clocks.get(k.userId)!,
             stored.get(`${k.userId}\u0000${k.courseId}\u0000${module.id}`),
             later,
           ),
@@ -91,7 +97,44 @@ describe("heartbeat batch statements", { timeout: 120_000 }, () => {
         [2, 10],
       ]);
     });
-    const clocks = await createWatchingRepository(ctx.database.db).lockClocks(keys, later);
+    const clocks = await createWatchingRepository(ctx.database.db).lockClocks(
+      keys.map((k) => k.userId),
+      later,
+    );
     for (const c of clocks.values()) expect(c.lastBeatAt).toEqual(later);
+  });
+
+  it("a beat stamped before the learner's latest one, that took the lock after it, earns nothing and moves nothing back", async () => {
+    const { course, module, keys } = await learnersOfOneCourse(1);
+    const userId = keys[0]!.userId;
+    const body = { courseId: course.id, moduleId: module.id, position: 0, duration: 300 };
+    const start = clock.now();
+    const repo = createWatchingRepository(ctx.database.db);
+    const first = applyBeat(
+      { userId, course, module, body: { ...body, intervals: [] } },
+      await repo.lockClock(userId, start),
+      undefined,
+      start,
+    );
+    const saved = await repo.saveBeat(first.clock, first.watch);
+    clock.advance(10);
+    const late = clock.now();
+    const lateWrite = applyBeat(
+      { userId, course, module, body: { ...body, intervals: [[0, 10]], position: 10 } },
+      await repo.lockClock(userId, late),
+      saved,
+      late,
+    );
+    await repo.saveBeat(lateWrite.clock, lateWrite.watch);
+    // Stamped 5 s earlier, this one waited for the lock: the 10 s are spent already.
+    const early = new Date(late.getTime() - 5000);
+    const earlyWrite = applyBeat(
+      { userId, course, module, body: { ...body, intervals: [[100, 105]], position: 105 } },
+      await repo.lockClock(userId, late),
+      await repo.findWatch({ ...keys[0]!, moduleId: module.id }),
+      early,
+    );
+    expect(earlyWrite.watch).toMatchObject({ watchedSeconds: 10, seatSeconds: 10 });
+    expect(earlyWrite.clock).toEqual({ creditClockAt: late, lastBeatAt: late });
   });
 });

@@ -40,46 +40,38 @@ export function createWatchingRepository(db: Executor) {
     },
 
     /**
-     * The learner's clock in the course, created at `now` if missing, locked for the rest of
-     * the transaction: heartbeats of one learner and course run one after the other. The
-     * upsert takes the lock and answers the latest committed clock in one round trip.
+     * The learner's clock, created at `now` if missing, locked for the rest of the
+     * transaction: a learner's heartbeats, from any course, module, tab or device, run one
+     * after the other. The upsert takes the lock and answers the latest committed clock in
+     * one round trip.
      */
-    async lockClock(key: Key, now: Date): Promise<WatchClockRow> {
+    async lockClock(userId: string, now: Date): Promise<WatchClockRow> {
       const [row] = await db
         .insert(watchClocks)
-        .values({ ...key, creditClockAt: now, lastBeatAt: now })
-        .onConflictDoUpdate({
-          target: [watchClocks.userId, watchClocks.courseId],
-          set: { userId: sql`excluded.user_id` },
-        })
+        .values({ userId, creditClockAt: now, lastBeatAt: now })
+        .onConflictDoUpdate({ target: watchClocks.userId, set: { userId: sql`excluded.user_id` } })
         .returning();
       return row!;
     },
 
     /**
-     * Several learners' clocks, created at `now` where missing and locked, keyed by learner
-     * and course. Locked in one order, so two instances' batches cannot deadlock each other.
+     * Several learners' clocks, created at `now` where missing and locked, keyed by learner.
+     * Locked in one order, so two instances' batches cannot deadlock each other.
      */
-    async lockClocks(keys: Key[], now: Date): Promise<Map<string, WatchClockRow>> {
-      const sorted = [...keys].sort(
-        (a, b) => a.userId.localeCompare(b.userId) || a.courseId.localeCompare(b.courseId),
-      );
+    async lockClocks(userIds: string[], now: Date): Promise<Map<string, WatchClockRow>> {
+      const sorted = [...userIds].sort();
       const at = now.toISOString();
-      const ordered = recordsOf(sorted.map((k) => ({ user_id: k.userId, course_id: k.courseId })));
+      const ordered = recordsOf(sorted.map((id) => ({ user_id: id })));
       const rows = await db
         .insert(watchClocks)
         .select(
-          sql`select k.user_id, k.course_id, ${at}::timestamptz, ${at}::timestamptz
-            from rows from (${ordered} as (user_id text, course_id text))
-              with ordinality as k(user_id, course_id, n)
+          sql`select k.user_id, ${at}::timestamptz, ${at}::timestamptz
+            from rows from (${ordered} as (user_id text)) with ordinality as k(user_id, n)
             order by k.n`,
         )
-        .onConflictDoUpdate({
-          target: [watchClocks.userId, watchClocks.courseId],
-          set: { userId: sql`excluded.user_id` },
-        })
+        .onConflictDoUpdate({ target: watchClocks.userId, set: { userId: sql`excluded.user_id` } })
         .returning();
-      return new Map(rows.map((r) => [`${r.userId}\u0000${r.courseId}`, r]));
+      return new Map(rows.map((r) => [r.userId, r]));
     },
 
     /** Several module records, keyed by learner, course and module. */
@@ -133,7 +125,7 @@ export function createWatchingRepository(db: Executor) {
             .update(watchClocks)
             .set({ creditClockAt: sql`b.credit_clock_at`, lastBeatAt: sql`b.last_beat_at` })
             .from(beats)
-            .where(sql`${watchClocks.userId} = b.user_id and ${watchClocks.courseId} = b.course_id`)
+            .where(sql`${watchClocks.userId} = b.user_id`)
             .returning({ userId: watchClocks.userId }),
         );
       const saved = await db
@@ -172,7 +164,7 @@ export function createWatchingRepository(db: Executor) {
     },
 
     /**
-     * Moves the course clock on and inserts or replaces the module's record, in one
+     * Moves the learner's clock on and inserts or replaces the module's record, in one
      * statement (the caller holds the clock's lock).
      */
     async saveBeat(
@@ -180,15 +172,15 @@ export function createWatchingRepository(db: Executor) {
       values: typeof moduleWatch.$inferInsert,
     ): Promise<ModuleWatchRow> {
       const { userId: _u, courseId: _c, moduleId: _m, createdAt: _a, ...changes } = values;
-      const moved = db.$with("moved_clock").as(
-        db
-          .update(watchClocks)
-          .set(clock)
-          .where(
-            and(eq(watchClocks.userId, values.userId), eq(watchClocks.courseId, values.courseId)),
-          )
-          .returning({ userId: watchClocks.userId }),
-      );
+      const moved = db
+        .$with("moved_clock")
+        .as(
+          db
+            .update(watchClocks)
+            .set(clock)
+            .where(eq(watchClocks.userId, values.userId))
+            .returning({ userId: watchClocks.userId }),
+        );
       const [row] = await db
         .with(moved)
         .insert(moduleWatch)

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { users } from "../../people/auth/auth.table";
 import { enrollments } from "../enrollments/enrollments.table";
 
 /** Merged [start, end] seconds of media time, sorted and disjoint. */
@@ -54,28 +55,18 @@ export const moduleWatch = pgTable(
 );
 
 /**
- * The learner's wall clock in one course. Every heartbeat of the course, whatever
- * the module or browser tab, spends from this one budget, so two tabs playing at once
- * cannot earn more than the time that passed. `creditClockAt` is the moment up to which
- * time has been spent (at most a second of tolerance ahead of now, owed back next beat).
+ * The learner's one wall clock. Every heartbeat, whatever the course, module, browser tab or
+ * device, spends from it, so all of a learner's watching together earns at most the time
+ * that passed. `creditClockAt` is the moment up to which time has been spent (never ahead of
+ * the latest heartbeat); `lastBeatAt` is when the learner's latest heartbeat arrived.
  */
-export const watchClocks = pgTable(
-  "watch_clocks",
-  {
-    userId: text("user_id").notNull(),
-    courseId: text("course_id").notNull(),
-    creditClockAt: timestamp("credit_clock_at", { withTimezone: true }).notNull(),
-    lastBeatAt: timestamp("last_beat_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.courseId] }),
-    foreignKey({
-      name: "watch_clocks_enrollment_fk",
-      columns: [t.userId, t.courseId],
-      foreignColumns: [enrollments.userId, enrollments.courseId],
-    }).onDelete("cascade"),
-  ],
-);
+export const watchClocks = pgTable("watch_clocks", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  creditClockAt: timestamp("credit_clock_at", { withTimezone: true }).notNull(),
+  lastBeatAt: timestamp("last_beat_at", { withTimezone: true }).notNull(),
+});
 
 export type ModuleWatchRow = typeof moduleWatch.$inferSelect;
 export type WatchClockRow = typeof watchClocks.$inferSelect;

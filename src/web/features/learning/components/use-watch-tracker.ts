@@ -36,6 +36,8 @@ export function useWatchTracker(
     let last: number | null = null;
     // One heartbeat at a time, in order: the server paces credit between them.
     let queue: Promise<void> = Promise.resolve();
+    // The start of playback is not reported yet (the video's length was still unknown).
+    let startUnsent = false;
 
     const sample = () => {
       const now = video.currentTime;
@@ -50,9 +52,10 @@ export function useWatchTracker(
       last = video.seeking ? null : now;
     };
 
+    /** Sends what played since the last heartbeat; false while the length is unknown. */
     const flush = (keepalive = false) => {
       const duration = video.duration;
-      if (!Number.isFinite(duration) || duration <= 0) return;
+      if (!Number.isFinite(duration) || duration <= 0) return false;
       const intervals = pending
         .slice(-MAX_HEARTBEAT_INTERVALS)
         .map(([s, e]): [number, number] => [round(s), round(Math.min(e, duration))]);
@@ -80,12 +83,20 @@ export function useWatchTracker(
           },
         ),
       );
+      return true;
     };
 
     const onTime = () => sample();
+    // Starting to play is reported at once: the server counts the time before it as not
+    // watched, in this tab and every other one of the learner's.
     const onPlay = () => {
       last = video.currentTime;
-      flush();
+      startUnsent = !flush();
+    };
+    const onPlaying = () => {
+      if (!startUnsent) return;
+      sample();
+      startUnsent = !flush();
     };
     const onStop = () => {
       sample();
@@ -124,6 +135,7 @@ export function useWatchTracker(
     const options = { signal: listening.signal };
     video.addEventListener("timeupdate", onTime, options);
     video.addEventListener("play", onPlay, options);
+    video.addEventListener("playing", onPlaying, options);
     video.addEventListener("pause", onStop, options);
     video.addEventListener("ended", onStop, options);
     video.addEventListener("seeking", onSeeking, options);
