@@ -80,6 +80,24 @@ export function fieldOfStudyText(c: Pick<CertificateSource, "credit">): string |
 export const fieldOfStudyLabel = (c: Pick<CertificateSource, "credit">) =>
   (c.credit?.fieldsOfStudy.length ?? 0) > 1 ? "Fields of study" : "Field of study";
 
+/** The professions the claimed credit serves, each once ("Nursing, Medicine"), or null. */
+const professionText = (c: { credits: { profession?: string | null }[] }) =>
+  [...new Set(c.credits.map((credit) => credit.profession?.trim()).filter(Boolean))].join(", ") ||
+  null;
+
+/**
+ * What a credit certificate is in, where a course without credit names its category: its
+ * fields of study, else the profession its credit serves.
+ */
+export function creditSubject(
+  c: Pick<CertificateSource, "credit"> & { credits: { profession?: string | null }[] },
+): { label: string; value: string } | null {
+  const field = fieldOfStudyText(c);
+  if (field) return { label: fieldOfStudyLabel(c), value: field };
+  const profession = professionText(c);
+  return profession ? { label: "Profession", value: profession } : null;
+}
+
 /**
  * Each field's credits, scaled to a partial claim of a single credit type: the fields share
  * the designated credit, so a learner claiming half gets half in each.
@@ -132,19 +150,18 @@ export function certificateDocument(
     c.examScore !== null && c.examPassedAt
       ? `Passed with ${c.examScore}% on ${date(c.examPassedAt)}`
       : null;
-  const length = hoursText(c.durationHours);
-
   let meta: CertificateDocument["meta"] = null;
   const fields: CertificateField[] = [];
   const notes: string[] = [];
   if (certifiesCredit(c)) {
-    const field = fieldOfStudyText(c);
-    if (field) fields.push({ label: fieldOfStudyLabel(c), value: field });
-    fields.push({ label: "Course length", value: length });
+    // A credit certificate prints the credit and what it is in, never the spec's category
+    // or whole-hour length, which an auditor would read against the credit.
+    const subject = creditSubject(c);
+    if (subject) fields.push(subject);
     if (amounts) fields.push({ label: "Credit", value: amounts });
     if (!credit && accreditation.length) notes.push(accreditation.join(" · "));
   } else {
-    meta = { category: c.courseCategory, length, completedOn };
+    meta = { category: c.courseCategory, length: hoursText(c.durationHours), completedOn };
   }
   // A credit-ready certificate lists the exam among its details on the second page.
   if (exam && !credit) notes.push(`Final exam: ${exam}`);
@@ -155,9 +172,9 @@ export function certificateDocument(
       ["Sponsor", text(credit.sponsorName)],
       ["Sponsor address", text(credit.sponsorAddress.split(/\s*\n\s*/).join(", "))],
       ["Delivery method", text(credit.deliveryMethod)],
-      ["Course length", length],
       ["Credit", amounts],
       [fieldOfStudyLabel(c), fieldCredits(c)],
+      ["Profession", fieldCredits(c) ? null : professionText(c)],
       ["Accreditation", accreditation.join(" · ") || null],
       ["Learner's licence", licenceText(c)],
       ["Attested on", credit.attestedAt ? date(credit.attestedAt) : null],

@@ -221,6 +221,8 @@ export const creditClaimSchema = z.object({
   name: z.string(),
   /** The name for exactly 1, as the catalogue gave it; absent on older records. */
   singularName: z.string().nullable().optional(),
+  /** Whom the credit serves ("Nursing"), as the catalogue said at issue; absent on older records. */
+  profession: z.string().nullable().optional(),
   amount: z.number(),
   /** The amount as printed: "1 contact hour". */
   text: z.string(),

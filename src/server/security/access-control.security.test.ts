@@ -39,6 +39,19 @@ interface World {
   questionId: string;
 }
 
+/** A catalogue credit type as an administrator adds it. */
+const CATALOGUE_TYPE = {
+  name: "contact hours",
+  singularName: "contact hour",
+  bodyId: null,
+  accreditationStatement: "",
+  designationStatement: "",
+  profession: "Nursing",
+  regulators: [],
+  fieldsOfStudyRequired: false,
+  licenceRequired: false,
+};
+
 /**
  * Every administrator route with a request that would succeed for an administrator, so a
  * missing guard shows up as a changed database, not merely as a different status.
@@ -194,6 +207,61 @@ const ADMIN_ROUTES: {
     method: "GET",
     path: "/api/audit/events",
     request: () => ({ url: "/api/audit/events" }),
+  },
+  // The organisation's credit catalogue.
+  {
+    method: "GET",
+    path: "/api/credit-catalogue",
+    request: () => ({ url: "/api/credit-catalogue" }),
+  },
+  {
+    method: "POST",
+    path: "/api/credit-catalogue/bodies",
+    request: () => ({
+      url: "/api/credit-catalogue/bodies",
+      payload: { name: "ANCC", providerNumber: "", minutesPerHour: 60 },
+    }),
+  },
+  {
+    method: "PUT",
+    path: "/api/credit-catalogue/bodies/:id",
+    request: () => ({
+      url: "/api/credit-catalogue/bodies/some-body",
+      payload: { name: "ANCC", providerNumber: "", minutesPerHour: 60 },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/credit-catalogue/bodies/:id",
+    request: () => ({ url: "/api/credit-catalogue/bodies/some-body" }),
+  },
+  {
+    method: "POST",
+    path: "/api/credit-catalogue/types",
+    request: () => ({ url: "/api/credit-catalogue/types", payload: CATALOGUE_TYPE }),
+  },
+  {
+    method: "PUT",
+    path: "/api/credit-catalogue/types/:id",
+    request: () => ({ url: "/api/credit-catalogue/types/some-type", payload: CATALOGUE_TYPE }),
+  },
+  {
+    method: "POST",
+    path: "/api/credit-catalogue/types/:id/confirm",
+    request: () => ({ url: "/api/credit-catalogue/types/some-type/confirm" }),
+  },
+  {
+    method: "POST",
+    path: "/api/credit-catalogue/types/:id/merge",
+    request: () => ({
+      url: "/api/credit-catalogue/types/some-type/merge",
+      payload: { intoId: "other-type" },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/credit-catalogue/types/:id",
+    request: () => ({ url: "/api/credit-catalogue/types/some-type" }),
   },
   // Course completion and credit settings; learners' watching.
   {

@@ -402,7 +402,14 @@ describe("certificates", () => {
       expect(t.totals).toEqual({
         courses: 2,
         completed: 1,
-        credits: [{ name: "CME credits", amount: 2.5, text: "2.5 CME credits" }],
+        credits: [
+          {
+            catalogueTypeId: expect.any(String),
+            name: "CME credits",
+            amount: 2.5,
+            text: "2.5 CME credits",
+          },
+        ],
       });
       expect(t.entries.map((e) => [e.courseTitle, e.status, e.progress])).toEqual([
         ["Clinical Ethics", "completed", 100],

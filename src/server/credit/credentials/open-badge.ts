@@ -3,9 +3,11 @@ import {
   type Certificate,
   COMPLETION_STEP_LABELS,
   type CompletionStepKey,
+  certifiesCredit,
   creditAmountText,
-  fieldOfStudyText,
+  creditSubject,
   hoursText,
+  withCreditText,
 } from "../../../contract";
 import { OB_V3_CONTEXT, VC_V2_CONTEXT } from "../../../contract/linked-data";
 import type { CertificateAchievement } from "../certificates/certificates.read-model";
@@ -40,13 +42,36 @@ function uuidUrnOf(name: string): string {
  */
 const STEP_CRITERIA: Partial<Record<CompletionStepKey, (c: Certificate) => string>> = {
   acknowledge: () => `Read and acknowledged ${COMPLETION_STEP_LABELS.acknowledge}.`,
-  modules: (c) => `Completed every module of the course (${hoursText(c.durationHours)} of study).`,
+  modules: (c) =>
+    certifiesCredit(c)
+      ? "Completed every module of the course."
+      : `Completed every module of the course (${hoursText(c.durationHours)} of study).`,
   review: () => "Answered the review questions of each module.",
   exam: () => "Passed the final exam.",
   evaluation: () => "Submitted the course evaluation.",
   attestation: () => "Attested to completing the activity and claimed the credit earned.",
   certificate: () => "Received the certificate.",
 };
+
+/**
+ * What the achievement is: a course without credit by its length and category, as the spec's
+ * certificate says it; a credit course by the credit earned and what it is in, never by the
+ * whole-hour length or a category that is not its profession.
+ */
+/** The achievement's field of study: a credit course's real one, else the spec's category. */
+function fieldOfStudyOf(c: Certificate): { fieldOfStudy?: string } {
+  if (!certifiesCredit(c)) return { fieldOfStudy: c.courseCategory };
+  const subject = creditSubject(c);
+  return subject ? { fieldOfStudy: subject.value } : {};
+}
+
+function achievementDescription(c: Certificate): string {
+  if (!certifiesCredit(c))
+    return `A course of ${hoursText(c.durationHours)} in ${c.courseCategory}.`;
+  const credit = c.credits.map((credit) => withCreditText(credit).text).join(" · ");
+  const subject = creditSubject(c)?.value;
+  return `A continuing-education course${credit ? ` earning ${credit}` : ""}${subject ? ` in ${subject}` : ""}.`;
+}
 
 /**
  * The steps the course required at issue; a certificate issued before they were recorded
@@ -193,10 +218,10 @@ export function openBadgeCredential(
         type: ["Achievement"],
         achievementType: "CertificateOfCompletion",
         name: c.courseTitle,
-        description: `A course of ${hoursText(c.durationHours)} in ${c.courseCategory}.`,
+        description: achievementDescription(c),
         criteria: { narrative: criteriaOf(source) },
         ...(singleOffered ? { creditsAvailable: singleOffered.amount } : {}),
-        fieldOfStudy: fieldOfStudyText(c) ?? c.courseCategory,
+        ...fieldOfStudyOf(c),
         ...(achievementImage ? { image: achievementImage } : {}),
         ...(descriptions.length ? { resultDescription: descriptions } : {}),
       },

@@ -131,6 +131,7 @@ export const creditCertificateStep = defineStep<CreditOffer>({
         catalogueTypeId: c.catalogueTypeId,
         name: c.name,
         singularName: c.singularName,
+        profession: type?.profession || null,
         amount: c.amount,
         accreditingBody: c.accreditingBody,
         providerNumber: c.providerNumber,

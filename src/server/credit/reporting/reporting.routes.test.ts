@@ -135,7 +135,12 @@ describe("regulator reporting", () => {
       { id: string },
     ];
     const publish = () =>
-      call(ctx, "PATCH", `/api/courses/${draft.id}/publish?confirm=manual-completion`, { cookie });
+      call(
+        ctx,
+        "PATCH",
+        `/api/courses/${draft.id}/publish?confirm=manual-completion&creditLengthReason=Case%20studies%20and%20reading`,
+        { cookie },
+      );
 
     expect((await call(ctx, "GET", "/api/courses/nope/reporting", { cookie })).statusCode).toBe(
       404,
