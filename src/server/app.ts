@@ -37,6 +37,7 @@ import {
   createCredentialsService,
   createCreditService,
   createEvaluationsService,
+  createIdentifiersService,
   createPdfRenderer,
   createReportingService,
   creditCertificateStep,
@@ -48,6 +49,7 @@ import {
   registerCredentialsRoutes,
   registerCreditRoutes,
   registerEvaluationsRoutes,
+  registerIdentifiersRoutes,
   registerReportingRoutes,
 } from "./credit";
 import type { DatabaseHandle } from "./db/client";
@@ -283,7 +285,10 @@ export async function buildApp(deps: AppDeps) {
   const watching = createWatchingService({ db, courses, enrollments, users: auth, now: clock });
 
   // Credit: the activity page holds the course's activity row and the unit of a credit step,
-  // which the evaluation, the attestation and the credit settings go through.
+  // which the evaluation, the attestation and the credit settings go through. The learner's
+  // one record of identifiers is read by the certificate and the reporting, and saved from
+  // the profile and the attestation.
+  const identifiers = createIdentifiersService({ db, enrollments });
   const reporting = createReportingService({
     db,
     courses,
@@ -292,6 +297,7 @@ export async function buildApp(deps: AppDeps) {
     organisation,
     now: clock,
     events,
+    identifiers,
   });
   const activity = createActivityService({
     db,
@@ -306,10 +312,11 @@ export async function buildApp(deps: AppDeps) {
   const attestations = createAttestationsService({
     activity,
     organisation,
+    identifiers,
     now: clock,
     regulators: reporting,
   });
-  const credit = createCreditService({ db, activity, enrollments });
+  const credit = createCreditService({ db, activity });
   // The activity page, composed of the activity's, the evaluation's, the attestation's and the
   // credit settings' parts, each kept by its own feature.
   const accreditation = createAccreditationService({
@@ -424,6 +431,7 @@ export async function buildApp(deps: AppDeps) {
   registerEvaluationsRoutes(app, { evaluations });
   registerAttestationsRoutes(app, { attestations });
   registerCreditRoutes(app, { credit, activity, certificates });
+  registerIdentifiersRoutes(app, { identifiers });
   registerReportingRoutes(app, { reporting });
   registerReportsRoutes(app, { reports: createReportsService({ db }), watching });
   registerCertificatesRoutes(app, {

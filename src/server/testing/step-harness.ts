@@ -34,6 +34,10 @@ import {
   createEvaluationsService,
   type EvaluationsService,
 } from "../credit/evaluations/evaluations.service";
+import {
+  createIdentifiersService,
+  type IdentifiersService,
+} from "../credit/identifiers/identifiers.service";
 import { claimRegulatorIds } from "../credit/reporting/reporting.read-model";
 import type { Database, DatabaseHandle } from "../db/client";
 import {
@@ -87,8 +91,10 @@ interface StepHarness {
   evaluations: EvaluationsService;
   /** The attestation, on the clock. */
   attestations: AttestationsService;
-  /** Credit settings, signatures and learners' licences. */
+  /** Credit settings and signatures. */
   credit: CreditService;
+  /** Learners' identifiers, their licences among them. */
+  identifiers: IdentifiersService;
   /** Sets the course's activity (the defaults of a plain course, overridden) as an administrator. */
   saveActivity(courseId: string, activity: Partial<ActivityBody>): Promise<unknown>;
   /** A new learner, stored through the auth repository. */
@@ -219,12 +225,14 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     });
     const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });
+    h.identifiers = createIdentifiersService({ db, enrollments: h.enrollments });
     h.attestations = createAttestationsService({
       ...creditStep,
       organisation,
+      identifiers: h.identifiers,
       regulators: { claimRegulatorIds },
     });
-    h.credit = createCreditService({ db, activity: h.activity, enrollments: h.enrollments });
+    h.credit = createCreditService({ db, activity: h.activity });
     accreditation = createAccreditationService({
       db,
       activity: h.activity,
