@@ -99,7 +99,11 @@ export function missingForClaim(needs: readonly IdentifierNeed[], saved: Identif
 }
 
 /** The identifiers a claim reads back to the learner, as they will be sent and printed. */
-function summaryOf(needs: readonly IdentifierNeed[], ids: Identifiers): [string, string][] {
+function summaryOf(
+  needs: readonly IdentifierNeed[],
+  regulators: readonly Regulator[],
+  ids: Identifiers,
+): [string, string][] {
   const rows: [string, string][] = [];
   const licence = firstLicence(ids);
   if (needs.some((n) => n === "licence" || n === "stateLicence" || n === "licenceOrBoard")) {
@@ -119,6 +123,8 @@ function summaryOf(needs: readonly IdentifierNeed[], ids: Identifiers): [string,
   }
   if (needs.includes("profession") && ids.profession) rows.push(["Profession", ids.profession]);
   if (needs.includes("nabpEpid") && ids.nabpEpid) rows.push(["NABP e-Profile ID", ids.nabpEpid]);
+  // PARS takes the NPI when given, though it asks for none.
+  if (needs.length && regulators.includes("pars") && ids.npi) rows.push(["NPI", ids.npi]);
   return rows.filter(([, value]) => value);
 }
 
@@ -153,13 +159,13 @@ export function AttestationIdentifiers({
   if (!needs.length) return null;
   const why = [
     regulators.length ? `Your credit is reported to ${regulatorNames(regulators)}` : "",
-    licenceTypes.length
-      ? `${licenceTypes.join(", ")} ${licenceTypes.length === 1 ? "requires" : "require"} your licence`
-      : "",
+    licenceTypes.length ? `claiming ${licenceTypes.join(" or ")} asks for your licence` : "",
   ].filter(Boolean);
+  const sentence = why.join(", and ");
   const missing = needs.filter((n) => !isNeedMet(n, saved));
   const summary = summaryOf(
     needs.filter((n) => !changing && isNeedMet(n, saved)),
+    regulators,
     saved,
   );
   const licenceLater = missing.includes("licence");
@@ -175,8 +181,10 @@ export function AttestationIdentifiers({
           Your professional details
         </h2>
         <p className="text-sm text-zinc-600">
-          {why.join(", and ")}. What you give here is saved to your profile when you attest, so you
-          are not asked again.
+          {sentence.charAt(0).toUpperCase() + sentence.slice(1)}.{" "}
+          {missing.length || changing
+            ? "What you give here is saved to your profile when you attest, so you are not asked again."
+            : "They come from your profile; a change made here is saved there too."}
         </p>
       </div>
       {missing.length && !changing ? (

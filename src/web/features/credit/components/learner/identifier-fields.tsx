@@ -173,6 +173,19 @@ export function IdentifierFields({
           <LicenceInputs form={form} index={0} idPrefix={idPrefix} />
         </div>
       ) : null}
+      {shows("npi")
+        ? text("npi", "NPI", "Your National Provider Identifier: 10 digits.", {
+            inputMode: "numeric",
+          })
+        : null}
+      {shows("nabpEpid")
+        ? text(
+            "nabpEpid",
+            "NABP e-Profile ID",
+            "Pharmacists and technicians, for CPE Monitor: 6 or 7 digits.",
+            { inputMode: "numeric" },
+          )
+        : null}
       {shows("name") ? (
         <>
           {text("firstName", "First name", "As your licensing board knows you.", {
@@ -219,19 +232,6 @@ export function IdentifierFields({
           </div>
         </fieldset>
       ) : null}
-      {shows("npi")
-        ? text("npi", "NPI", "Your National Provider Identifier: 10 digits.", {
-            inputMode: "numeric",
-          })
-        : null}
-      {shows("nabpEpid")
-        ? text(
-            "nabpEpid",
-            "NABP e-Profile ID",
-            "Pharmacists and technicians, for CPE Monitor: 6 or 7 digits.",
-            { inputMode: "numeric" },
-          )
-        : null}
       {shows("npn")
         ? text("npn", "NPN", "Insurance producers: your National Producer Number.", {
             inputMode: "numeric",
