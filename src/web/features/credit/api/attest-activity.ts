@@ -30,12 +30,12 @@ export function useAttestActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: attestActivity,
-    onSettled: (_result, _error, { courseId, body }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseCompletionQueryKey(courseId) }),
-        body.identifiers
-          ? queryClient.invalidateQueries({ queryKey: identifiersQueryKey })
-          : undefined,
-      ]),
+    // Identifiers sent with a refused attestation were not saved: the form keeps them as typed.
+    onSuccess: (_result, { body }) =>
+      body.identifiers
+        ? queryClient.invalidateQueries({ queryKey: identifiersQueryKey })
+        : undefined,
+    onSettled: (_result, _error, { courseId }) =>
+      queryClient.invalidateQueries({ queryKey: courseCompletionQueryKey(courseId) }),
   });
 }

@@ -18,7 +18,7 @@ export function LicenceNotice({ activity }: { activity: Activity }) {
   const identifiersQuery = useIdentifiers({ enabled: names.length > 0 });
   if (!names.length) return null;
   const onFile = identifiersQuery.data ? hasLicenceOnFile(identifiersQuery.data) : null;
-  const which = `${names.join(", ")} ${names.length === 1 ? "requires" : "require"}`;
+  const which = `Claiming ${names.join(" or ")} asks for`;
   return (
     <section
       aria-labelledby="licence-notice-title"
