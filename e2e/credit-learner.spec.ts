@@ -15,7 +15,7 @@ const STATEMENT =
   "I certify that I completed this activity myself and claim only the credit that matches my participation.";
 
 test.describe("Credit claim (learner)", () => {
-  test("a nurse reads and acknowledges the activity, evaluates, attests and claims 1.75 of 2 contact hours, adds a licence and downloads a credit-ready certificate; an accountant's certificate prints CPE credits", async ({
+  test("a nurse reads and acknowledges the activity, evaluates, attests and claims 1.75 of 2 contact hours giving her licence there once, finds it in her profile and downloads a credit-ready certificate; an accountant's certificate prints CPE credits", async ({
     page,
     adminApi,
     createLearner,
@@ -164,7 +164,9 @@ test.describe("Credit claim (learner)", () => {
 
     await page.getByRole("link", { name: "Attest and claim credit" }).click();
     await expect(page.getByTestId("attestation-statement")).toHaveText(STATEMENT);
-    await expect(page.getByTestId("licence-notice")).toHaveAttribute("data-on-file", "false");
+    // Nothing is claimed yet, so nothing of hers is asked.
+    const details = page.getByTestId("attestation-identifiers");
+    await expect(details).toHaveCount(0);
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
     await expect(page.getByText("Tick the box to affirm the statement")).toBeVisible();
     await page.getByRole("checkbox", { name: "I affirm this statement" }).check();
@@ -179,25 +181,29 @@ test.describe("Credit claim (learner)", () => {
     await expect(page.getByText("Choose the credit you claim.")).toHaveCount(0);
     await page.getByRole("combobox", { name: "Amount claimed (up to 2 contact hours)" }).click();
     await page.getByRole("option", { name: "1.75 contact hours" }).click();
+    // Her contact hours require her licence, which her profile lacks: it is asked for here.
+    await expect(details).toContainText("Claiming contact hours asks for your licence.");
+    await expect(details).toContainText("Your profile lacks what is asked below.");
+    await details.getByLabel("Licence type or board").fill("RN");
+    await details.getByLabel("Licence number").fill("IL-778899");
+    await page.getByRole("button", { name: "Attest and claim credit" }).click();
+    // A number needs the state that issued it, said before anything is sent.
+    await expect(
+      details.getByText("Enter the licence number with the state that issued it"),
+    ).toBeVisible();
+    await expect(details.getByLabel("State", { exact: true })).toBeFocused();
+    await details.getByLabel("State", { exact: true }).selectOption("IL");
     await screensAtBothWidths(page, "credit-attestation");
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
     await expect(page.getByTestId("attested-summary")).toContainText("1.75 contact hours claimed");
 
-    // The course asks for a licence before its certificate.
-    await page.getByRole("link", { name: "Add your licence" }).click();
-    await expect(page).toHaveURL(/\/profile#licence$/);
-    await expect(page.getByLabel("Licence type")).toBeFocused();
-    await page.getByLabel("Licence type").fill("Insurance producer");
-    await page.getByLabel("Licence number", { exact: true }).fill("IL-778899");
-    await page.getByLabel("Issuing state or board").fill("Illinois");
-    await page.getByRole("button", { name: "Save licence" }).click();
-    await expectToast(page, "Licence saved");
-
-    await page.goto(`/courses/${course.id}/attestation`);
+    // Given with the attestation, the licence is never asked for again: the certificate is
+    // issued at once.
     await expect(checklist.getByTestId("completion-step").last()).toHaveAttribute(
       "data-state",
       "done",
     );
+    await expect(page.getByRole("link", { name: "Add your licence" })).toHaveCount(0);
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: /^Download HTML/ }).click();
     const html = readFileSync((await (await download).path())!, "utf8");
@@ -207,7 +213,7 @@ test.describe("Credit claim (learner)", () => {
     expect(html).toContain("<dd>Ethics: 1.75</dd>");
     expect(html).toContain("<dd>Northwind CE</dd>");
     expect(html).toContain("<dd>1 Main Street, Springfield</dd>");
-    expect(html).toContain("Insurance producer IL-778899 (Illinois)");
+    expect(html).toContain("RN IL-778899 (IL)");
     expect(html).toContain('alt="Signature of Dana Lee"');
     expect(html).toContain("Dana Lee");
     expect(html).toContain("Director of Education");
@@ -217,13 +223,23 @@ test.describe("Credit claim (learner)", () => {
     const claim = page.getByTestId("verification-credit");
     await expect(claim).toContainText("QAS Self-Study");
     // Anyone holding the code sees the licence masked to its last characters.
-    await expect(claim).toContainText("Insurance producer •••• 8899 (Illinois)");
+    await expect(claim).toContainText("RN •••• 8899 (IL)");
     await expect(claim).not.toContainText("IL-778899");
     await expect(claim.getByRole("img", { name: "Signature of Dana Lee" })).toBeVisible();
     const result = page.getByTestId("verification-result");
     await expect(result).toContainText("1.75 contact hours");
     await expect(result).not.toContainText("CPE credit");
     await screensAtBothWidths(page, "credit-verify");
+
+    // Her profile holds the licence she gave, filled in, in the one record of her identifiers.
+    await page.goto("/profile");
+    const identifiers = page.getByRole("region", { name: "Professional licences and identifiers" });
+    const licence = identifiers.getByTestId("licence-row");
+    await expect(licence).toHaveCount(1);
+    await expect(licence.getByLabel("Licence type or board")).toHaveValue("RN");
+    await expect(licence.getByLabel("State", { exact: true })).toHaveValue("IL");
+    await expect(licence.getByLabel("Licence number")).toHaveValue("IL-778899");
+    await screensAtBothWidths(page, "credit-profile-identifiers");
 
     // The accountant claims the CPE credits; their certificate prints those, and only those.
     await page.context().clearCookies();

@@ -103,7 +103,7 @@ test.describe("Regulator reporting", () => {
     await signIn(page, learner);
     await expect(page).toHaveURL(/\/learner$/);
     await page.goto("/profile");
-    const card = page.getByRole("region", { name: "Credit reporting" });
+    const card = page.getByRole("region", { name: "Professional licences and identifiers" });
     await card.getByLabel("First name").fill("Ada");
     await card.getByLabel("Last name").fill("Byron");
     await card.getByLabel("Month").selectOption({ label: "February" });
@@ -115,14 +115,16 @@ test.describe("Regulator reporting", () => {
     await expect(card.getByText(/An NPI is 10 digits whose last digit checks/)).toBeVisible();
     await card.getByLabel("Day").selectOption("29");
     await card.getByLabel("NPI").fill("1234567893");
-    await card.getByLabel("State of licensure").selectOption("OR");
-    await card.getByLabel("State licence number").fill("MD204518");
+    const licence = card.getByTestId("licence-row");
+    await licence.getByLabel("Licence type or board").fill("MD");
+    await licence.getByLabel("State", { exact: true }).selectOption("OR");
+    await licence.getByLabel("Licence number").fill("MD204518");
     await screensAtBothWidths(page, "reporting-profile");
     await card.getByRole("button", { name: "Save identifiers" }).click();
     await expectToast(page, "Identifiers saved");
     await dismissToast(page);
 
-    // Before attesting they are shown again, filled in.
+    // Before attesting they are read back, filled in, and nothing is asked.
     for (const module of course.modules) {
       const done = await page.request.post("/api/progress/update", {
         data: { userId: learner.id, courseId: course.id, moduleId: module.id, progress: 0 },
@@ -130,17 +132,18 @@ test.describe("Regulator reporting", () => {
       expect(done.status(), await done.text()).toBe(200);
     }
     await page.goto(`/courses/${course.id}/attestation`);
-    const panel = page.getByTestId("regulator-ids-panel");
-    await expect(panel.getByRole("heading", { name: "Reported to ACCME PARS" })).toBeVisible();
-    await expect(panel).toContainText("Your details are complete for ACCME PARS.");
-    await expect(panel.getByTestId("regulator-ids-summary")).toContainText(
-      /Ada Byron.*February 29.*MD204518 \(OR\).*1234567893/,
+    const panel = page.getByTestId("attestation-identifiers");
+    await expect(panel).toContainText("Your credit is reported to ACCME PARS");
+    await expect(panel).toContainText("Your profile holds everything this credit needs.");
+    await expect(panel.getByTestId("attestation-identifiers-summary")).toContainText(
+      /MD MD204518 \(OR\).*Ada Byron.*February 29.*1234567893/,
     );
+    await expect(panel.getByRole("textbox")).toHaveCount(0);
     await screensAtBothWidths(page, "reporting-attestation");
     // They can be changed here too, the form filled in with them.
     await panel.getByRole("button", { name: "Change details" }).click();
     await expect(panel.getByLabel("Last name")).toHaveValue("Byron");
-    await expect(panel.getByLabel("State licence number")).toHaveValue("MD204518");
+    await expect(panel.getByLabel("Licence number")).toHaveValue("MD204518");
     await expect(panel.getByLabel("Day")).toHaveValue("29");
     await page.getByRole("checkbox", { name: "I affirm this statement" }).check();
     // The claim is reported: it asks the learner's consent, naming the regulator.

@@ -41,7 +41,7 @@ const { createOrganisationService } = await import(
 );
 const { createCoursesService } = await import("../../src/server/catalogue/courses/courses.service");
 const { createCreditCatalogueService } = await import(
-  "../../src/server/catalogue/credit-catalogue/credit-catalogue.service"
+  "../../src/server/catalogue/courses/credit-catalogue.service"
 );
 const { createCertificatesService } = await import(
   "../../src/server/credit/certificates/certificates.service"

@@ -11,7 +11,7 @@ import { creditTypeSchema } from "./entities";
 /**
  * The credit claim of an accredited course: what a learner reads before starting (the
  * activity), the evaluation, the attestation with the credit claimed, the credit settings a
- * certificate prints, and the learner's licence. Accreditors (ACCME/AMA, NASBA, ANCC, state
+ * certificate prints, and the licence it prints. Accreditors (ACCME/AMA, NASBA, ANCC, state
  * insurance CE) ask for each of these.
  */
 
@@ -235,46 +235,9 @@ export const isVisibleIdentifier = (value: string) =>
   /[\p{L}\p{N}]/u.test(normalizeIdentifier(value));
 
 /**
- * A licence field. Text typed but invisible (zero-width spaces, fillers) is refused rather
- * than stored: a certificate would print a licence nobody can read.
- */
-const identifier = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .refine(
-      (typed) => typed.trim() === "" || isVisibleIdentifier(typed),
-      `${label} must show letters or digits`,
-    )
-    .overwrite(normalizeIdentifier);
-
-/** Licence numbers whose form is known, by the licence type that names them. */
-const LICENCE_NUMBER_FORMS: Record<string, { pattern: RegExp; message: string }> = {
-  NPI: { pattern: /^\d{10}$/, message: "An NPI is 10 digits" },
-};
-
-/** The learner's professional licence, printed on certificates and in credit reports. */
-export const licenceBodySchema = z
-  .strictObject({
-    licenceType: identifier("Licence type").max(100, "Licence type must be at most 100 characters"),
-    licenceNumber: identifier("Licence number").max(
-      100,
-      "Licence number must be at most 100 characters",
-    ),
-    licenceState: identifier("Issuing state or board").max(
-      100,
-      "Issuing state or board must be at most 100 characters",
-    ),
-    npn: identifier("NPN").regex(/^(\d{1,10})?$/, "An NPN is up to 10 digits"),
-  })
-  .superRefine((licence, ctx) => {
-    const form = LICENCE_NUMBER_FORMS[licence.licenceType.toUpperCase()];
-    if (form && licence.licenceNumber && !form.pattern.test(licence.licenceNumber)) {
-      ctx.addIssue({ code: "custom", path: ["licenceNumber"], message: form.message });
-    }
-  });
-/**
- * A licence as stored and answered. Answers are not held to the body's rules, so a licence
- * saved before a rule existed can still be read (and corrected).
+ * The licence a certificate prints, and GET /api/profile/licence answers: the learner's first
+ * licence with their NPN (identifiers.ts keeps every licence). Answers are not held to the
+ * body's rules, so a licence saved before a rule existed can still be read (and corrected).
  */
 export const licenceSchema = z.object({
   licenceType: z.string(),
@@ -289,13 +252,6 @@ export const EMPTY_LICENCE: Licence = {
   licenceState: "",
   npn: "",
 };
-/** What a course requiring a licence accepts: a licence type and number, or an NPN, visible. */
-export function hasLicence(l: Licence): boolean {
-  return (
-    (isVisibleIdentifier(l.licenceType) && isVisibleIdentifier(l.licenceNumber)) ||
-    isVisibleIdentifier(l.npn)
-  );
-}
 
 /**
  * An identifier as the public verification page shows it: "•••• " and its last 4

@@ -77,6 +77,10 @@ export const US_STATES: readonly string[] = (
   "NC ND NE NH NJ NM NV NY OH OK OR PA PR RI SC SD TN TX UT VA VI VT WA WI WV WY"
 ).split(" ");
 
+/** A state licence number as boards issue them: letters and digits, with spaces, dots, slashes or dashes between. */
+export const isValidLicenceNumber = (number: string) =>
+  /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,39}$/.test(number);
+
 /** The certifying boards collaborating with ACCME to receive MOC credit through PARS. */
 export const CERTIFYING_BOARDS = [
   "ABA",
@@ -108,6 +112,7 @@ export const IDENTIFIER_MESSAGES = {
   birthDay: "Enter a month and day of birth that exist",
   birthPair: "Enter both the month and the day of birth",
   licenceState: "Choose the state by its two-letter code",
+  licenceStateNamed: "Name the state that issued the licence, such as CA or California",
   licenceNumber: "A licence number is letters and digits, at most 40",
   licencePair: "Enter the licence number with the state that issued it",
   profession: "A profession is its short code, such as RN or LPN",
@@ -140,10 +145,7 @@ export const regulatorIdsBodySchema = z
     licenceState: cleaned()
       .overwrite((v) => v.toUpperCase())
       .refine((v) => v === "" || US_STATES.includes(v), IDENTIFIER_MESSAGES.licenceState),
-    licenceNumber: optionalMatching(
-      (v) => /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,39}$/.test(v),
-      IDENTIFIER_MESSAGES.licenceNumber,
-    ),
+    licenceNumber: optionalMatching(isValidLicenceNumber, IDENTIFIER_MESSAGES.licenceNumber),
     profession: cleaned()
       .overwrite((v) => v.toUpperCase())
       .refine((v) => v === "" || /^[A-Z]{1,10}$/.test(v), IDENTIFIER_MESSAGES.profession),

@@ -39,6 +39,7 @@ import {
   createCredentialsService,
   createCreditService,
   createEvaluationsService,
+  createIdentifiersService,
   createPdfRenderer,
   createReportingService,
   creditCertificateStep,
@@ -50,6 +51,7 @@ import {
   registerCredentialsRoutes,
   registerCreditRoutes,
   registerEvaluationsRoutes,
+  registerIdentifiersRoutes,
   registerReportingRoutes,
 } from "./credit";
 import type { DatabaseHandle } from "./db/client";
@@ -298,7 +300,10 @@ export async function buildApp(deps: AppDeps) {
   const watching = createWatchingService({ db, courses, enrollments, users: auth, now: clock });
 
   // Credit: the activity page holds the course's activity row and the unit of a credit step,
-  // which the evaluation, the attestation and the credit settings go through.
+  // which the evaluation, the attestation and the credit settings go through. The learner's
+  // one record of identifiers is read by the certificate and the reporting, and saved from
+  // the profile and the attestation.
+  const identifiers = createIdentifiersService({ db, enrollments });
   const reporting = createReportingService({
     db,
     courses,
@@ -307,6 +312,7 @@ export async function buildApp(deps: AppDeps) {
     organisation,
     now: clock,
     events,
+    identifiers,
   });
   const activity = createActivityService({
     db,
@@ -322,10 +328,11 @@ export async function buildApp(deps: AppDeps) {
     events,
     activity,
     organisation,
+    identifiers,
     now: clock,
     regulators: reporting,
   });
-  const credit = createCreditService({ db, activity, enrollments, events });
+  const credit = createCreditService({ db, activity, events });
   // The activity page, composed of the activity's, the evaluation's, the attestation's and the
   // credit settings' parts, each kept by its own feature.
   const accreditation = createAccreditationService({
@@ -441,6 +448,7 @@ export async function buildApp(deps: AppDeps) {
   registerEvaluationsRoutes(app, { evaluations });
   registerAttestationsRoutes(app, { attestations });
   registerCreditRoutes(app, { credit, activity, certificates });
+  registerIdentifiersRoutes(app, { identifiers });
   registerReportingRoutes(app, { reporting });
   registerReportsRoutes(app, { reports: createReportsService({ db }), watching });
   registerCertificatesRoutes(app, {

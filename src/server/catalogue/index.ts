@@ -5,10 +5,10 @@ export { registerCoursesRoutes } from "./courses/courses.routes";
 export type { CoursesService, LearnerEnrollments, Viewer } from "./courses/courses.service";
 export { createCoursesService } from "./courses/courses.service";
 export type { CourseRow } from "./courses/courses.table";
+export { registerCreditCatalogueRoutes } from "./courses/credit-catalogue.routes";
+export { createCreditCatalogueService } from "./courses/credit-catalogue.service";
 export {
   catalogueTypeNames,
-  createCreditCatalogueService,
-  creditTypeCourses,
   creditTypesOfCourse,
-  registerCreditCatalogueRoutes,
-} from "./credit-catalogue";
+} from "./courses/credit-offers.read-model";
+export { creditTypeCourses } from "./courses/credit-offers.report";

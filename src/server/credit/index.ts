@@ -16,5 +16,7 @@ export { registerCreditRoutes } from "./credit/credit.routes";
 export { createCreditService, creditCertificateStep } from "./credit/credit.service";
 export { registerEvaluationsRoutes } from "./evaluations/evaluations.routes";
 export { createEvaluationsService, evaluationStep } from "./evaluations/evaluations.service";
+export { registerIdentifiersRoutes } from "./identifiers/identifiers.routes";
+export { createIdentifiersService } from "./identifiers/identifiers.service";
 export { registerReportingRoutes } from "./reporting/reporting.routes";
 export { createReportingService } from "./reporting/reporting.service";

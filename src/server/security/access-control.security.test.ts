@@ -623,7 +623,10 @@ const SIGNED_IN_ROUTES = [
   "POST /api/courses/:id/attest",
   "GET /api/profile/licence",
   "PUT /api/profile/licence",
-  // The identifiers a learner's regulators need (learners only, their own).
+  // The learner's professional identifiers, whole or as regulators need them (learners
+  // only, their own).
+  "GET /api/me/identifiers",
+  "PATCH /api/me/identifiers",
   "GET /api/me/regulator-ids",
   "PUT /api/me/regulator-ids",
   // A module's captions and transcript, under the same rule as its video.

@@ -97,7 +97,11 @@ describe("credit claim attacks", () => {
     expect(await certificatesOf(cookie)).toEqual([]);
 
     // A visible licence is stored normalised: no format characters, full-width digits as digits.
-    const saved = await put({ licenceNumber: "RN\u200b-１２３４", npn: "８８１２３４５" });
+    const saved = await put({
+      licenceNumber: "RN\u200b-１２３４",
+      licenceState: "OR",
+      npn: "８８１２３４５",
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ licenceNumber: "RN-1234", npn: "8812345" });
     expect((await certificatesOf(cookie))[0]!.credit!.licence).toMatchObject({

@@ -126,7 +126,9 @@ export function useCreditClaim() {
     const url = (path: string) => `/api/courses/${course.id}/${path}`;
     const completion = async () =>
       (await call(ctx, "GET", url("completion"), { cookie })).json() as Completion;
-    const types = (offered.json() as { creditTypes: { id: string; name: string }[] }).creditTypes;
+    const types = (
+      offered.json() as { creditTypes: { id: string; name: string; catalogueTypeId: string }[] }
+    ).creditTypes;
     return { admin, adminCookie, course, learner, cookie, url, completion, types };
   }
 

@@ -14,7 +14,7 @@ import {
 } from "../../contract";
 import { createCoursesRepository } from "../catalogue/courses/courses.repository";
 import { type CoursesService, createCoursesService } from "../catalogue/courses/courses.service";
-import { createCreditCatalogueService } from "../catalogue/credit-catalogue/credit-catalogue.service";
+import { createCreditCatalogueService } from "../catalogue/courses/credit-catalogue.service";
 import {
   type AccreditationService,
   createAccreditationService,
@@ -35,6 +35,10 @@ import {
   createEvaluationsService,
   type EvaluationsService,
 } from "../credit/evaluations/evaluations.service";
+import {
+  createIdentifiersService,
+  type IdentifiersService,
+} from "../credit/identifiers/identifiers.service";
 import { claimRegulatorIds } from "../credit/reporting/reporting.read-model";
 import type { Database, DatabaseHandle } from "../db/client";
 import {
@@ -88,8 +92,10 @@ interface StepHarness {
   evaluations: EvaluationsService;
   /** The attestation, on the clock. */
   attestations: AttestationsService;
-  /** Credit settings, signatures and learners' licences. */
+  /** Credit settings and signatures. */
   credit: CreditService;
+  /** Learners' identifiers, their licences among them. */
+  identifiers: IdentifiersService;
   /** Sets the course's activity (the defaults of a plain course, overridden) as an administrator. */
   saveActivity(courseId: string, activity: Partial<ActivityBody>): Promise<unknown>;
   /** A new learner, stored through the auth repository. */
@@ -221,18 +227,15 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     });
     const creditStep = { activity: h.activity, now: h.clock.now };
     h.evaluations = createEvaluationsService({ db, ...creditStep });
+    h.identifiers = createIdentifiersService({ db, enrollments: h.enrollments });
     h.attestations = createAttestationsService({
       ...creditStep,
       events,
       organisation,
+      identifiers: h.identifiers,
       regulators: { claimRegulatorIds },
     });
-    h.credit = createCreditService({
-      db,
-      activity: h.activity,
-      enrollments: h.enrollments,
-      events,
-    });
+    h.credit = createCreditService({ db, activity: h.activity, events });
     accreditation = createAccreditationService({
       db,
       activity: h.activity,
@@ -305,11 +308,13 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     return (await h.courses.findMany([row.id])).get(row.id)!;
   };
 
-  // The harness's courses stand for any course: a credit course with Manual completion is
-  // published as its administrator would confirm it.
+  // The harness's courses stand for any course: a credit course with Manual completion, or
+  // with more credit than its one-minute modules support, is published as its administrator
+  // would confirm it.
   h.publish = (courseId) =>
     h.courses.publish(courseId, HARNESS_ADMIN, {
       confirm: PUBLISH_CONFIRMATIONS.manualCompletion,
+      creditLengthReason: "The course stands for any course",
     });
   h.course = async (options) => h.publish((await h.draftCourse(options)).id);
 

@@ -5,9 +5,9 @@ import { createCourse, postCourse } from "../../testing/courses";
 import { creditOffer, creditType } from "../../testing/credit-claim";
 import { call, quickAdmin, quickLearner, signInAs } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
-import { courseCreditTypes } from "../credit-catalogue/course-credit.table";
-import { creditBodies } from "../credit-catalogue/credit-catalogue.table";
+import { courseCreditTypes } from "./course-credit.table";
 import { courses } from "./courses.table";
+import { creditBodies } from "./credit-catalogue.table";
 
 const DEFAULTS = {
   completionPolicy: "manual",

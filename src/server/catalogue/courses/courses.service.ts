@@ -17,11 +17,6 @@ import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
 import {
-  type CreditCatalogueService,
-  creditTypesOfCourse,
-  creditTypesOfCourses,
-} from "../credit-catalogue";
-import {
   courseNotFound,
   creditTypeNotFound,
   moduleIdTaken,
@@ -39,6 +34,8 @@ import {
 import { toCourse, toModule } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
+import type { CreditCatalogueService } from "./credit-catalogue.service";
+import { creditTypesOfCourse, creditTypesOfCourses } from "./credit-offers.read-model";
 import { coursePublishChecks } from "./publish-review";
 
 declare module "../../lib/events" {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttestationsRepository } from "../../credit/attestations/attestations.repository";
 import type { Database } from "../../db/client";
 import { type MigrationScratch, openMigrationScratch } from "../../testing/migration-scratch";
-import { creditTypesOfCourse } from "../credit-catalogue";
+import { creditTypesOfCourse } from "./credit-offers.read-model";
 
 /**
  * Migration 0019 on a database whose courses each offer the one credit type of the schema

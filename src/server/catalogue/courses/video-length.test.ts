@@ -45,6 +45,7 @@ describe("video length and the publish confirmation", () => {
     call(ctx, "PATCH", `/api/courses/${courseId}/publish${query}`, { cookie });
 
   /** Offers one credit type on the course (the course's credit offer). */
+  /** A hundredth of a contact hour: what a one-minute video supports, so only the rule decides. */
   async function offerCredit(cookie: string, courseId: string) {
     const response = await call(ctx, "PUT", `/api/courses/${courseId}/credit`, {
       cookie,
@@ -53,7 +54,7 @@ describe("video length and the publish confirmation", () => {
         types: [
           {
             name: "contact hours",
-            amount: 1,
+            amount: 0.01,
             accreditingBody: "ANCC",
             accreditationStatement: "",
             designationStatement: "",

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { attestResponseSchema, attestWithConsentBodySchema } from "../../../contract";
+import { attestResponseSchema, attestWithIdentifiersBodySchema } from "../../../contract";
 import { errorResponses, STEP_REFUSALS } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
 import type { AttestationsService } from "./attestations.service";
@@ -23,7 +23,7 @@ export function registerAttestationsRoutes(
       schema: {
         tags,
         params: courseParams,
-        body: attestWithConsentBodySchema,
+        body: attestWithIdentifiersBodySchema,
         response: {
           200: attestResponseSchema,
           ...errorResponses([

@@ -1,6 +1,6 @@
 import {
   type AttestBody,
-  type AttestWithConsentBody,
+  type AttestWithIdentifiersBody,
   type ClaimRegulatorIds,
   type CreditType,
   isOnStep,
@@ -15,6 +15,7 @@ import type { Events } from "../../lib/events";
 import type { OrganisationService } from "../../platform";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService } from "../activity/activity.service";
+import type { IdentifiersService } from "../identifiers/identifiers.service";
 import {
   attestationDone,
   attestationNotAsked,
@@ -52,6 +53,8 @@ export interface AttestationsServiceDeps {
   activity: Pick<ActivityService, "takeCreditStep">;
   /** The provider the learner agrees may report a completion (its name, in the consent). */
   organisation: Pick<OrganisationService, "profile">;
+  /** The learner's one record of identifiers, into which the attestation saves what it asked. */
+  identifiers: Pick<IdentifiersService, "saveIn">;
   /** The clock of the credit records; tests pass one they move by hand. */
   now?: () => Date;
   /**
@@ -147,9 +150,15 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
      * The learner affirms the course's statement, word for word as it stands, and claims
      * credit: the designated credit, or up to it in the course's steps. A claim of a type
      * reporting to a regulator also needs the learner's consent to the reporting, which the
-     * claim keeps with the identifiers.
+     * claim keeps with the identifiers. Identifiers sent with it are saved into the learner's
+     * record in the same transaction.
      */
-    async attest(userId: string, courseId: string, body: AttestWithConsentBody, origin: Origin) {
+    async attest(
+      userId: string,
+      courseId: string,
+      body: AttestWithIdentifiersBody,
+      origin: Origin,
+    ) {
       return activity.takeCreditStep({
         userId,
         courseId,
@@ -162,6 +171,9 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           await unit.assertInOrder();
           if (await txRepo.attestationOf(enrollment.id)) throw attestationDone();
           if (body.statement !== settings.attestationText) throw statementChanged();
+          // What the page asked for joins the learner's record with the attestation, so the
+          // claim below copies it and the certificate's licence rule counts it.
+          if (body.identifiers) await deps.identifiers.saveIn(tx, userId, body.identifiers);
           // A type reporting to regulators keeps the identifiers the learner gave them, as
           // they stand now: a later change of the profile never rewrites what was reported.
           const claimed = claimsOf(unit.context.course.creditTypes, body);

@@ -11,9 +11,9 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { ClaimRegulatorIds } from "../../../contract";
+import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
 import { courses } from "../../catalogue/courses/courses.table";
-import { courseCreditTypes } from "../../catalogue/credit-catalogue/course-credit.table";
-import { creditCatalogue } from "../../catalogue/credit-catalogue/credit-catalogue.table";
+import { creditCatalogue } from "../../catalogue/courses/credit-catalogue.table";
 import { creditRecordIdentity } from "../activity/activity.table";
 
 /** Whether a course asks learners to attest, and the statement they affirm. */

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CREDIT_SETTINGS, type Licence } from "../../../contract";
+import { DEFAULT_CREDIT_SETTINGS, type LicenceEntry } from "../../../contract";
 import { HARNESS_ADMIN, useStepHarness } from "../../testing/step-harness";
 import { creditCertificateStep } from "./credit.service";
 
-const LICENCE: Licence = {
+const LICENCE: LicenceEntry = {
   licenceType: "RN",
   licenceNumber: "RN-204518",
-  licenceState: "Oregon",
-  npn: "",
+  licenceState: "OR",
 };
 
 describe("the credit-ready certificate as the only step of completion", () => {
@@ -50,17 +49,17 @@ describe("the credit-ready certificate as the only step of completion", () => {
     const standing = await h.expectHeldAt(learner.id, course.id, "certificate");
     expect(standing.steps).toMatchObject([{ key: "modules", done: true }, { key: "certificate" }]);
 
-    // Half a licence (a type without its number) is not one.
+    // Other identifiers (an NPI, a birth date) are not a licence.
     const viewer = { id: learner.id, role: "learner" } as const;
-    await h.credit.saveLicence(viewer, { ...LICENCE, licenceNumber: "" });
+    await h.identifiers.save(viewer, { npi: "1234567893", birthMonth: 2, birthDay: 29 });
     await h.expectHeldAt(learner.id, course.id, "certificate");
 
     // Entering it completes the course that waited for it alone.
-    await h.credit.saveLicence(viewer, LICENCE);
+    await h.identifiers.save(viewer, { licences: [LICENCE] });
     const certificate = await h.expectCompleted(learner.id, course.id);
     expect(certificate.credit).toMatchObject({
       sponsorName: "Credo Health Education",
-      licence: LICENCE,
+      licence: { ...LICENCE, npn: "" },
     });
     // Without an attestation the course awards the type it offers, whole.
     expect(certificate.credits).toMatchObject([

@@ -232,8 +232,18 @@ describe("several credit types, each learner claiming their own", () => {
       ).json() as Transcript;
     const nurseTranscript = await transcript(nurse);
     expect(nurseTranscript.totals.credits).toEqual([
-      { name: "AMA PRA Category 1 Credit™", amount: 1, text: "1 AMA PRA Category 1 Credit™" },
-      { name: "contact hours", amount: 1.5, text: "1.5 contact hours" },
+      {
+        catalogueTypeId: types[0]!.catalogueTypeId,
+        name: "AMA PRA Category 1 Credit™",
+        amount: 1,
+        text: "1 AMA PRA Category 1 Credit™",
+      },
+      {
+        catalogueTypeId: types[1]!.catalogueTypeId,
+        name: "contact hours",
+        amount: 1.5,
+        text: "1.5 contact hours",
+      },
     ]);
     expect(nurseTranscript.entries[0]!.credits.map((c) => c.text)).toEqual([
       "1 AMA PRA Category 1 Credit™",
@@ -242,7 +252,12 @@ describe("several credit types, each learner claiming their own", () => {
     expect(Object.keys(nurseTranscript.totals)).not.toContain("creditHours");
     const accountantTranscript = await transcript(accountant);
     expect(accountantTranscript.totals.credits).toEqual([
-      { name: "CPE credits", amount: 1.5, text: "1.5 CPE credits" },
+      {
+        catalogueTypeId: types[2]!.catalogueTypeId,
+        name: "CPE credits",
+        amount: 1.5,
+        text: "1.5 CPE credits",
+      },
     ]);
 
     const csv = async (who: { id: string; cookie: string }) => {

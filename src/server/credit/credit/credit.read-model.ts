@@ -1,4 +1,4 @@
-import { type CreditSettings, DEFAULT_CREDIT_SETTINGS, type Licence } from "../../../contract";
+import { type CreditSettings, DEFAULT_CREDIT_SETTINGS } from "../../../contract";
 import type { Executor } from "../../db/client";
 import { createCreditRepository } from "./credit.repository";
 import type { CourseCreditSettingsRow } from "./credit.table";
@@ -22,16 +22,4 @@ export function creditSettingsOf(row: CourseCreditSettingsRow | undefined): Cred
     officialTitle: row.officialTitle,
     signatureId: row.signatureId,
   };
-}
-
-/** A learner's licence as a certificate prints it: null when nothing of it is entered. */
-export function licenceOf(row: Licence | undefined): Licence | null {
-  if (!row) return null;
-  const licence = {
-    licenceType: row.licenceType,
-    licenceNumber: row.licenceNumber,
-    licenceState: row.licenceState,
-    npn: row.npn,
-  };
-  return Object.values(licence).some(Boolean) ? licence : null;
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { courseSettingsOf } from "../../db/course-settings";
-import { courseCreditSettings, learnerLicences, signatures } from "./credit.table";
+import { courseCreditSettings, signatures } from "./credit.table";
 
-/** The courses' credit settings, officials' signatures and learners' licences; every function runs on the executor it is given. */
+/** The courses' credit settings and officials' signatures; every function runs on the executor it is given. */
 export function createCreditRepository(db: Executor) {
   const settings = courseSettingsOf(db, courseCreditSettings);
   return {
@@ -23,26 +23,6 @@ export function createCreditRepository(db: Executor) {
     async signatureOf(id: string) {
       const [row] = await db.select().from(signatures).where(eq(signatures.id, id));
       return row;
-    },
-
-    async licenceOf(userId: string) {
-      const [row] = await db
-        .select()
-        .from(learnerLicences)
-        .where(eq(learnerLicences.userId, userId));
-      return row;
-    },
-
-    async saveLicence(userId: string, values: Omit<typeof learnerLicences.$inferInsert, "userId">) {
-      const [row] = await db
-        .insert(learnerLicences)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({
-          target: learnerLicences.userId,
-          set: { ...values, updatedAt: new Date() },
-        })
-        .returning();
-      return row!;
     },
   };
 }

@@ -5,13 +5,11 @@ import {
   type Certificate,
   creditSettingsBodySchema,
   creditSettingsSchema,
-  licenceBodySchema,
-  licenceSchema,
   signatureBodySchema,
 } from "../../../contract";
 import { fileNamePart, sendCsvDownload } from "../../lib/csv";
 import { errorResponses, fileAnswer } from "../../openapi/responses";
-import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
+import { actorOf, requireRole } from "../../plugins/sessions";
 import type { ActivityService } from "../activity/activity.service";
 import type { CreditService } from "./credit.service";
 import { creditReportLines } from "./credit-reports";
@@ -33,7 +31,7 @@ export interface CreditRoutesDeps {
   };
 }
 
-/** Credit settings, the responsible official's signature, the learner's licence and the credit report. */
+/** Credit settings, the responsible official's signature and the credit report. */
 export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutesDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { credit } = deps;
@@ -103,20 +101,6 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
         .header("cache-control", "public, max-age=31536000, immutable")
         .send(signature.bytes);
     },
-  );
-
-  app.get(
-    "/api/profile/licence",
-    { schema: { tags, response: { 200: licenceSchema } }, preValidation: requireUser },
-    async (request) => credit.licence(sessionOf(request).user.id),
-  );
-  app.put(
-    "/api/profile/licence",
-    {
-      schema: { tags, body: licenceBodySchema, response: { 200: licenceSchema } },
-      preValidation: requireUser,
-    },
-    async (request) => credit.saveLicence(sessionOf(request).user, request.body),
   );
 
   app.get(

@@ -4,18 +4,17 @@ import {
   type CoursePublishCheck,
   type CreditSettingsBody,
   type CreditType,
+  certificateLicenceOf,
   creditAmountText,
-  EMPTY_LICENCE,
   type FieldOfStudy,
-  hasLicence,
-  type Licence,
+  hasLicenceOnFile,
   PUBLISH_MESSAGES,
   SIGNATURE_MAX_BYTES,
   type StoredClaimedCredit,
 } from "../../../contract";
 import { creditTypesOfCourse } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
-import type { EnrollmentRow, EnrollmentsService } from "../../learning";
+import type { EnrollmentRow } from "../../learning";
 import { defineStep, type SharedLoad } from "../../learning";
 import type { Events } from "../../lib/events";
 import { loadActivity } from "../activity/activity.read-model";
@@ -26,8 +25,9 @@ import {
   loadAttestationSettings,
 } from "../attestations/attestations.read-model";
 import { loadEvaluationSettings } from "../evaluations/evaluations.read-model";
+import { identifiersOf } from "../identifiers/identifiers.read-model";
 import { notAnImage, signatureNotFound } from "./credit.errors";
-import { creditSettingsOf, licenceOf, loadCreditSettings } from "./credit.read-model";
+import { creditSettingsOf, loadCreditSettings } from "./credit.read-model";
 import { createCreditRepository } from "./credit.repository";
 import type { CourseCreditSettingsRow } from "./credit.table";
 
@@ -119,8 +119,8 @@ export const creditCertificateStep = defineStep<CreditOffer>({
       (c) => offer.types.find((t) => t.id === c.creditTypeId)?.licenceRequired,
     );
     if (!needs) return true;
-    const licence = await createCreditRepository(tx).licenceOf(enrollment.userId);
-    return Boolean(licence && hasLicence(licence));
+    // The learner's one record: a licence given in the attestation or the profile counts.
+    return hasLicenceOnFile(await identifiersOf(tx, enrollment.userId));
   },
   async creditFacts(tx, enrollment, offer) {
     const { attestation, claims } = await awarded(tx, enrollment, offer);
@@ -156,7 +156,7 @@ export const creditCertificateStep = defineStep<CreditOffer>({
       officialName: settings.officialName,
       officialTitle: settings.officialTitle,
       signatureId: settings.signatureId,
-      licence: licenceOf(await createCreditRepository(tx).licenceOf(enrollment.userId)),
+      licence: certificateLicenceOf(await identifiersOf(tx, enrollment.userId)),
       attestedAt: attestation?.attestedAt.toISOString() ?? null,
     };
     return { credit, credits, creditsOffered };
@@ -191,8 +191,6 @@ export interface CreditServiceDeps {
   db: Database;
   /** The activity feature: the course (404 when unknown), and the one edit of settings. */
   activity: Pick<ActivityService, "course" | "edit">;
-  /** Enrollments: completes the courses that waited only for the learner's licence. */
-  enrollments: Pick<EnrollmentsService, "settleLearner">;
   /** Publishing asks whether the fields of study add up to the credit that needs them. */
   events: Pick<Events, "subscribe">;
 }
@@ -201,7 +199,7 @@ const SIGNATURE_TYPES = new Set(["image/png", "image/jpeg"]);
 
 /**
  * What a credit-ready certificate prints beyond the steps: the course's credit settings and
- * responsible official's signature, and the learner's licence.
+ * responsible official's signature.
  */
 export function createCreditService(deps: CreditServiceDeps) {
   const { activity } = deps;
@@ -269,17 +267,6 @@ export function createCreditService(deps: CreditServiceDeps) {
     /** A signature's image for a certificate's PDF; null when it is gone. */
     async signatureBytes(id: string): Promise<Uint8Array | null> {
       return (await repo.signatureOf(id))?.bytes ?? null;
-    },
-
-    async licence(userId: string): Promise<Licence> {
-      return licenceOf(await repo.licenceOf(userId)) ?? EMPTY_LICENCE;
-    },
-
-    /** Saves the licence, then completes any course that waited only for it. */
-    async saveLicence(viewer: Viewer, body: Licence): Promise<Licence> {
-      await repo.saveLicence(viewer.id, body);
-      if (viewer.role === "learner") await deps.enrollments.settleLearner(viewer.id, viewer);
-      return body;
     },
   };
 }

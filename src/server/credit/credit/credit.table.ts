@@ -2,7 +2,6 @@ import { customType, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core
 import type { FieldOfStudy } from "../../../contract";
 import { courses } from "../../catalogue/courses/courses.table";
 import { newId } from "../../db/ids";
-import { users } from "../../people/auth/auth.table";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
@@ -33,18 +32,6 @@ export const courseCreditSettings = pgTable("course_credit_settings", {
   officialName: text("official_name").notNull().default(""),
   officialTitle: text("official_title").notNull().default(""),
   signatureId: text("signature_id").references(() => signatures.id),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** A learner's professional licence, printed on certificates and credit reports. */
-export const learnerLicences = pgTable("learner_licences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  licenceType: text("licence_type").notNull().default(""),
-  licenceNumber: text("licence_number").notNull().default(""),
-  licenceState: text("licence_state").notNull().default(""),
-  npn: text("npn").notNull().default(""),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

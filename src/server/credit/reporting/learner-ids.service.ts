@@ -5,19 +5,15 @@ import {
   reportingConsentStatement,
 } from "../../../contract";
 import type { Viewer } from "../../catalogue";
-import {
-  claimRegulatorIds,
-  courseReportingOf,
-  learnerRegulatorIdsOf,
-  regulatorsOfCourse,
-} from "./reporting.read-model";
-import { createReportingRepository } from "./reporting.repository";
+import { claimRegulatorIds, courseReportingOf, regulatorsOfCourse } from "./reporting.read-model";
 import type { ReportingServiceDeps } from "./reporting.service";
 
-/** The identifiers a learner gives the regulators: the learner's own, never another's. */
+/**
+ * The identifiers a learner gives the regulators: the learner's own, never another's, kept
+ * in their one record of identifiers (the identifiers feature).
+ */
 export function createLearnerIdsService(deps: ReportingServiceDeps) {
-  const { db } = deps;
-  const repo = createReportingRepository(db);
+  const { db, identifiers } = deps;
 
   return {
     /**
@@ -31,7 +27,7 @@ export function createLearnerIdsService(deps: ReportingServiceDeps) {
      * with the consent a claim there asks for.
      */
     async myIds(viewer: Viewer, courseId?: string): Promise<MyRegulatorIds> {
-      const ids = await learnerRegulatorIdsOf(db, viewer.id);
+      const ids = await identifiers.regulatorIds(viewer.id);
       if (!courseId) return { ids, course: null, consent: null };
       await deps.courses.get(courseId, viewer, deps.enrollments);
       const reporting = await courseReportingOf(db, courseId);
@@ -48,9 +44,10 @@ export function createLearnerIdsService(deps: ReportingServiceDeps) {
       return { ids, course, consent };
     },
 
-    async saveMyIds(userId: string, body: RegulatorIdsBody): Promise<MyRegulatorIds> {
-      await repo.saveLearnerIds(userId, body);
-      return { ids: await learnerRegulatorIdsOf(db, userId), course: null, consent: null };
+    /** Saves them into the learner's record, which may complete a course waiting for a licence. */
+    async saveMyIds(viewer: Viewer, body: RegulatorIdsBody): Promise<MyRegulatorIds> {
+      const ids = await identifiers.saveRegulatorIds(viewer, body);
+      return { ids, course: null, consent: null };
     },
   };
 }

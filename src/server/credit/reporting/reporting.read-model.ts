@@ -1,29 +1,18 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import {
   type ClaimRegulatorIds,
   type CourseReporting,
-  EMPTY_REGULATOR_IDS,
   missingRegulatorIds,
   REGULATORS,
   type Regulator,
   type RegulatorActivity,
-  type RegulatorIds,
+  regulatorIdsOf,
   regulatorSchema,
 } from "../../../contract";
 import { creditTypesOfCourse } from "../../catalogue";
 import type { Executor } from "../../db/client";
-import {
-  creditTypeRegulators,
-  type LearnerRegulatorIdsRow,
-  learnerRegulatorIds,
-} from "./reporting.table";
-
-/** A stored row as the contract's identifiers. */
-function regulatorIdsOf(row: LearnerRegulatorIdsRow | undefined): RegulatorIds {
-  if (!row) return EMPTY_REGULATOR_IDS;
-  const { userId: _, updatedAt: __, ...ids } = row;
-  return ids;
-}
+import { identifiersOf } from "../identifiers/identifiers.read-model";
+import { creditTypeRegulators } from "./reporting.table";
 
 /** The regulators each credit type reports to, by type id (types reporting nowhere are absent). */
 export async function regulatorsOfTypes(
@@ -75,18 +64,10 @@ export const regulatorsOfCourse = (reporting: CourseReporting): Regulator[] =>
     reporting.types.some((t) => t.regulators.some((r) => r.regulator === regulator)),
   );
 
-/** The learner's identifiers as they stand (empty until they give any). */
-export async function learnerRegulatorIdsOf(db: Executor, userId: string): Promise<RegulatorIds> {
-  const [row] = await db
-    .select()
-    .from(learnerRegulatorIds)
-    .where(eq(learnerRegulatorIds.userId, userId));
-  return regulatorIdsOf(row);
-}
-
 /**
  * What a claim of each given credit type keeps for its regulators: the regulators the type
- * reports to and the learner's identifiers now. `missing` names each regulator whose
+ * reports to and the learner's identifiers now (in `db`, the attestation's transaction, which
+ * may just have saved some). `missing` names each regulator whose
  * identifiers the learner has not given (a claim of its type must wait for them).
  */
 export async function claimRegulatorIds(
@@ -100,7 +81,7 @@ export async function claimRegulatorIds(
   const regulators = await regulatorsOfTypes(db, creditTypeIds);
   const byType = new Map<string, ClaimRegulatorIds>();
   if (!regulators.size) return { byType, missing: [] };
-  const ids = await learnerRegulatorIdsOf(db, userId);
+  const ids = regulatorIdsOf(await identifiersOf(db, userId));
   const needed = new Set<Regulator>();
   for (const [typeId, list] of regulators) {
     const names = list.map((r) => r.regulator);

@@ -12,14 +12,13 @@ import {
   lt,
   sql,
 } from "drizzle-orm";
-import type { Regulator, RegulatorActivity, RegulatorIds } from "../../../contract";
+import type { Regulator, RegulatorActivity } from "../../../contract";
 import { courseSummaries, creditTypeCourses } from "../../catalogue";
 import type { Executor } from "../../db/client";
 import { attestationRecords, claimedCredits } from "../attestations/attestations.read-model";
 import { certificateRecords } from "../certificates/certificates.read-model";
 import {
   creditTypeRegulators,
-  learnerRegulatorIds,
   regulatorSettings,
   reportFileClaims,
   reportFiles,
@@ -64,16 +63,6 @@ export function createReportingRepository(db: Executor) {
         .innerJoin(courseSummaries, eq(courseSummaries.id, creditTypeCourses.courseId))
         .where(eq(creditTypeRegulators.regulator, regulator))
         .orderBy(asc(courseSummaries.title), asc(courseSummaries.id));
-    },
-
-    async saveLearnerIds(userId: string, ids: RegulatorIds) {
-      await db
-        .insert(learnerRegulatorIds)
-        .values({ userId, ...ids })
-        .onConflictDoUpdate({
-          target: learnerRegulatorIds.userId,
-          set: { ...ids, updatedAt: new Date() },
-        });
     },
 
     /**

@@ -59,7 +59,7 @@ export function registerReportingRoutes(
       schema: { tags, body: regulatorIdsBodySchema, response: { 200: myRegulatorIdsSchema } },
       preValidation: learner,
     },
-    async (request) => reporting.saveMyIds(sessionOf(request).user.id, request.body),
+    async (request) => reporting.saveMyIds(sessionOf(request).user, request.body),
   );
 
   app.get(

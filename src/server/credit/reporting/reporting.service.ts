@@ -2,6 +2,7 @@ import type { CoursesService, LearnerEnrollments } from "../../catalogue";
 import type { Database } from "../../db/client";
 import type { Events } from "../../lib/events";
 import type { AuditService, OrganisationService } from "../../platform";
+import type { IdentifiersService } from "../identifiers/identifiers.service";
 import { createCourseReportingService } from "./course-reporting.service";
 import { createLearnerIdsService } from "./learner-ids.service";
 import { createParsActivityService } from "./pars-activity.service";
@@ -24,6 +25,8 @@ export interface ReportingServiceDeps {
   now?: () => Date;
   /** Publishing a course that reports to a regulator waits for what reporting needs. */
   events: Pick<Events, "subscribe">;
+  /** The learner's one record of identifiers, which the regulators' view reads and saves. */
+  identifiers: Pick<IdentifiersService, "regulatorIds" | "saveRegulatorIds">;
 }
 
 /**

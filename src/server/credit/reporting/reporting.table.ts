@@ -9,14 +9,12 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
 import type { RefusedRow } from "../../../contract";
-import { courseCreditTypes } from "../../catalogue/credit-catalogue/course-credit.table";
+import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
 import { newId } from "../../db/ids";
-import { users } from "../../people/auth/auth.table";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
@@ -51,38 +49,6 @@ export const creditTypeRegulators = pgTable(
     check(
       "credit_type_regulators_providership_check",
       sql`${t.providership} in ('', 'direct', 'joint')`,
-    ),
-  ],
-);
-
-/**
- * What a learner gives the regulators their credit is reported to, entered once in the
- * profile. A claim copies them (attestation_credits.regulator_ids), so changing them later
- * never rewrites what was reported.
- */
-export const learnerRegulatorIds = pgTable(
-  "learner_regulator_ids",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    firstName: text("first_name").notNull().default(""),
-    lastName: text("last_name").notNull().default(""),
-    birthMonth: smallint("birth_month"),
-    birthDay: smallint("birth_day"),
-    npi: text("npi").notNull().default(""),
-    licenceState: text("licence_state").notNull().default(""),
-    licenceNumber: text("licence_number").notNull().default(""),
-    profession: text("profession").notNull().default(""),
-    certifyingBoard: text("certifying_board").notNull().default(""),
-    boardId: text("board_id").notNull().default(""),
-    nabpEpid: text("nabp_epid").notNull().default(""),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check(
-      "learner_regulator_ids_birth_check",
-      sql`(${t.birthMonth} is null) = (${t.birthDay} is null) and ${t.birthMonth} between 1 and 12 and ${t.birthDay} between 1 and 31`,
     ),
   ],
 );
@@ -174,4 +140,3 @@ export const reportingDigests = pgTable("reporting_digests", {
 });
 
 export type ReportFileRow = typeof reportFiles.$inferSelect;
-export type LearnerRegulatorIdsRow = typeof learnerRegulatorIds.$inferSelect;

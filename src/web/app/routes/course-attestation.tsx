@@ -1,23 +1,20 @@
 import { useMemo } from "react";
 import { AttestationPage } from "../../features/credit/components/learner/attestation-page";
 import { useMyRegulatorIds } from "../../features/reporting/api/get-my-regulator-ids";
-import { RegulatorIdsPanel } from "../../features/reporting/components/regulator-ids-panel";
 import { useCourseStepRoute } from "./use-course-step-route";
 
 /** /courses/:courseId/attestation: the learner's attestation and credit claim. */
 export function CourseAttestationRoute() {
   const { courseId, courseTitle, certificateAction, onStepDone } = useCourseStepRoute();
-  // A claim of a type reported to a regulator asks the learner's consent to the reporting.
-  const reporting = useMyRegulatorIds(courseId).data;
-  const reportingConsent = useMemo(
+  // Where the course reports credit: a claim there asks the learner's consent to the
+  // reporting, and the identifiers its regulators need.
+  const reported = useMyRegulatorIds(courseId).data;
+  const reporting = useMemo(
     () =>
-      reporting?.consent && reporting.course
-        ? {
-            statement: reporting.consent,
-            creditTypeIds: reporting.course.flatMap((c) => c.creditTypeIds),
-          }
+      reported?.consent && reported.course
+        ? { consent: reported.consent, regulators: reported.course }
         : null,
-    [reporting],
+    [reported],
   );
   return (
     <AttestationPage
@@ -26,8 +23,7 @@ export function CourseAttestationRoute() {
       courseTitle={courseTitle}
       certificateAction={certificateAction}
       onAttested={onStepDone}
-      beforeAttesting={<RegulatorIdsPanel courseId={courseId} />}
-      reportingConsent={reportingConsent}
+      reporting={reporting}
     />
   );
 }

@@ -8,9 +8,8 @@ import { ChangePasswordCard } from "../../features/auth/components/change-passwo
 import { ProfileDetailsCard } from "../../features/auth/components/profile-details-card";
 import { homePathFor, useCurrentUser } from "../../features/auth/session-context";
 import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
-import { LicenceCard } from "../../features/credit/components/learner/licence-card";
+import { IdentifiersCard } from "../../features/credit/components/learner/identifiers-card";
 import { myEnrollmentsQueryKey } from "../../features/learning/api/get-my-enrollments";
-import { RegulatorIdsCard } from "../../features/reporting/components/regulator-ids-card";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /profile for any signed-in user (SPEC sections 2 and 5). */
@@ -34,7 +33,7 @@ export function ProfileRoute() {
         <div className="grid gap-6">
           <ProfileDetailsCard user={user} />
           {user.role === "learner" ? (
-            <LicenceCard
+            <IdentifiersCard
               onSaved={() => {
                 // A course that waited only for the licence completes and issues its certificate.
                 void queryClient.invalidateQueries({ queryKey: myEnrollmentsQueryKey(user.id) });
@@ -44,7 +43,6 @@ export function ProfileRoute() {
               }}
             />
           ) : null}
-          {user.role === "learner" ? <RegulatorIdsCard /> : null}
           <ChangePasswordCard user={user} />
         </div>
         <div className="order-first lg:sticky lg:top-10 lg:order-none">

@@ -10,6 +10,7 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
@@ -17,7 +18,6 @@ import { useGenerateParsActivityFile } from "../api/generate-pars-activity-file"
 import { useGenerateReportFile } from "../api/generate-report-file";
 import { DateField } from "./date-field";
 import { GeneratedFile } from "./generated-file";
-import { NativeSelect } from "./regulator-ids-form";
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 

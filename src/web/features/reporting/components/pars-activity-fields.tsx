@@ -5,7 +5,7 @@ import {
   PROVIDERSHIPS,
 } from "@contract";
 import { Field } from "../../../components/ui/field";
-import { NativeSelect } from "./regulator-ids-form";
+import { NativeSelect } from "../../../components/ui/native-select";
 
 /** The PARS activity record's settings as the course card edits them ("" until chosen). */
 export interface ParsActivityDraft {

@@ -1,15 +1,19 @@
 import {
   type Activity,
-  type AttestWithConsentBody,
+  type AttestWithIdentifiersBody,
   CREDIT_MESSAGES,
   type CreditClaim,
   type CreditType,
   creditAmountText,
   creditChoices,
+  type Identifiers,
+  identifierNeeds,
+  REGULATORS,
+  type Regulator,
 } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheckIcon, StampIcon } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../../components/ui/button";
@@ -30,6 +34,8 @@ import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { type AttestResult, useAttestActivity } from "../../api/attest-activity";
 import { useActivity } from "../../api/get-activity";
 import { useCourseCompletion } from "../../api/get-course-completion";
+import { useIdentifiers } from "../../api/get-identifiers";
+import { AttestationIdentifiers, askedGroups, missingForClaim } from "./attestation-identifiers";
 import { CompletionChecklist } from "./completion-checklist";
 import {
   CreditCourseNotFound,
@@ -38,7 +44,7 @@ import {
   CreditPageSkeleton,
   courseOutOfReach,
 } from "./credit-page";
-import { LicenceNotice } from "./licence-notice";
+import { type IdentifiersForm, identifiersResolver, patchOf } from "./identifier-fields";
 import { NotAsked, StepGate } from "./step-notices";
 
 const NO_TYPES: readonly string[] = [];
@@ -90,12 +96,12 @@ const claimsReported = (
   reportedTypeIds: readonly string[],
 ) => types.some((t, i) => claims[i]?.claimed && reportedTypeIds.includes(t.id));
 
-/** The reporting a claim of some types asks the learner to agree to (the reporting feature's). */
-export interface ReportingConsent {
+/** Where the course's credit is reported (the reporting feature's), and the consent it asks. */
+export interface CourseReporting {
   /** The words the learner agrees to. */
-  statement: string;
-  /** The credit types whose claim is reported. */
-  creditTypeIds: string[];
+  consent: string;
+  /** Each regulator with the credit types reported to it. */
+  regulators: { regulator: Regulator; creditTypeIds: string[] }[];
 }
 
 /**
@@ -108,15 +114,12 @@ export function AttestationPage({
   courseTitle,
   certificateAction,
   onAttested,
-  beforeAttesting,
-  reportingConsent,
+  reporting,
 }: {
   courseId: string;
   courseTitle?: string;
-  /** What the learner checks before attesting (the identifiers their regulators need). */
-  beforeAttesting?: ReactNode;
-  /** The consent a claim of a reported type asks for; absent when nothing is reported. */
-  reportingConsent?: ReportingConsent | null;
+  /** Where the course reports credit; absent when nothing is reported. */
+  reporting?: CourseReporting | null;
   /** The certificate download once the course is complete (certificates feature). */
   certificateAction?: ReactNode;
   /** The attestation was recorded: it may have completed the course. */
@@ -125,11 +128,12 @@ export function AttestationPage({
   useDocumentTitle(courseTitle ? `Attestation · ${courseTitle}` : "Attestation");
   const activityQuery = useActivity(courseId);
   const completionQuery = useCourseCompletion(courseId);
+  const identifiersQuery = useIdentifiers();
   // Held here, not in the form: the form goes away as soon as the attestation is recorded.
   const attest = useAttestActivity();
   const result: AttestResult | null = attest.data ?? null;
 
-  function send(body: AttestWithConsentBody) {
+  function send(body: AttestWithIdentifiersBody) {
     attest.mutate(
       { courseId, body },
       {
@@ -163,7 +167,7 @@ export function AttestationPage({
     );
   }
 
-  const failed = [activityQuery, completionQuery].find((q) => q.isError);
+  const failed = [activityQuery, completionQuery, identifiersQuery].find((q) => q.isError);
   if (failed && courseOutOfReach(failed.error)) return <CreditCourseNotFound />;
 
   let body: ReactNode;
@@ -179,10 +183,11 @@ export function AttestationPage({
         onRetry={() => {
           if (activityQuery.isError) void activityQuery.refetch();
           if (completionQuery.isError) void completionQuery.refetch();
+          if (identifiersQuery.isError) void identifiersQuery.refetch();
         }}
       />
     );
-  } else if (!activity || !completion) {
+  } else if (!activity || !completion || !identifiersQuery.data) {
     body = <CreditPageSkeleton />;
   } else if (!activity.attestationRequired) {
     body = <NotAsked courseId={courseId} message={CREDIT_MESSAGES.attestationNotAsked} />;
@@ -199,17 +204,14 @@ export function AttestationPage({
   } else {
     body = (
       <StepGate activity={activity} completion={completion} step="attestation">
-        <div className="grid gap-6">
-          <LicenceNotice activity={activity} />
-          {beforeAttesting}
-          <AttestationForm
-            activity={activity}
-            reportingConsent={reportingConsent ?? null}
-            onSend={send}
-            pending={attest.isPending}
-            error={attest.isError ? attest.error : null}
-          />
-        </div>
+        <AttestationForm
+          activity={activity}
+          reporting={reporting ?? null}
+          saved={identifiersQuery.data}
+          onSend={send}
+          pending={attest.isPending}
+          error={attest.isError ? attest.error : null}
+        />
       </StepGate>
     );
   }
@@ -227,20 +229,48 @@ export function AttestationPage({
 }
 
 type SendProps = {
-  onSend: (body: AttestWithConsentBody) => void;
+  onSend: (body: AttestWithIdentifiersBody) => void;
   pending: boolean;
   error: Error | null;
 };
 
+/**
+ * What the claimed types ask of the learner's identifiers: their regulators' needs and, for
+ * a type requiring it, a licence.
+ */
+function claimNeeds(
+  types: CreditType[],
+  claims: { claimed: boolean }[],
+  reporting: CourseReporting | null,
+) {
+  const claimed = types.filter((_, i) => claims[i]?.claimed);
+  const regulators = REGULATORS.filter((regulator) =>
+    reporting?.regulators.some(
+      (r) => r.regulator === regulator && claimed.some((t) => r.creditTypeIds.includes(t.id)),
+    ),
+  );
+  const licenceTypes = claimed.filter((t) => t.licenceRequired).map((t) => t.name);
+  return { regulators, licenceTypes, needs: identifierNeeds(regulators, licenceTypes.length > 0) };
+}
+
 function AttestationForm({
   activity,
-  reportingConsent,
+  reporting,
+  saved,
   onSend,
   pending,
   error,
-}: { activity: Activity; reportingConsent: ReportingConsent | null } & SendProps) {
+}: {
+  activity: Activity;
+  reporting: CourseReporting | null;
+  /** The learner's identifiers as their profile holds them. */
+  saved: Identifiers;
+} & SendProps) {
   const types = activity.creditTypes;
-  const reportedTypeIds = reportingConsent?.creditTypeIds ?? NO_TYPES;
+  const reportedTypeIds = useMemo(
+    () => reporting?.regulators.flatMap((r) => r.creditTypeIds) ?? NO_TYPES,
+    [reporting],
+  );
   const schema = useMemo(() => attestFormSchema(types, reportedTypeIds), [types, reportedTypeIds]);
   const {
     control,
@@ -255,24 +285,63 @@ function AttestationForm({
     },
   });
   const claims = useWatch({ control, name: "claims" });
-  const asksConsent = reportingConsent !== null && claimsReported(types, claims, reportedTypeIds);
+  const asksConsent = reporting !== null && claimsReported(types, claims, reportedTypeIds);
 
-  const onSubmit = handleSubmit((form) =>
-    onSend({
-      statement: activity.attestationText,
-      claims: types.flatMap((t, i) => {
-        const claim = form.claims[i];
-        if (!claim?.claimed) return [];
-        return [{ creditTypeId: t.id, amount: t.claimStep === null ? null : Number(claim.amount) }];
-      }),
-      ...(claimsReported(types, form.claims, reportedTypeIds)
-        ? { reportingConsent: form.reportingConsent }
-        : {}),
-    }),
-  );
+  // The identifiers the claim needs: read back when the profile holds them, asked for when
+  // it lacks them (or while the learner changes them), and sent with the attestation.
+  const [changing, setChanging] = useState(false);
+  const { regulators, licenceTypes, needs } = claimNeeds(types, claims, reporting);
+  const groups = askedGroups(needs, saved, changing);
+  // Read at each validation, so it always checks the groups shown now.
+  const resolver = identifiersResolver(groups, saved, missingForClaim(needs, saved));
+  // The statement and the claim come first on the page: they take the focus when refused.
+  const identifiers = useForm<IdentifiersForm>({
+    resolver,
+    values: saved,
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    let identifiersValid = groups.length === 0;
+    if (!identifiersValid) {
+      await identifiers.handleSubmit(() => {
+        identifiersValid = true;
+      })();
+    }
+    await handleSubmit((form) => {
+      if (!identifiersValid) {
+        // Once the refusal shows: the first field it names.
+        requestAnimationFrame(() =>
+          formRef.current
+            ?.querySelector<HTMLElement>(
+              '[data-testid="attestation-identifiers"] [aria-invalid="true"]',
+            )
+            ?.focus(),
+        );
+        return;
+      }
+      onSend({
+        statement: activity.attestationText,
+        claims: types.flatMap((t, i) => {
+          const claim = form.claims[i];
+          if (!claim?.claimed) return [];
+          return [
+            { creditTypeId: t.id, amount: t.claimStep === null ? null : Number(claim.amount) },
+          ];
+        }),
+        ...(claimsReported(types, form.claims, reportedTypeIds)
+          ? { reportingConsent: form.reportingConsent }
+          : {}),
+        ...(groups.length ? { identifiers: patchOf(identifiers.getValues(), groups, saved) } : {}),
+      });
+    })(event);
+  };
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Attestation"
@@ -380,7 +449,18 @@ function AttestationForm({
         />
       ) : null}
 
-      {asksConsent && reportingConsent ? (
+      <AttestationIdentifiers
+        form={identifiers}
+        saved={saved}
+        needs={needs}
+        groups={groups}
+        regulators={regulators}
+        licenceTypes={licenceTypes}
+        changing={changing}
+        onChange={() => setChanging(true)}
+      />
+
+      {asksConsent && reporting ? (
         <div className="grid gap-2" data-testid="reporting-consent">
           <div className="flex items-start gap-3">
             <Controller
@@ -399,7 +479,7 @@ function AttestationForm({
               )}
             />
             <Label htmlFor="attest-reporting-consent" className="leading-snug">
-              {reportingConsent.statement}
+              {reporting.consent}
             </Label>
           </div>
           {errors.reportingConsent ? (

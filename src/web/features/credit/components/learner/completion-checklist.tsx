@@ -1,4 +1,9 @@
-import { type Completion, type CompletionStepKey, CREDIT_MESSAGES, hasLicence } from "@contract";
+import {
+  type Completion,
+  type CompletionStepKey,
+  CREDIT_MESSAGES,
+  hasLicenceOnFile,
+} from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRightIcon, CheckIcon, IdCardIcon, ListChecksIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
@@ -12,7 +17,7 @@ import { formatDate } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
 import { useActivity } from "../../api/get-activity";
 import { courseCompletionQueryKey, useCourseCompletion } from "../../api/get-course-completion";
-import { useLicence } from "../../api/get-licence";
+import { useIdentifiers } from "../../api/get-identifiers";
 import {
   type CompletionStep,
   checklistNextKey,
@@ -252,9 +257,9 @@ export function CertificateStep({ courseId }: { courseId: string }) {
   const activityQuery = useActivity(courseId);
   const activity = activityQuery.data;
   const licenceRequired = activity ? licenceNeeded(activity) : false;
-  const licenceQuery = useLicence({ enabled: licenceRequired });
+  const identifiersQuery = useIdentifiers({ enabled: licenceRequired });
 
-  if (activityQuery.isPending || (licenceRequired && licenceQuery.isPending)) {
+  if (activityQuery.isPending || (licenceRequired && identifiersQuery.isPending)) {
     return <Skeleton className="h-10 w-full rounded-lg sm:w-56" />;
   }
   if (activity && !creditOpen(activity)) {
@@ -265,7 +270,7 @@ export function CertificateStep({ courseId }: { courseId: string }) {
       />
     );
   }
-  if (licenceRequired && licenceQuery.data && !hasLicence(licenceQuery.data)) {
+  if (licenceRequired && identifiersQuery.data && !hasLicenceOnFile(identifiersQuery.data)) {
     return (
       <div className="grid gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
         <p className="text-sm font-medium text-amber-950">{CREDIT_MESSAGES.licenceNeeded}</p>

@@ -1,24 +1,24 @@
-import { type Activity, hasLicence } from "@contract";
+import { type Activity, hasLicenceOnFile } from "@contract";
 import { CircleCheckIcon, IdCardIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
-import { useLicence } from "../../api/get-licence";
+import { useIdentifiers } from "../../api/get-identifiers";
 
 /** The names of the credit types that ask the learner for a professional licence. */
 const typesNeedingLicence = (a: Activity): string[] =>
   a.creditTypes.filter((t) => t.licenceRequired).map((t) => t.name);
 
 /**
- * Says before the learner attests (and on About this activity) that the credit asks for a
- * professional licence, so it is no surprise after claiming: whether one is on file, and
- * the way to enter it. Renders nothing when no credit type asks for one.
+ * Says on About this activity that the credit asks for a professional licence, so it is no
+ * surprise after claiming: whether one is on file, and where it is asked for. Renders nothing
+ * when no credit type asks for one.
  */
 export function LicenceNotice({ activity }: { activity: Activity }) {
   const names = typesNeedingLicence(activity);
-  const licenceQuery = useLicence({ enabled: names.length > 0 });
+  const identifiersQuery = useIdentifiers({ enabled: names.length > 0 });
   if (!names.length) return null;
-  const onFile = licenceQuery.data ? hasLicence(licenceQuery.data) : null;
-  const which = `${names.join(", ")} ${names.length === 1 ? "requires" : "require"}`;
+  const onFile = identifiersQuery.data ? hasLicenceOnFile(identifiersQuery.data) : null;
+  const which = `Claiming ${names.join(" or ")} asks for`;
   return (
     <section
       aria-labelledby="licence-notice-title"
@@ -33,8 +33,8 @@ export function LicenceNotice({ activity }: { activity: Activity }) {
             Professional licence required
           </h2>
           <p className="leading-relaxed">
-            {which} your professional licence: your certificate prints it, and it is issued only
-            once your licence is in your profile.
+            {which} your professional licence: your certificate prints it, and it is issued once
+            your licence is on file. The attestation asks for it if your profile lacks it.
           </p>
           {onFile ? (
             <p className="flex items-center gap-1.5 font-medium text-emerald-800">

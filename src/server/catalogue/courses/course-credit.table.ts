@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { newId } from "../../db/ids";
-import { courses } from "../courses/courses.table";
+import { courses } from "./courses.table";
 import { creditCatalogue } from "./credit-catalogue.table";
 
 /**
