@@ -47,10 +47,21 @@ const PLURAL_NOUN = /^(.*\p{L}\p{L})s((?:\s*\([^()]*\))?[^\p{L}\p{N}]*)$/u;
 export function creditAmountText(amount: number, name: string): string {
   const written = name.trim();
   if (amount !== 1) return `${amountText(amount)} ${written}`;
-  const plural = PLURAL_NOUN.exec(written);
-  const singular = plural && !/s$/i.test(plural[1]!) ? `${plural[1]}${plural[2]}` : written;
-  return `1 ${singular}`;
+  const plural = pluralNoun(written);
+  return `1 ${plural ? `${plural[1]}${plural[2]}` : written}`;
 }
+
+/** The counted noun of a plural credit name, split before its final "s"; null for a singular one. */
+function pluralNoun(name: string) {
+  const plural = PLURAL_NOUN.exec(name);
+  return plural && !/s$/i.test(plural[1]!) ? plural : null;
+}
+
+/**
+ * Whether a credit name is written in the plural, so a sentence takes a plural verb:
+ * "contact hours require", but "AMA PRA Category 1 Credit™ requires".
+ */
+export const isPluralCreditName = (name: string) => pluralNoun(name.trim()) !== null;
 
 const text = (max: number, label: string) =>
   z
@@ -138,7 +149,11 @@ export const courseCreditBodySchema = z
           message: `Add ${t.accreditingBody} to the accrediting bodies`,
         });
       }
-      if (t.claimStep !== null && !(t.claimStep <= t.amount && divides(t.claimStep, t.amount))) {
+      // An amount or step with more than 2 decimals has its own message: never judge (and
+      // print) a rounded number the administrator did not type.
+      const comparable =
+        isHundredths(t.amount) && t.claimStep !== null && isHundredths(t.claimStep);
+      if (comparable && !(t.claimStep! <= t.amount && divides(t.claimStep!, t.amount))) {
         ctx.addIssue({
           code: "custom",
           path: ["types", i, "claimStep"],

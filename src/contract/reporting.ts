@@ -121,7 +121,7 @@ export const IDENTIFIER_MESSAGES = {
 
 /* ------------------------------------------------------------------ the learner's identifiers */
 
-const cleaned = () => z.string({ error: "Must be text" }).max(200).overwrite(normalizeIdentifier);
+const cleaned = () => z.string().max(200).overwrite(normalizeIdentifier);
 const optionalMatching = (test: (v: string) => boolean, message: string) =>
   cleaned().refine((v) => v === "" || test(v), message);
 
@@ -132,8 +132,11 @@ const optionalMatching = (test: (v: string) => boolean, message: string) =>
  */
 export const regulatorIdsBodySchema = z
   .strictObject({
-    firstName: cleaned().refine((v) => v.length <= 100, "At most 100 characters"),
-    lastName: cleaned().refine((v) => v.length <= 100, "At most 100 characters"),
+    firstName: cleaned().refine(
+      (v) => v.length <= 100,
+      "First name must be at most 100 characters",
+    ),
+    lastName: cleaned().refine((v) => v.length <= 100, "Last name must be at most 100 characters"),
     birthMonth: z.number().int().min(1, "Choose a month").max(12, "Choose a month").nullable(),
     birthDay: z.number().int().min(1, "Enter a day").max(31, "Enter a day").nullable(),
     npi: optionalMatching(isValidNpi, IDENTIFIER_MESSAGES.npi),
@@ -305,9 +308,12 @@ export type RegulatorActivityIds = Pick<
 const regulatorActivityBodySchema = z
   .strictObject({
     regulator: regulatorSchema,
-    activityId: cleaned().refine((v) => v.length <= 40, "At most 40 characters"),
+    activityId: cleaned().refine(
+      (v) => v.length <= 40,
+      "Activity ID must be at most 40 characters",
+    ),
     providerId: cleaned()
-      .refine((v) => v.length <= 40, "At most 40 characters")
+      .refine((v) => v.length <= 40, "Provider ID must be at most 40 characters")
       .default(""),
     activityFormat: z
       .union([z.enum(PARS_ACTIVITY_FORMATS), z.literal("")], {

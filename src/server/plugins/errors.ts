@@ -49,9 +49,12 @@ export const tooManyRequests = (
   appError(429, code, message, {
     "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
-/** A refused field of the request, named by its dotted path in the message and the body. */
+/**
+ * A refused field of the request: `text` says what is wrong in people's words (it names the
+ * field itself); the body's `path` names it for programs.
+ */
 export const invalidField = (code: ErrorCodeOf<400>, path: string, text: string) =>
-  new AppError(400, code, `${path}: ${text}`, {}, path);
+  new AppError(400, code, text, {}, path);
 
 const VALIDATION_CODES: Record<string, ErrorCodeOf<400>> = {
   body: "validation.invalid_body",
@@ -73,11 +76,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
-      const text = issue?.message ?? "Invalid request";
+      // The contract's messages name the field in people's words (validation-messages.ts).
+      const message = issue?.message ?? "The request is not valid.";
       const code = VALIDATION_CODES[error.validationContext ?? "body"] ?? "validation.invalid_body";
-      const body: ErrorBody = field
-        ? { message: `${field}: ${text}`, code, path: field }
-        : { message: text, code };
+      const body: ErrorBody = field ? { message, code, path: field } : { message, code };
       return reply.code(400).send(body);
     }
     if (isDatabaseUnavailable(error)) {

@@ -103,7 +103,7 @@ describe("input attacks", () => {
   it("escapes hostile names in the HTML of invitation emails", () => {
     for (const text of Object.values(HOSTILE_STRINGS)) {
       const mail = invitationMail({
-        issuer: { name: "Credo", signature: [] },
+        issuer: { name: "Credo", signature: [], dateFormat: "month-day-year" },
         to: "a@example.com",
         name: text,
         link: "http://localhost:5000/?token=x",

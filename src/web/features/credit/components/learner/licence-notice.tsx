@@ -1,7 +1,8 @@
-import { type Activity, hasLicence } from "@contract";
+import { type Activity, hasLicence, isPluralCreditName } from "@contract";
 import { CircleCheckIcon, IdCardIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
+import { capitalised, listText } from "../../../../lib/format";
 import { useLicence } from "../../api/get-licence";
 
 /** The names of the credit types that ask the learner for a professional licence. */
@@ -18,7 +19,9 @@ export function LicenceNotice({ activity }: { activity: Activity }) {
   const licenceQuery = useLicence({ enabled: names.length > 0 });
   if (!names.length) return null;
   const onFile = licenceQuery.data ? hasLicence(licenceQuery.data) : null;
-  const which = `${names.join(", ")} ${names.length === 1 ? "requires" : "require"}`;
+  // "Contact hours require", "AMA PRA Category 1 Credit™ requires", "A and B require".
+  const plural = names.length > 1 || isPluralCreditName(names[0]!);
+  const which = `${capitalised(listText(names))} ${plural ? "require" : "requires"}`;
   return (
     <section
       aria-labelledby="licence-notice-title"
