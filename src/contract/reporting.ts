@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { attestBodySchema, normalizeIdentifier } from "./credit";
-import { calendarDateSchema } from "./dates";
+import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
 import { PARS_ACTIVITY_FORMATS, PROVIDERSHIPS, REPORT_FILE_KINDS } from "./reporting-activity";
 
 /**
@@ -421,7 +421,7 @@ export const reportGenerateBodySchema = z
   })
   .refine((b) => b.from <= b.to, {
     path: ["to"],
-    message: "The range must end on or after it starts",
+    message: DATE_RANGE_REVERSED,
   });
 export type ReportGenerateBody = z.infer<typeof reportGenerateBodySchema>;
 

@@ -1,4 +1,5 @@
 import {
+  DATE_RANGE_REVERSED,
   type AuditEvent,
   type AuditEventsPage,
   type AuditQuery,
@@ -46,7 +47,7 @@ export async function auditFilterOf(
     throw invalidField(
       "validation.invalid_range",
       "to",
-      "The end date must not be before the start date.",
+      DATE_RANGE_REVERSED,
     );
   }
   const [actorId, learner] = await Promise.all([
