@@ -476,7 +476,7 @@ describe("text that is not well-formed Unicode", () => {
     });
     expectRefusal(response, 400, "evaluation");
     expect(response.json()).toEqual({
-      message: "answers.4.value: must be well-formed Unicode text.",
+      message: "Value contains a broken character: retype the text.",
       code: "input.unicode",
       path: "answers.4.value",
     });

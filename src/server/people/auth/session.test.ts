@@ -239,7 +239,9 @@ describe("sessions", () => {
         password: learner.password,
         rememberMe: true,
       });
-      expect(hint(remembered)?.expires?.getTime()).toBe(sessionCookie(remembered)?.expires?.getTime());
+      expect(hint(remembered)?.expires?.getTime()).toBe(
+        sessionCookie(remembered)?.expires?.getTime(),
+      );
     });
 
     it("goes with the session: on sign-out, with a dead session, and without a session cookie", async () => {

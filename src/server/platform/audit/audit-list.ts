@@ -1,8 +1,8 @@
 import {
-  DATE_RANGE_REVERSED,
   type AuditEvent,
   type AuditEventsPage,
   type AuditQuery,
+  DATE_RANGE_REVERSED,
   describeAuditEvent,
 } from "../../../contract";
 import { invalidField } from "../../plugins/errors";
@@ -44,11 +44,7 @@ export async function auditFilterOf(
   // `to` is inclusive: events before the start of the next day.
   const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
   if (from && to && from >= to) {
-    throw invalidField(
-      "validation.invalid_range",
-      "to",
-      DATE_RANGE_REVERSED,
-    );
+    throw invalidField("validation.invalid_range", "to", DATE_RANGE_REVERSED);
   }
   const [actorId, learner] = await Promise.all([
     personId(query.actor, lookups),
