@@ -155,7 +155,7 @@ describe("learners import and bulk enrollment (administrators)", () => {
     expect(unclosed.statusCode).toBe(400);
     expect(unclosed.json()).toEqual({
       message:
-        'The file is not a readable CSV: a quote (") is opened and never closed (the file ends on line 3). Check the quotes of the last rows.',
+        'The file is not a readable CSV: a quote (") is opened and never closed (the file ends on line 2). Check the quotes of the last rows.',
       code: "learners.invalid_file",
       path: "csv",
     });

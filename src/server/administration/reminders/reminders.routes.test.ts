@@ -190,6 +190,22 @@ describe("learner reminders", () => {
     expect(mailsTo(ada.email)).toHaveLength(2);
   });
 
+  it("dates the reminder in the format chosen in Settings", async () => {
+    const start = new Date();
+    at(start, 0);
+    const { adminCookie, course } = await setUp({ validDays: 30 });
+    const saved = await call(ctx, "PUT", "/api/admin/organisation", {
+      cookie: adminCookie,
+      payload: { name: "", logoPath: null, address: "", contactEmail: "", dateFormat: "iso" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const cy = await enrolledLearner(adminCookie, course, "Cy Soon");
+    at(start, 16.5);
+    await sweepBoth();
+    const ends = new Date(start.getTime() + 30 * DAY_MS).toISOString().slice(0, 10);
+    expect(mailsTo(cy.email)[0]!.mime.headers.subject).toBe(`Fire Safety closes on ${ends}`);
+  });
+
   it("reminds 14 days before an enrollment expires, once per expiry", async () => {
     const start = new Date();
     at(start, 0);

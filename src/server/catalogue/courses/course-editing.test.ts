@@ -227,9 +227,9 @@ describe("editing courses: details, module order and publication", () => {
         }),
       );
       expect(messages).toEqual([
-        `moduleIds: ${c} is missing. List every module of the course exactly once.`,
-        `moduleIds: ${b} is listed more than once. List every module of the course exactly once.`,
-        `moduleIds: ${moduleId(999_999)} is not a module of this course. List every module of the course exactly once.`,
+        `${c} is missing. List every module of the course exactly once.`,
+        `${b} is listed more than once. List every module of the course exactly once.`,
+        `${moduleId(999_999)} is not a module of this course. List every module of the course exactly once.`,
       ]);
       const payload = { moduleIds: [c, b, a] };
       expectRefused(
