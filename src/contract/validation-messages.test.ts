@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createCourseBodySchema, emailSchema, loginBodySchema } from "./index";
-import { fieldLabel } from "./validation-messages";
+import { fieldLabel, installValidationMessages } from "./validation-messages";
+
+beforeAll(installValidationMessages);
 
 /** The messages a schema gives `value`, each with its field's dotted path. */
 const messagesOf = (schema: z.ZodType, value: unknown) =>

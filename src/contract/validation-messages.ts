@@ -96,11 +96,8 @@ function expectedText(issue: Extract<Issue, { code: "invalid_type" }>): string {
   }
 }
 
-/**
- * The message of an issue whose schema gave none, naming the field when the path does.
- * Installed for every schema below; exported for its tests.
- */
-export function validationMessage(issue: Issue): string {
+/** The message of an issue whose schema gave none, naming the field when the path does. */
+function validationMessage(issue: Issue): string {
   const label = fieldLabel(issue.path);
   const subject = label ?? "This value";
   switch (issue.code) {
@@ -195,5 +192,11 @@ export function validationMessage(issue: Issue): string {
   }
 }
 
-// Every schema, on the server and in the browser, reads its default messages from here.
-z.config({ customError: validationMessage });
+/**
+ * Makes these the default messages of every schema. Called once by each side at start (the
+ * web client's main.tsx, the server's buildApp): the contract itself runs nothing on import,
+ * so a page's bundle keeps only the schemas it uses.
+ */
+export function installValidationMessages(): void {
+  z.config({ customError: validationMessage });
+}

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { type ErrorBody, type ErrorCode, type ErrorCodeOf, MESSAGES } from "../../contract";
+import {
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorCodeOf,
+  installValidationMessages,
+  MESSAGES,
+} from "../../contract";
 
 /** The statuses an AppError answers with. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 503;
@@ -69,6 +75,8 @@ const VALIDATION_CODES: Record<string, ErrorCodeOf<400>> = {
  * the log, never in the response.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // The schemas' default messages name the field in people's words, here as in the forms.
+  installValidationMessages();
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
