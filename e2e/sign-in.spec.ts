@@ -1,4 +1,12 @@
-import { expect, expectToast, signIn, test, toastLocator, uniqueEmail } from "./support/fixtures";
+import {
+  dismissToast,
+  expect,
+  expectToast,
+  signIn,
+  test,
+  toastLocator,
+  uniqueEmail,
+} from "./support/fixtures";
 import { screen, screensAtBothWidths } from "./support/screens";
 
 test.describe("Sign-in screen", () => {
@@ -182,6 +190,7 @@ test.describe("Sign-in screen", () => {
       ),
     ).toBeVisible();
     await expect(page.getByText("Dr..")).toHaveCount(0);
+    await dismissToast(page);
     await screensAtBothWidths(page, "learner-dashboard");
 
     // The transcript speaks to the learner, too.

@@ -100,7 +100,7 @@ export function GenerateFileCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <form
-          className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+          className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-start"
           onSubmit={(e) => {
             e.preventDefault();
             const body = checked(reportGenerateBodySchema, { courseId: course, from, to });
@@ -134,7 +134,8 @@ export function GenerateFileCard({
             onChange={setTo}
             error={dayErrors.to}
           />
-          <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-1">
+          {/* Level with the inputs, below their labels, whatever a day's message adds under it. */}
+          <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-1 lg:mt-6">
             <Button type="submit" disabled={!course || pending}>
               {generate.isPending ? <Spinner /> : <FileOutputIcon aria-hidden="true" />}
               Generate file
