@@ -168,8 +168,9 @@ test.describe("Sign-in screen", () => {
     page,
     createLearner,
   }) => {
-    // A name that opens with a title: the greeting calls the learner by name, with one full stop.
-    const learner = await createLearner({ name: "Dr. Lee Learner" });
+    // A name that opens with a title: the greeting calls the learner by name, with one full
+    // stop. Its Han character is outside the web font: a fallback font draws it, never a box.
+    const learner = await createLearner({ name: "Dr. Lee 李 Learner" });
     await page.goto("/");
     await page.getByLabel("Email address").fill(learner.email);
     await page.getByLabel("Password", { exact: true }).fill(learner.password);
@@ -190,6 +191,10 @@ test.describe("Sign-in screen", () => {
       ),
     ).toBeVisible();
     await expect(page.getByText("Dr..")).toHaveCount(0);
+    const fallback = await page.evaluate(async () =>
+      (await document.fonts.load("16px 'Credo Han'", "李")).map((face) => face.status),
+    );
+    expect(fallback).toEqual(["loaded"]);
     await dismissToast(page);
     await screensAtBothWidths(page, "learner-dashboard");
 
