@@ -8,7 +8,7 @@ import {
   test,
   uniqueEmail,
 } from "./support/fixtures";
-import { screen } from "./support/screens";
+import { screen, screensAtBothWidths } from "./support/screens";
 
 /** The hidden file input of the Uppy dashboard inside `scope`. */
 function uppyInput(scope: Locator) {
@@ -74,6 +74,13 @@ test.describe("Courses and modules (admin)", () => {
     await expect(dialog.getByText("Category is required")).toBeVisible();
     await expect(dialog.getByText("Duration must be a number")).toBeVisible();
     await screen(page, "admin-create-course-validation");
+
+    // Too long a title: the limit in words, never a validator's "Too big: …<=200".
+    await dialog.getByLabel("Course title").fill("T".repeat(201));
+    await dialog.getByRole("button", { name: "Create Course" }).click();
+    await expect(dialog.getByText("Title must be at most 200 characters")).toBeVisible();
+    await expect(dialog.getByText(/Too big|<=/)).toHaveCount(0);
+    await screensAtBothWidths(page, "admin-create-course-title-too-long");
 
     await dialog.getByLabel("Course title").fill(title);
     await dialog.getByLabel("Description").fill("Query, join and shape relational data with SQL.");

@@ -147,7 +147,12 @@ test.describe("Credit claim (administrator)", () => {
     await activity.getByLabel("Expiration date").fill("2099-12-31");
     await activity.getByRole("checkbox", { name: /^Require acknowledgement/ }).check();
     await activity.getByRole("checkbox", { name: /^Require the evaluation/ }).check();
+    // Never marked optional: with attestation asked for, the statement is required.
+    const statement = activity.getByLabel("Attestation statement", { exact: true });
+    await expect(statement).not.toHaveAttribute("aria-required", "true");
     await activity.getByRole("checkbox", { name: /^Require attestation/ }).check();
+    await expect(statement).toHaveAttribute("aria-required", "true");
+    await expect(activity.getByText("Attestation statement (optional)")).toHaveCount(0);
     // From the top: the objectives and the faculty.
     await screens(page, "credit-admin-activity-dialog", () =>
       activity.evaluate((dialog) => dialog.scrollTo(0, 0)),

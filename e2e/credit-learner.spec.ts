@@ -127,6 +127,10 @@ test.describe("Credit claim (learner)", () => {
     await expect(page.getByText("January 15, 2026")).toBeVisible();
     // The licence the credit asks for is said up front, not only after attesting.
     await expect(page.getByTestId("licence-notice")).toContainText("Professional licence required");
+    // The credit name is plural: the verb agrees with it.
+    await expect(page.getByTestId("licence-notice")).toContainText(
+      "Contact hours require your professional licence",
+    );
     await screensAtBothWidths(page, "credit-about");
     await page.getByRole("button", { name: "I have read this information" }).click();
     await expect(page.getByTestId("acknowledged")).toContainText("Acknowledged on");
@@ -146,9 +150,16 @@ test.describe("Credit claim (learner)", () => {
     await checklist.getByRole("link", { name: "Complete the evaluation" }).click();
 
     await expect(page.getByRole("heading", { level: 1, name: "Evaluation" })).toBeVisible();
-    await page.getByRole("button", { name: "Submit evaluation" }).click();
-    await expect(page.getByText("Choose a rating")).toHaveCount(4);
     const ratings = page.getByRole("group");
+    // From the keyboard: tabbing through a rating without choosing one, then sending with
+    // Enter, asks for the rating in words.
+    await ratings.nth(0).getByRole("radio").first().focus();
+    await page.keyboard.press("Tab");
+    await page.getByRole("button", { name: "Submit evaluation" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Choose a rating")).toHaveCount(4);
+    await expect(page.getByText(/Invalid input|expected string|received null/)).toHaveCount(0);
+    await screensAtBothWidths(page, "credit-evaluation-unanswered");
     for (let i = 0; i < 4; i++) {
       await ratings
         .nth(i)

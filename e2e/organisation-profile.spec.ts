@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Locator } from "@playwright/test";
-import type { Certificate, CourseCreditBody, CreditSettingsBody } from "../src/contract";
+import {
+  CERTIFICATE_CODE_INVALID,
+  type Certificate,
+  type CourseCreditBody,
+  type CreditSettingsBody,
+} from "../src/contract";
 import { pdfText } from "../src/server/testing/pdf-text";
 import { dismissToast, expect, expectToast, FIXTURE_FILES, signIn, test } from "./support/fixtures";
 import { createPublishedCourse, enroll, offerCredit } from "./support/learning";
@@ -173,7 +178,24 @@ test.describe("Organisation profile", () => {
     const result = learnerPage.getByTestId("verification-result");
     await expect(result).toContainText(`issued by ${ORGANISATION}`);
     await expect(result.getByText("Regulatory Ethics")).toBeVisible();
+    // Every date on the page in the format chosen in Settings.
+    await expect(result).toContainText(day);
+    await expect(learnerPage.getByText(/\d{1,2}\/\d{1,2}\/\d{4}/)).toHaveCount(0);
     await screensAtBothWidths(learnerPage, "organisation-verification");
+
+    // So does the learner's transcript.
+    await learnerPage.goto("/learner/transcript");
+    await expect(learnerPage.getByTestId("transcript-entry").first()).toContainText(day);
+    await screensAtBothWidths(learnerPage, "organisation-transcript");
+
+    // Text far too long to be a code is said to be no code, not a failure of the service.
+    await learnerPage.goto(`/verify/${"X".repeat(5000)}`);
+    await expect(
+      learnerPage.getByRole("heading", { name: "Not a certificate code" }),
+    ).toBeVisible();
+    await expect(learnerPage.getByText(CERTIFICATE_CODE_INVALID)).toBeVisible();
+    await expect(learnerPage.getByText(/did not answer/)).toHaveCount(0);
+    await screensAtBothWidths(learnerPage, "verify-not-a-code");
     await context.close();
   });
 });

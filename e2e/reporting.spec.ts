@@ -177,7 +177,26 @@ test.describe("Regulator reporting", () => {
     await expect(claim.getByTestId("claim-consent")).toContainText(
       "reports my completion of this activity to ACCME PARS",
     );
+    // A range with its days swapped: said under the end day, for both files, and nothing made.
+    const from = parsPanel.getByLabel("Completed from");
+    const to = parsPanel.getByLabel("Completed to");
+    const range = [await from.inputValue(), await to.inputValue()] as const;
+    const files = await parsPanel.getByTestId("report-file").count();
+    await from.fill(range[1]);
+    await to.fill(range[0]);
+    for (const button of ["Generate file", "Generate activity file"]) {
+      await parsPanel.getByRole("button", { name: button }).click();
+      await expect(to).toHaveAttribute("aria-invalid", "true");
+      await expect(to).toHaveAccessibleDescription("The start date must not be after the end date");
+      await expect(parsPanel.getByText("The file could not be generated.")).toHaveCount(0);
+    }
+    await expect(parsPanel.getByTestId("report-file")).toHaveCount(files);
+    await screensAtBothWidths(page, "reporting-range-swapped");
+    await from.fill(range[0]);
+    await to.fill(range[1]);
+
     await parsPanel.getByRole("button", { name: "Generate file" }).click();
+    await expect(to).not.toHaveAttribute("aria-invalid", "true");
     await expect(parsPanel.getByTestId("generated-file")).toContainText("1 row");
     await dismissToast(page);
     const file = parsPanel.getByTestId("report-file").filter({ hasText: "pars-learners-" });
@@ -204,6 +223,10 @@ test.describe("Regulator reporting", () => {
     await file.getByRole("button", { name: "Mark as submitted" }).click();
     const dialog = page.getByRole("dialog", { name: "Mark as submitted?" });
     await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      "Its claim then counts as reported, and the next file leaves it out.",
+    );
+    await screensAtBothWidths(page, "reporting-mark-submitted");
     await dialog.getByRole("button", { name: "Mark as submitted" }).click();
     await expectToast(page, "Marked as submitted");
     await dismissToast(page);

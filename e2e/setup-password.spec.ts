@@ -1,5 +1,10 @@
 import { expect, expectToast, test, toastLocator, uniqueEmail } from "./support/fixtures";
-import { expectNoSeriousA11yViolations, SCREENSHOT_DIR, screen } from "./support/screens";
+import {
+  expectNoSeriousA11yViolations,
+  SCREENSHOT_DIR,
+  screen,
+  screensAtBothWidths,
+} from "./support/screens";
 
 test.describe("First-time password setup", () => {
   test("a learner goes through every state of the setup dialog", async ({
@@ -20,7 +25,13 @@ test.describe("First-time password setup", () => {
     const submit = dialog.getByRole("button", { name: "Set Password & Continue" });
     await expect(verify).toBeDisabled();
     await expect(submit).toBeDisabled();
-    await screen(page, "setup-dialog-empty");
+    // A disabled button says why, and the button points at the reason.
+    const why = dialog.locator("#setup-submit-hint");
+    await expect(why).toHaveText(
+      "Verify your email first: the password fields appear once it is registered.",
+    );
+    await expect(submit).toHaveAttribute("aria-describedby", "setup-submit-hint");
+    await screensAtBothWidths(page, "setup-dialog-empty");
 
     // Empty email: Enter in the field asks for an address.
     await email.focus();
@@ -57,10 +68,16 @@ test.describe("First-time password setup", () => {
     await expect(dialog.getByRole("button", { name: "Show confirm password" })).toBeVisible();
     await screen(page, "setup-dialog-verified");
 
-    // Submit stays disabled until name, password and confirmation are all filled.
+    // Submit stays disabled until name, password and confirmation are all filled, saying
+    // which are still missing.
+    await expect(why).toHaveText(
+      "To continue, enter your full name, a password and the password again.",
+    );
     await name.fill("Lee Learner");
     await password.fill("abcdef");
     await expect(submit).toBeDisabled();
+    await expect(why).toHaveText("To continue, enter the password again.");
+    await screensAtBothWidths(page, "setup-dialog-missing-confirmation");
 
     // Mismatch.
     await confirm.fill("abcdeg");

@@ -1,8 +1,25 @@
-import { expect, expectToast, signIn, test, toastLocator, uniqueEmail } from "./support/fixtures";
-import { screen } from "./support/screens";
+import {
+  dismissToast,
+  expect,
+  expectToast,
+  signIn,
+  test,
+  toastLocator,
+  uniqueEmail,
+} from "./support/fixtures";
+import { screen, screensAtBothWidths } from "./support/screens";
 
 test.describe("Sign-in screen", () => {
   test("shows every control and validates required fields", async ({ page }) => {
+    // A signed-out visitor's page asks for no session it cannot have: no 401, no console error.
+    const consoleErrors: string[] = [];
+    const refusals: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) refusals.push(`${response.status()} ${response.url()}`);
+    });
     await page.goto("/");
     await expect(page).toHaveTitle("Sign in · Credo");
     const email = page.getByLabel("Email address");
@@ -17,6 +34,15 @@ test.describe("Sign-in screen", () => {
     await expect(page.getByText("Email is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
     await screen(page, "sign-in-validation");
+
+    // Too long an address: the limit in words, never a validator's "Too big: …<=254".
+    await page.getByLabel("Email address").fill(`${"a".repeat(250)}@example.com`);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Email must be at most 254 characters")).toBeVisible();
+    await expect(page.getByText(/Too big|expected string|<=/)).toHaveCount(0);
+    await screensAtBothWidths(page, "sign-in-email-too-long");
+    expect(refusals).toEqual([]);
+    expect(consoleErrors).toEqual([]);
 
     // The show/hide toggle reveals the password.
     const password = page.getByLabel("Password", { exact: true });
@@ -142,7 +168,9 @@ test.describe("Sign-in screen", () => {
     page,
     createLearner,
   }) => {
-    const learner = await createLearner();
+    // A name that opens with a title: the greeting calls the learner by name, with one full
+    // stop. Its Han character is outside the web font: a fallback font draws it, never a box.
+    const learner = await createLearner({ name: "Dr. Lee 李 Learner" });
     await page.goto("/");
     await page.getByLabel("Email address").fill(learner.email);
     await page.getByLabel("Password", { exact: true }).fill(learner.password);
@@ -162,7 +190,13 @@ test.describe("Sign-in screen", () => {
         "Welcome, Lee. Your courses will appear here once an administrator enrolls you.",
       ),
     ).toBeVisible();
-    await screen(page, "learner-dashboard");
+    await expect(page.getByText("Dr..")).toHaveCount(0);
+    const fallback = await page.evaluate(async () =>
+      (await document.fonts.load("16px 'Credo Han'", "李")).map((face) => face.status),
+    );
+    expect(fallback).toEqual(["loaded"]);
+    await dismissToast(page);
+    await screensAtBothWidths(page, "learner-dashboard");
 
     // The transcript speaks to the learner, too.
     await page.getByRole("link", { name: "Transcript" }).click();

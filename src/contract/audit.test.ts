@@ -20,6 +20,31 @@ describe("audit event names and sentences", () => {
     }
   });
 
+  it("names the credit type of each amount a learner claimed", () => {
+    expect(
+      describeAuditEvent({
+        type: "attestation.signed",
+        details: { creditsClaimed: 1.25, claims: [{ name: "contact hours", amount: 1.25, of: 2 }] },
+      }),
+    ).toBe("Signed the attestation, claiming 1.25 contact hours");
+    expect(
+      describeAuditEvent({
+        type: "attestation.signed",
+        details: {
+          creditsClaimed: null,
+          claims: [
+            { name: "contact hours", amount: 1, of: 1 },
+            { name: "CPE credits", amount: 2, of: 2 },
+          ],
+        },
+      }),
+    ).toBe("Signed the attestation, claiming 1 contact hour and 2 CPE credits");
+    // Recorded before credit types: the amount alone.
+    expect(describeAuditEvent({ type: "attestation.signed", details: { creditsClaimed: 1 } })).toBe(
+      "Signed the attestation, claiming 1 credit",
+    );
+  });
+
   it("says what changed, with old and new values where they were kept", () => {
     expect(
       describeAuditEvent({

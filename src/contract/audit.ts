@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPLETION_STEP_EVENTS, type CompletionStepEventType } from "./credit";
+import { creditAmountText } from "./credit-types";
 import { calendarDateSchema } from "./dates";
 import { MAX_PAGE_SIZE } from "./enrollments";
 
@@ -417,8 +418,22 @@ export function describeAuditEvent(event: { type: string; details: Record<string
     case "evaluation.submitted":
       return "Submitted the evaluation";
     case "attestation.signed": {
+      // Each credit with its type ("1.25 contact hours"): amounts of types never add up.
+      const claims = Array.isArray(d.claims)
+        ? d.claims.flatMap((c) => {
+            const claim = c as { name?: unknown; amount?: unknown };
+            return typeof claim.name === "string" && typeof claim.amount === "number"
+              ? [creditAmountText(claim.amount, claim.name)]
+              : [];
+          })
+        : [];
       const claimed = num(d, "creditsClaimed");
-      return `Signed the attestation${claimed === undefined ? "" : ` (credit claimed: ${claimed})`}`;
+      const credit = claims.length
+        ? claims.join(" and ")
+        : claimed === undefined
+          ? ""
+          : `${plural(claimed, "credit", "credits")}`;
+      return `Signed the attestation${credit ? `, claiming ${credit}` : ""}`;
     }
     case "course.completed":
       return "Completed the course";

@@ -2,6 +2,13 @@ import { z } from "zod";
 import { userSchema } from "./entities";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./limits";
 
+/**
+ * A cookie beside the session's, readable by the web client and holding no secret: it says a
+ * session cookie may be there. Without it the client knows it is signed out and does not
+ * ask GET /api/auth/me, which would answer a signed-out visitor's every page with a 401.
+ */
+export const SIGNED_IN_COOKIE = "credo_signed_in";
+
 /** Emails are compared lower-cased and trimmed everywhere (ARCHITECTURE section 4). */
 export const emailSchema = z
   .string()

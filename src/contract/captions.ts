@@ -56,7 +56,12 @@ export const captionUploadBodySchema = z.strictObject({
   /** Browsers often report no type for .vtt files; the name or the type must say WebVTT. */
   contentType: z.string().max(100),
   /** Its size is checked once decoded, in bytes (CAPTION_MAX_BYTES). */
-  data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "data must be the file's bytes in base64"),
+  data: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9+/]*={0,2}$/,
+      "The file's contents did not arrive intact: choose the file again.",
+    ),
 });
 export type CaptionUploadBody = z.infer<typeof captionUploadBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { certificateCreditSchema, completionStepKeySchema } from "./credit";
 import { type ClaimedCredit, claimedCreditSchema, creditTotalSchema } from "./credit-types";
+import { type DateFormat, DEFAULT_DATE_FORMAT, formatDocumentDate } from "./organisation";
 
 /**
  * Issued certificates, their public verification, transcripts and the audit
@@ -59,13 +60,22 @@ export type VerifyCertificateResponse = z.infer<typeof verifyCertificateResponse
 /** The one answer for every code that names no certificate, well-formed or not. */
 export const CERTIFICATE_NOT_FOUND = "No certificate matches this code.";
 
+/** The longest text a certificate's code is typed as: 32 characters, with dashes or spaces. */
+export const CERTIFICATE_CODE_INPUT_MAX = 64;
+export const CERTIFICATE_CODE_INVALID =
+  "This is not a valid certificate code: a code has 32 letters and digits.";
+/** A code as the verification address carries it; longer text cannot be any certificate's. */
+export const certificateCodeParamSchema = z
+  .string()
+  .max(CERTIFICATE_CODE_INPUT_MAX, CERTIFICATE_CODE_INVALID);
+
 export const REVOKE_REASON_MAX = 500;
 export const revokeCertificateBodySchema = z.object({
   reason: z
     .string()
     .trim()
     .min(3, "Give a reason of at least 3 characters")
-    .max(REVOKE_REASON_MAX, `At most ${REVOKE_REASON_MAX} characters`),
+    .max(REVOKE_REASON_MAX, `The reason must be at most ${REVOKE_REASON_MAX} characters`),
 });
 export type RevokeCertificateBody = z.infer<typeof revokeCertificateBodySchema>;
 
@@ -168,14 +178,17 @@ export function formatCertificateCode(code: string): string {
 /**
  * The credit as printed: one line per claimed type ("1 contact hour", "1.5 CPE credits"),
  * then each accrediting body once with its provider number ("Accredited by NASBA",
- * "Provider no. 112233"), and "Final exam passed with 85% on 2026-11-24" for a course with
- * an exam.
+ * "Provider no. 112233"), and "Final exam passed with 85% on November 24, 2026" (in the
+ * portal's date format) for a course with an exam.
  */
-export function creditLines(c: {
-  credits: Pick<ClaimedCredit, "text" | "accreditingBody" | "providerNumber">[];
-  examScore?: number | null;
-  examPassedAt?: string | null;
-}): string[] {
+export function creditLines(
+  c: {
+    credits: Pick<ClaimedCredit, "text" | "accreditingBody" | "providerNumber">[];
+    examScore?: number | null;
+    examPassedAt?: string | null;
+  },
+  dateFormat: DateFormat = DEFAULT_DATE_FORMAT,
+): string[] {
   const lines = c.credits.map((credit) => credit.text);
   const bodies = new Set<string>();
   for (const credit of c.credits) {
@@ -186,7 +199,7 @@ export function creditLines(c: {
     if (credit.providerNumber) lines.push(`Provider no. ${credit.providerNumber}`);
   }
   if (c.examScore != null) {
-    const on = c.examPassedAt ? ` on ${c.examPassedAt.slice(0, 10)}` : "";
+    const on = c.examPassedAt ? ` on ${formatDocumentDate(c.examPassedAt, dateFormat)}` : "";
     lines.push(`Final exam passed with ${c.examScore}%${on}`);
   }
   return lines;

@@ -42,7 +42,7 @@ export const createCourseBodySchema = z.object({
     .number({ error: "Duration must be a number" })
     .int("Duration must be whole hours")
     .min(1, "Duration must be at least 1 hour")
-    .max(10_000),
+    .max(10_000, "Duration must be at most 10,000 hours"),
   thumbnail: objectPathSchema.nullable().optional().or(z.literal("")),
   createdBy: z.string().optional(),
   modules: z.array(z.never()).max(0).optional(),
@@ -88,7 +88,7 @@ export const moduleBodySchema = z.object({
     .number({ error: "Duration must be a number" })
     .int("Duration must be whole minutes")
     .min(1, "Duration must be at least 1 minute")
-    .max(100_000),
+    .max(100_000, "Duration must be at most 100,000 minutes"),
   videoUrl: objectPathSchema,
 });
 export type ModuleBody = z.infer<typeof moduleBodySchema>;

@@ -4,6 +4,7 @@ import {
   creditAmountText,
   creditLines,
   creditTotals,
+  isPluralCreditName,
   offeredCreditText,
 } from "./index";
 
@@ -70,6 +71,15 @@ describe("credit wording", () => {
     expect(creditAmountText(1.0, "  contact hours ")).toBe("1 contact hour");
   });
 
+  it("tells a plural credit name from a singular one, for the verb of a sentence", () => {
+    for (const name of ["contact hours", "CPE credits", "CEUs", "ANCC contact hours (NCPD)"]) {
+      expect(isPluralCreditName(name), name).toBe(true);
+    }
+    for (const name of ["AMA PRA Category 1 Credit™", "Continuing Education Class", "CME"]) {
+      expect(isPluralCreditName(name), name).toBe(false);
+    }
+  });
+
   it("prints each claimed type, then each body once with its provider number", () => {
     const credits = [
       { text: "1 contact hour", accreditingBody: "ANCC", providerNumber: "P-0421" },
@@ -84,8 +94,14 @@ describe("credit wording", () => {
       "Provider no. P-0421",
       "Accredited by NASBA",
       "Provider no. 112233",
-      "Final exam passed with 90% on 2026-11-24",
+      "Final exam passed with 90% on November 24, 2026",
     ]);
+    // The exam's day in the portal's date format, like every other date.
+    const exam = { credits: [], examScore: 90, examPassedAt: "2026-11-24T10:00:00Z" };
+    expect(creditLines(exam, "day-month-year")).toEqual([
+      "Final exam passed with 90% on 24 November 2026",
+    ]);
+    expect(creditLines(exam, "iso")).toEqual(["Final exam passed with 90% on 2026-11-24"]);
   });
 
   it("totals each type apart and never across types", () => {
@@ -150,9 +166,13 @@ describe("a course's credit offer", () => {
     expect(issues({ bodies, types: [{ ...type, amount: 0 }] })[0]).toBe(
       "types.0.amount: Amount must be greater than 0",
     );
-    expect(issues({ bodies, types: [{ ...type, amount: 1.255 }] })[0]).toBe(
+    // Only the amount's own message: the step is not judged against a rounded amount.
+    expect(issues({ bodies, types: [{ ...type, amount: 1.555, claimStep: 0.5 }] })).toEqual([
       "types.0.amount: Amount can have at most 2 decimals",
-    );
+    ]);
+    expect(issues({ bodies, types: [{ ...type, claimStep: 0.125 }] })).toEqual([
+      "types.0.claimStep: Claim step can have at most 2 decimals",
+    ]);
     expect(issues({ bodies, types: [{ ...type, claimStep: 0.4 }] })).toEqual([
       "types.0.claimStep: The claim step must divide 1.5",
     ]);

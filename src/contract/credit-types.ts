@@ -42,8 +42,8 @@ const PLURAL_NOUN = /^(.*\p{L}\p{L})s((?:\s*\([^()]*\))?[^\p{L}\p{N}]*)$/u;
 /** The name for exactly one, made from a plural name by dropping its counted noun's "s". */
 export function singularOf(name: string): string {
   const written = name.trim();
-  const plural = PLURAL_NOUN.exec(written);
-  return plural && !/s$/i.test(plural[1]!) ? `${plural[1]}${plural[2]}` : written;
+  const plural = pluralNoun(written);
+  return plural ? `${plural[1]}${plural[2]}` : written;
 }
 
 /**
@@ -55,6 +55,18 @@ export function creditAmountText(amount: number, name: string, singular?: string
   if (amount !== 1) return `${amountText(amount)} ${name.trim()}`;
   return `1 ${singular?.trim() || singularOf(name)}`;
 }
+
+/** The counted noun of a plural credit name, split before its final "s"; null for a singular one. */
+function pluralNoun(name: string) {
+  const plural = PLURAL_NOUN.exec(name);
+  return plural && !/s$/i.test(plural[1]!) ? plural : null;
+}
+
+/**
+ * Whether a credit name is written in the plural, so a sentence takes a plural verb:
+ * "contact hours require", but "AMA PRA Category 1 Credit™ requires".
+ */
+export const isPluralCreditName = (name: string) => pluralNoun(name.trim()) !== null;
 
 const text = (max: number, label: string) =>
   z
@@ -166,7 +178,11 @@ export const courseCreditBodySchema = z
           message: `Add ${t.accreditingBody} to the accrediting bodies`,
         });
       }
-      if (t.claimStep !== null && !(t.claimStep <= t.amount && divides(t.claimStep, t.amount))) {
+      // An amount or step with more than 2 decimals has its own message: never judge (and
+      // print) a rounded number the administrator did not type.
+      const comparable =
+        isHundredths(t.amount) && t.claimStep !== null && isHundredths(t.claimStep);
+      if (comparable && !(t.claimStep! <= t.amount && divides(t.claimStep!, t.amount))) {
         ctx.addIssue({
           code: "custom",
           path: ["types", i, "claimStep"],

@@ -16,6 +16,9 @@ export function isCalendarDate(value: string): boolean {
   );
 }
 
+/** A range of days whose ends are swapped, said of its end (the field the person fixes). */
+export const DATE_RANGE_REVERSED = "The start date must not be after the end date";
+
 /** A whole day as `YYYY-MM-DD`, checked against the calendar (never rolled over to the next month). */
 export const calendarDateSchema = z
   .string()

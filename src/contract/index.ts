@@ -26,5 +26,6 @@ export * from "./reminders";
 export * from "./reporting";
 export * from "./reporting-activity";
 export * from "./reports";
+export * from "./validation-messages";
 export * from "./video-length";
 export * from "./watching";

@@ -126,11 +126,11 @@ export type BulkEnrollResult = z.infer<typeof bulkEnrollResultSchema>;
 
 /** The error messages of a learners file, one place for the server, the web client and tests. */
 export const LEARNER_IMPORT_ERRORS = {
-  duplicateInFile: (line: number) => `email: Appears earlier in the file (line ${line})`,
-  alreadyRegistered: "email: Already registered",
-  unknownCourse: (name: string) => `courses: No course is called "${name}"`,
+  duplicateInFile: (line: number) => `This email appears earlier in the file (line ${line})`,
+  alreadyRegistered: "This email is already registered",
+  unknownCourse: (name: string) => `No course is called "${name}"`,
   ambiguousCourse: (name: string) =>
-    `courses: Several courses are called "${name}"; use the course id`,
-  courseNotEnrollable: (name: string, reason: string) => `courses: "${name}": ${reason}`,
-  tooManyCourses: `courses: At most ${LEARNER_IMPORT_MAX_COURSES} courses per learner`,
+    `Several courses are called "${name}": use the course ID instead`,
+  courseNotEnrollable: (name: string, reason: string) => `"${name}": ${reason}`,
+  tooManyCourses: `A learner can be enrolled in at most ${LEARNER_IMPORT_MAX_COURSES} courses per file`,
 } as const;

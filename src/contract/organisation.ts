@@ -52,6 +52,49 @@ export function formatDocumentDate(
   }).format(date);
 }
 
+/**
+ * A day in a compact list, as the chosen format abbreviates it: "Nov 26", "26 Nov" (with the
+ * year when it is not `currentYear`'s), or always "2026-11-26". Empty for an unparsable date.
+ */
+export function formatShortDocumentDate(
+  iso: string,
+  format: DateFormat,
+  timeZone: string,
+  currentYear: number,
+): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  if (format === "iso") return formatDocumentDate(iso, format, timeZone);
+  const year = Number(new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone }).format(date));
+  return new Intl.DateTimeFormat(DATE_FORMATTERS[format], {
+    month: "short",
+    day: "numeric",
+    ...(year === currentYear ? {} : { year: "numeric" }),
+    timeZone,
+  }).format(date);
+}
+
+/**
+ * A moment as the chosen format prints it, with the time and its zone: "November 26, 2026,
+ * 4:58 AM UTC", "26 November 2026, 04:58 UTC" or "2026-11-26 04:58 UTC". Empty for an
+ * unparsable date.
+ */
+export function formatDocumentDateTime(
+  iso: string,
+  format: DateFormat = DEFAULT_DATE_FORMAT,
+  timeZone = "UTC",
+): string {
+  const day = formatDocumentDate(iso, format, timeZone);
+  if (!day) return "";
+  const clock = new Intl.DateTimeFormat(format === "month-day-year" ? "en-US" : "en-GB", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(new Date(iso));
+  return format === "iso" ? `${day} ${clock}` : `${day}, ${clock}`;
+}
+
 /** The settings page's choices, each shown as it prints. */
 export const DATE_FORMAT_LABELS: Record<DateFormat, string> = {
   "month-day-year": "November 26, 2026",

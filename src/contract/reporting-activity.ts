@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDateSchema } from "./dates";
+import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
 
 /**
  * The PARS activity record: what ACCME asks of each accredited activity besides its learners
@@ -63,7 +63,7 @@ export const parsActivityFileBodySchema = z
   })
   .refine((b) => !b.from || !b.to || b.from <= b.to, {
     path: ["to"],
-    message: "The range must end on or after it starts",
+    message: DATE_RANGE_REVERSED,
   });
 export type ParsActivityFileBody = z.infer<typeof parsActivityFileBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { attestBodySchema, normalizeIdentifier } from "./credit";
-import { calendarDateSchema } from "./dates";
+import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
 import { PARS_ACTIVITY_FORMATS, PROVIDERSHIPS, REPORT_FILE_KINDS } from "./reporting-activity";
 
 /**
@@ -126,7 +126,7 @@ export const IDENTIFIER_MESSAGES = {
 
 /* ------------------------------------------------------------------ the learner's identifiers */
 
-const cleaned = () => z.string({ error: "Must be text" }).max(200).overwrite(normalizeIdentifier);
+const cleaned = () => z.string().max(200).overwrite(normalizeIdentifier);
 const optionalMatching = (test: (v: string) => boolean, message: string) =>
   cleaned().refine((v) => v === "" || test(v), message);
 
@@ -137,8 +137,11 @@ const optionalMatching = (test: (v: string) => boolean, message: string) =>
  */
 export const regulatorIdsBodySchema = z
   .strictObject({
-    firstName: cleaned().refine((v) => v.length <= 100, "At most 100 characters"),
-    lastName: cleaned().refine((v) => v.length <= 100, "At most 100 characters"),
+    firstName: cleaned().refine(
+      (v) => v.length <= 100,
+      "First name must be at most 100 characters",
+    ),
+    lastName: cleaned().refine((v) => v.length <= 100, "Last name must be at most 100 characters"),
     birthMonth: z.number().int().min(1, "Choose a month").max(12, "Choose a month").nullable(),
     birthDay: z.number().int().min(1, "Enter a day").max(31, "Enter a day").nullable(),
     npi: optionalMatching(isValidNpi, IDENTIFIER_MESSAGES.npi),
@@ -307,9 +310,12 @@ export type RegulatorActivityIds = Pick<
 const regulatorActivityBodySchema = z
   .strictObject({
     regulator: regulatorSchema,
-    activityId: cleaned().refine((v) => v.length <= 40, "At most 40 characters"),
+    activityId: cleaned().refine(
+      (v) => v.length <= 40,
+      "Activity ID must be at most 40 characters",
+    ),
     providerId: cleaned()
-      .refine((v) => v.length <= 40, "At most 40 characters")
+      .refine((v) => v.length <= 40, "Provider ID must be at most 40 characters")
       .default(""),
     activityFormat: z
       .union([z.enum(PARS_ACTIVITY_FORMATS), z.literal("")], {
@@ -417,7 +423,7 @@ export const reportGenerateBodySchema = z
   })
   .refine((b) => b.from <= b.to, {
     path: ["to"],
-    message: "The range must end on or after it starts",
+    message: DATE_RANGE_REVERSED,
   });
 export type ReportGenerateBody = z.infer<typeof reportGenerateBodySchema>;
 

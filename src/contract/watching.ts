@@ -8,7 +8,7 @@ export const MAX_PLAYBACK_RATE = 2;
 /** At most this many played intervals in one heartbeat (seeks split the played time). */
 export const MAX_HEARTBEAT_INTERVALS = 50;
 
-const seconds = z.number({ error: "Must be a number of seconds" }).finite().min(0);
+const seconds = z.number().min(0);
 
 /** One stretch of the video that played, as [start, end] seconds of media time. */
 export const playedIntervalSchema = z

@@ -64,7 +64,11 @@ export function decodeCursor(value: string | undefined): KeysetCursor | undefine
   if (!value) return undefined;
   const [createdAt, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
   if (!id || !createdAt || rest.length > 0 || !ROW_ID.test(id) || !isExactTime(createdAt)) {
-    throw invalidField("validation.invalid_cursor", "cursor", "invalid cursor");
+    throw invalidField(
+      "validation.invalid_cursor",
+      "cursor",
+      "This page of the list has expired: start again from the first page.",
+    );
   }
   return { createdAt, id };
 }

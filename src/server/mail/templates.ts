@@ -1,3 +1,4 @@
+import { type DateFormat, formatDocumentDate } from "../../contract";
 import type { MailMessage } from "./mailer";
 
 /** Escapes text for HTML bodies: names and titles come from users. */
@@ -14,6 +15,8 @@ export interface MailIssuer {
   fromName?: string;
   /** The signature under the message: the organisation's name, address and contact email. */
   signature: string[];
+  /** How its mails print a date: the format chosen in the organisation's settings. */
+  dateFormat: DateFormat;
 }
 
 /** The issuer's signature under a mail's text, and as HTML under its button. */
@@ -94,15 +97,6 @@ export function passwordResetMail(input: {
   };
 }
 
-/** Long dates in mails, in UTC like every date the server prints. */
-const longDate = (date: Date) =>
-  date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 export function certificateMail(input: {
   issuer: MailIssuer;
   to: string;
@@ -181,7 +175,8 @@ export function expiryReminderMail(input: {
   unsubscribe: { page: string; oneClick: string };
 }): MailMessage {
   const parts = reminderParts(input.unsubscribe);
-  const until = longDate(input.endsOn);
+  // In UTC, like every date the server prints, in the organisation's date format.
+  const until = formatDocumentDate(input.endsOn.toISOString(), input.issuer.dateFormat);
   return {
     to: input.to,
     ...fromOf(input.issuer),

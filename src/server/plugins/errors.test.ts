@@ -83,7 +83,7 @@ describe("error handler on the real app", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: "email: Enter a valid email address",
+      message: "Enter a valid email address",
       code: "validation.invalid_body",
       path: "email",
     });
@@ -97,7 +97,7 @@ describe("error handler on the real app", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(expectErrorBody(response)).toEqual({
-      message: expect.stringMatching(/^email: /),
+      message: "Email is required",
       code: "validation.invalid_body",
       path: "email",
     });
@@ -110,7 +110,11 @@ describe("error handler on the real app", () => {
       payload: { email: "a@example.com", password: "secret1", rememberMe: "yes" },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^rememberMe: /);
+    expect(response.json()).toEqual({
+      message: "Remember me must be yes or no",
+      code: "validation.invalid_body",
+      path: "rememberMe",
+    });
   });
 
   it("answers an unknown API address with 404 { message, code }", async () => {
@@ -241,7 +245,7 @@ describe("error handler in isolation", () => {
     await app.close();
   });
 
-  it("names nested fields with dots, in the message and the path", async () => {
+  it("names nested fields in words in the message, with dots in the path", async () => {
     const app = await appThrowing(null);
     const response = await app.inject({
       method: "POST",
@@ -250,7 +254,7 @@ describe("error handler in isolation", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: expect.stringMatching(/^items\.0\.n: /),
+      message: "N must be a number",
       code: "validation.invalid_body",
       path: "items.0.n",
     });

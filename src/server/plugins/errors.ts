@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { type ErrorBody, type ErrorCode, type ErrorCodeOf, MESSAGES } from "../../contract";
+import {
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorCodeOf,
+  installValidationMessages,
+  MESSAGES,
+} from "../../contract";
 
 /** The statuses an AppError answers with. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 503;
@@ -49,9 +55,12 @@ export const tooManyRequests = (
   appError(429, code, message, {
     "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
-/** A refused field of the request, named by its dotted path in the message and the body. */
+/**
+ * A refused field of the request: `text` says what is wrong in people's words (it names the
+ * field itself); the body's `path` names it for programs.
+ */
 export const invalidField = (code: ErrorCodeOf<400>, path: string, text: string) =>
-  new AppError(400, code, `${path}: ${text}`, {}, path);
+  new AppError(400, code, text, {}, path);
 
 const VALIDATION_CODES: Record<string, ErrorCodeOf<400>> = {
   body: "validation.invalid_body",
@@ -66,6 +75,8 @@ const VALIDATION_CODES: Record<string, ErrorCodeOf<400>> = {
  * the log, never in the response.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // The schemas' default messages name the field in people's words, here as in the forms.
+  installValidationMessages();
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
@@ -73,11 +84,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
-      const text = issue?.message ?? "Invalid request";
+      // The contract's messages name the field in people's words (validation-messages.ts).
+      const message = issue?.message ?? "The request is not valid.";
       const code = VALIDATION_CODES[error.validationContext ?? "body"] ?? "validation.invalid_body";
-      const body: ErrorBody = field
-        ? { message: `${field}: ${text}`, code, path: field }
-        : { message: text, code };
+      const body: ErrorBody = field ? { message, code, path: field } : { message, code };
       return reply.code(400).send(body);
     }
     if (isDatabaseUnavailable(error)) {

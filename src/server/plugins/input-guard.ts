@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { fieldLabel } from "../../contract";
 import { invalidField } from "./errors";
 
 /**
@@ -14,13 +15,16 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook("preHandler", async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = unstorableText(part, "");
-      if (found) throw invalidField("input.unicode", found.path || "request", found.problem);
+      if (found) {
+        const field = fieldLabel(found.path.split(".")) ?? "The text";
+        throw invalidField("input.unicode", found.path || "request", `${field} ${found.problem}`);
+      }
     }
   });
 }
 
-const NUL = "must not contain NUL characters.";
-const MALFORMED = "must be well-formed Unicode text.";
+const NUL = "contains a character that cannot be stored (NUL).";
+const MALFORMED = "contains a broken character: retype the text.";
 /** A high surrogate without its low half, or a low one without its high half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

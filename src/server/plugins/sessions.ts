@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { MESSAGES, type Role } from "../../contract";
+import { MESSAGES, type Role, SIGNED_IN_COOKIE } from "../../contract";
 import type { ResolvedSession } from "../people";
 import { forbidden, unauthorized } from "./errors";
 
@@ -28,7 +28,11 @@ export function registerSessions(app: FastifyInstance, options: SessionPluginOpt
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request, reply) => {
     const secret = request.cookies[cookieName(options.secureCookies)];
-    if (!secret) return;
+    if (!secret) {
+      // The session cookie died with the browser session or was removed: so does the hint.
+      if (request.cookies[SIGNED_IN_COOKIE]) clearSignedInHint(reply, options.secureCookies);
+      return;
+    }
     // Ids are 43 base64url characters; anything else is not worth a database round trip.
     request.session = /^[A-Za-z0-9_-]{43}$/.test(secret) ? await options.resolve(secret) : null;
     if (!request.session) clearSessionCookie(reply, options.secureCookies);
@@ -51,10 +55,23 @@ export function setSessionCookie(
     // Without 'Remember me' the cookie dies with the browser session.
     ...(session.persistent ? { expires: session.expiresAt } : {}),
   });
+  // The client's hint lives exactly as long; it is no proof of anything (SIGNED_IN_COOKIE).
+  reply.setCookie(SIGNED_IN_COOKIE, "1", {
+    path: "/",
+    httpOnly: false,
+    sameSite: "lax",
+    secure,
+    ...(session.persistent ? { expires: session.expiresAt } : {}),
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(cookieName(secure), { path: "/", httpOnly: true, sameSite: "lax", secure });
+  clearSignedInHint(reply, secure);
+}
+
+function clearSignedInHint(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: "/", httpOnly: false, sameSite: "lax", secure });
 }
 
 /** preHandler: any signed-in user. */

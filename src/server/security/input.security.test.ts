@@ -103,7 +103,7 @@ describe("input attacks", () => {
   it("escapes hostile names in the HTML of invitation emails", () => {
     for (const text of Object.values(HOSTILE_STRINGS)) {
       const mail = invitationMail({
-        issuer: { name: "Credo", signature: [] },
+        issuer: { name: "Credo", signature: [], dateFormat: "month-day-year" },
         to: "a@example.com",
         name: text,
         link: "http://localhost:5000/?token=x",
@@ -476,7 +476,7 @@ describe("text that is not well-formed Unicode", () => {
     });
     expectRefusal(response, 400, "evaluation");
     expect(response.json()).toEqual({
-      message: "answers.4.value: must be well-formed Unicode text.",
+      message: "Value contains a broken character: retype the text.",
       code: "input.unicode",
       path: "answers.4.value",
     });

@@ -3,13 +3,31 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+/** "A", "A and B", "A, B and C". */
+export function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
 
-/** "November 21, 2026"; an em dash for a missing or unparsable date. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : longDate.format(date);
+/** The text with its first letter in capitals, as a sentence starts. */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Ends a sentence once: "Welcome, Ada" gets its full stop, "Welcome, Dr." keeps its own. */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Courtesy titles that open a name but are not what a greeting calls someone. */
+const COURTESY_TITLE = /^(dr|mr|mrs|ms|mx|miss|prof|professor|rev|sir|dame)\.?$/i;
+
+/**
+ * What a greeting calls someone: the first word of their name that is not a courtesy title
+ * ("Dr. Jane Smith" is "Jane"), or the whole name when it is nothing else.
+ */
+export function greetingName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  return words.find((word) => !COURTESY_TITLE.test(word)) ?? fullName.trim();
 }
 
 /** Up to two initials for an avatar. */

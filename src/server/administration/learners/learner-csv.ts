@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { LEARNER_IMPORT_MAX_ROWS } from "../../../contract";
+import { unreadableCsvMessage } from "../../lib/csv";
 import { learnerFileInvalid } from "./learners.errors";
 
 /** A row of a learners file: its cells as written, trimmed. */
@@ -33,7 +34,7 @@ export function parseLearnerCsv(text: string): LearnerCsvRecord[] {
       to: LEARNER_IMPORT_MAX_ROWS + 1,
     });
   } catch (error) {
-    throw learnerFileInvalid(`Not a readable CSV file: ${messageOf(error)}`);
+    throw learnerFileInvalid(unreadableCsvMessage(error));
   }
   if (parsed.length > LEARNER_IMPORT_MAX_ROWS) {
     throw learnerFileInvalid(
@@ -63,5 +64,3 @@ export const courseNamesIn = (cell: string) =>
     .split(/[;|]/)
     .map((name) => name.trim())
     .filter(Boolean);
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -66,11 +66,8 @@ function checkFields(raw: { name: string; email: string; phone?: string | null }
     name: raw.name.trim(),
     email: raw.email.trim(),
     phone: raw.phone?.trim() || null,
-    errors: parsed.error.issues.map((issue) => {
-      const text =
-        issue.code === "too_big" ? `At most ${String(issue.maximum)} characters` : issue.message;
-      return `${String(issue.path[0] ?? "row")}: ${text}`;
-    }),
+    // The contract's messages name the column's field ("Phone must be at most 40 characters").
+    errors: parsed.error.issues.map((issue) => issue.message),
   };
 }
 

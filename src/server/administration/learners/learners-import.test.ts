@@ -115,9 +115,9 @@ describe("learners import and bulk enrollment (administrators)", () => {
       ],
       errors: [],
     });
-    expect(byLine.get(3)?.errors).toEqual(["email: Enter a valid email address"]);
-    expect(byLine.get(4)?.errors).toEqual(["name: Name is required"]);
-    expect(byLine.get(5)?.errors).toEqual(["phone: At most 40 characters"]);
+    expect(byLine.get(3)?.errors).toEqual(["Enter a valid email address"]);
+    expect(byLine.get(4)?.errors).toEqual(["Name is required"]);
+    expect(byLine.get(5)?.errors).toEqual(["Phone must be at most 40 characters"]);
     expect(byLine.get(6)?.errors).toEqual([LEARNER_IMPORT_ERRORS.duplicateInFile(2)]);
     expect(byLine.get(7)?.errors).toEqual([LEARNER_IMPORT_ERRORS.alreadyRegistered]);
     expect(byLine.get(8)?.errors).toEqual([
@@ -150,9 +150,26 @@ describe("learners import and bulk enrollment (administrators)", () => {
     );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toMatch(/more than 10,000 learners/);
-    const unreadable = await preview(cookie, 'name,email\n"Ada,ada@example.com\n');
-    expect(unreadable.statusCode).toBe(400);
-    expect(unreadable.json().message).toMatch(/Not a readable CSV file/);
+    // An unreadable file: the line at fault in words, never the parser's own message.
+    const unclosed = await preview(cookie, 'name,email\n"Ada,ada@example.com\n');
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json()).toEqual({
+      message:
+        'The file is not a readable CSV: a quote (") is opened and never closed (the file ends on line 2). Check the quotes of the last rows.',
+      code: "learners.invalid_file",
+      path: "csv",
+    });
+    const stray = await preview(
+      cookie,
+      'name,email\nAda,ada@example.com\nBo "B" Lee,bo@example.com\n',
+    );
+    expect(stray.json().message).toBe(
+      'The file is not a readable CSV: line 3 has a stray quote (") inside a value. Put the whole value in quotes and double the quote inside it, or remove it.',
+    );
+    const afterQuote = await preview(cookie, 'name,email\n"Ada" Lovelace,ada@example.com\n');
+    expect(afterQuote.json().message).toMatch(
+      /^The file is not a readable CSV: line 2 has text after a closing quote/,
+    );
     const tooLarge = await preview(cookie, "x".repeat(2_000_001));
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().message).toMatch(/too large/);
@@ -193,7 +210,7 @@ describe("learners import and bulk enrollment (administrators)", () => {
       { line: 4, email: "alan@example.com", outcome: "registered", enrolled: 1, invited: true },
     ]);
     expect(result.rows.slice(3).map((r) => [r.outcome, r.errors])).toEqual([
-      ["rejected", ["name: Name is required"]],
+      ["rejected", ["Name is required"]],
       [
         "rejected",
         [

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Course, CourseCreditInput } from "../../../contract";
 import { createCourse, postCourse } from "../../testing/courses";
 import { creditOffer, creditType } from "../../testing/credit-claim";
+import { refusalText } from "../../testing/errors";
 import { call, quickAdmin, quickLearner, signInAs } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
 import { courseCreditTypes } from "./course-credit.table";
@@ -165,14 +166,14 @@ describe("course completion settings and credit types", () => {
       [
         one({ id: "not-a-type-of-this-course" }),
         400,
-        "types: a credit type named by id is not one of this course's",
+        "types: A credit type is not one of this course's",
       ],
       [{ ...one({}), extra: true }, 400, ""],
     ];
     for (const [payload, status, message] of cases) {
       const response = await put(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(response.json().message).toContain(message);
+      expect(refusalText(response)).toContain(message);
     }
     const learner = await signInAs(ctx, await quickLearner(ctx));
     expect((await put(one({}), learner)).statusCode).toBe(403);
@@ -197,7 +198,7 @@ describe("course completion settings and credit types", () => {
     for (const [payload, message] of cases) {
       const response = await patch(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().message).toContain(message);
+      expect(refusalText(response)).toContain(message);
     }
     expect(await stored()).toEqual(before);
   });

@@ -19,17 +19,9 @@ export const publishBlocked = (message: string) => conflict("courses.publish_blo
 export const publishedNeedsModules = () =>
   conflict("courses.published_needs_modules", "A published course must keep at least one module.");
 export const thumbnailNotUploaded = () =>
-  invalidField(
-    "courses.thumbnail_not_uploaded",
-    "thumbnail",
-    "upload the image first (it must be an uploaded image).",
-  );
+  invalidField("courses.thumbnail_not_uploaded", "thumbnail", "Upload the thumbnail image first.");
 export const videoNotUploaded = () =>
-  invalidField(
-    "courses.video_not_uploaded",
-    "videoUrl",
-    "upload the video first (it must be an uploaded video).",
-  );
+  invalidField("courses.video_not_uploaded", "videoUrl", "Upload the module's video first.");
 export const notPublished = () =>
   badRequest("courses.not_published", "This course is not published, so it cannot be unpublished.");
 export const orderNotModules = (problem: string) =>
@@ -42,5 +34,5 @@ export const creditTypeNotFound = () =>
   invalidField(
     "courses.credit_type_not_found",
     "types",
-    "a credit type named by id is not one of this course's: leave out the id of a new type.",
+    "A credit type is not one of this course's: reload the page and try again.",
   );

@@ -176,13 +176,9 @@ describe("the attestation and the credit claimed", () => {
         CREDIT_MESSAGES.claimOffStep(0.25, "AMA PRA Category 1 Credit™"),
       ],
       [null, "attestation.claim_required", CREDIT_MESSAGES.claimNeeded],
-      [0, "validation.invalid_body", "creditsClaimed: Credits claimed must be greater than 0"],
-      [-1, "validation.invalid_body", "creditsClaimed: Credits claimed must be greater than 0"],
-      [
-        1.251,
-        "validation.invalid_body",
-        "creditsClaimed: Credits claimed can have at most 2 decimals",
-      ],
+      [0, "validation.invalid_body", "Credits claimed must be greater than 0"],
+      [-1, "validation.invalid_body", "Credits claimed must be greater than 0"],
+      [1.251, "validation.invalid_body", "Credits claimed can have at most 2 decimals"],
     ] as const) {
       const refused = await attest({ statement: STATEMENT, creditsClaimed: claim });
       expect(refused.statusCode, String(claim)).toBe(400);

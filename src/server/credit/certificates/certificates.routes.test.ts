@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  CERTIFICATE_CODE_INPUT_MAX,
   type Certificate,
   type Course,
   formatCertificateCode,
@@ -9,6 +10,7 @@ import {
 import { courses } from "../../catalogue/courses/courses.table";
 import { users } from "../../people/auth/auth.table";
 import { creditOffer, creditType } from "../../testing/credit-claim";
+import { expectErrorBody, expectFieldRefused } from "../../testing/errors";
 import {
   buildPublishedCourse,
   call,
@@ -275,8 +277,8 @@ describe("certificates", () => {
       const unknown = await verify(newCertificateCode());
       const random = await verify(newCertificateCode());
       const malformed = await verify("not a code at all!");
-      const long = await verify("X".repeat(100));
-      for (const res of [unknown, random, malformed, long]) {
+      const typed = await verify(`${formatCertificateCode(newCertificateCode())}  `);
+      for (const res of [unknown, random, malformed, typed]) {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({
           message: "No certificate matches this code.",
@@ -284,6 +286,22 @@ describe("certificates", () => {
         });
         expect(res.headers["content-type"]).toBe(unknown.headers["content-type"]);
       }
+    });
+
+    it("tells text too long for any code that it is not a code, never that the service failed", async () => {
+      for (const text of ["X".repeat(CERTIFICATE_CODE_INPUT_MAX + 1), "X".repeat(100)]) {
+        const res = await verify(text);
+        expect(res.statusCode, `${text.length} characters`).toBe(400);
+        expect(expectFieldRefused(res, "code")).toEqual({
+          message: "This is not a valid certificate code: a code has 32 letters and digits.",
+          code: "validation.invalid_params",
+          path: "code",
+        });
+      }
+      // Past what an address may carry, the router refuses it as too long, in the same shape.
+      const huge = await verify("X".repeat(5000));
+      expect(huge.statusCode).toBe(414);
+      expect(expectErrorBody(huge).code).toBe("request.address_too_long");
     });
   });
 
@@ -316,7 +334,9 @@ describe("certificates", () => {
         payload: { reason: "  " },
       });
       expect(noReason.statusCode).toBe(400);
-      expect(noReason.json().message).toMatch(/^reason: /);
+      expect(expectFieldRefused(noReason, "reason").message).toBe(
+        "Give a reason of at least 3 characters",
+      );
       expect((await verify(cert.code)).json().certificate.status).toBe("valid");
 
       const first = await call(ctx, "POST", url, {
@@ -437,11 +457,27 @@ describe("certificates", () => {
       expect(csv.body).toContain("Clinical Ethics,Database");
       expect(csv.body).toContain(cert.code.slice(0, 4));
       expect(csv.body).toContain(cert.verifyUrl);
+      // Every moment in ISO 8601, and each column holds what its name says.
+      const lines = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+      expect(lines.find((l) => l.startsWith("Generated,"))).toMatch(
+        /^Generated,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/,
+      );
+      const header = lines.find((l) => l.startsWith("Course,"))!.split(",");
+      expect(header).toContain("Exam passed at");
+      expect(header).not.toContain("Exam passed");
+      const row = lines.find((l) => l.startsWith("Clinical Ethics,"))!.split(",");
+      for (const column of ["Enrolled", "Completed"]) {
+        expect(row[header.indexOf(column)], column).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
+      }
       const pdf = await call(ctx, "GET", `/api/learners/${learner.id}/transcript.pdf`, {
         cookie: adminCookie,
       });
       expect(pdf.statusCode).toBe(200);
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+      const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, " ");
+      expect(text).toContain("Transcript of continuing education");
+      expect(text).not.toContain("Academic transcript");
+      expect(text).toContain("2 courses · 1 completed");
     });
 
     it("a revoked certificate's credit no longer counts", async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  certificateCodeParamSchema,
   certificateFileName,
   certificateSchema,
   type DateFormat,
@@ -51,14 +52,15 @@ export function registerCertificatesRoutes(parent: FastifyInstance, deps: Certif
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   // Public: anyone holding a certificate may check it, signed in or not. Rate limited per
-  // address so the code space cannot be walked; any string is accepted and every code
-  // that names nothing gets the same 404, so a malformed code tells nothing either.
+  // address so the code space cannot be walked; every code of a code's length that names
+  // nothing gets the same 404, so a malformed code tells nothing either. Longer text is no
+  // code at all, and is told so.
   app.get(
     "/api/certificates/verify/:code",
     {
       schema: {
         tags,
-        params: z.object({ code: z.string() }),
+        params: z.object({ code: certificateCodeParamSchema }),
         response: {
           200: verifyCertificateResponseSchema,
           ...errorResponses(["certificates.not_found"]),

@@ -1,5 +1,5 @@
 import type { PDFFont, PDFPage, RGB } from "pdf-lib";
-import { creditLines } from "../../../contract";
+import { creditLines, type DateFormat } from "../../../contract";
 
 /** One font of a typeface, with the characters it has glyphs for. */
 interface FaceFont {
@@ -46,16 +46,22 @@ const isIsolateMark = (char: string) => char >= LRI && char <= PDI;
 export const isolate = (text: string) => `${FSI}${text}${PDI}`;
 
 /** The credit lines of a certificate or transcript entry, each field in them an isolate. */
-export function isolatedCreditLines(c: Parameters<typeof creditLines>[0]): string[] {
+export function isolatedCreditLines(
+  c: Parameters<typeof creditLines>[0],
+  dateFormat?: DateFormat,
+): string[] {
   const field = (value: string | null) => (value ? isolate(value) : value);
-  return creditLines({
-    ...c,
-    credits: c.credits.map((credit) => ({
-      text: isolate(credit.text),
-      accreditingBody: field(credit.accreditingBody),
-      providerNumber: field(credit.providerNumber),
-    })),
-  });
+  return creditLines(
+    {
+      ...c,
+      credits: c.credits.map((credit) => ({
+        text: isolate(credit.text),
+        accreditingBody: field(credit.accreditingBody),
+        providerNumber: field(credit.providerNumber),
+      })),
+    },
+    dateFormat,
+  );
 }
 
 // Text direction, after the Unicode bidirectional algorithm (UAX #9) with isolates but no

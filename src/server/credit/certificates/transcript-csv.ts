@@ -28,7 +28,7 @@ export function* transcriptCsvLines(t: Transcript): Generator<string> {
     "Accrediting body",
     "Provider number",
     "Exam score (%)",
-    "Exam passed",
+    "Exam passed at",
     "Certificate code",
     "Certificate status",
     "Revoked reason",

@@ -16,6 +16,9 @@ const LINE = rgb(0.85, 0.85, 0.88);
 const RED = rgb(0.73, 0.11, 0.11);
 
 const [WIDTH, HEIGHT] = [595, 842];
+const TRANSCRIPT_TITLE = "Transcript of continuing education";
+/** "1 course", "3 courses". */
+const count = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`;
 const MARGIN = 48;
 /** Column x positions: course, enrolled, completed, hours. */
 const COLS = { course: MARGIN, enrolled: 318, completed: 398, hours: 490 };
@@ -75,13 +78,17 @@ export async function buildTranscriptPdf(
     text(page, line, MARGIN, y, 8.5, sans, MUTED);
   }
   y -= 30;
-  text(page, "Academic transcript", MARGIN, y, 22, bold, INK);
+  // A record of continuing education, not of a degree: "academic" would overstate it.
+  text(page, TRANSCRIPT_TITLE, MARGIN, y, 22, bold, INK);
   y -= 24;
   text(page, t.learner.name, MARGIN, y, 13, bold, NAVY);
   y -= 16;
   text(page, t.learner.email, MARGIN, y, 10, sans, MUTED);
   y -= 22;
-  const summary = `${t.totals.courses} courses · ${t.totals.completed} completed · ${t.totals.credits.length ? `${t.totals.credits.map((c) => c.text).join(" · ")} (valid certificates)` : "no credit earned"} · generated ${date(t.generatedAt)}`;
+  const credit = t.totals.credits.length
+    ? `${t.totals.credits.map((c) => c.text).join(" · ")} (valid certificates)`
+    : "no credit earned";
+  const summary = `${count(t.totals.courses, "course")} · ${t.totals.completed} completed · ${credit} · generated ${date(t.generatedAt)}`;
   for (const line of wrapText(summary, sans, 9.5, WIDTH - 2 * MARGIN)) {
     text(page, line, MARGIN, y, 9.5, sans, MUTED);
     y -= 13;
@@ -104,7 +111,7 @@ export async function buildTranscriptPdf(
         : e.status === "in-progress"
           ? `In progress (${e.progress}%)`
           : "Not started",
-      ...isolatedCreditLines(e),
+      ...isolatedCreditLines(e, dateFormat),
     ].join(" · ");
     const detailLines = wrapText(details, sans, 8, COLS.hours + 50 - COLS.course - 4).slice(0, 3);
     const cert = e.certificate;

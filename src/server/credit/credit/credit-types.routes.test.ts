@@ -117,7 +117,7 @@ describe("several credit types, each learner claiming their own", () => {
           ],
         },
         "validation.invalid_body",
-        "claims.1.creditTypeId: Claim each credit type once",
+        "Claim each credit type once",
       ],
     ] as const) {
       const refused = await attest(accountant, payload);

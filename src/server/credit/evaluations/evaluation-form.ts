@@ -30,19 +30,22 @@ export function checkAnswers(items: EvaluationItem[], answers: EvaluationAnswers
   const kept: { itemId: string; value: number | string }[] = [];
   for (const answer of answers) {
     const item = byId.get(answer.itemId);
-    if (!item) throw badAnswers(`no item ${answer.itemId} in this evaluation`);
-    if (seen.has(item.id)) throw badAnswers(`item ${item.id} is answered twice`);
+    if (!item)
+      throw badAnswers(
+        "The evaluation has changed since this page was opened: reload it and answer again.",
+      );
+    if (seen.has(item.id)) throw badAnswers(`"${item.text}" is answered twice.`);
     seen.add(item.id);
     if (item.kind === "likert" && typeof answer.value !== "number") {
-      throw badAnswers(`rate "${item.text}" from 1 to 5`);
+      throw badAnswers(`Rate "${item.text}" from 1 to 5.`);
     }
     if (item.kind === "text" && typeof answer.value !== "string") {
-      throw badAnswers(`answer "${item.text}" in words`);
+      throw badAnswers(`Answer "${item.text}" in words.`);
     }
     const value = typeof answer.value === "string" ? answer.value.trim() : answer.value;
     if (value !== "") kept.push({ itemId: item.id, value });
   }
   const missing = items.find((i) => i.required && !kept.some((a) => a.itemId === i.id));
-  if (missing) throw badAnswers(`"${missing.text}" is required`);
+  if (missing) throw badAnswers(`Answer "${missing.text}": it is required.`);
   return kept;
 }

@@ -161,7 +161,8 @@ describe("regulator reporting", () => {
     expect(badUan.statusCode).toBe(400);
     expect(badUan.json()).toMatchObject({
       code: "validation.invalid_body",
-      message: `types.0.regulators.0.activityId: ${IDENTIFIER_MESSAGES.uan}`,
+      message: IDENTIFIER_MESSAGES.uan,
+      path: "types.0.regulators.0.activityId",
     });
     const unknownCourse = await putReporting(cookie, "nope", { types: [] });
     expect(unknownCourse.statusCode).toBe(404);
@@ -509,7 +510,16 @@ describe("regulator reporting", () => {
     });
     expect((await generate({ courseId: s.course.id, from: today() })).json()).toMatchObject({
       code: "validation.invalid_body",
-      message: "to: Give both ends of the range, or neither",
+      message: "Give both ends of the range, or neither",
+      path: "to",
+    });
+    // Days swapped: said of the end day, in words.
+    const swapped = await generate({ courseId: s.course.id, from: today(), to: "2020-01-01" });
+    expect(swapped.statusCode).toBe(400);
+    expect(swapped.json()).toEqual({
+      code: "validation.invalid_body",
+      message: "The start date must not be after the end date",
+      path: "to",
     });
     const pars = (extra: object) =>
       putReporting(admin, s.course.id, {

@@ -21,12 +21,12 @@ export const reviewChoiceRequired = () =>
 export const oneOptionOnly = () =>
   badRequest("exam.one_option_only", ASSESSMENT_MESSAGES.oneOptionOnly);
 export const unknownModule = () =>
-  invalidField("questions.unknown_module", "moduleId", "no such module in this course.");
+  invalidField("questions.unknown_module", "moduleId", "That module is not part of this course.");
 export const notTheCourseQuestions = () =>
   invalidField(
     "questions.order_mismatch",
     "questionIds",
-    "list every question of this course exactly once.",
+    "List every question of this course exactly once.",
   );
 export const tooManyQuestions = (max: number) =>
   conflict("questions.too_many", `A course holds at most ${max} questions.`);

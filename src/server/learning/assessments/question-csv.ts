@@ -5,6 +5,7 @@ import {
   type QuestionBody,
   questionBodySchema,
 } from "../../../contract";
+import { unreadableCsvMessage } from "../../lib/csv";
 
 export interface ImportRow {
   line: number;
@@ -30,7 +31,7 @@ export function parseQuestionCsv(text: string, modules: ModuleRef[]): ImportRow[
       trim: true,
     });
   } catch (error) {
-    return [{ line: 1, question: null, errors: [`Not a readable CSV file: ${messageOf(error)}`] }];
+    return [{ line: 1, question: null, errors: [unreadableCsvMessage(error)] }];
   }
   if (records.length > MAX_IMPORT_ROWS) {
     return [
@@ -109,5 +110,3 @@ function readRow(record: Record<string, string>, line: number, modules: ModuleRe
       : null;
   return { line, question, errors };
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -6,12 +6,16 @@ export const alreadyEnrolled = () =>
 export const courseNotPublished = () =>
   conflict("enrollments.course_unpublished", "Only published courses can be assigned to learners.");
 export const notALearner = () =>
-  invalidField("enrollments.not_a_learner", "userId", "not a learner of this portal.");
+  invalidField(
+    "enrollments.not_a_learner",
+    "userId",
+    "This person is not a learner of this portal.",
+  );
 export const notLearners = (count: number) =>
   invalidField(
     "enrollments.not_learners",
     "userIds",
-    `${count === 1 ? "1 selected id is not a learner" : `${count} selected ids are not learners`} of this portal.`,
+    `${count === 1 ? "1 selected person is not a learner" : `${count} selected people are not learners`} of this portal.`,
   );
 export const enrollmentNotFound = () => notFound("enrollments.not_found", "Enrollment not found.");
 export const courseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
@@ -20,7 +24,7 @@ export const notEnrolled = () =>
 export const notYourProgress = () =>
   forbidden("enrollments.not_your_progress", "You can only update your own progress.");
 export const learnerRequired = () =>
-  invalidField("enrollments.learner_required", "userId", "name the learner to look at.");
+  invalidField("enrollments.learner_required", "userId", "Choose the learner to look at.");
 export const notYourEnrollments = () =>
   forbidden("enrollments.not_your_enrollments", "You can only view your own enrollments.");
 export const moduleNotInCourse = () =>

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../contract";
+import { MESSAGES, SIGNED_IN_COOKIE } from "../../../contract";
 import { buildAdmin, buildLearner, signIn } from "../../testing/factories";
 import { allKeys, countSessions, sessionsOf } from "../../testing/inspect";
 import { type TestContext, useTestApp } from "../../testing/test-app";
@@ -221,6 +221,46 @@ describe("sessions", () => {
       expect((await me(ctx, laptop)).statusCode).toBe(200);
       expect((await me(ctx, phone)).statusCode).toBe(200);
       expect(await countSessions(ctx, learner.id)).toBe(2);
+    });
+  });
+
+  describe("the signed-in hint the web client reads", () => {
+    const hint = (response: LightMyRequestResponse) =>
+      response.cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+
+    it("is set beside the session cookie, readable by the page, and lives as long", async () => {
+      const learner = await buildLearner(ctx);
+      const browserSession = await login(ctx, { email: learner.email, password: learner.password });
+      expect(hint(browserSession)).toMatchObject({ value: "1", path: "/", sameSite: "Lax" });
+      expect(hint(browserSession)?.httpOnly).toBeUndefined();
+      expect(hint(browserSession)?.expires).toBeUndefined();
+      const remembered = await login(ctx, {
+        email: learner.email,
+        password: learner.password,
+        rememberMe: true,
+      });
+      expect(hint(remembered)?.expires?.getTime()).toBe(
+        sessionCookie(remembered)?.expires?.getTime(),
+      );
+    });
+
+    it("goes with the session: on sign-out, with a dead session, and without a session cookie", async () => {
+      const learner = await buildLearner(ctx);
+      const cookie = await signIn(ctx, learner);
+      const out = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { cookie: `${cookie}; ${SIGNED_IN_COOKIE}=1` },
+      });
+      expect(hint(out)?.value).toBe("");
+      // The old cookie names no session now: the answer drops both.
+      const stale = await me(ctx, `${cookie}; ${SIGNED_IN_COOKIE}=1`);
+      expect(stale.statusCode).toBe(401);
+      expect(hint(stale)?.value).toBe("");
+      // Only the hint left (the session cookie died with the browser session): dropped too.
+      const orphan = await me(ctx, `${SIGNED_IN_COOKIE}=1`);
+      expect(hint(orphan)?.value).toBe("");
+      expect(hint(orphan)?.expires?.getTime()).toBeLessThan(Date.now());
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract";
-import { expectErrorBody } from "../../testing/errors";
+import { expectErrorBody, refusalText } from "../../testing/errors";
 import { buildAdmin, buildLearner } from "../../testing/factories";
 import { allKeys, countSessions, countUsers, userByEmail, userById } from "../../testing/inspect";
 import { useLoopback } from "../../testing/loopback";
@@ -135,7 +135,7 @@ describe("POST /api/auth/setup-admin-password with ADMIN_SETUP_KEY", () => {
   ])("answers %j with 400 naming the field and creates nothing", async (payload, message) => {
     const response = await setupAdmin(ctx, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(message);
+    expect(refusalText(response)).toMatch(message);
     expect(await countUsers(ctx)).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import {
   type AuditEvent,
   type AuditEventsPage,
   type AuditQuery,
+  DATE_RANGE_REVERSED,
   describeAuditEvent,
 } from "../../../contract";
 import { invalidField } from "../../plugins/errors";
@@ -43,7 +44,7 @@ export async function auditFilterOf(
   // `to` is inclusive: events before the start of the next day.
   const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
   if (from && to && from >= to) {
-    throw invalidField("validation.invalid_range", "to", "must not be before from");
+    throw invalidField("validation.invalid_range", "to", DATE_RANGE_REVERSED);
   }
   const [actorId, learner] = await Promise.all([
     personId(query.actor, lookups),
@@ -68,7 +69,12 @@ const encodeAuditCursor = (seq: number) => Buffer.from(`seq:${seq}`).toString("b
 export function decodeAuditCursor(cursor: string | undefined): number | undefined {
   if (!cursor) return undefined;
   const match = /^seq:([1-9]\d{0,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!match) throw invalidField("validation.invalid_cursor", "cursor", "invalid cursor");
+  if (!match)
+    throw invalidField(
+      "validation.invalid_cursor",
+      "cursor",
+      "This page of the list has expired: start again from the first page.",
+    );
   return Number(match[1]);
 }
 

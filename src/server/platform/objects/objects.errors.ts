@@ -25,5 +25,9 @@ export const uploadIncomplete = () =>
 export const uploadNotFinished = () =>
   appError(409, "uploads.not_finished", "The upload has not finished or was refused.");
 export const notAnIssuedObject = () =>
-  invalidField("uploads.not_issued", "objectURL", "not an upload issued by this portal.");
+  invalidField(
+    "uploads.not_issued",
+    "objectURL",
+    "This file was not uploaded through this portal: upload it again.",
+  );
 export const objectNotFound = () => notFound("objects.not_found", "File not found.");

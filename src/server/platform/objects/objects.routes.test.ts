@@ -198,7 +198,10 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
           payload: { fileName: "clip.mp4", ...body },
         });
         expect(response.statusCode, field).toBe(400);
-        expect(response.json().message).toMatch(new RegExp(`^${field}\\b`));
+        expect(response.json().path, field).toBe(field);
+        expect(response.json().message, field).not.toMatch(
+          /Invalid input|Too (big|small)|expected/,
+        );
       }
       expect((await snapshot(ctx)).objects).toEqual([]);
     });
@@ -348,7 +351,10 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
       ]) {
         const response = await setAcl(ctx, cookie, objectURL);
         expect(response.statusCode, objectURL).toBe(400);
-        expect(response.json().message).toMatch(/^objectURL\b/);
+        expect(response.json()).toMatchObject({
+          path: "objectURL",
+          message: "This file was not uploaded through this portal: upload it again.",
+        });
       }
       const empty = await setAcl(ctx, cookie, "");
       expect(empty.statusCode).toBe(400);
@@ -384,7 +390,7 @@ describe.each(STORE_KINDS)("objects (%s object store)", (storeKind) => {
       expect((await putUpload(ctx, owner, uploadURL, png, "image/png")).statusCode).toBe(200);
       const stolen = await setAcl(ctx, other, uploadURL);
       expect(stolen.statusCode).toBe(400);
-      expect(stolen.json().message).toMatch(/^objectURL\b/);
+      expect(stolen.json().path).toBe("objectURL");
       expect((await objectRow(uploadURL))?.status).not.toBe("ready");
       expect((await setAcl(ctx, owner, uploadURL)).statusCode).toBe(200);
       // Even once it is ready, it stays the owner's.

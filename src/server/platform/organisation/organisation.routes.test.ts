@@ -231,6 +231,12 @@ describe("organisation profile", () => {
     const transcriptText = await pdfText(new Uint8Array(transcriptPdf.rawPayload));
     expect(transcriptText).toContain("Northwind CPE Institute");
     expect(transcriptText).toContain("cpe@northwind.example");
+    // The transcript's wording, and every date in the format chosen in Settings.
+    const transcriptWords = transcriptText.replace(/\s+/g, " ");
+    expect(transcriptWords).toContain("Transcript of continuing education");
+    expect(transcriptWords).toContain("1 course · 1 completed");
+    expect(transcriptWords).toContain(day);
+    expect(transcriptWords).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
 
     // Renamed later, the organisation issues new certificates under its new name; the one
     // issued keeps the name and logo it was issued with.

@@ -118,9 +118,10 @@ export function createOrganisationService(deps: OrganisationServiceDeps) {
     /** Who mails come from: the organisation, signing with its address and contact email. */
     async mailIssuer(): Promise<MailIssuer> {
       const o = await profile();
-      if (!o.name) return { name: o.issuerName, signature: [] };
+      const dateFormat = o.dateFormat;
+      if (!o.name) return { name: o.issuerName, signature: [], dateFormat };
       const signature = [o.name, ...o.address.split(/\s*\n\s*/), o.contactEmail].filter(Boolean);
-      return { name: o.name, fromName: o.name, signature };
+      return { name: o.name, fromName: o.name, signature, dateFormat };
     },
 
     /** A logo's image, for anyone (a verification page prints it); 404 for anything else. */

@@ -10,6 +10,7 @@ import { RecentCoursesCard } from "../../features/courses/components/recent-cour
 import { DashboardStatCards } from "../../features/dashboard/components/dashboard-stat-cards";
 import { AddLearnerDialog } from "../../features/learners/components/add-learner-dialog";
 import { RecentLearnersCard } from "../../features/learners/components/recent-learners-card";
+import { greetingName, sentence } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /admin: the admin dashboard (SPEC section 2). */
@@ -20,13 +21,13 @@ export function AdminDashboardRoute() {
   const { data: courses } = useCourses();
   const [createOpen, setCreateOpen] = useState(false);
   const [addLearnerOpen, setAddLearnerOpen] = useState(false);
-  const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  const firstName = greetingName(user.name);
 
   return (
     <div className="grid grid-cols-1 gap-6 sm:gap-8">
       <PageHeader
         title="Dashboard"
-        description={`Welcome back, ${firstName}. Here is how your courses and learners are doing.`}
+        description={`${sentence(`Welcome back, ${firstName}`)} Here is how your courses and learners are doing.`}
         actions={
           <>
             <AddLearnerDialog

@@ -4,7 +4,6 @@ import {
   blockingStep,
   checklistNextKey,
   checklistSteps,
-  formatDay,
   hasExtraSteps,
   nextStepLink,
 } from "./credit-steps";
@@ -58,13 +57,6 @@ describe("blockingStep", () => {
     ]);
     expect(blockingStep(c, "attestation")?.key).toBe("modules");
     expect(blockingStep(c, "modules")).toBeUndefined();
-  });
-});
-
-describe("formatDay", () => {
-  it("prints a whole day as set, whatever the viewer's time zone, and a dash when unset", () => {
-    expect(formatDay("2027-03-01")).toBe("March 1, 2027");
-    expect(formatDay(null)).toBe("—");
   });
 });
 

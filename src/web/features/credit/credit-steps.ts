@@ -108,15 +108,3 @@ export const creditOpen = (a: Activity): boolean =>
 /** The learner has yet to acknowledge a page the course requires them to read first. */
 export const mustAcknowledge = (a: Activity): boolean =>
   a.acknowledgementRequired && a.standing !== null && a.standing.acknowledgedAt === null;
-
-const calendarDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-/**
- * "March 1, 2027" for a whole day (`YYYY-MM-DD`) as the administrator set it, in UTC so
- * the viewer's time zone never moves it to the day before; an em dash when unset.
- */
-export function formatDay(day: string | null): string {
-  if (!day) return "—";
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? "—" : calendarDay.format(date);
-}

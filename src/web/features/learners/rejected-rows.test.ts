@@ -31,18 +31,18 @@ describe("rejected rows", () => {
   it("lists the preview's refusals and the import's, in file order", () => {
     const preview = [
       previewRow(2),
-      previewRow(3, { errors: ["email: Enter a valid email address"] }),
+      previewRow(3, { errors: ["Enter a valid email address"] }),
       previewRow(4),
       previewRow(5),
     ];
     const results = [
       result(2, "registered"),
-      result(4, "alreadyRegistered", ["email: Already registered"]),
+      result(4, "alreadyRegistered", ["This email is already registered"]),
       result(5, "rejected", ["Not imported: timeout"]),
     ];
     expect(rejectedRows(preview, results).map((r) => [r.row.line, r.errors])).toEqual([
-      [3, ["email: Enter a valid email address"]],
-      [4, ["email: Already registered"]],
+      [3, ["Enter a valid email address"]],
+      [4, ["This email is already registered"]],
       [5, ["Not imported: timeout"]],
     ]);
   });
@@ -56,12 +56,12 @@ describe("rejected rows", () => {
           phone: "+1 555",
           coursesCell: "SQL; Design",
         }),
-        errors: ["email: Enter a valid email address", 'courses: No course is called "Design"'],
+        errors: ["Enter a valid email address", 'No course is called "Design"'],
       },
     ]);
     expect(csv).toBe(
       "\ufeffname,email,phone,courses,error\r\n" +
-        `"'=HYPERLINK(""x"")",bad,'+1 555,"SQL; Design","email: Enter a valid email address; courses: No course is called ""Design"""\r\n`,
+        `"'=HYPERLINK(""x"")",bad,'+1 555,"SQL; Design","Enter a valid email address; No course is called ""Design"""\r\n`,
     );
   });
 });

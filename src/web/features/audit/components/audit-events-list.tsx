@@ -8,10 +8,9 @@ import { ScrollRegion } from "../../../components/ui/scroll-region";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { loadFailureHint } from "../../../lib/api-client";
+import { useDates } from "../../../lib/dates";
 import { plural } from "../../../lib/format";
 import { type AuditFilters, useAuditEvents } from "../api/get-audit-events";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 const labelOf = (type: string) => AUDIT_EVENT_LABELS[type as AuditEventType] ?? type;
 
@@ -60,11 +59,14 @@ function Concerning({ event }: { event: AuditEvent }) {
   );
 }
 
-const At = ({ at }: { at: string }) => (
-  <time dateTime={at} className="whitespace-nowrap text-zinc-700 tabular-nums">
-    {when.format(new Date(at))}
-  </time>
-);
+function At({ at }: { at: string }) {
+  const dates = useDates();
+  return (
+    <time dateTime={at} className="whitespace-nowrap text-zinc-700 tabular-nums">
+      {dates.dateTime(at)}
+    </time>
+  );
+}
 
 /** What happened: the event's kind and, in words, what it did. */
 const What = ({ event }: { event: AuditEvent }) => (

@@ -1,10 +1,12 @@
 import type { User } from "@contract";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatDate, initials } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { initials } from "../../../lib/format";
 
 /** SPEC section 2 "Profile": account type, member since and status. */
 export function AccountInfoCard({ user }: { user: User }) {
+  const dates = useDates();
   return (
     <Card>
       <CardContent className="flex items-center gap-4 border-b border-zinc-100">
@@ -32,7 +34,7 @@ export function AccountInfoCard({ user }: { user: User }) {
           </div>
           <div className="flex items-center justify-between gap-4">
             <dt className="text-zinc-600">Member since</dt>
-            <dd className="font-medium text-zinc-900">{formatDate(user.createdAt)}</dd>
+            <dd className="font-medium text-zinc-900">{dates.date(user.createdAt)}</dd>
           </div>
           <div className="flex items-center justify-between gap-4">
             <dt className="text-zinc-600">Status</dt>

@@ -24,6 +24,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { isApiError } from "../../../lib/api-client";
 import { useAppConfig, useProductName } from "../../../lib/app-config";
+import { listText } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { checkEmailRegistration } from "../api/check-email";
 import { checkPasswordSetup } from "../api/check-password-setup";
@@ -267,6 +268,18 @@ function SetupPasswordForm({
   }
 
   const submitDisabled = submitting || !name.trim() || !password || !confirmPassword;
+  // A disabled button says nothing by itself: name what it waits for.
+  const missing = [
+    name.trim() ? null : "your full name",
+    password ? null : "a password",
+    confirmPassword ? null : "the password again",
+  ].filter((field): field is string => field !== null);
+  const submitHint =
+    verification === "idle"
+      ? "Verify your email first: the password fields appear once it is registered."
+      : verified && !submitting && missing.length
+        ? `To continue, enter ${listText(missing)}.`
+        : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
@@ -398,16 +411,29 @@ function SetupPasswordForm({
           </Button>
         </>
       ) : (
-        <Button type="submit" size="lg" className="w-full" disabled={submitDisabled}>
-          {submitting ? (
-            <>
-              <Spinner />
-              Setting up...
-            </>
-          ) : (
-            "Set Password & Continue"
-          )}
-        </Button>
+        <div className="grid gap-2">
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={submitDisabled}
+            aria-describedby={submitHint ? "setup-submit-hint" : undefined}
+          >
+            {submitting ? (
+              <>
+                <Spinner />
+                Setting up...
+              </>
+            ) : (
+              "Set Password & Continue"
+            )}
+          </Button>
+          {submitHint ? (
+            <p id="setup-submit-hint" className="text-center text-sm text-zinc-600">
+              {submitHint}
+            </p>
+          ) : null}
+        </div>
       )}
     </form>
   );

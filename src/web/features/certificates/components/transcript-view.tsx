@@ -2,7 +2,6 @@ import {
   COMPLETION_STEP_LABELS,
   creditLines,
   formatCertificateCode,
-  formatDocumentDate,
   type Transcript,
   type TranscriptEntry,
 } from "@contract";
@@ -14,6 +13,7 @@ import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
+import { useDates } from "../../../lib/dates";
 import { useDateFormat } from "../../../lib/organisation";
 import { transcriptUrl, useTranscript } from "../api/get-transcript";
 import { AddToLinkedInLink, DownloadCredentialLink } from "./credential-links";
@@ -195,11 +195,10 @@ function EntryCard({
   own: boolean;
   onRevoke?: () => void;
 }) {
-  const credit = creditLines(e);
-  const subject = e.credits.length ? e.fieldOfStudy : e.courseCategory;
   const dateFormat = useDateFormat();
-  const formatDate = (iso: string | null) =>
-    iso ? formatDocumentDate(iso, dateFormat) || "—" : "—";
+  const dates = useDates();
+  const credit = creditLines(e, dateFormat);
+  const subject = e.credits.length ? e.fieldOfStudy : e.courseCategory;
   const status = STATUS[e.status];
   const cert = e.certificate;
   return (
@@ -223,11 +222,11 @@ function EntryCard({
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-xs text-zinc-600">Enrolled</dt>
-          <dd className="text-zinc-900">{formatDate(e.enrolledAt)}</dd>
+          <dd className="text-zinc-900">{dates.date(e.enrolledAt)}</dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-600">Completed</dt>
-          <dd className="text-zinc-900">{formatDate(e.completedAt)}</dd>
+          <dd className="text-zinc-900">{dates.date(e.completedAt)}</dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-600">Hours</dt>
@@ -259,7 +258,7 @@ function EntryCard({
             </span>
             {cert.status === "revoked" ? (
               <span className="text-red-800">
-                Revoked {formatDate(cert.revokedAt)}: {cert.revokedReason}
+                Revoked {dates.date(cert.revokedAt)}: {cert.revokedReason}
               </span>
             ) : null}
           </p>

@@ -1,11 +1,11 @@
 import {
+  CERTIFICATE_CODE_INVALID,
   type CertificateDocument,
   type CertificateField,
   type CredentialResult,
   certificateDocument,
   fieldOfStudyLabel,
   formatCertificateCode,
-  formatDocumentDate,
   type PublicCertificate,
 } from "@contract";
 import { BadgeCheckIcon, SearchXIcon, ShieldXIcon } from "lucide-react";
@@ -13,10 +13,11 @@ import type { ReactNode } from "react";
 import { Logo } from "../../../components/logo";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
+import { useDates } from "../../../lib/dates";
 import { useDateFormat } from "../../../lib/organisation";
 import { cn } from "../../../lib/utils";
 import { useCredentialCheck } from "../api/check-credential";
-import { useVerifyCertificate } from "../api/verify-certificate";
+import { cannotBeACode, isInvalidCode, useVerifyCertificate } from "../api/verify-certificate";
 import { signaturePath } from "../certificate-credit";
 import { BrowserCredentialCheck } from "./browser-credential-check";
 import { CREDENTIAL_TONES } from "./credential-check-parts";
@@ -62,6 +63,14 @@ export function VerifyCertificateView({
             </div>
             <VerifyCodeForm />
           </section>
+        ) : cannotBeACode(code) || isInvalidCode(query.error) ? (
+          <Notice
+            icon={<SearchXIcon className="size-7" aria-hidden="true" />}
+            title="Not a certificate code"
+            tone="zinc"
+          >
+            {CERTIFICATE_CODE_INVALID} Check that the address or code was copied completely.
+          </Notice>
         ) : query.isPending ? (
           <div role="status" aria-label="Checking the certificate" className="grid gap-4">
             <Skeleton className="h-28 rounded-2xl" />
@@ -100,7 +109,7 @@ export function VerifyCertificateView({
             Check that the address or code was copied completely.
           </Notice>
         )}
-        {code && !query.isPending ? (
+        {code && (!query.isPending || cannotBeACode(code)) ? (
           <section
             aria-labelledby="verify-another"
             className="grid gap-4 rounded-2xl border border-zinc-200 bg-white p-6"
@@ -178,6 +187,7 @@ const CREDENTIAL_RESULTS: Record<
  */
 function CredentialCheckPanel({ code, issuerName }: { code: string; issuerName: string }) {
   const check = useCredentialCheck(code);
+  const dates = useDates();
   if (check.isPending) {
     return (
       <div role="status" aria-label="Checking the verifiable credential">
@@ -236,9 +246,7 @@ function CredentialCheckPanel({ code, issuerName }: { code: string; issuerName: 
         ) : null}
         <div className="grid gap-0.5">
           <dt className="font-medium tracking-wide uppercase opacity-80">Checked</dt>
-          <dd>
-            by this portal, {new Date(checkedAt).toLocaleString(undefined, { timeZone: "UTC" })} UTC
-          </dd>
+          <dd>by this portal, {dates.dateTime(checkedAt)}</dd>
         </div>
       </dl>
     </section>
@@ -249,6 +257,7 @@ function CredentialCheckPanel({ code, issuerName }: { code: string; issuerName: 
 function CertificateResult({ certificate: c }: { certificate: PublicCertificate }) {
   const valid = c.status === "valid";
   const dateFormat = useDateFormat();
+  const dates = useDates();
   const doc = certificateDocument(c, { dateFormat });
   // On the first page's fields already, or said in the header above.
   const shown = new Set(["Course length", "Credit", "Completed on", fieldOfStudyLabel(c)]);
@@ -326,7 +335,7 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
           ) : null}
           {c.issuerName}
         </Item>
-        <Item label="Issued on">{formatDocumentDate(c.issuedAt, dateFormat)}</Item>
+        <Item label="Issued on">{dates.date(c.issuedAt)}</Item>
         <Item label="Certificate code" wide>
           <span className="font-mono text-sm break-all">{formatCertificateCode(c.code)}</span>
         </Item>

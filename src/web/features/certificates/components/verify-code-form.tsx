@@ -1,3 +1,4 @@
+import { CERTIFICATE_CODE_INPUT_MAX, CERTIFICATE_CODE_INVALID } from "@contract";
 import { SearchIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -20,6 +21,10 @@ export function VerifyCodeForm({ label = "Certificate code" }: { label?: string 
     const code = typed.replace(/[\s-]/g, "").toUpperCase();
     if (!code) {
       setError("Enter the code printed on the certificate.");
+      return;
+    }
+    if (code.length > CERTIFICATE_CODE_INPUT_MAX) {
+      setError(CERTIFICATE_CODE_INVALID);
       return;
     }
     setError(undefined);

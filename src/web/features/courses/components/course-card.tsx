@@ -11,7 +11,8 @@ import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Button } from "../../../components/ui/button";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { plural } from "../../../lib/format";
 import { CourseStatusBadge } from "./course-status-badge";
 
 /** One course in the admin list: thumbnail, status, category, figures and actions. */
@@ -26,6 +27,7 @@ export function CourseCard({
   onDelete: (course: Course) => void;
   deleting?: boolean;
 }) {
+  const dates = useDates();
   const href = `/admin/courses/${encodeURIComponent(course.id)}`;
   const headingId = `course-${course.id}-title`;
   return (
@@ -73,7 +75,7 @@ export function CourseCard({
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Created</dt>
             <CalendarIcon className="size-3.5 text-zinc-500" aria-hidden="true" />
-            <dd>{formatDate(course.createdAt)}</dd>
+            <dd>{dates.date(course.createdAt)}</dd>
           </div>
         </dl>
       </div>

@@ -10,7 +10,8 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, isApiError, loadFailureHint } from "../../../lib/api-client";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCourse } from "../api/get-course";
 import { usePublishChecks } from "../api/get-publish-checks";
@@ -224,6 +225,7 @@ function CourseDetailView({
 }
 
 function CourseInfoCard({ course }: { course: Course }) {
+  const dates = useDates();
   const totalMinutes = course.modules.reduce((sum, m) => sum + m.duration, 0);
   const rows: [string, string][] = [
     ["Status", course.isPublished ? "Published" : "Draft"],
@@ -231,7 +233,7 @@ function CourseInfoCard({ course }: { course: Course }) {
     ["Duration", plural(course.duration, "hour")],
     ["Modules", String(course.modules.length)],
     ["Video length", formatMinutes(totalMinutes)],
-    ["Created", formatDate(course.createdAt)],
+    ["Created", dates.date(course.createdAt)],
   ];
   return (
     <Card className="overflow-hidden">

@@ -7,7 +7,8 @@ import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
 import { loadFailureHint } from "../../../lib/api-client";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { plural } from "../../../lib/format";
 import { useCourses } from "../api/get-courses";
 import { COURSE_EMPTY_STATES } from "../messages";
 import { CourseStatusBadge } from "./course-status-badge";
@@ -15,6 +16,7 @@ import { useDeleteCourseAction } from "./use-delete-course-action";
 
 /** Dashboard 'Recent Courses': the first 3 courses with edit and delete (SPEC section 2). */
 export function RecentCoursesCard({ onCreateCourse }: { onCreateCourse: () => void }) {
+  const dates = useDates();
   const { data: courses, isPending, isError, error } = useCourses();
   const { remove, deletingId } = useDeleteCourseAction();
   const recent = courses?.slice(0, DASHBOARD_RECENT_ITEMS) ?? [];
@@ -87,7 +89,7 @@ export function RecentCoursesCard({ onCreateCourse }: { onCreateCourse: () => vo
                       />
                       <span>{course.category}</span>
                       <span>{plural(course.modules.length, "module")}</span>
-                      <span className="hidden sm:inline">{formatDate(course.createdAt)}</span>
+                      <span className="hidden sm:inline">{dates.date(course.createdAt)}</span>
                     </p>
                   </div>
                   <div className="flex shrink-0 items-center">

@@ -18,7 +18,8 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
-import { formatDate, initials } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { initials } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useDeleteLearner } from "../api/delete-learner";
 import { useRemoveEnrollment } from "../api/remove-enrollment";
@@ -37,6 +38,7 @@ type LearnerCardProps = {
 
 /** One learner on the Learners page, with every element SPEC section 2 lists. */
 export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: LearnerCardProps) {
+  const dates = useDates();
   const toggleStatus = useToggleLearnerStatus();
   const deleteLearner = useDeleteLearner();
   const removeEnrollment = useRemoveEnrollment();
@@ -147,7 +149,7 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
               ) : null}
               <li className="flex items-center gap-1.5">
                 <CalendarIcon className="size-3.5 shrink-0 text-zinc-500" aria-hidden="true" />
-                <span>Joined {formatDate(learner.createdAt)}</span>
+                <span>Joined {dates.date(learner.createdAt)}</span>
               </li>
             </ul>
           </div>

@@ -4,12 +4,14 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
-import { formatDate, initials } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { initials } from "../../../lib/format";
 import { useRecentLearners } from "../api/get-learners";
 import { LearnerStatusBadge } from "./learner-status-badge";
 
 /** Dashboard 'Recent Learners': the newest 3, with status and joined date (SPEC section 2). */
 export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void }) {
+  const dates = useDates();
   const { data: learners, isPending, isError, error } = useRecentLearners();
 
   return (
@@ -69,7 +71,7 @@ export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void 
                   <p className="truncate text-sm font-medium text-zinc-900">{learner.name}</p>
                   <p className="truncate text-xs text-zinc-600">{learner.email}</p>
                   <p className="text-xs text-zinc-600 sm:hidden">
-                    Joined {formatDate(learner.createdAt)}
+                    Joined {dates.date(learner.createdAt)}
                   </p>
                 </div>
                 <div className="grid shrink-0 justify-items-end gap-1">
@@ -80,7 +82,7 @@ export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void 
                     />
                   </div>
                   <p className="hidden text-xs whitespace-nowrap text-zinc-600 sm:block">
-                    Joined {formatDate(learner.createdAt)}
+                    Joined {dates.date(learner.createdAt)}
                   </p>
                 </div>
               </li>

@@ -31,7 +31,8 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, isApiError, loadFailureHint } from "../../../lib/api-client";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { cn } from "../../../lib/utils";
 import { useCompleteModule } from "../api/complete-module";
@@ -215,6 +216,7 @@ function Player({
   CertificateButton: ComponentType<CertificateButtonProps>;
   extensions: PlayerExtensions;
 }) {
+  const dates = useDates();
   const [searchParams, setSearchParams] = useSearchParams();
   const completeModule = useCompleteModule();
   const videoAreaRef = useRef<HTMLDivElement>(null);
@@ -430,7 +432,7 @@ function Player({
                       Course complete. Congratulations!
                     </h2>
                     <p className="text-sm leading-relaxed text-indigo-100">
-                      You finished every module on {formatDate(enrollment.completedAt)}. Your
+                      You finished every module on {dates.date(enrollment.completedAt)}. Your
                       certificate is ready to download and print.
                     </p>
                   </div>

@@ -19,7 +19,8 @@ import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { loadFailureHint } from "../../../lib/api-client";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { greetingName, plural, sentence } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useMyEnrollments } from "../api/get-my-enrollments";
 import {
@@ -39,15 +40,16 @@ type Tab = (typeof TABS)[number];
  * The greeting fits where the learner stands: "Welcome back … pick up where you left off"
  * only once there is something to pick up.
  */
-function welcomeLine(firstName: string, enrollments: EnrollmentWithRelations[] | undefined) {
-  if (!enrollments) return `Welcome, ${firstName}.`;
+function welcomeLine(name: string, enrollments: EnrollmentWithRelations[] | undefined) {
+  const welcome = sentence(`Welcome, ${name}`);
+  if (!enrollments) return welcome;
   if (enrollments.length === 0) {
-    return `Welcome, ${firstName}. Your courses will appear here once an administrator enrolls you.`;
+    return `${welcome} Your courses will appear here once an administrator enrolls you.`;
   }
   if (enrollments.every((e) => e.progress === 0 && !e.isCompleted)) {
-    return `Welcome, ${firstName}. Your courses are ready: start with the first one below.`;
+    return `${welcome} Your courses are ready: start with the first one below.`;
   }
-  return `Welcome back, ${firstName}. Pick up where you left off.`;
+  return `${sentence(`Welcome back, ${name}`)} Pick up where you left off.`;
 }
 
 /**
@@ -69,7 +71,7 @@ export function LearnerDashboard({
   renderTop?: (enrollments: EnrollmentWithRelations[]) => ReactNode;
 }) {
   const enrollmentsQuery = useMyEnrollments(user.id);
-  const firstName = user.name.trim().split(/\s+/)[0] || user.name;
+  const firstName = greetingName(user.name);
 
   return (
     <div className="grid gap-6 sm:gap-8">
@@ -236,6 +238,7 @@ function CertificateList({
   enrollments: EnrollmentWithRelations[];
   certificateAction: CertificateAction;
 }) {
+  const dates = useDates();
   return (
     <ul className="grid gap-3">
       {enrollments.map((enrollment) => (
@@ -252,7 +255,7 @@ function CertificateList({
               {enrollment.course.title}
             </h3>
             <p className="text-sm text-zinc-600">
-              Completed {formatDate(enrollment.completedAt)} ·{" "}
+              Completed {dates.date(enrollment.completedAt)} ·{" "}
               {plural(enrollment.course.duration, "hour")} · {enrollment.course.category}
             </p>
           </div>
@@ -342,19 +345,6 @@ function OverallProgressCard({
   );
 }
 
-/** "Nov 21", with the year only when it is not this year's. */
-function formatShortDate(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const sameYear = date.getFullYear() === new Date().getFullYear();
-  return date.toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    ...(sameYear ? {} : { year: "numeric" }),
-  });
-}
-
 const STATUS_TEXT = {
   "not-started": "Not started",
   "in-progress": "In progress",
@@ -368,6 +358,7 @@ function RecentActivityCard({
   enrollments: EnrollmentWithRelations[];
   className?: string;
 }) {
+  const dates = useDates();
   return (
     <Card role="region" className={className} aria-labelledby="recent-activity-title">
       <CardHeader>
@@ -404,10 +395,10 @@ function RecentActivityCard({
                         {!enrollment.course.isPublished
                           ? `${COURSE_UNAVAILABLE.title} · taken offline for now`
                           : status === "completed"
-                            ? `Completed ${formatShortDate(enrollment.completedAt)}`
+                            ? `Completed ${dates.shortDate(enrollment.completedAt)}`
                             : status === "in-progress"
                               ? `${STATUS_TEXT[status]} · ${displayProgress(enrollment)}%`
-                              : `${STATUS_TEXT[status]} · enrolled ${formatShortDate(enrollment.createdAt)}`}
+                              : `${STATUS_TEXT[status]} · enrolled ${dates.shortDate(enrollment.createdAt)}`}
                       </span>
                     </span>
                     {status === "completed" ? (

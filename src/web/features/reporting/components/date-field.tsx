@@ -1,4 +1,4 @@
-import { Field } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 
 /** A labelled calendar day (YYYY-MM-DD), as the report files' ranges are given. */
@@ -7,15 +7,24 @@ export function DateField({
   label,
   value,
   onChange,
+  error,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (day: string) => void;
+  /** What is wrong with the day, shown under it. */
+  error?: string;
 }) {
   return (
-    <Field id={id} label={label}>
-      <Input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />
+    <Field id={id} label={label} error={error}>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...fieldAria(id, error)}
+      />
     </Field>
   );
 }

@@ -1,6 +1,13 @@
-import { REGULATOR_NAMES, type RegulatorOverview, type ReportFile } from "@contract";
+import {
+  parsActivityFileBodySchema,
+  REGULATOR_NAMES,
+  type RegulatorOverview,
+  type ReportFile,
+  reportGenerateBodySchema,
+} from "@contract";
 import { FileOutputIcon, FileSpreadsheetIcon } from "lucide-react";
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -13,13 +20,15 @@ import { Field } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useGenerateParsActivityFile } from "../api/generate-pars-activity-file";
 import { useGenerateReportFile } from "../api/generate-report-file";
 import { DateField } from "./date-field";
 import { GeneratedFile } from "./generated-file";
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+type DayErrors = { from?: string | undefined; to?: string | undefined };
 
 /**
  * A new file of one course and range of completion days: the learners' completions not yet
@@ -44,6 +53,7 @@ export function GenerateFileCard({
   const [to, setTo] = useState(dayOf(today));
   const [result, setResult] = useState<ReportFile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [dayErrors, setDayErrors] = useState<DayErrors>({});
   const pending = generate.isPending || generateActivity.isPending;
   const callbacks = {
     onSuccess: (file: ReportFile) => {
@@ -52,9 +62,29 @@ export function GenerateFileCard({
     },
     onError: (err: Error) => {
       setResult(null);
-      setError(getErrorMessage(err) ?? "The file could not be generated.");
+      // A refused day is said under its field, as the form's own check says it.
+      const day = isApiError(err) && (err.path === "from" || err.path === "to") ? err.path : null;
+      if (day) setDayErrors({ [day]: getErrorMessage(err) });
+      else setError(getErrorMessage(err) ?? "The file could not be generated.");
     },
   };
+
+  /** The body if the contract's rules take it; otherwise each refused day's message shows. */
+  function checked<T>(schema: z.ZodType<T>, body: unknown): T | null {
+    setError(null);
+    const parsed = schema.safeParse(body);
+    if (parsed.success) {
+      setDayErrors({});
+      return parsed.data;
+    }
+    const errors: DayErrors = {};
+    for (const issue of parsed.error.issues) {
+      const day = issue.path[0];
+      if ((day === "from" || day === "to") && !errors[day]) errors[day] = issue.message;
+    }
+    setDayErrors(errors);
+    return null;
+  }
 
   return (
     <Card>
@@ -70,11 +100,11 @@ export function GenerateFileCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <form
-          className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+          className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-start"
           onSubmit={(e) => {
             e.preventDefault();
-            setError(null);
-            generate.mutate({ regulator, body: { courseId: course, from, to } }, callbacks);
+            const body = checked(reportGenerateBodySchema, { courseId: course, from, to });
+            if (body) generate.mutate({ regulator, body }, callbacks);
           }}
         >
           <Field id={`${base}-course`} label="Course">
@@ -90,9 +120,22 @@ export function GenerateFileCard({
               ))}
             </NativeSelect>
           </Field>
-          <DateField id={`${base}-from`} label="Completed from" value={from} onChange={setFrom} />
-          <DateField id={`${base}-to`} label="Completed to" value={to} onChange={setTo} />
-          <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-1">
+          <DateField
+            id={`${base}-from`}
+            label="Completed from"
+            value={from}
+            onChange={setFrom}
+            error={dayErrors.from}
+          />
+          <DateField
+            id={`${base}-to`}
+            label="Completed to"
+            value={to}
+            onChange={setTo}
+            error={dayErrors.to}
+          />
+          {/* Level with the inputs, below their labels, whatever a day's message adds under it. */}
+          <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-1 lg:mt-6">
             <Button type="submit" disabled={!course || pending}>
               {generate.isPending ? <Spinner /> : <FileOutputIcon aria-hidden="true" />}
               Generate file
@@ -103,8 +146,8 @@ export function GenerateFileCard({
                 variant="outline"
                 disabled={!course || pending}
                 onClick={() => {
-                  setError(null);
-                  generateActivity.mutate({ courseId: course, from, to }, callbacks);
+                  const body = checked(parsActivityFileBodySchema, { courseId: course, from, to });
+                  if (body) generateActivity.mutate(body, callbacks);
                 }}
               >
                 {generateActivity.isPending ? (

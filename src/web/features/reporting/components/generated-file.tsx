@@ -1,7 +1,8 @@
 import type { ReportFile } from "@contract";
 import { CircleCheckIcon, DownloadIcon } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { plural } from "../../../lib/format";
 import { reportFileDownloadUrl } from "../api/get-report-files";
 
 /**
@@ -34,6 +35,7 @@ export function GeneratedFile({ file, download }: { file: ReportFile; download?:
 }
 
 function RefusedRows({ file }: { file: ReportFile }) {
+  const dates = useDates();
   const what = file.kind === "activities" ? "activity record" : "claim";
   return (
     <div className="grid gap-2 rounded-lg border border-amber-200 bg-white p-3">
@@ -48,7 +50,7 @@ function RefusedRows({ file }: { file: ReportFile }) {
             ) : (
               <>
                 <span className="font-medium">{r.learnerName}</span>{" "}
-                <span className="text-zinc-600">(completed {formatDate(r.completedOn)})</span>
+                <span className="text-zinc-600">(completed {dates.day(r.completedOn)})</span>
               </>
             )}
             : {r.reason}

@@ -15,7 +15,8 @@ import {
 import { LoadError } from "../../../components/ui/load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { plural } from "../../../lib/format";
 import { useReportClaims } from "../api/get-report-claims";
 
 const STATUS_BADGES: Record<ReportClaim["status"], "success" | "warning" | "secondary"> = {
@@ -80,6 +81,7 @@ export function ReportClaimsCard({
 }
 
 function ClaimItem({ claim }: { claim: ReportClaim }) {
+  const dates = useDates();
   return (
     <li data-testid="report-claim" className="grid gap-1 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-2">
@@ -91,12 +93,12 @@ function ClaimItem({ claim }: { claim: ReportClaim }) {
       </div>
       <p className="text-sm text-zinc-600">
         {claim.courseTitle} · {creditAmountText(claim.amount, claim.creditName)} · completed{" "}
-        {formatDate(claim.completedOn)}
+        {dates.day(claim.completedOn)}
         {claim.waitingDays !== null ? ` · waiting ${plural(claim.waitingDays, "day")}` : ""}
       </p>
       {claim.status === "reported" && claim.fileName ? (
         <p className="text-sm text-zinc-600 break-all">
-          Reported {formatDate(claim.reportedOn)} in {claim.fileName}
+          Reported {dates.date(claim.reportedOn)} in {claim.fileName}
         </p>
       ) : null}
       <p className="text-sm text-zinc-600" data-testid="claim-consent">

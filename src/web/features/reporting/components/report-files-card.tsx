@@ -18,7 +18,8 @@ import {
 import { LoadError } from "../../../components/ui/load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../lib/api-client";
-import { formatDate, plural } from "../../../lib/format";
+import { useDates } from "../../../lib/dates";
+import { plural } from "../../../lib/format";
 import { reportFileDownloadUrl, useReportFiles } from "../api/get-report-files";
 import { SubmitFileDialog } from "./submit-file-dialog";
 
@@ -30,6 +31,7 @@ export function ReportFilesCard({
   regulator: Regulator;
   courseId?: string;
 }) {
+  const dates = useDates();
   const query = useReportFiles(regulator, courseId);
   const [submitting, setSubmitting] = useState<ReportFile | null>(null);
   return (
@@ -65,13 +67,13 @@ export function ReportFilesCard({
                   <p className="font-medium break-all text-zinc-900">{file.fileName}</p>
                   <p className="text-sm text-zinc-600">
                     {file.kind === "activities" ? `${REPORT_FILE_KIND_LABELS.activities} · ` : ""}
-                    {file.courseTitle} · completed {formatDate(file.from)} to {formatDate(file.to)}{" "}
-                    · {plural(file.rowCount, "row")}
+                    {file.courseTitle} · completed {dates.day(file.from)} to {dates.day(file.to)} ·{" "}
+                    {plural(file.rowCount, "row")}
                     {file.refused.length ? ` · ${file.refused.length} refused` : ""}
                   </p>
                   <p className="text-sm">
                     {file.submittedAt ? (
-                      <Badge variant="success">Submitted {formatDate(file.submittedAt)}</Badge>
+                      <Badge variant="success">Submitted {dates.date(file.submittedAt)}</Badge>
                     ) : (
                       <Badge variant="secondary">Not submitted</Badge>
                     )}

@@ -11,8 +11,14 @@ import {
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
-import { plural } from "../../../lib/format";
 import { useSubmitReportFile } from "../api/submit-report-file";
+
+/** What marking a file of learners' claims as submitted does to them, in one sentence. */
+function claimsReportedText(claims: number): string {
+  return claims === 1
+    ? "Its claim then counts as reported, and the next file leaves it out."
+    : `Its ${claims} claims then count as reported, and the next file leaves them out.`;
+}
 
 /** Confirms that a file was uploaded to the regulator: its claims then count as reported. */
 export function SubmitFileDialog({
@@ -34,7 +40,7 @@ export function SubmitFileDialog({
             Do this once {file?.fileName} is uploaded to {REGULATOR_NAMES[regulator]}.{" "}
             {file?.kind === "activities"
               ? "The list then shows when its activity record was sent."
-              : `Its ${plural(file?.rowCount ?? 0, "claim")} then count as reported, and the next file leaves them out.`}
+              : claimsReportedText(file?.rowCount ?? 0)}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -16,6 +16,7 @@ import { ScrollRegion } from "../../../components/ui/scroll-region";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { StatCard } from "../../../components/ui/stat-card";
 import { loadFailureHint } from "../../../lib/api-client";
+import { useDates } from "../../../lib/dates";
 import { cn } from "../../../lib/utils";
 import { REPORT_EXPORT_URL, useReports } from "../api/get-reports";
 
@@ -26,8 +27,6 @@ const CompletionRateChart = lazy(() =>
 const CategoryEnrollmentsChart = lazy(() =>
   import("./report-charts").then((m) => ({ default: m.CategoryEnrollmentsChart })),
 );
-
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** 'Export Report': downloads the CSV the server streams (cookies go with the request). */
 export function ExportReportButton() {
@@ -215,6 +214,7 @@ function CategoryPerformance({ categories }: { categories: Reports["categories"]
 }
 
 function RecentCompletions({ completions }: { completions: Reports["recentCompletions"] }) {
+  const dates = useDates();
   return (
     <SectionCard
       id="recent-completions"
@@ -252,7 +252,7 @@ function RecentCompletions({ completions }: { completions: Reports["recentComple
                 dateTime={c.completedAt}
                 className="shrink-0 text-xs text-zinc-600 tabular-nums sm:text-[13px]"
               >
-                {dateTime.format(new Date(c.completedAt))}
+                {dates.dateTime(c.completedAt)}
               </time>
             </li>
           ))}

@@ -17,7 +17,7 @@ import { Skeleton } from "../../../../components/ui/skeleton";
 import { StatCard } from "../../../../components/ui/stat-card";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../../lib/api-client";
-import { formatDate } from "../../../../lib/format";
+import { useDates } from "../../../../lib/dates";
 import { ASSESSMENT_TOASTS } from "../../admin-labels";
 import { examResultsCsvUrl, useExamResults } from "../../api/get-exam-results";
 import { useGrantExtraAttempt } from "../../api/grant-extra-attempt";
@@ -117,6 +117,7 @@ export function ExamResultsView({ courseId }: { courseId: string }) {
 }
 
 function LearnersCard({ courseId, learners }: { courseId: string; learners: LearnerResult[] }) {
+  const dates = useDates();
   const grant = useGrantExtraAttempt();
 
   async function onGrant(learner: LearnerResult) {
@@ -198,7 +199,7 @@ function LearnersCard({ courseId, learners }: { courseId: string; learners: Lear
                                   ? "success"
                                   : "secondary"
                             }
-                            title={`Attempt ${attempt.number}, started ${formatDate(attempt.startedAt)}`}
+                            title={`Attempt ${attempt.number}, started ${dates.date(attempt.startedAt)}`}
                           >
                             #{attempt.number}{" "}
                             {attempt.score === null ? "in progress" : `${attempt.score}%`}

@@ -12,7 +12,8 @@ import { Link } from "react-router";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { Spinner } from "../../../../components/ui/spinner";
-import { formatDate, plural } from "../../../../lib/format";
+import { useDates } from "../../../../lib/dates";
+import { plural } from "../../../../lib/format";
 import { ExamFacts } from "./exam-facts";
 
 /**
@@ -133,6 +134,7 @@ function Rule({ children }: { children: ReactNode }) {
 }
 
 function PastAttempts({ attempts }: { attempts: AttemptSummary[] }) {
+  const dates = useDates();
   // Newest first: the latest outcome is what the learner looks for.
   const ordered = [...attempts].sort((a, b) => b.number - a.number);
   return (
@@ -157,8 +159,8 @@ function PastAttempts({ attempts }: { attempts: AttemptSummary[] }) {
               <span className="text-sm font-medium text-zinc-900">Attempt {attempt.number}</span>
               <span className="text-xs text-zinc-600">
                 {attempt.submittedAt
-                  ? `Submitted ${formatDate(attempt.submittedAt)}`
-                  : `Started ${formatDate(attempt.startedAt)}`}
+                  ? `Submitted ${dates.date(attempt.submittedAt)}`
+                  : `Started ${dates.date(attempt.startedAt)}`}
               </span>
             </div>
             {attempt.score !== null ? (

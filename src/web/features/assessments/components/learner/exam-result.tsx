@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { Spinner } from "../../../../components/ui/spinner";
-import { formatDate } from "../../../../lib/format";
+import { useDates } from "../../../../lib/dates";
 import { cn } from "../../../../lib/utils";
 import { attemptsLeftText } from "./exam-facts";
 
@@ -41,6 +41,7 @@ export function ExamResult({
   onTryAgain: () => void;
   tryAgainPending?: boolean;
 }) {
+  const dates = useDates();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const canRetry = !result.passed && result.attemptsLeft !== 0;
 
@@ -87,7 +88,7 @@ export function ExamResult({
               {result.passed
                 ? "Congratulations, you passed the final exam."
                 : `You did not reach the pass mark of ${result.passMark}%.`}
-              {submittedAt ? ` Submitted on ${formatDate(submittedAt)}.` : ""}
+              {submittedAt ? ` Submitted on ${dates.date(submittedAt)}.` : ""}
             </p>
           </div>
         </div>

@@ -126,6 +126,7 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
     // invalid control on screen takes the focus instead (see onInvalid).
     shouldFocusError: false,
   });
+  const attestationRequired = watch("attestationRequired");
   const objectives = useFieldArray({ control, name: "objectives" });
   const faculty = useFieldArray({ control, name: "faculty" });
   const objectivesError = errors.objectives?.message ?? errors.objectives?.root?.message;
@@ -436,15 +437,15 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
         {textField(
           "activity-attestation",
           "attestationText",
-          // Optional only while the course asks for no attestation.
-          watch("attestationRequired")
-            ? "Attestation statement"
-            : optionalLabel("Attestation statement"),
-          "Learners confirm these exact words; required when attestation is.",
+          // Never marked optional: a course that attests, or reports its credit to a
+          // regulator (which asks for the attestation), needs it.
+          "Attestation statement",
+          "Learners confirm these exact words. Required when the course asks for attestation.",
           (props) => (
             <Textarea
               id="activity-attestation"
               rows={3}
+              aria-required={attestationRequired}
               placeholder="I attest that I completed this activity and claim only the credit commensurate with the extent of my participation."
               {...props}
             />

@@ -22,12 +22,12 @@ import {
 import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { getErrorMessage } from "../../../../lib/api-client";
+import { useDates } from "../../../../lib/dates";
 import { plural } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
 import { creditReportCsvUrl } from "../../api/admin-credit-report";
 import { useActivity } from "../../api/get-activity";
 import { useEvaluation } from "../../api/get-evaluation";
-import { formatDay } from "../../credit-steps";
 import { ActivityDialog } from "./activity-dialog";
 import { CreditSettingsDialog } from "./credit-settings-dialog";
 import { CreditTypesDialog } from "./credit-types-dialog";
@@ -145,12 +145,13 @@ function Rows({ rows, testId }: { rows: [string, ReactNode][]; testId: string })
 const unset = <span className="font-normal text-zinc-500">Not set</span>;
 
 function ActivitySummary({ activity }: { activity: Activity }) {
+  const dates = useDates();
   const rows: [string, ReactNode][] = [
     ["Objectives", activity.objectives.length || unset],
     ["Faculty and planners", activity.faculty.length || unset],
-    ["Release date", activity.releaseDate ? formatDay(activity.releaseDate) : unset],
-    ["Review date", activity.reviewDate ? formatDay(activity.reviewDate) : unset],
-    ["Expiration date", activity.expirationDate ? formatDay(activity.expirationDate) : unset],
+    ["Release date", activity.releaseDate ? dates.day(activity.releaseDate) : unset],
+    ["Review date", activity.reviewDate ? dates.day(activity.reviewDate) : unset],
+    ["Expiration date", activity.expirationDate ? dates.day(activity.expirationDate) : unset],
     [
       "Enrollment valid for",
       activity.enrollmentValidDays === null

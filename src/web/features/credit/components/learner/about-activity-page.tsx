@@ -14,11 +14,11 @@ import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { Spinner } from "../../../../components/ui/spinner";
 import { getErrorMessage } from "../../../../lib/api-client";
-import { formatDate } from "../../../../lib/format";
+import { useDates } from "../../../../lib/dates";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { useAcknowledgeActivity } from "../../api/acknowledge-activity";
 import { useActivity } from "../../api/get-activity";
-import { coursePaths, creditOpen, formatDay, hasActivityContent } from "../../credit-steps";
+import { coursePaths, creditOpen, hasActivityContent } from "../../credit-steps";
 import {
   CreditCourseNotFound,
   CreditPage,
@@ -162,6 +162,7 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
 }
 
 function Facts({ activity: a }: { activity: Activity }) {
+  const dates = useDates();
   const expiresAt = a.standing?.enrollmentExpiresAt ?? null;
   const facts: [string, ReactNode][] = [
     ["Estimated time", hoursText(a.estimatedHours)],
@@ -179,9 +180,9 @@ function Facts({ activity: a }: { activity: Activity }) {
     ],
     ["Sponsor", a.credit.sponsorName || "—"],
     ["Delivery method", a.credit.deliveryMethod || "—"],
-    ["Release date", formatDay(a.releaseDate)],
-    ["Review date", formatDay(a.reviewDate)],
-    ["Expiration date", formatDay(a.expirationDate)],
+    ["Release date", dates.day(a.releaseDate)],
+    ["Review date", dates.day(a.reviewDate)],
+    ["Expiration date", dates.day(a.expirationDate)],
   ];
   return (
     <section
@@ -208,8 +209,8 @@ function Facts({ activity: a }: { activity: Activity }) {
           className="border-t border-zinc-100 px-5 py-3.5 text-sm text-zinc-700 sm:px-6"
         >
           {a.standing?.enrollmentExpired
-            ? `Your enrollment ended on ${formatDate(expiresAt)}.`
-            : `Your enrollment is valid until ${formatDate(expiresAt)}.`}
+            ? `Your enrollment ended on ${dates.date(expiresAt)}.`
+            : `Your enrollment is valid until ${dates.date(expiresAt)}.`}
         </p>
       ) : null}
     </section>
@@ -255,6 +256,7 @@ function Statement({ children }: { children: string }) {
 
 /** The acknowledgement a course may require, and the way into the course once it is given. */
 function Acknowledgement({ activity: a }: { activity: Activity }) {
+  const dates = useDates();
   const acknowledge = useAcknowledgeActivity();
   const justAcknowledged = acknowledge.isSuccess;
   const startRef = useRef<HTMLAnchorElement>(null);
@@ -289,7 +291,7 @@ function Acknowledgement({ activity: a }: { activity: Activity }) {
           className="flex items-center gap-2.5 text-[15px] text-emerald-950"
         >
           <CircleCheckIcon className="size-5 shrink-0 text-emerald-600" aria-hidden="true" />
-          Acknowledged on {formatDate(acknowledgedAt)}
+          Acknowledged on {dates.date(acknowledgedAt)}
         </p>
         {courseLink(justAcknowledged ? "Start the course" : "Go to the course")}
       </section>

@@ -29,7 +29,7 @@ import {
 } from "../../../../components/ui/select";
 import { Spinner } from "../../../../components/ui/spinner";
 import { errorCodeOf, getErrorMessage } from "../../../../lib/api-client";
-import { formatDate } from "../../../../lib/format";
+import { useDates } from "../../../../lib/dates";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { type AttestResult, useAttestActivity } from "../../api/attest-activity";
 import { useActivity } from "../../api/get-activity";
@@ -574,6 +574,7 @@ function Attested({
   justNow: boolean;
   children: ReactNode;
 }) {
+  const dates = useDates();
   const ref = useRef<HTMLElement>(null);
   // The form is gone: its confirmation takes the focus, and is read out.
   useEffect(() => {
@@ -596,7 +597,7 @@ function Attested({
             {justNow ? "Thank you. Your attestation is recorded." : CREDIT_MESSAGES.attestationDone}
           </h2>
           <p className="text-sm text-zinc-700" data-testid="attested-summary">
-            Attested on {formatDate(attestedAt)}
+            Attested on {dates.date(attestedAt)}
             {credits.length ? ` · ${credits.map((c) => c.text).join(" · ")} claimed` : ""}
           </p>
         </div>

@@ -13,7 +13,7 @@ import { Button } from "../../../../components/ui/button";
 import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { loadFailureHint } from "../../../../lib/api-client";
-import { formatDate } from "../../../../lib/format";
+import { useDates } from "../../../../lib/dates";
 import { cn } from "../../../../lib/utils";
 import { useActivity } from "../../api/get-activity";
 import { courseCompletionQueryKey, useCourseCompletion } from "../../api/get-course-completion";
@@ -162,6 +162,7 @@ function StepRow({
   number: number;
   isNext: boolean;
 }) {
+  const dates = useDates();
   const state = step.done ? "done" : isNext ? "next" : "pending";
   return (
     <li
@@ -204,7 +205,7 @@ function StepRow({
         <span className="text-xs text-zinc-600">
           {step.done
             ? step.doneAt
-              ? `Done ${formatDate(step.doneAt)}`
+              ? `Done ${dates.date(step.doneAt)}`
               : "Done"
             : step.key === "review"
               ? "Answer each module's questions before you mark it complete"

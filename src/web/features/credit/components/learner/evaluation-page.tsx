@@ -31,7 +31,8 @@ import {
 } from "./credit-page";
 import { NotAsked, StepGate } from "./step-notices";
 
-type Answers = Record<string, string>;
+/** A radio group left unanswered reads as null (react-hook-form), a text item as a string. */
+type Answers = Record<string, string | null>;
 
 /** The form's field for the item at `index` (item ids are the server's, not field paths). */
 const fieldName = (index: number) => `item${index}`;
@@ -40,9 +41,10 @@ const fieldName = (index: number) => `item${index}`;
 function answersSchema(items: EvaluationItem[]) {
   return z.object(
     Object.fromEntries(
-      items.map((item, i) => {
+      items.map((item, i): [string, z.ZodType<string | null, string | null>] => {
         if (item.kind === "likert") {
-          return [fieldName(i), item.required ? z.string().min(1, "Choose a rating") : z.string()];
+          const rating = z.string().nullable();
+          return [fieldName(i), item.required ? rating.refine(Boolean, "Choose a rating") : rating];
         }
         const text = z
           .string()
