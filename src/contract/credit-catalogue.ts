@@ -36,7 +36,17 @@ export const creditBodyBodySchema = z.strictObject({
 });
 export type CreditBodyBody = z.infer<typeof creditBodyBodySchema>;
 
-export const catalogueBodySchema = creditBodyBodySchema.extend({ id: z.string() });
+/**
+ * The answers describe what is stored, not what a request may send: a body or type made
+ * from a course's own words (or when the catalogue began) may lack what the forms require,
+ * such as a profession, and is still listed for the administrator to complete.
+ */
+export const catalogueBodySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  providerNumber: z.string(),
+  minutesPerHour: z.union([z.literal(50), z.literal(60)]),
+});
 export type CatalogueBody = z.infer<typeof catalogueBodySchema>;
 
 /** POST /api/credit-catalogue/types and PUT /api/credit-catalogue/types/{id}. */
@@ -61,8 +71,17 @@ export const catalogueTypeBodySchema = z.strictObject({
 });
 export type CatalogueTypeBody = z.infer<typeof catalogueTypeBodySchema>;
 
-export const catalogueTypeSchema = catalogueTypeBodySchema.extend({
+export const catalogueTypeSchema = z.object({
   id: z.string(),
+  name: z.string(),
+  singularName: z.string(),
+  bodyId: z.string().nullable(),
+  accreditationStatement: z.string(),
+  designationStatement: z.string(),
+  profession: z.string(),
+  regulators: z.array(regulatorSchema),
+  fieldsOfStudyRequired: z.boolean(),
+  licenceRequired: z.boolean(),
   /** Made from courses' own types when the catalogue began: the administrator confirms or merges it. */
   needsReview: z.boolean(),
   /** How many courses offer it. */

@@ -14,7 +14,9 @@ export function createCreditCatalogueRepository(db: Executor) {
           name: creditBodies.name,
           providerNumber: creditBodies.providerNumber,
           minutesPerHour: creditBodies.minutesPerHour,
-          types: sql<number>`(select count(*)::int from ${creditCatalogue} where ${creditCatalogue.bodyId} = ${creditBodies.id})`,
+          // $count names both tables in full: a plain sql fragment of a one-table select
+          // would leave "id" unqualified, and the count would compare a type with itself.
+          types: db.$count(creditCatalogue, eq(creditCatalogue.bodyId, creditBodies.id)),
         })
         .from(creditBodies)
         .orderBy(asc(sql`lower(${creditBodies.name})`));

@@ -24,7 +24,7 @@ import {
   typeNotFound,
 } from "./credit-catalogue.errors";
 import { createCreditCatalogueRepository } from "./credit-catalogue.repository";
-import type { CreditCatalogueRow } from "./credit-catalogue.table";
+import type { CreditBodyRow, CreditCatalogueRow } from "./credit-catalogue.table";
 import { type CreditOfferRow, createCreditOffersRepository } from "./credit-offers.repository";
 
 declare module "../../lib/events" {
@@ -70,6 +70,15 @@ const toType = (row: CreditCatalogueRow, courses: number): CatalogueType => ({
   licenceRequired: row.licenceRequired,
   needsReview: row.needsReview,
   courses,
+});
+
+/** A body as the catalogue answers it, with how many types name it (never its row's extras). */
+const toBody = (row: CreditBodyRow, types: number) => ({
+  id: row.id,
+  name: row.name,
+  providerNumber: row.providerNumber,
+  minutesPerHour: row.minutesPerHour,
+  types,
 });
 
 /** A unique index refused the row: another body or type already has that name. */
@@ -143,6 +152,8 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
     }
     const found = await txRepo.typeByName(bodyId, t.name);
     if (!found) {
+      // Named by one course's words, not by an administrator in the catalogue: it has no
+      // profession and may repeat a type spelled another way, so it waits for review.
       const row = await txRepo.insertType({
         name: t.name,
         singularName: singularOf(t.name),
@@ -153,6 +164,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
         regulators: [],
         fieldsOfStudyRequired: false,
         licenceRequired: t.licenceRequired,
+        needsReview: true,
       });
       await record(tx, { type: "catalogue.type_added", actor, details: { creditType: row.name } });
       return row;
@@ -197,7 +209,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
           db.transaction(async (tx) => {
             const row = await createCreditCatalogueRepository(tx).insertBody(body);
             await record(tx, { type: "catalogue.body_added", actor, details: { ...body } });
-            return { ...row, types: 0 };
+            return toBody(row, 0);
           }),
         () => bodyNameTaken(body.name),
       );
@@ -224,7 +236,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
                 details: { body: after.name, changes },
               });
             }
-            return { ...after, types: await txRepo.typesOfBody(id) };
+            return toBody(after, await txRepo.typesOfBody(id));
           }),
         () => bodyNameTaken(body.name),
       );
@@ -373,7 +385,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
     /**
      * Replaces a course's credit offer, in the transaction that locked the course. A type
      * naming its catalogue type takes that type's words; one sent by its words is found in
-     * the catalogue by body and name, and added there when new (its statement and licence
+     * the catalogue by body and name, and added there for review when new (its statement and licence
      * rule, when given, become the catalogue's: a type has one set of words everywhere).
      */
     async saveOffer(tx: Executor, courseId: string, body: CourseCreditBody, actor: Actor) {
