@@ -10,7 +10,7 @@ import {
  * Whether credit could be earned without watching: the course offers credit while its
  * modules are completed manually ('Mark as Complete' at any time).
  */
-export const manualCompletionWithCredit = (
+const manualCompletionWithCredit = (
   course: Pick<Course, "completionPolicy" | "creditTypes">,
 ): boolean => course.completionPolicy === "manual" && course.creditTypes.length > 0;
 
@@ -58,7 +58,7 @@ const contentSeconds = (course: Pick<Course, "modules">) =>
  * Each credit type whose amount is more than the content's length supports at its body's
  * hour (60 minutes; NASBA's CPE credit is 50): publishing asks for a reason.
  */
-export function creditLengthChecks(course: Pick<Course, "modules" | "creditTypes">) {
+function creditLengthChecks(course: Pick<Course, "modules" | "creditTypes">) {
   const seconds = contentSeconds(course);
   return course.creditTypes.flatMap((t): CoursePublishCheck[] => {
     const supported = Math.floor((seconds / 60 / t.minutesPerHour) * 100) / 100;
