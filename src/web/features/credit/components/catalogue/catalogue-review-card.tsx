@@ -75,7 +75,9 @@ function ReviewRow({
       className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-white px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="grid min-w-0 gap-0.5">
-        <p className="font-medium break-words text-zinc-950">{label}</p>
+        <p id={`catalogue-review-${type.id}`} className="font-medium break-words text-zinc-950">
+          {label}
+        </p>
         <p className="text-sm text-zinc-600">
           {type.courses ? `Offered by ${plural(type.courses, "course")}` : "Not offered yet"}
           {type.profession ? ` · ${type.profession}` : " · No profession yet"}
@@ -90,7 +92,7 @@ function ReviewRow({
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Confirm ${label}`}
+          aria-describedby={`catalogue-review-${type.id}`}
           disabled={confirm.isPending}
           onClick={() => {
             setError(null);
@@ -107,7 +109,7 @@ function ReviewRow({
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Merge ${label} into…`}
+          aria-describedby={`catalogue-review-${type.id}`}
           disabled={catalogue.types.length < 2}
           onClick={onMerge}
         >

@@ -1,5 +1,5 @@
-import type { CreditCatalogue } from "@contract";
 import { LibraryBigIcon, LightbulbIcon, PlusIcon } from "lucide-react";
+import { useState } from "react";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { LoadError } from "../../../../components/ui/load-error";
@@ -57,30 +57,58 @@ export function CreditCatalogueView() {
   }
   return (
     <div className="grid grid-cols-1 gap-6">
-      <FirstUseHint catalogue={catalogue} />
       <CatalogueReviewCard catalogue={catalogue} />
+      <FirstUseHint />
       <CatalogueBodiesCard catalogue={catalogue} />
       <CatalogueTypesCard catalogue={catalogue} />
     </div>
   );
 }
 
-/** The next step while no course offers anything from the catalogue yet. */
-function FirstUseHint({ catalogue }: { catalogue: CreditCatalogue }) {
-  if (catalogue.types.some((t) => t.courses > 0)) return null;
-  const next = catalogue.types.length
-    ? "Next, offer them on a course: open the course, and under Accreditation choose Edit credit types."
-    : "Next, add the credit types your bodies accredit, each named as the body writes it.";
+const HINT_KEY = "credo.catalogue-hint-dismissed";
+
+function hintDismissed(): boolean {
+  try {
+    return localStorage.getItem(HINT_KEY) === "1";
+  } catch {
+    // Storage may be unavailable (private mode): the hint shows, and can still be closed.
+    return false;
+  }
+}
+
+/** How the catalogue works, until the administrator closes it (remembered in this browser). */
+function FirstUseHint() {
+  const [shown, setShown] = useState(() => !hintDismissed());
+  if (!shown) return null;
+  function dismiss() {
+    setShown(false);
+    try {
+      localStorage.setItem(HINT_KEY, "1");
+    } catch {
+      // Not kept; the hint stays closed on this page.
+    }
+  }
   return (
-    <p
+    <section
+      aria-labelledby="catalogue-hint-title"
       data-testid="catalogue-hint"
-      className="flex items-start gap-2.5 rounded-xl border border-indigo-200 bg-indigo-50/70 px-4 py-3 text-sm text-indigo-950"
+      className="grid gap-3 rounded-2xl border border-indigo-200 bg-indigo-50/70 p-4 text-sm text-indigo-950 sm:p-5"
     >
-      <LightbulbIcon className="mt-0.5 size-4 shrink-0 text-indigo-700" aria-hidden="true" />
-      <span>
-        <span className="font-medium">Getting started: </span>
-        {next}
-      </span>
-    </p>
+      <h2 id="catalogue-hint-title" className="flex items-center gap-2 font-semibold">
+        <LightbulbIcon className="size-4 shrink-0 text-indigo-700" aria-hidden="true" />
+        How the catalogue works
+      </h2>
+      <ol className="grid list-decimal gap-1 pl-5">
+        <li>Add each accrediting body, with the provider number it gave you.</li>
+        <li>Add the credit types it accredits, named as the body writes them.</li>
+        <li>
+          Offer them on a course under Accreditation, Edit credit types, each with the course's own
+          amount.
+        </li>
+      </ol>
+      <Button variant="outline" size="sm" className="w-fit bg-white" onClick={dismiss}>
+        Got it
+      </Button>
+    </section>
   );
 }
