@@ -82,6 +82,7 @@ test.describe("Credit catalogue", () => {
       .fill("This activity is approved for up to 2 contact hours of nursing continuing education.");
     await typeDialog.getByRole("checkbox", { name: "CE Broker" }).check();
     await typeDialog.getByRole("checkbox", { name: "Requires the learner's licence" }).check();
+    await typeDialog.evaluate((dialog) => dialog.scrollTo(0, 0));
     await screensAtBothWidths(page, "credit-catalogue-type-dialog");
     await typeDialog.getByRole("button", { name: "Add credit type" }).click();
     await expectToast(page, "Credit type added");
@@ -132,6 +133,7 @@ test.describe("Credit catalogue", () => {
       .getByTestId("catalogue-review-type")
       .filter({ hasText: `ACPE contact hours — ${nursing}` });
     await expect(acpe).toContainText("Offered by 1 course");
+    await screensAtBothWidths(page, "credit-catalogue-review");
 
     // Merging is refused while a course offers both types, with the server's reason.
     await cne.getByRole("button", { name: "Merge into…" }).click();
@@ -229,6 +231,7 @@ test.describe("Credit catalogue", () => {
     await rows.nth(1).getByLabel("Amount").fill("1");
     await expect(rows.nth(0)).toContainText("prints “2 contact hours”");
     await expect(rows.nth(1)).toContainText("prints “1 CPE credit”");
+    await types.evaluate((dialog) => dialog.scrollTo(0, 0));
     await screensAtBothWidths(page, "credit-catalogue-course-credit-dialog");
     await types.getByRole("button", { name: "Save credit types" }).click();
     await expectToast(page, "Credit types saved");

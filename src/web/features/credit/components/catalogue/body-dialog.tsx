@@ -68,6 +68,9 @@ function BodyForm({ body, onDone }: { body?: CatalogueBody; onDone: () => void }
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveCatalogueBody();
 
+  /** A field edited since the last save shows no error from it. */
+  const edited = (field: FieldName) => setErrors(({ [field]: _, ...rest }) => rest);
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = creditBodyBodySchema.safeParse({ name, providerNumber, minutesPerHour });
@@ -100,7 +103,10 @@ function BodyForm({ body, onDone }: { body?: CatalogueBody; onDone: () => void }
           id="catalogue-body-name"
           value={name}
           placeholder="e.g. ANCC, NASBA, ACCME"
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            edited("name");
+            setName(e.target.value);
+          }}
           {...fieldAria("catalogue-body-name", errors.name)}
         />
       </Field>
@@ -117,7 +123,10 @@ function BodyForm({ body, onDone }: { body?: CatalogueBody; onDone: () => void }
         <Input
           id="catalogue-body-number"
           value={providerNumber}
-          onChange={(e) => setProviderNumber(e.target.value)}
+          onChange={(e) => {
+            edited("providerNumber");
+            setProviderNumber(e.target.value);
+          }}
           {...fieldAria("catalogue-body-number", errors.providerNumber, { hint: true })}
         />
       </Field>

@@ -33,7 +33,7 @@ export function CatalogueBodiesCard({ catalogue }: { catalogue: CreditCatalogue 
   return (
     <Card role="region" aria-labelledby="catalogue-bodies-title">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1.5">
+        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
           <CardTitle id="catalogue-bodies-title" className="flex items-center gap-2">
             <LandmarkIcon className="size-5 text-indigo-600" aria-hidden="true" />
             Accrediting bodies

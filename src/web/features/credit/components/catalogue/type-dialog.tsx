@@ -101,7 +101,11 @@ function TypeForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveCatalogueType();
 
+  /** A field edited since the last save shows no error from it. */
+  const edited = (field: FieldName) => setErrors(({ [field]: _, ...rest }) => rest);
+
   function onName(value: string) {
+    edited("name");
     setName(value);
     if (!singularEdited) setSingularName(singularOf(value));
   }
@@ -179,6 +183,7 @@ function TypeForm({
             value={singularName}
             placeholder="e.g. contact hour"
             onChange={(e) => {
+              edited("singularName");
               setSingularEdited(true);
               setSingularName(e.target.value);
             }}
@@ -190,7 +195,10 @@ function TypeForm({
             id="catalogue-type-body"
             className={inputClassName}
             value={bodyId}
-            onChange={(e) => setBodyId(e.target.value)}
+            onChange={(e) => {
+              edited("bodyId");
+              setBodyId(e.target.value);
+            }}
             {...fieldAria("catalogue-type-body", errors.bodyId)}
           >
             <option value="">None</option>
@@ -211,7 +219,10 @@ function TypeForm({
             id="catalogue-type-profession"
             value={profession}
             placeholder="e.g. Nursing"
-            onChange={(e) => setProfession(e.target.value)}
+            onChange={(e) => {
+              edited("profession");
+              setProfession(e.target.value);
+            }}
             {...fieldAria("catalogue-type-profession", errors.profession, { hint: true })}
           />
         </Field>
@@ -225,7 +236,10 @@ function TypeForm({
           id="catalogue-type-accreditation"
           rows={2}
           value={accreditationStatement}
-          onChange={(e) => setAccreditationStatement(e.target.value)}
+          onChange={(e) => {
+            edited("accreditationStatement");
+            setAccreditationStatement(e.target.value);
+          }}
           {...fieldAria("catalogue-type-accreditation", errors.accreditationStatement)}
         />
       </Field>
@@ -239,7 +253,10 @@ function TypeForm({
           id="catalogue-type-designation"
           rows={2}
           value={designationStatement}
-          onChange={(e) => setDesignationStatement(e.target.value)}
+          onChange={(e) => {
+            edited("designationStatement");
+            setDesignationStatement(e.target.value);
+          }}
           {...fieldAria("catalogue-type-designation", errors.designationStatement, {
             hint: true,
           })}
