@@ -241,9 +241,16 @@ test.describe("Assessments", () => {
     await expect(checks.locator('[data-severity="blocking"]')).toHaveText(
       "Blocks publishing: The exam draws 8 questions but the final pool has only 7.",
     );
-    // A credit course completed by "Mark as Complete" asks first, with the reason.
+    // A credit course completed by "Mark as Complete", whose credit is more than its short
+    // videos support, asks first, with the reasons, and publishes only with the reason why.
     await page.getByRole("button", { name: "Publish Course" }).click();
-    const confirm = page.getByRole("dialog", { name: "Publish with manual completion?" });
+    const confirm = page.getByRole("dialog", {
+      name: "Publish with more credit than the content supports?",
+    });
+    await expect(confirm).toContainText("learners can mark a module complete");
+    await expect(confirm).toContainText("1 CPE credit is more than the content supports");
+    const reason = "The CPE credit includes the AICPA Code reading assigned with each module.";
+    await confirm.getByLabel("Reason for the credit").fill(reason);
     await confirm.getByRole("button", { name: "Publish anyway" }).click();
     await expectToast(page, "Error", "The exam draws 8 questions but the final pool has only 7.");
     await dismissToast(page);
@@ -260,6 +267,7 @@ test.describe("Assessments", () => {
     await screensAtBothWidths(page, "assessment-course-detail");
 
     await page.getByRole("button", { name: "Publish Course" }).click();
+    await confirm.getByLabel("Reason for the credit").fill(reason);
     await confirm.getByRole("button", { name: "Publish anyway" }).click();
     await expectToast(page, "Course published successfully");
     await expect(page.getByRole("button", { name: "Publish Course" })).toBeHidden();

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Download, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { addCatalogueBody, addCatalogueType } from "./support/catalogue";
 import {
   dismissToast,
   expect,
@@ -213,35 +214,61 @@ test.describe("Credit claim (administrator)", () => {
       attestationText: STATEMENT,
     });
 
-    // The credit, set in one place: each body once with its provider number, and the types
-    // the course offers. Physicians claim AMA credit, nurses contact hours, under one body.
+    // The credit, chosen from the organisation's catalogue, where the body is named once with
+    // its provider number: physicians claim AMA credit, nurses contact hours, under one body.
+    const body = await addCatalogueBody(adminApi, {
+      name: `Joint Accreditation ${stamp}`,
+      providerNumber: "JA4008123",
+    });
+    const amaDesignation =
+      "Northwind Medical Education designates this enduring material for a maximum of 2 AMA PRA Category 1 Credits™.";
+    await addCatalogueType(adminApi, {
+      name: "AMA PRA Category 1 Credit™",
+      singularName: "AMA PRA Category 1 Credit™",
+      bodyId: body.id,
+      profession: "Medicine",
+      accreditationStatement: ACCREDITATION,
+      designationStatement: amaDesignation,
+    });
+    await addCatalogueType(adminApi, {
+      name: "contact hours",
+      bodyId: body.id,
+      profession: "Nursing",
+      licenceRequired: true,
+    });
     const creditSection = accreditation.getByRole("region", { name: "Credit", exact: true });
     await expect(creditSection.getByTestId("credit-types-summary")).toHaveText(
       "This course offers no credit. Add the credit types it offers.",
     );
     await creditSection.getByRole("button", { name: "Edit credit types" }).click();
     const types = page.getByRole("dialog", { name: "Credit types" });
-    await types.getByRole("button", { name: "Add body" }).click();
-    await types.getByLabel("Body", { exact: true }).fill("Joint Accreditation");
-    await types.getByLabel(/Provider number/).fill("JA4008123");
+    await expect(types.getByRole("link", { name: "Manage the credit catalogue" })).toHaveAttribute(
+      "href",
+      "/admin/settings/credit-catalogue",
+    );
     const typeRows = types.getByTestId("credit-type-row");
     await types.getByRole("button", { name: "Add credit type" }).click();
-    await typeRows.nth(0).getByLabel("Credit name").fill("AMA PRA Category 1 Credit™");
+    // A row without a type is refused by the same rule the server runs.
+    await types.getByRole("button", { name: "Save credit types" }).click();
+    await expect(typeRows.nth(0)).toContainText("Choose a credit type");
+    await typeRows
+      .nth(0)
+      .getByLabel("Credit type", { exact: true })
+      .selectOption({ label: `AMA PRA Category 1 Credit™ — ${body.name}` });
+    // The catalogue names the body and its number; the designation starts from the catalogue's.
+    await expect(typeRows.nth(0)).toContainText(`${body.name} · Provider no. JA4008123 · Medicine`);
+    await expect(typeRows.nth(0).getByLabel(/Designation statement/)).toHaveValue(amaDesignation);
     await typeRows.nth(0).getByLabel("Amount").fill("1.234");
     await typeRows
       .nth(0)
       .getByLabel(/Claim step/)
       .fill("0.3");
-    await typeRows.nth(0).getByLabel("Accrediting body").selectOption("Joint Accreditation");
-    await typeRows
-      .nth(0)
-      .getByLabel(/Accreditation statement/)
-      .fill(ACCREDITATION);
     await types.getByRole("button", { name: "Add credit type" }).click();
-    await typeRows.nth(1).getByLabel("Credit name").fill("contact hours");
+    await typeRows
+      .nth(1)
+      .getByLabel("Credit type", { exact: true })
+      .selectOption({ label: `contact hours — ${body.name}` });
     await typeRows.nth(1).getByLabel("Amount").fill("1");
-    await typeRows.nth(1).getByLabel("Accrediting body").selectOption("Joint Accreditation");
-    await typeRows.nth(1).getByRole("checkbox", { name: "Requires the learner's licence" }).check();
     await types.getByRole("button", { name: "Save credit types" }).click();
     await expect(typeRows.nth(0)).toContainText("Amount can have at most 2 decimals");
     await typeRows.nth(0).getByLabel("Amount").fill("2");
@@ -262,8 +289,12 @@ test.describe("Credit claim (administrator)", () => {
     await expect(types).toBeHidden();
     await dismissToast(page);
     await expect(creditSection.getByTestId("credit-type-summary")).toHaveText([
-      /Up to 2 AMA PRA Category 1 Credit™\s*Joint Accreditation · Provider no\. JA4008123 · Claimed in steps of 0\.25/,
-      /Up to 1 contact hour\s*Joint Accreditation · Provider no\. JA4008123 · Claimed whole · Licence required/,
+      new RegExp(
+        `Up to 2 AMA PRA Category 1 Credit™\\s*${body.name} · Provider no\\. JA4008123 · Claimed in steps of 0\\.25`,
+      ),
+      new RegExp(
+        `Up to 1 contact hour\\s*${body.name} · Provider no\\. JA4008123 · Claimed whole · Licence required`,
+      ),
     ]);
     // The sidebar shows the credit offered, and sets the completion rule only.
     await expect(page.getByTestId("course-settings-card")).toContainText(
@@ -536,7 +567,7 @@ test.describe("Credit claim (administrator)", () => {
         NPN: "",
         "Credit type": "AMA PRA Category 1 Credit™",
         "Credits claimed": "1.75",
-        "Accrediting body": "Joint Accreditation",
+        "Accrediting body": body.name,
         "Provider number": "JA4008123",
         "Credits: Pain management": "1.31",
         "Credits: Medical ethics": "0.44",

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import type { Course, CourseCreditBody } from "../../src/contract";
+import type { Course, CourseCreditBody, CourseCreditInput } from "../../src/contract";
 import { SERVER_URL } from "./server-url";
 
 /** Helpers for the learner journey and the email flows (course set-up, the outbox). */
@@ -114,11 +114,14 @@ export async function enroll(api: APIRequestContext, userId: string, courseId: s
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Offers credit on a course as the Credit card saves it; answers the course as it now stands. */
+/**
+ * Offers credit on a course, each type by its catalogue type or by its own words (then found
+ * in the catalogue, or added there for review); answers the course as it now stands.
+ */
 export async function offerCredit(
   api: APIRequestContext,
   courseId: string,
-  offer: CourseCreditBody,
+  offer: CourseCreditInput,
 ): Promise<Course> {
   const res = await api.put(`/api/courses/${courseId}/credit`, { data: offer });
   expect(res.status(), await res.text()).toBe(200);

@@ -85,6 +85,14 @@ describe("audit event names and sentences", () => {
     expect(describeAuditEvent({ type: "exam.questions_imported", details: { count: 1 } })).toBe(
       "Imported 1 exam question from a file",
     );
+    expect(
+      describeAuditEvent({
+        type: "course.published",
+        details: { creditLengthReason: "Includes assigned reading." },
+      }),
+    ).toBe(
+      "Published the course with more credit than its content's length supports: “Includes assigned reading.”",
+    );
     // Details a reader cannot trust (an older or hand-made row) still read as a sentence.
     expect(describeAuditEvent({ type: "course.updated", details: { changes: "x" } })).toBe(
       "Edited the course",

@@ -304,8 +304,13 @@ export function describeAuditEvent(event: { type: string; details: Record<string
       return changedSentence("Edited the course", d);
     case "course.settings_updated":
       return changedSentence("Changed the completion and credit settings", d);
-    case "course.published":
-      return "Published the course";
+    case "course.published": {
+      // The reason the administrator gave to publish more credit than the content supports.
+      const reason = text(d, "creditLengthReason");
+      return reason
+        ? `Published the course with more credit than its content's length supports: ${quoted(reason)}`
+        : "Published the course";
+    }
     case "course.unpublished":
       return "Took the course back to draft";
     case "course.deleted":

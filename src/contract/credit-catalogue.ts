@@ -36,11 +36,16 @@ export const creditBodyBodySchema = z.strictObject({
 });
 export type CreditBodyBody = z.infer<typeof creditBodyBodySchema>;
 
+/**
+ * The answers describe what is stored, not what a request may send: a body or type made
+ * from a course's own words (or when the catalogue began) may lack what the forms require,
+ * such as a profession, and is still listed for the administrator to complete.
+ */
 export const catalogueBodySchema = z.object({
   id: z.string(),
   name: z.string(),
   providerNumber: z.string(),
-  minutesPerHour: z.number().int(),
+  minutesPerHour: z.union([z.literal(50), z.literal(60)]),
 });
 export type CatalogueBody = z.infer<typeof catalogueBodySchema>;
 
@@ -73,7 +78,6 @@ export const catalogueTypeSchema = z.object({
   bodyId: z.string().nullable(),
   accreditationStatement: z.string(),
   designationStatement: z.string(),
-  /** "" for a type made from a course's own words until the administrator names it. */
   profession: z.string(),
   regulators: z.array(regulatorSchema),
   fieldsOfStudyRequired: z.boolean(),

@@ -205,19 +205,19 @@ export function creditBodiesOf(types: CreditType[]): CreditBody[] {
   return bodies;
 }
 
-/** A course's credit offer in the form its editor sends back unchanged. */
-export function courseCreditBodyOf(types: CreditType[]): CourseCreditBody {
+/**
+ * A course's credit offer in the form its editor sends back unchanged: each type by its
+ * catalogue type, with the course's own amount, claim step and designation.
+ */
+export function courseCreditBodyOf(types: CreditType[]): CourseCreditInput {
   return {
-    bodies: creditBodiesOf(types),
+    bodies: [],
     types: types.map((t) => ({
       id: t.id,
-      name: t.name,
+      catalogueTypeId: t.catalogueTypeId,
       amount: t.amount,
-      accreditingBody: t.accreditingBody ?? "",
-      accreditationStatement: t.accreditationStatement,
       designationStatement: t.designationStatement,
       claimStep: t.claimStep,
-      licenceRequired: t.licenceRequired,
     })),
   };
 }

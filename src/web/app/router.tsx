@@ -62,6 +62,9 @@ const AdminLearnerRecordRoute = lazy(() =>
 const AdminSettingsRoute = lazy(() =>
   import("./routes/admin-settings").then((m) => ({ default: m.AdminSettingsRoute })),
 );
+const AdminCreditCatalogueRoute = lazy(() =>
+  import("./routes/admin-credit-catalogue").then((m) => ({ default: m.AdminCreditCatalogueRoute })),
+);
 const UnsubscribeRoute = lazy(() =>
   import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribeRoute })),
 );
@@ -111,6 +114,7 @@ export function AppRoutes() {
           <Route path="/admin/learners/:learnerId" element={<AdminLearnerRecordRoute />} />
           <Route path="/admin/audit" element={<AdminAuditRoute />} />
           <Route path="/admin/settings" element={<AdminSettingsRoute />} />
+          <Route path="/admin/settings/credit-catalogue" element={<AdminCreditCatalogueRoute />} />
           <Route path="/admin/reports" element={<AdminReportsRoute />} />
           <Route path="/admin/reporting" element={<AdminReportingRoute />} />
         </Route>

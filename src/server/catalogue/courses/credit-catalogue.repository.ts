@@ -14,8 +14,9 @@ export function createCreditCatalogueRepository(db: Executor) {
           name: creditBodies.name,
           providerNumber: creditBodies.providerNumber,
           minutesPerHour: creditBodies.minutesPerHour,
-          // Named in full: inside a subquery Drizzle writes a column without its table.
-          types: sql<number>`(select count(*)::int from "credit_catalogue" c where c."body_id" = "credit_bodies"."id")`,
+          // $count names both tables in full: a plain sql fragment of a one-table select
+          // would leave "id" unqualified, and the count would compare a type with itself.
+          types: db.$count(creditCatalogue, eq(creditCatalogue.bodyId, creditBodies.id)),
         })
         .from(creditBodies)
         .orderBy(asc(sql`lower(${creditBodies.name})`));

@@ -57,14 +57,6 @@ const TYPE_FIELDS = [
   "licenceRequired",
 ] as const;
 
-const toBody = (row: CreditBodyRow, types: number) => ({
-  id: row.id,
-  name: row.name,
-  providerNumber: row.providerNumber,
-  minutesPerHour: row.minutesPerHour,
-  types,
-});
-
 const toType = (row: CreditCatalogueRow, courses: number): CatalogueType => ({
   id: row.id,
   name: row.name,
@@ -78,6 +70,15 @@ const toType = (row: CreditCatalogueRow, courses: number): CatalogueType => ({
   licenceRequired: row.licenceRequired,
   needsReview: row.needsReview,
   courses,
+});
+
+/** A body as the catalogue answers it, with how many types name it (never its row's extras). */
+const toBody = (row: CreditBodyRow, types: number) => ({
+  id: row.id,
+  name: row.name,
+  providerNumber: row.providerNumber,
+  minutesPerHour: row.minutesPerHour,
+  types,
 });
 
 /** A unique index refused the row: another body or type already has that name. */
@@ -151,6 +152,8 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
     }
     const found = await txRepo.typeByName(bodyId, t.name);
     if (!found) {
+      // Named by one course's words, not by an administrator in the catalogue: it has no
+      // profession and may repeat a type spelled another way, so it waits for review.
       const row = await txRepo.insertType({
         name: t.name,
         singularName: singularOf(t.name),
@@ -161,6 +164,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
         regulators: [],
         fieldsOfStudyRequired: false,
         licenceRequired: t.licenceRequired,
+        needsReview: true,
       });
       await record(tx, { type: "catalogue.type_added", actor, details: { creditType: row.name } });
       return row;
@@ -381,7 +385,7 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
     /**
      * Replaces a course's credit offer, in the transaction that locked the course. A type
      * naming its catalogue type takes that type's words; one sent by its words is found in
-     * the catalogue by body and name, and added there when new (its statement and licence
+     * the catalogue by body and name, and added there for review when new (its statement and licence
      * rule, when given, become the catalogue's: a type has one set of words everywhere).
      */
     async saveOffer(tx: Executor, courseId: string, body: CourseCreditBody, actor: Actor) {

@@ -1,9 +1,13 @@
 import { PageHeader } from "../../components/page-header";
+import { CreditCatalogueSettingsCard } from "../../features/credit/components/catalogue/credit-catalogue-settings-card";
 import { OrganisationSettingsCard } from "../../features/organisation/components/organisation-settings-card";
 import { ReminderSettingsCard } from "../../features/reminders/components/reminder-settings-card";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** /admin/settings: portal-wide settings (the issuing organisation, learner reminders). */
+/**
+ * /admin/settings: portal-wide settings (the issuing organisation, the credit catalogue,
+ * learner reminders).
+ */
 export function AdminSettingsRoute() {
   useDocumentTitle("Settings");
   return (
@@ -13,6 +17,7 @@ export function AdminSettingsRoute() {
         description="Who the portal issues certificates as, and how it behaves for every learner."
       />
       <OrganisationSettingsCard />
+      <CreditCatalogueSettingsCard />
       <ReminderSettingsCard />
     </div>
   );

@@ -8,21 +8,28 @@ type PublishCourseInput = {
   courseId: string;
   /** The administrator confirmed publishing a credit course whose completion is Manual. */
   confirmManualCompletion?: boolean;
+  /** Why the course offers more credit than its content's length supports (the audit trail keeps it). */
+  creditLengthReason?: string;
 };
 
 /**
  * PATCH /api/courses/:id/publish: Draft becomes Published (needs at least one module). A
- * credit course completed manually is refused (409) unless the confirmation is sent.
+ * credit course completed manually is refused (409) unless the confirmation is sent, and one
+ * offering more credit than its content supports unless a reason is.
  */
 async function publishCourse({
   courseId,
   confirmManualCompletion = false,
+  creditLengthReason,
 }: PublishCourseInput): Promise<Course> {
-  const query = confirmManualCompletion ? `?confirm=${PUBLISH_CONFIRMATIONS.manualCompletion}` : "";
+  const query = new URLSearchParams();
+  if (confirmManualCompletion) query.set("confirm", PUBLISH_CONFIRMATIONS.manualCompletion);
+  if (creditLengthReason) query.set("creditLengthReason", creditLengthReason);
+  const search = query.size ? `?${query}` : "";
   return apiJson(
     courseSchema,
     "PATCH",
-    `/api/courses/${encodeURIComponent(courseId)}/publish${query}`,
+    `/api/courses/${encodeURIComponent(courseId)}/publish${search}`,
   );
 }
 

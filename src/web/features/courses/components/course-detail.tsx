@@ -1,4 +1,4 @@
-import { type Course, MESSAGES } from "@contract";
+import { type Course, type CoursePublishCheck, MESSAGES } from "@contract";
 import { ArrowLeftIcon, BookXIcon, PencilIcon, PlusIcon, RocketIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -23,7 +23,7 @@ import { CourseStatusBadge } from "./course-status-badge";
 import { EditCourseDialog } from "./edit-course-dialog";
 import { ModuleDialog } from "./module-dialog";
 import { ModuleList, type ModuleListExtras } from "./module-list";
-import { PublishChecksList } from "./publish-checks-list";
+import { PublishChecksList, publishBlockId } from "./publish-checks-list";
 import { PublishConfirmDialog } from "./publish-confirm-dialog";
 import { UnpublishCourseDialog } from "./unpublish-course-dialog";
 
@@ -113,28 +113,55 @@ function CourseDetailView({
     }
   }, [focusPublish, course.isPublished]);
 
-  const checks = usePublishChecks(course.id).data ?? [];
-  // Why publishing needs a confirmation, while the dialog asking for it is open.
-  const [confirmReason, setConfirmReason] = useState<string | null>(null);
+  const checksQuery = usePublishChecks(course.id);
+  const checks = checksQuery.data ?? [];
+  // A check that blocks publishing disables 'Publish Course' and describes why.
+  const blocked = checks.filter((c) => c.severity === "block");
+  const publishDescribedBy = [
+    hasModules ? null : "publish-hint",
+    ...blocked.map((_, i) => publishBlockId(i)),
+  ].filter(Boolean);
+  // What publishing asks to confirm, while the dialog asking for it is open.
+  const [confirming, setConfirming] = useState<CoursePublishCheck[] | null>(null);
 
-  async function onPublish(confirmManualCompletion = false) {
-    const asks = checks.find((c) => c.severity === "confirm");
-    if (asks && !confirmManualCompletion) {
-      setConfirmReason(asks.message);
+  async function onPublish(confirmed?: {
+    manualCompletion: boolean;
+    creditLengthReason: string | undefined;
+  }) {
+    const asks = checks.filter((c) => c.severity === "confirm");
+    if (asks.length && !confirmed) {
+      setConfirming(asks);
       return;
     }
     try {
-      await publish.mutateAsync({ courseId: course.id, confirmManualCompletion });
-      setConfirmReason(null);
+      await publish.mutateAsync({
+        courseId: course.id,
+        confirmManualCompletion: confirmed?.manualCompletion,
+        creditLengthReason: confirmed?.creditLengthReason,
+      });
+      setConfirming(null);
       toast({ title: COURSE_TOASTS.published, description: COURSE_TOASTS.publishedDescription });
     } catch (error) {
-      // The completion changed since the checks were read: the server's reason, to confirm.
+      // The course changed since the checks were read: ask again, from the checks as they now stand.
       if (isApiError(error, "courses.publish_needs_confirmation")) {
-        setConfirmReason(getErrorMessage(error) ?? "Confirm to publish this course.");
+        const fresh = (await checksQuery.refetch()).data?.filter((c) => c.severity === "confirm");
+        setConfirming(
+          fresh?.length
+            ? fresh
+            : [
+                {
+                  key: "manual-completion",
+                  severity: "confirm",
+                  message: getErrorMessage(error) ?? "Confirm to publish this course.",
+                  moduleId: null,
+                },
+              ],
+        );
         return;
       }
       // Refused for another reason: the dialog closes so the reason is read beside the checks.
-      setConfirmReason(null);
+      setConfirming(null);
+      if (isApiError(error, "courses.publish_blocked")) void checksQuery.refetch();
       toast({
         variant: "destructive",
         title: COURSE_TOASTS.error,
@@ -174,8 +201,8 @@ function CourseDetailView({
               <Button
                 ref={publishButton}
                 onClick={() => void onPublish()}
-                disabled={!hasModules || publish.isPending}
-                aria-describedby={hasModules ? undefined : "publish-hint"}
+                disabled={!hasModules || blocked.length > 0 || publish.isPending}
+                aria-describedby={publishDescribedBy.join(" ") || undefined}
               >
                 {publish.isPending ? <Spinner /> : <RocketIcon aria-hidden="true" />}
                 Publish Course
@@ -212,12 +239,17 @@ function CourseDetailView({
       <ModuleDialog courseId={course.id} open={addOpen} onOpenChange={setAddOpen} />
       <EditCourseDialog course={course} open={editOpen} onOpenChange={setEditOpen} />
       <PublishConfirmDialog
-        reason={confirmReason ?? ""}
-        open={confirmReason !== null}
+        checks={confirming ?? []}
+        open={confirming !== null}
         onOpenChange={(open) => {
-          if (!open) setConfirmReason(null);
+          if (!open) setConfirming(null);
         }}
-        onConfirm={() => void onPublish(true)}
+        onConfirm={(creditLengthReason) =>
+          void onPublish({
+            manualCompletion: Boolean(confirming?.some((c) => c.key === "manual-completion")),
+            creditLengthReason,
+          })
+        }
         pending={publish.isPending}
       />
     </div>

@@ -258,7 +258,7 @@ function CreditSummary({ activity }: { activity: Activity }) {
               className="grid gap-0.5 rounded-lg border border-zinc-100 bg-zinc-50/60 px-3 py-2 text-sm"
             >
               <span className="font-medium break-words text-zinc-950">
-                Up to {creditAmountText(t.amount, t.name)}
+                Up to {creditAmountText(t.amount, t.name, t.singularName)}
               </span>
               <span className="break-words text-zinc-600">
                 {[

@@ -1,6 +1,8 @@
 import {
+  type CatalogueType,
   type CourseCreditBody,
   CREDIT_TYPES_MAX,
+  type CreditCatalogue,
   type CreditType,
   courseCreditBodyOf,
   courseCreditBodySchema,
@@ -8,10 +10,12 @@ import {
   isHundredths,
 } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PlusIcon, Trash2Icon } from "lucide-react";
+import { LibraryBigIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { type FieldErrors, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
 import { z } from "zod";
+import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import {
   Dialog,
@@ -23,38 +27,40 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../../components/ui/dialog";
+import { EmptyState } from "../../../../components/ui/empty-state";
 import { Field, fieldAria } from "../../../../components/ui/field";
 import { Input, inputClassName } from "../../../../components/ui/input";
+import { LoadError } from "../../../../components/ui/load-error";
+import { Skeleton } from "../../../../components/ui/skeleton";
 import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
 import { toast } from "../../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../../lib/api-client";
+import { getErrorMessage, loadFailureHint } from "../../../../lib/api-client";
+import { useCreditCatalogue } from "../../api/admin-get-credit-catalogue";
 import { useSaveCourseCredit } from "../../api/admin-save-course-credit";
+import { CREDIT_CATALOGUE_PATH, catalogueTypeLabel } from "../../catalogue-labels";
 import { blankOrNumber, CREDIT_ADMIN_TOASTS, numberText } from "./admin-labels";
 import { FormAlert } from "./form-alert";
 
 /** The form as typed (amounts as text), then the contract's rules, which the server runs too. */
 const creditFormSchema = z
   .object({
-    bodies: z.array(z.object({ name: z.string(), providerNumber: z.string() })),
     types: z.array(
       z.object({
         id: z.string().optional(),
-        name: z.string(),
+        catalogueTypeId: z.string(),
         amount: z.string(),
-        accreditingBody: z.string(),
-        accreditationStatement: z.string(),
         designationStatement: z.string(),
         claimStep: z.string(),
-        licenceRequired: z.boolean(),
       }),
     ),
   })
   .transform(
     (v): z.input<typeof courseCreditBodySchema> => ({
-      bodies: v.bodies,
-      types: v.types.map(({ amount, claimStep, ...t }) => ({
+      bodies: [],
+      types: v.types.map(({ amount, claimStep, catalogueTypeId, ...t }) => ({
         ...t,
+        catalogueTypeId: catalogueTypeId || undefined,
         amount: blankOrNumber(amount) ?? Number.NaN,
         claimStep: blankOrNumber(claimStep),
       })),
@@ -64,31 +70,28 @@ const creditFormSchema = z
 type CreditFormInput = z.input<typeof creditFormSchema>;
 
 function defaultsOf(types: CreditType[]): CreditFormInput {
-  const body = courseCreditBodyOf(types);
   return {
-    bodies: body.bodies,
-    types: body.types.map((t) => ({
-      ...t,
+    types: courseCreditBodyOf(types).types.map((t) => ({
+      id: t.id,
+      catalogueTypeId: t.catalogueTypeId ?? "",
       amount: numberText(t.amount),
+      designationStatement: t.designationStatement,
       claimStep: numberText(t.claimStep),
     })),
   };
 }
 
 const BLANK_TYPE: CreditFormInput["types"][number] = {
-  name: "",
+  catalogueTypeId: "",
   amount: "",
-  accreditingBody: "",
-  accreditationStatement: "",
   designationStatement: "",
   claimStep: "",
-  licenceRequired: false,
 };
 
 /**
- * The one place a course's credit is set: the accrediting bodies, each with its provider
- * number entered once, and the credit types the course offers, each with its amount, body,
- * statements, claim step and licence rule.
+ * The one place a course's credit is set: the credit types it offers, chosen from the
+ * organisation's catalogue (which names them, their bodies and statements), each with the
+ * course's own amount, claim step and designation.
  */
 export function CreditTypesDialog({
   courseId,
@@ -112,10 +115,57 @@ export function CreditTypesDialog({
             already issued keep what they printed.
           </DialogDescription>
         </DialogHeader>
-        <CreditTypesForm courseId={courseId} types={types} onDone={() => setOpen(false)} />
+        {open ? (
+          <CatalogueLoaded>
+            {(catalogue) => (
+              <CreditTypesForm
+                courseId={courseId}
+                types={types}
+                catalogue={catalogue}
+                onDone={() => setOpen(false)}
+              />
+            )}
+          </CatalogueLoaded>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The catalogue the types are chosen from, or why there is nothing to choose yet. */
+function CatalogueLoaded({ children }: { children: (catalogue: CreditCatalogue) => ReactNode }) {
+  const query = useCreditCatalogue();
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading the credit catalogue" className="grid gap-3">
+        <Skeleton className="h-10 rounded-lg" />
+        <Skeleton className="h-32 rounded-xl" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadError
+        message={loadFailureHint(query.error, "The credit catalogue could not be loaded.")}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!query.data.types.length) {
+    return (
+      <EmptyState
+        icon={<LibraryBigIcon />}
+        title="No credit types in your catalogue yet"
+        description="Courses offer credit from the organisation's credit catalogue. Add your accrediting bodies and the credit types they accredit in Settings, then choose them here."
+        action={
+          <Button asChild>
+            <Link to={CREDIT_CATALOGUE_PATH}>Open the credit catalogue</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return children(query.data);
 }
 
 const optionalLabel = (label: string) => (
@@ -128,13 +178,30 @@ const optionalLabel = (label: string) => (
 const listError = (errors: FieldErrors | undefined) =>
   (errors?.root?.message ?? errors?.message) as string | undefined;
 
+/** "ANCC · Provider no. P-0421 · Nursing · Licence required": what the catalogue sets. */
+function catalogueFacts(type: CatalogueType, catalogue: CreditCatalogue) {
+  const body = catalogue.bodies.find((b) => b.id === type.bodyId);
+  return [
+    body
+      ? `${body.name}${body.providerNumber ? ` · Provider no. ${body.providerNumber}` : ""}`
+      : "No accrediting body",
+    type.profession || null,
+    type.licenceRequired ? "Licence required" : null,
+    type.fieldsOfStudyRequired ? "Fields of study required" : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 function CreditTypesForm({
   courseId,
   types,
+  catalogue,
   onDone,
 }: {
   courseId: string;
   types: CreditType[];
+  catalogue: CreditCatalogue;
   onDone: () => void;
 }) {
   const save = useSaveCourseCredit();
@@ -143,16 +210,16 @@ function CreditTypesForm({
     register,
     control,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<CreditFormInput, unknown, CourseCreditBody>({
     resolver: zodResolver(creditFormSchema),
     defaultValues: defaultsOf(types),
   });
-  const bodies = useFieldArray({ control, name: "bodies" });
   const offered = useFieldArray({ control, name: "types" });
-  const typedBodies = useWatch({ control, name: "bodies" });
   const typedTypes = useWatch({ control, name: "types" });
-  const bodyNames = typedBodies.map((b) => b.name.trim()).filter(Boolean);
+  const typeOf = (i: number) =>
+    catalogue.types.find((t) => t.id === typedTypes[i]?.catalogueTypeId);
 
   const onSubmit = handleSubmit(async (credit) => {
     setServerError(null);
@@ -167,10 +234,10 @@ function CreditTypesForm({
 
   /** "Prints 1.5 contact hours": the wording a certificate will use, as it is typed. */
   const preview = (i: number) => {
-    const typed = typedTypes[i];
-    const amount = Number(typed?.amount);
-    if (!typed?.name.trim() || !(amount > 0) || !isHundredths(amount)) return null;
-    return creditAmountText(amount, typed.name);
+    const type = typeOf(i);
+    const amount = Number(typedTypes[i]?.amount);
+    if (!type || !(amount > 0) || !isHundredths(amount)) return null;
+    return creditAmountText(amount, type.name, type.singularName);
   };
 
   return (
@@ -180,83 +247,18 @@ function CreditTypesForm({
       aria-label="Credit types"
       className="grid min-w-0 grid-cols-1 gap-6"
     >
-      <fieldset className="grid min-w-0 gap-3" aria-describedby="credit-bodies-hint">
-        <legend className="mb-1 text-sm font-semibold text-zinc-900">Accrediting bodies</legend>
-        <p id="credit-bodies-hint" className="-mt-1 text-xs text-zinc-600">
-          Each body once, with the provider number it gave you; every type it accredits prints it.
-        </p>
-        {bodies.fields.length === 0 ? (
-          <p className="text-sm text-zinc-600">No accrediting body yet.</p>
-        ) : (
-          <ul className="grid gap-3">
-            {bodies.fields.map((row, i) => {
-              const prefix = `credit-body-${i}`;
-              const error = errors.bodies?.[i];
-              return (
-                <li
-                  key={row.id}
-                  data-testid="credit-body-row"
-                  className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_auto]"
-                >
-                  <Field
-                    id={`${prefix}-name`}
-                    label="Body"
-                    error={error?.name?.message}
-                    className="col-start-1 row-start-1"
-                  >
-                    <Input
-                      id={`${prefix}-name`}
-                      placeholder="e.g. NASBA, ANCC"
-                      {...fieldAria(`${prefix}-name`, error?.name)}
-                      {...register(`bodies.${i}.name`)}
-                    />
-                  </Field>
-                  <Field
-                    id={`${prefix}-number`}
-                    label={optionalLabel("Provider number")}
-                    error={error?.providerNumber?.message}
-                    className="col-start-1 row-start-2 sm:col-start-2 sm:row-start-1"
-                  >
-                    <Input
-                      id={`${prefix}-number`}
-                      {...fieldAria(`${prefix}-number`, error?.providerNumber)}
-                      {...register(`bodies.${i}.providerNumber`)}
-                    />
-                  </Field>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="col-start-2 row-start-1 mt-6 text-zinc-600 sm:col-start-3"
-                    aria-label={`Remove body ${typedBodies[i]?.name || i + 1}`}
-                    onClick={() => bodies.remove(i)}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          disabled={bodies.fields.length >= CREDIT_TYPES_MAX}
-          onClick={() => bodies.append({ name: "", providerNumber: "" }, { shouldFocus: true })}
-        >
-          <PlusIcon aria-hidden="true" />
-          Add body
-        </Button>
-      </fieldset>
-
       <fieldset className="grid min-w-0 gap-3" aria-describedby="credit-types-hint">
-        <legend className="mb-1 text-sm font-semibold text-zinc-900">Credit types</legend>
+        <legend className="mb-1 text-sm font-semibold text-zinc-900">Credit types offered</legend>
         <p id="credit-types-hint" className="-mt-1 text-xs text-zinc-600">
-          Name each as its body writes it, in the plural (contact hours, CPE credits, AMA PRA
-          Category 1 Credit™): certificates print “1 contact hour”, “1.5 CPE credits”. No types: the
-          course offers no credit.
+          Chosen from your organisation's credit catalogue, which names each type, its body and its
+          accreditation statement.{" "}
+          <Link
+            to={CREDIT_CATALOGUE_PATH}
+            className="font-medium text-indigo-700 underline-offset-4 hover:underline"
+          >
+            Manage the credit catalogue
+          </Link>
+          . No types: the course offers no credit.
         </p>
         {offered.fields.length === 0 ? (
           <p className="text-sm text-zinc-600">This course offers no credit.</p>
@@ -265,7 +267,13 @@ function CreditTypesForm({
             {offered.fields.map((row, i) => {
               const prefix = `credit-type-${i}`;
               const error = errors.types?.[i];
+              // The contract names a row without a type by its name, which this form chooses.
+              const typeError =
+                error?.catalogueTypeId?.message ??
+                ((error as FieldErrors | undefined)?.name?.message as string | undefined);
+              const chosen = typeOf(i);
               const prints = preview(i);
+              const field = register(`types.${i}.catalogueTypeId`);
               return (
                 <li
                   key={row.id}
@@ -284,21 +292,57 @@ function CreditTypesForm({
                       variant="ghost"
                       size="icon"
                       className="-mt-1 text-zinc-600"
-                      aria-label={`Remove credit type ${typedTypes[i]?.name || i + 1}`}
+                      aria-label={`Remove credit type ${chosen?.name ?? i + 1}`}
                       onClick={() => offered.remove(i)}
                     >
                       <Trash2Icon aria-hidden="true" />
                     </Button>
                   </div>
-                  <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_6.5rem_10rem]">
-                    <Field id={`${prefix}-name`} label="Credit name" error={error?.name?.message}>
-                      <Input
-                        id={`${prefix}-name`}
-                        placeholder="e.g. contact hours"
-                        {...fieldAria(`${prefix}-name`, error?.name)}
-                        {...register(`types.${i}.name`)}
-                      />
-                    </Field>
+                  <Field
+                    id={`${prefix}-type`}
+                    label="Credit type"
+                    hint={
+                      chosen ? (
+                        <span className="flex flex-wrap items-center gap-1.5">
+                          {catalogueFacts(chosen, catalogue)}
+                          {chosen.needsReview ? (
+                            <Badge variant="warning">Review in the catalogue</Badge>
+                          ) : null}
+                        </span>
+                      ) : undefined
+                    }
+                    error={typeError}
+                  >
+                    <select
+                      id={`${prefix}-type`}
+                      className={inputClassName}
+                      {...fieldAria(`${prefix}-type`, typeError, { hint: Boolean(chosen) })}
+                      {...field}
+                      onChange={(event) => {
+                        void field.onChange(event);
+                        // A newly chosen type starts from its catalogue designation.
+                        const picked = catalogue.types.find((t) => t.id === event.target.value);
+                        setValue(
+                          `types.${i}.designationStatement`,
+                          picked?.designationStatement ?? "",
+                        );
+                      }}
+                    >
+                      <option value="">Choose a credit type</option>
+                      {catalogue.types.map((t) => (
+                        <option
+                          key={t.id}
+                          value={t.id}
+                          disabled={typedTypes.some(
+                            (other, j) => j !== i && other?.catalogueTypeId === t.id,
+                          )}
+                        >
+                          {catalogueTypeLabel(t, catalogue.bodies)}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                  <div className="grid grid-cols-2 gap-4 sm:grid-cols-[10rem_10rem]">
                     <Field id={`${prefix}-amount`} label="Amount" error={error?.amount?.message}>
                       <Input
                         id={`${prefix}-amount`}
@@ -322,47 +366,6 @@ function CreditTypesForm({
                       />
                     </Field>
                   </div>
-                  <div className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2">
-                    <Field
-                      id={`${prefix}-body`}
-                      label="Accrediting body"
-                      error={error?.accreditingBody?.message}
-                    >
-                      <select
-                        id={`${prefix}-body`}
-                        className={inputClassName}
-                        {...fieldAria(`${prefix}-body`, error?.accreditingBody)}
-                        {...register(`types.${i}.accreditingBody`)}
-                      >
-                        <option value="">None</option>
-                        {bodyNames.map((name) => (
-                          <option key={name} value={name}>
-                            {name}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
-                    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-200 p-2.5 text-sm has-[:checked]:border-indigo-300 has-[:checked]:bg-indigo-50/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500">
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-4 accent-indigo-600"
-                        {...register(`types.${i}.licenceRequired`)}
-                      />
-                      <span className="text-zinc-900">Requires the learner's licence</span>
-                    </label>
-                  </div>
-                  <Field
-                    id={`${prefix}-accreditation`}
-                    label={optionalLabel("Accreditation statement")}
-                    error={error?.accreditationStatement?.message}
-                  >
-                    <Textarea
-                      id={`${prefix}-accreditation`}
-                      rows={2}
-                      {...fieldAria(`${prefix}-accreditation`, error?.accreditationStatement)}
-                      {...register(`types.${i}.accreditationStatement`)}
-                    />
-                  </Field>
                   <Field
                     id={`${prefix}-designation`}
                     label={optionalLabel("Designation statement")}
@@ -390,7 +393,7 @@ function CreditTypesForm({
           variant="outline"
           size="sm"
           className="w-fit"
-          disabled={offered.fields.length >= CREDIT_TYPES_MAX}
+          disabled={offered.fields.length >= Math.min(CREDIT_TYPES_MAX, catalogue.types.length)}
           onClick={() => offered.append({ ...BLANK_TYPE }, { shouldFocus: true })}
         >
           <PlusIcon aria-hidden="true" />

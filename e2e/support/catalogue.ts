@@ -1,0 +1,48 @@
+import { type APIRequestContext, expect } from "@playwright/test";
+import type { CatalogueType, CatalogueTypeBody, CreditCatalogue } from "../../src/contract";
+
+/** The organisation's credit catalogue through the API, as Settings keeps it. */
+
+type CatalogueBodyAnswer = CreditCatalogue["bodies"][number];
+
+/** Adds an accrediting body to the catalogue (a 60-minute credit hour unless told). */
+export async function addCatalogueBody(
+  api: APIRequestContext,
+  body: { name: string; providerNumber?: string; minutesPerHour?: 50 | 60 },
+): Promise<CatalogueBodyAnswer> {
+  const res = await api.post("/api/credit-catalogue/bodies", {
+    data: { providerNumber: "", minutesPerHour: 60, ...body },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CatalogueBodyAnswer;
+}
+
+/**
+ * Adds a credit type to the catalogue: its singular is made from the plural name unless
+ * given, without statements, regulators or rules unless told.
+ */
+export async function addCatalogueType(
+  api: APIRequestContext,
+  type: Pick<CatalogueTypeBody, "name" | "bodyId" | "profession"> & Partial<CatalogueTypeBody>,
+): Promise<CatalogueType> {
+  const res = await api.post("/api/credit-catalogue/types", {
+    data: {
+      singularName: type.name.replace(/s$/, ""),
+      accreditationStatement: "",
+      designationStatement: "",
+      regulators: [],
+      fieldsOfStudyRequired: false,
+      licenceRequired: false,
+      ...type,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CatalogueType;
+}
+
+/** The catalogue as it stands. */
+export async function readCatalogue(api: APIRequestContext): Promise<CreditCatalogue> {
+  const res = await api.get("/api/credit-catalogue");
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as CreditCatalogue;
+}
