@@ -8,7 +8,7 @@ import {
 } from "../../../contract";
 import { createCourse } from "../../testing/courses";
 import { creditOffer, creditType } from "../../testing/credit-claim";
-import { call, quickAdmin, quickLearner, signInAs } from "../../testing/learning";
+import { call, quickAdmin, signInAs } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
 
 const nursing = (bodyId: string | null, extra: Partial<CatalogueTypeBody> = {}) => ({
