@@ -79,6 +79,16 @@ function printWelcome(
   } else if (adminKey.key) {
     lines.push("", "  Administrators are created with 'Administrator setup' on the sign-in page.");
   }
+  if (config.passwordSetupMode === "open") {
+    // The spec's first-time setup: fine on a laptop, never on a portal others can reach.
+    lines.push(
+      "",
+      "  Password setup is open (the spec's first-time setup): anyone who knows a",
+      "  registered learner's email can set that learner's first password. Set",
+      "  NODE_ENV=production (or PASSWORD_SETUP_MODE=invite) before others can reach",
+      "  this portal: learners then set it only through their emailed invitation link.",
+    );
+  }
   console.log(`${lines.join("\n")}\n`);
 }
 
