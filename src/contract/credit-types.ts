@@ -223,8 +223,9 @@ export function courseCreditBodyOf(types: CreditType[]): CourseCreditInput {
 }
 
 /** "Up to 1 contact hour · Up to 2 CPE credits": what a course offers, for learner screens. */
-export const offeredCreditText = (types: Pick<CreditType, "amount" | "name">[]) =>
-  types.map((t) => `Up to ${creditAmountText(t.amount, t.name)}`).join(" · ");
+export const offeredCreditText = (
+  types: (Pick<CreditType, "amount" | "name"> & { singularName?: string })[],
+) => types.map((t) => `Up to ${creditAmountText(t.amount, t.name, t.singularName)}`).join(" · ");
 
 /* ------------------------------------------------------------------ claimed credit */
 
@@ -308,3 +309,17 @@ export const creditClaimBodySchema = z.strictObject({
   /** Never rounded; null claims the type's whole amount (required when it has a claim step). */
   amount: amount("Credits claimed").nullable(),
 });
+
+/**
+ * Whom a credit course is for, where a course without credit shows the spec's category:
+ * the professions its credit types serve ("Nursing · Medicine"); null without credit, or
+ * when the catalogue names no profession.
+ */
+export const courseProfessions = (course: { creditTypes: { profession: string }[] }) =>
+  [...new Set(course.creditTypes.map((t) => t.profession.trim()).filter(Boolean))].join(" · ") ||
+  null;
+
+/** "1.5 contact hours · 2 CPE credits": what a credit course offers, each type's whole amount. */
+export const courseCreditText = (course: {
+  creditTypes: Pick<CreditType, "amount" | "name" | "singularName">[];
+}) => course.creditTypes.map((t) => creditAmountText(t.amount, t.name, t.singularName)).join(" · ");

@@ -130,7 +130,8 @@ export async function buildTranscriptPdf(
     }
     text(page, date(e.enrolledAt), COLS.enrolled, top, 9, sans);
     text(page, date(e.completedAt), COLS.completed, top, 9, sans);
-    text(page, String(e.durationHours), COLS.hours, top, 9, sans);
+    // A credit course's record is its credit (in its details line), never its whole hours.
+    text(page, e.credits.length ? "–" : String(e.durationHours), COLS.hours, top, 9, sans);
     for (const line of detailLines) {
       text(page, line, COLS.course + 4, y, 8, sans, MUTED);
       y -= 11;

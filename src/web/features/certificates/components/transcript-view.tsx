@@ -228,10 +228,13 @@ function EntryCard({
           <dt className="text-xs text-zinc-600">Completed</dt>
           <dd className="text-zinc-900">{dates.date(e.completedAt)}</dd>
         </div>
-        <div>
-          <dt className="text-xs text-zinc-600">Hours</dt>
-          <dd className="text-zinc-900 tabular-nums">{e.durationHours}</dd>
-        </div>
+        {/* A credit course's record is its credit: its whole-hour length would be read against it. */}
+        {e.credits.length ? null : (
+          <div>
+            <dt className="text-xs text-zinc-600">Hours</dt>
+            <dd className="text-zinc-900 tabular-nums">{e.durationHours}</dd>
+          </div>
+        )}
         <div>
           <dt className="text-xs text-zinc-600">Credit</dt>
           <dd className="text-zinc-900" data-testid="transcript-entry-credit">

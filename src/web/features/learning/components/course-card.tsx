@@ -6,7 +6,6 @@ import {
 import {
   ArrowRightIcon,
   CircleCheckIcon,
-  ClockIcon,
   GraduationCapIcon,
   LayersIcon,
   RotateCcwIcon,
@@ -14,14 +13,13 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
-import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { plural } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { displayProgress, enrollmentStatus } from "../enrollment-status";
-import { CourseCredit } from "./course-credit";
+import { CourseCredit, CourseLength, CourseSubject } from "./course-credit";
 import { CourseUnavailableNote } from "./course-unavailable";
 
 const ACTION_LABEL = {
@@ -85,15 +83,12 @@ export function CourseCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-zinc-600">
-          <Badge variant="secondary">{course.category}</Badge>
+          <CourseSubject course={course} />
           <span className="inline-flex items-center gap-1">
             <LayersIcon className="size-3.5" aria-hidden="true" />
             {plural(course.modules.length, "module")}
           </span>
-          <span className="inline-flex items-center gap-1">
-            <ClockIcon className="size-3.5" aria-hidden="true" />
-            {plural(course.duration, "hour")}
-          </span>
+          <CourseLength course={course} />
           <CourseCredit course={course} compact />
         </div>
         <div className="grid gap-1">

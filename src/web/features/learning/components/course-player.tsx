@@ -12,7 +12,6 @@ import {
   ChevronLeftIcon,
   ChevronRightIcon,
   CircleCheckIcon,
-  ClockIcon,
   LayersIcon,
   LockIcon,
   PlayIcon,
@@ -45,7 +44,7 @@ import {
   moduleStates,
   resumeModuleId,
 } from "../enrollment-status";
-import { CourseCredit } from "./course-credit";
+import { CourseCredit, CourseLength, CourseSubject } from "./course-credit";
 import { CourseUnavailable } from "./course-unavailable";
 import { ModuleVideo } from "./module-video";
 import { useWatchTracker } from "./use-watch-tracker";
@@ -333,15 +332,12 @@ function Player({
         <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between lg:gap-10">
           <div className="grid min-w-0 gap-2.5">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-zinc-600">
-              <Badge variant="secondary">{course.category}</Badge>
+              <CourseSubject course={course} />
               <span className="inline-flex items-center gap-1">
                 <LayersIcon className="size-3.5" aria-hidden="true" />
                 {plural(modules.length, "module")}
               </span>
-              <span className="inline-flex items-center gap-1">
-                <ClockIcon className="size-3.5" aria-hidden="true" />
-                {plural(course.duration, "hour")}
-              </span>
+              <CourseLength course={course} />
               <CourseCredit course={course} />
             </div>
             <h1 className="text-2xl font-semibold tracking-tight text-balance text-zinc-950 sm:text-[28px]">

@@ -20,7 +20,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { loadFailureHint } from "../../../lib/api-client";
 import { useDates } from "../../../lib/dates";
-import { greetingName, plural, sentence } from "../../../lib/format";
+import { greetingName, sentence } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useMyEnrollments } from "../api/get-my-enrollments";
 import {
@@ -30,6 +30,7 @@ import {
   summarizeLearning,
 } from "../enrollment-status";
 import { CourseCard, type CourseCardAction, CourseCardSkeleton } from "./course-card";
+import { courseFacts } from "./course-credit";
 
 type CertificateAction = (enrollment: EnrollmentWithRelations) => ReactNode;
 
@@ -255,8 +256,7 @@ function CertificateList({
               {enrollment.course.title}
             </h3>
             <p className="text-sm text-zinc-600">
-              Completed {dates.date(enrollment.completedAt)} ·{" "}
-              {plural(enrollment.course.duration, "hour")} · {enrollment.course.category}
+              Completed {dates.date(enrollment.completedAt)} · {courseFacts(enrollment.course)}
             </p>
           </div>
           <div className="shrink-0">{certificateAction(enrollment)}</div>
