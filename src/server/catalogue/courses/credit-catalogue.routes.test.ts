@@ -70,7 +70,10 @@ describe("the organisation's credit catalogue", () => {
       profession: " ",
     });
     expect(noProfession.statusCode).toBe(400);
-    expect(noProfession.json().message).toBe("profession: Enter the profession");
+    expect(noProfession.json()).toMatchObject({
+      path: "profession",
+      message: "Enter the profession",
+    });
 
     // A course offers it by id, with its own amount.
     const { course } = await setup(null);
