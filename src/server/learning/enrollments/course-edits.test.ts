@@ -255,7 +255,7 @@ describe("course edits and completion", () => {
     expect(await certificatesOf(c.cookie)).toEqual([]);
     const published = await c.admin(
       "PATCH",
-      `/publish?confirm=${PUBLISH_CONFIRMATIONS.manualCompletion}`,
+      `/publish?confirm=${PUBLISH_CONFIRMATIONS.manualCompletion}&creditLengthReason=Reading`,
     );
     expect(published.statusCode, published.body).toBe(200);
     await expectCompletedOnce(c, false);

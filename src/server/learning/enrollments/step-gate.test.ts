@@ -102,8 +102,9 @@ const conditions: Condition[] = [
       expect(response.statusCode, response.body).toBe(200);
     },
     async undo(ctx, s) {
-      // A credit course completed manually publishes again once that is confirmed.
-      const url = `/api/courses/${s.course.id}/publish?confirm=manual-completion`;
+      // A credit course completed manually, with more credit than its test video's seconds
+      // support, publishes again once both are confirmed.
+      const url = `/api/courses/${s.course.id}/publish?confirm=manual-completion&creditLengthReason=Reading`;
       const response = await call(ctx, "PATCH", url, { cookie: s.adminCookie });
       expect(response.statusCode, response.body).toBe(200);
     },
