@@ -112,8 +112,21 @@ describe("credit wording", () => {
         { name: "CPE credits", amount: 0.5 },
       ]),
     ).toEqual([
-      { name: "CPE credits", amount: 1.5, text: "1.5 CPE credits" },
-      { name: "contact hours", amount: 1, text: "1 contact hour" },
+      { catalogueTypeId: null, name: "CPE credits", amount: 1.5, text: "1.5 CPE credits" },
+      { catalogueTypeId: null, name: "contact hours", amount: 1, text: "1 contact hour" },
+    ]);
+    // One catalogue type, whatever each course called it, named as the catalogue names it.
+    const catalogue = new Map([["ch", { name: "contact hours", singularName: "contact hour" }]]);
+    expect(
+      creditTotals(
+        [
+          { catalogueTypeId: "ch", name: "contact hours", amount: 0.5 },
+          { catalogueTypeId: "ch", name: "ANCC contact hours", amount: 0.5 },
+        ],
+        catalogue,
+      ),
+    ).toEqual([
+      { catalogueTypeId: "ch", name: "contact hours", amount: 1, text: "1 contact hour" },
     ]);
     expect(offeredCreditText([{ name: "contact hours", amount: 1 }])).toBe("Up to 1 contact hour");
   });

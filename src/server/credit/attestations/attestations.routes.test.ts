@@ -103,7 +103,9 @@ describe("the attestation and the credit claimed", () => {
       credits: [
         {
           creditTypeId: offered[0]!.id,
+          catalogueTypeId: expect.any(String),
           name: "AMA PRA Category 1 Credit™",
+          singularName: "AMA PRA Category 1 Credit™",
           amount: 1.75,
           text: "1.75 AMA PRA Category 1 Credit™",
           accreditingBody: "ACCME",

@@ -288,8 +288,11 @@ describe("Open Badges credentials of certificates", () => {
       type: ["Achievement"],
       name: "Clinical Ethics",
       creditsAvailable: 2.5,
-      fieldOfStudy: certificate.courseCategory,
     });
+    // A credit course never borrows the spec's category as its field of study: this one's
+    // catalogue type names no profession and the course no fields, so it names none.
+    expect(subject.achievement.fieldOfStudy).toBeUndefined();
+    expect(subject.achievement.description).not.toContain(certificate.courseCategory);
     // The course's own image, public because the course is published; no logo is set.
     expect(subject.achievement.image).toEqual({
       id: `${PUBLIC_URL}/objects/course-images/${certificate.courseId}`,

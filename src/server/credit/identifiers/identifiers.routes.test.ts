@@ -93,7 +93,7 @@ describe("one set of professional identifiers", () => {
     expect(wrongNpi.json()).toEqual({
       code: "validation.invalid_body",
       path: "identifiers.npi",
-      message: `identifiers.npi: ${IDENTIFIER_MESSAGES.npi}`,
+      message: IDENTIFIER_MESSAGES.npi,
     });
     // A refused attestation (no consent) keeps nothing of what came with it either.
     const unconsented = await s.attest({ identifiers: PHYSICIAN, reportingConsent: false });
@@ -224,7 +224,7 @@ describe("one set of professional identifiers", () => {
       expect(refused.json(), JSON.stringify(payload)).toEqual({
         code: "validation.invalid_body",
         path,
-        message: `${path}: ${message}`,
+        message,
       });
     }
     // A number keeps its form once normalised: full-width digits, stray spaces.
@@ -328,7 +328,7 @@ describe("one set of professional identifiers", () => {
     expect(nowhere.json()).toEqual({
       code: "validation.invalid_body",
       path: "licenceState",
-      message: `licenceState: ${IDENTIFIER_MESSAGES.licenceStateNamed}`,
+      message: IDENTIFIER_MESSAGES.licenceStateNamed,
     });
     const stateless = await putLicence({ licenceType: "RN", licenceNumber: "A-1" });
     expect(stateless.json()).toMatchObject({ path: "licenceState" });

@@ -256,11 +256,12 @@ describe("question bank and exam settings", () => {
       "The exam draws 3 questions but the final pool has only 1.",
     );
     for (let n = 2; n <= 3; n++) await addQuestion(ctx, adminCookie, course.id, questionBody(n));
-    // A credit course completed manually publishes once that is confirmed.
+    // A credit course completed manually, with more credit than its test video supports,
+    // publishes once both are confirmed.
     const published = await call(
       ctx,
       "PATCH",
-      `/api/courses/${course.id}/publish?confirm=manual-completion`,
+      `/api/courses/${course.id}/publish?confirm=manual-completion&creditLengthReason=Reading`,
       { cookie: adminCookie },
     );
     expect(published.statusCode).toBe(200);

@@ -172,12 +172,13 @@ describe("credit-ready certificate", () => {
     },
   };
 
-  it("prints the field of study and the credit beside the course length, never the category", () => {
+  it("prints the field of study and the credit, never the category or the whole-hour length", () => {
     const html = build(credit, { signatureSrc: "data:image/png;base64,iVBORw0KGgo=" });
     expect(html).toContain(
-      '<p class="meta fields"><span class="field"><span class="field-label">Field of study:</span> Auditing</span> &middot; <span class="field"><span class="field-label">Course length:</span> 12 hours</span> &middot; <span class="field"><span class="field-label">Credit:</span> 1.5 CPE credits</span></p>',
+      '<p class="meta fields"><span class="field"><span class="field-label">Field of study:</span> Auditing</span> &middot; <span class="field"><span class="field-label">Credit:</span> 1.5 CPE credits</span></p>',
     );
     expect(html).not.toContain("Database ·");
+    expect(html).not.toContain("Course length");
     expect(html).toContain("two landscape A4 or Letter pages");
     expect(html).toContain("<dt>Sponsor</dt><dd>Northwind &lt;CPE&gt;</dd>");
     expect(html).toContain("<dt>Sponsor address</dt><dd>1 Main St, Springfield</dd>");
