@@ -152,6 +152,43 @@ describe("the organisation's credit catalogue", () => {
     );
   });
 
+  it("answers a body or type it does not have with 404, changing nothing", async () => {
+    const { adminCookie } = await setup(null);
+    const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+      call(ctx, method, url, { cookie: adminCookie, payload });
+    const body = { name: "ANCC", providerNumber: "", minutesPerHour: 60 };
+    const before = await catalogueOf(adminCookie);
+    for (const [method, url, payload, code] of [
+      ["PUT", "/api/credit-catalogue/bodies/nope", body, "catalogue.body_not_found"],
+      ["DELETE", "/api/credit-catalogue/bodies/nope", undefined, "catalogue.body_not_found"],
+      [
+        "POST",
+        "/api/credit-catalogue/types",
+        { ...CONTACT_HOURS, bodyId: "nope" },
+        "catalogue.body_not_found",
+      ],
+      [
+        "PUT",
+        "/api/credit-catalogue/types/nope",
+        { ...CONTACT_HOURS, bodyId: null },
+        "catalogue.type_not_found",
+      ],
+      ["DELETE", "/api/credit-catalogue/types/nope", undefined, "catalogue.type_not_found"],
+      ["POST", "/api/credit-catalogue/types/nope/confirm", undefined, "catalogue.type_not_found"],
+      [
+        "POST",
+        "/api/credit-catalogue/types/nope/merge",
+        { intoId: "other" },
+        "catalogue.type_not_found",
+      ],
+    ] as const) {
+      const answer = await send(method, url, payload);
+      expect(answer.statusCode, `${method} ${url}`).toBe(404);
+      expect(answer.json()).toMatchObject({ code });
+    }
+    expect(await catalogueOf(adminCookie)).toEqual(before);
+  });
+
   it("totals a learner's credit by catalogue type across courses, before and after a merge", async () => {
     // Two courses whose administrators typed the same credit two ways.
     const first = await setup(
