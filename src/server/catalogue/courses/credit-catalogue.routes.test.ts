@@ -152,6 +152,44 @@ describe("the organisation's credit catalogue", () => {
     );
   });
 
+  it("edits and removes what no course offers, refusing a name another body or type has", async () => {
+    const { adminCookie } = await setup(null);
+    const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+      call(ctx, method, url, { cookie: adminCookie, payload });
+    const body = (name: string) => ({ name, providerNumber: "", minutesPerHour: 60 });
+    const ancc = (await send("POST", "/api/credit-catalogue/bodies", body("ANCC"))).json();
+    const spare = (await send("POST", "/api/credit-catalogue/bodies", body("ACPE"))).json();
+    const taken = await send("PUT", `/api/credit-catalogue/bodies/${spare.id}`, body("ancc"));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: "catalogue.body_name_taken" });
+
+    const type = (name: string) => ({ ...CONTACT_HOURS, bodyId: ancc.id, name });
+    const hours = (await send("POST", "/api/credit-catalogue/types", type("contact hours"))).json();
+    const other = (
+      await send("POST", "/api/credit-catalogue/types", type("pharmacology hours"))
+    ).json();
+    const renamed = await send("PUT", `/api/credit-catalogue/types/${other.id}`, {
+      ...type("pharmacotherapeutics hours"),
+      singularName: "pharmacotherapeutics hour",
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: "pharmacotherapeutics hours", courses: 0 });
+    const clash = await send(
+      "PUT",
+      `/api/credit-catalogue/types/${other.id}`,
+      type("Contact Hours"),
+    );
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ code: "catalogue.type_name_taken" });
+
+    expect((await send("DELETE", `/api/credit-catalogue/types/${other.id}`)).statusCode).toBe(204);
+    expect((await send("DELETE", `/api/credit-catalogue/bodies/${spare.id}`)).statusCode).toBe(204);
+    const left = await catalogueOf(adminCookie);
+    expect(left.types.map((t) => t.id)).toContain(hours.id);
+    expect(left.types.map((t) => t.id)).not.toContain(other.id);
+    expect(left.bodies.map((b) => b.id)).not.toContain(spare.id);
+  });
+
   it("answers a body or type it does not have with 404, changing nothing", async () => {
     const { adminCookie } = await setup(null);
     const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
