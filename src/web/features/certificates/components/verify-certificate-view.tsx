@@ -260,7 +260,7 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
   const dates = useDates();
   const doc = certificateDocument(c, { dateFormat });
   // On the first page's fields already, or said in the header above.
-  const shown = new Set(["Course length", "Credit", "Completed on", fieldOfStudyLabel(c)]);
+  const shown = new Set(["Credit", "Completed on", "Profession", fieldOfStudyLabel(c)]);
   const details = doc.details?.filter((f) => !shown.has(f.label)) ?? null;
   return (
     <section
