@@ -127,9 +127,9 @@ test.describe("Credit claim (learner)", () => {
     await expect(page.getByText("January 15, 2026")).toBeVisible();
     // The licence the credit asks for is said up front, not only after attesting.
     await expect(page.getByTestId("licence-notice")).toContainText("Professional licence required");
-    // The credit name is plural: the verb agrees with it.
+    // The sentence reads whatever the credit's name: "Claiming contact hours asks for…".
     await expect(page.getByTestId("licence-notice")).toContainText(
-      "Contact hours require your professional licence",
+      "Claiming contact hours asks for your professional licence",
     );
     await screensAtBothWidths(page, "credit-about");
     await page.getByRole("button", { name: "I have read this information" }).click();
