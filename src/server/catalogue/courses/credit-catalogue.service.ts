@@ -197,12 +197,6 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
       return { bodies, types: types.map((t) => toType(t.row, t.courses)) };
     },
 
-    async type(id: string): Promise<CatalogueType> {
-      const found = (await repo.types()).find((t) => t.row.id === id);
-      if (!found) throw typeNotFound();
-      return toType(found.row, found.courses);
-    },
-
     async addBody(body: CreditBodyBody, actor: Actor) {
       return named(
         () =>
