@@ -46,3 +46,45 @@ export async function readCatalogue(api: APIRequestContext): Promise<CreditCatal
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as CreditCatalogue;
 }
+
+/**
+ * The catalogue's type of this name from this body, added (with its body) when the
+ * catalogue lacks it. Tests running side by side may add the same one: the second finds it.
+ */
+export async function catalogueCredit(
+  api: APIRequestContext,
+  body: { name: string; providerNumber: string; minutesPerHour?: 50 | 60 },
+  type: Omit<Parameters<typeof addCatalogueType>[1], "bodyId">,
+): Promise<CatalogueType> {
+  const find = async () => {
+    const catalogue = await readCatalogue(api);
+    const bodyId = catalogue.bodies.find((b) => b.name === body.name)?.id;
+    return {
+      bodyId,
+      type: catalogue.types.find((t) => t.bodyId === bodyId && t.name === type.name),
+    };
+  };
+  let found = await find();
+  if (!found.bodyId) {
+    const added = await api.post("/api/credit-catalogue/bodies", {
+      data: { minutesPerHour: 60, ...body },
+    });
+    expect([201, 409], await added.text()).toContain(added.status());
+    found = await find();
+  }
+  if (found.type) return found.type;
+  const added = await api.post("/api/credit-catalogue/types", {
+    data: {
+      singularName: type.name.replace(/s$/, ""),
+      accreditationStatement: "",
+      designationStatement: "",
+      regulators: [],
+      fieldsOfStudyRequired: false,
+      licenceRequired: false,
+      ...type,
+      bodyId: found.bodyId,
+    },
+  });
+  expect([201, 409], await added.text()).toContain(added.status());
+  return added.status() === 201 ? ((await added.json()) as CatalogueType) : (await find()).type!;
+}

@@ -1,21 +1,76 @@
 import { readFileSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
 import {
   type ActivityBody,
-  type CourseCreditBody,
+  type Certificate,
   type CreditSettingsBody,
   DEFAULT_ACTIVITY,
+  formatDocumentDate,
 } from "../src/contract";
+import { pdfText } from "../src/server/testing/pdf-text";
+import { catalogueCredit } from "./support/catalogue";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
-import { createPublishedCourse, enroll, offerCredit } from "./support/learning";
+import { createPublishedCourse, enroll, offerCredit, type SeededCourse } from "./support/learning";
 import { screensAtBothWidths } from "./support/screens";
 
-/** The learner's side of an accredited course's credit claim, from the activity page to the certificate. */
+/**
+ * The learner's side of an accredited provider's credit, one journey per profession: a nurse,
+ * an accountant and a physician each take a course with catalogue credit to its certificate,
+ * and read their credit (never the spec's coding category) on every page and PDF they keep.
+ */
 
 const STATEMENT =
   "I certify that I completed this activity myself and claim only the credit that matches my participation.";
 
-test.describe("Credit claim (learner)", () => {
-  test("a nurse reads and acknowledges the activity, evaluates, attests and claims 1.75 of 2 contact hours giving her licence there once, finds it in her profile and downloads a credit-ready certificate; an accountant's certificate prints CPE credits", async ({
+/** The provider's catalogue: each body as it accredits, each credit as its body writes it. */
+const NURSING = {
+  body: { name: "American Nurses Credentialing Center", providerNumber: "P-0421" },
+  type: {
+    name: "contact hours",
+    singularName: "contact hour",
+    profession: "Nursing",
+    accreditationStatement: "Northwind CE is accredited by the ANCC.",
+    licenceRequired: true,
+  },
+};
+const ACCOUNTING = {
+  body: {
+    name: "National Association of State Boards of Accountancy",
+    providerNumber: "112233",
+    minutesPerHour: 50 as const,
+  },
+  type: {
+    name: "CPE credits",
+    singularName: "CPE credit",
+    profession: "Accounting",
+    accreditationStatement: "Northwind CE is registered with NASBA as a CPE sponsor.",
+    fieldsOfStudyRequired: true,
+  },
+};
+const MEDICINE = {
+  body: {
+    name: "Accreditation Council for Continuing Medical Education",
+    providerNumber: "ACCME-7781",
+  },
+  type: {
+    name: "AMA PRA Category 1 Credits™",
+    singularName: "AMA PRA Category 1 Credit™",
+    profession: "Physicians",
+    accreditationStatement: "Northwind CE is accredited by the ACCME.",
+  },
+};
+
+const SPONSOR: CreditSettingsBody = {
+  sponsorName: "Northwind CE",
+  sponsorAddress: "1 Main Street, Springfield",
+  deliveryMethod: "QAS Self-Study",
+  fieldsOfStudy: [],
+  officialName: "Dana Lee",
+  officialTitle: "Director of Education",
+};
+
+test.describe("Credit personas", () => {
+  test("a nurse reads and acknowledges the activity, evaluates, attests and claims 1.75 of 2 contact hours giving her licence there once, finds it in her profile, and keeps a certificate and transcript in contact hours", async ({
     page,
     adminApi,
     createLearner,
@@ -31,35 +86,26 @@ test.describe("Credit claim (learner)", () => {
         { title: "Suitability", duration: 30 },
       ],
     });
-    // Two credit types, each claimed by its profession, each with its body's provider number.
-    const offer: CourseCreditBody = {
-      bodies: [
-        { name: "ANCC", providerNumber: "P-0421" },
-        { name: "NASBA", providerNumber: "112233" },
-      ],
+    // Two catalogue types, each claimed by its profession, each with its body's provider number.
+    const ancc = await catalogueCredit(adminApi, NURSING.body, NURSING.type);
+    const nasba = await catalogueCredit(adminApi, ACCOUNTING.body, ACCOUNTING.type);
+    await offerCredit(adminApi, course.id, {
+      bodies: [],
       types: [
         {
-          name: "contact hours",
+          catalogueTypeId: ancc.id,
           amount: 2,
-          accreditingBody: "ANCC",
-          accreditationStatement: "Northwind CE is accredited by the ANCC.",
           designationStatement: "Awarded up to 2 ANCC contact hours.",
           claimStep: 0.25,
-          licenceRequired: true,
         },
         {
-          name: "CPE credits",
+          catalogueTypeId: nasba.id,
           amount: 2,
-          accreditingBody: "NASBA",
-          accreditationStatement: "Northwind CE is registered with NASBA as a CPE sponsor.",
           designationStatement: "Recommended for 2 CPE credits.",
           claimStep: null,
-          licenceRequired: false,
         },
       ],
-    };
-    const offered = await offerCredit(adminApi, course.id, offer);
-    const [, cpe] = offered.creditTypes;
+    });
     const activity: ActivityBody = {
       ...DEFAULT_ACTIVITY,
       objectives: ["Describe a producer's duties to the client."],
@@ -73,12 +119,8 @@ test.describe("Credit claim (learner)", () => {
     const saved = await adminApi.put(`/api/courses/${course.id}/activity`, { data: activity });
     expect(saved.status(), await saved.text()).toBe(200);
     const credit: CreditSettingsBody = {
-      sponsorName: "Northwind CE",
-      sponsorAddress: "1 Main Street, Springfield",
-      deliveryMethod: "QAS Self-Study",
+      ...SPONSOR,
       fieldsOfStudy: [{ field: "Ethics", credits: 2 }],
-      officialName: "Dana Lee",
-      officialTitle: "Director of Education",
     };
     const creditSaved = await adminApi.put(`/api/courses/${course.id}/credit-settings`, {
       data: credit,
@@ -90,9 +132,6 @@ test.describe("Credit claim (learner)", () => {
     });
     expect(signature.status(), await signature.text()).toBe(200);
     const learner = await createLearner({ name: "Casey Claimant" });
-    // The accountant reaches the attestation through the API and claims the CPE credits.
-    const accountant = await createLearner({ name: "Avery Accountant" });
-    await enroll(adminApi, accountant.id, course.id);
     await enroll(adminApi, learner.id, course.id);
 
     await signIn(page, learner);
@@ -183,8 +222,8 @@ test.describe("Credit claim (learner)", () => {
     await page.getByRole("checkbox", { name: "I affirm this statement" }).check();
     // Two types on offer: the nurse claims hers, and nothing of the other.
     await expect(page.getByTestId("claim-type")).toHaveText([
-      /^2 contact hoursANCC/,
-      /^2 CPE creditsNASBA/,
+      /^2 contact hoursAmerican Nurses Credentialing Center/,
+      /^2 CPE creditsNational Association of State Boards of Accountancy/,
     ]);
     await page.getByRole("button", { name: "Attest and claim credit" }).click();
     await expect(page.getByText("Choose the credit you claim.")).toBeVisible();
@@ -252,38 +291,197 @@ test.describe("Credit claim (learner)", () => {
     await expect(licence.getByLabel("Licence number")).toHaveValue("IL-778899");
     await screensAtBothWidths(page, "credit-profile-identifiers");
 
-    // The accountant claims the CPE credits; their certificate prints those, and only those.
-    await page.context().clearCookies();
+    await expectCreditRecords(page, "nurse", {
+      course,
+      credit: "1.75 contact hours",
+      subject: "Ethics: 1.75",
+    });
+  });
+
+  test("an accountant claims the CPE credits of a course whose fields of study add up, and keeps a certificate and transcript in CPE credits by field of study", async ({
+    page,
+    adminApi,
+    createLearner,
+  }) => {
+    const course = await createPublishedCourse(adminApi, {
+      title: `Revenue Recognition ${Date.now().toString(36)}`,
+      category: "Database",
+      duration: 2,
+      modules: [{ title: "Five steps", duration: 100 }],
+    });
+    const cpe = await catalogueCredit(adminApi, ACCOUNTING.body, ACCOUNTING.type);
+    const offered = await offerCredit(adminApi, course.id, {
+      bodies: [],
+      types: [{ catalogueTypeId: cpe.id, amount: 2, designationStatement: "", claimStep: null }],
+    });
+    await setUpClaim(adminApi, course, {
+      ...SPONSOR,
+      fieldsOfStudy: [
+        { field: "Accounting", credits: 1.5 },
+        { field: "Ethics", credits: 0.5 },
+      ],
+    });
+    const accountant = await createLearner({ name: "Avery Accountant" });
+    await enroll(adminApi, accountant.id, course.id);
     await signIn(page, accountant);
     await expect(page).toHaveURL(/\/learner$/);
-    const api = page.request;
-    const url = (path: string) => `/api/courses/${course.id}/${path}`;
-    expect((await api.post(url("acknowledge"))).status()).toBe(200);
-    for (const module of course.modules) {
-      const done = await api.post("/api/progress/update", {
-        data: { userId: accountant.id, courseId: course.id, moduleId: module.id, progress: 0 },
-      });
-      expect(done.status(), await done.text()).toBe(200);
-    }
-    const evaluation = await api.post(url("evaluation"), {
-      data: {
-        answers: ["objectives", "relevance", "balance", "faculty"].map((itemId) => ({
-          itemId,
-          value: 4,
-        })),
+    await claimThroughApi(page.request, accountant.id, course, [
+      { creditTypeId: offered.creditTypes[0]!.id, amount: null },
+    ]);
+
+    const verified = await expectCreditRecords(page, "accountant", {
+      course,
+      credit: "2 CPE credits",
+      subject: "Accounting: 1.5 · Ethics: 0.5",
+    });
+    await expect(verified).toContainText("112233");
+    await expect(verified).not.toContainText("contact hour");
+  });
+
+  test("a physician claims AMA PRA Category 1 Credits™ of a jointly accredited course, and keeps a certificate and transcript that name the credit as the AMA writes it", async ({
+    page,
+    adminApi,
+    createLearner,
+  }) => {
+    const course = await createPublishedCourse(adminApi, {
+      title: `Sepsis Recognition ${Date.now().toString(36)}`,
+      category: "Mobile",
+      duration: 1,
+      modules: [{ title: "The first hour", duration: 60 }],
+    });
+    const ama = await catalogueCredit(adminApi, MEDICINE.body, MEDICINE.type);
+    const ancc = await catalogueCredit(adminApi, NURSING.body, NURSING.type);
+    const offered = await offerCredit(adminApi, course.id, {
+      bodies: [],
+      types: [
+        {
+          catalogueTypeId: ama.id,
+          amount: 1,
+          designationStatement:
+            "Northwind CE designates this enduring material for a maximum of 1 AMA PRA Category 1 Credit™.",
+          claimStep: 0.25,
+        },
+        { catalogueTypeId: ancc.id, amount: 1, designationStatement: "", claimStep: null },
+      ],
+    });
+    await setUpClaim(adminApi, course, SPONSOR);
+    const physician = await createLearner({ name: "Priya Physician" });
+    await enroll(adminApi, physician.id, course.id);
+    await signIn(page, physician);
+    await expect(page).toHaveURL(/\/learner$/);
+    // Her card names her credit and her profession, never the course's category.
+    const card = page
+      .getByTestId("course-card")
+      .filter({ has: page.getByRole("heading", { name: course.title }) });
+    await expect(card).toContainText("Physicians");
+    await expect(card).not.toContainText(/\bMobile\b/);
+    await claimThroughApi(page.request, physician.id, course, [
+      {
+        creditTypeId: offered.creditTypes.find((t) => t.catalogueTypeId === ama.id)!.id,
+        amount: 1,
       },
+    ]);
+
+    const verified = await expectCreditRecords(page, "physician", {
+      course,
+      credit: "1 AMA PRA Category 1 Credit™",
+      subject: "Physicians",
     });
-    expect(evaluation.status(), await evaluation.text()).toBe(201);
-    const attested = await api.post(url("attest"), {
-      data: { statement: STATEMENT, claims: [{ creditTypeId: cpe!.id, amount: null }] },
-    });
-    expect(attested.status(), await attested.text()).toBe(200);
-    const [issued] = (await (await api.get("/api/certificates/mine")).json()) as { code: string }[];
-    await page.goto(`/verify/${issued!.code}`);
-    const accountantResult = page.getByTestId("verification-result");
-    await expect(accountantResult).toContainText("2 CPE credits");
-    await expect(accountantResult).toContainText("112233");
-    await expect(accountantResult).not.toContainText("contact hour");
-    await screensAtBothWidths(page, "credit-verify-cpe");
+    await expect(verified).not.toContainText("contact hour");
   });
 });
+
+const STATEMENT_OF = "I certify that I completed this activity myself.";
+
+/** What the course asks before credit: an attestation, and the sponsor's credit settings. */
+async function setUpClaim(
+  api: APIRequestContext,
+  course: SeededCourse,
+  settings: CreditSettingsBody,
+) {
+  const activity: ActivityBody = {
+    ...DEFAULT_ACTIVITY,
+    attestationRequired: true,
+    attestationText: STATEMENT_OF,
+  };
+  const saved = await api.put(`/api/courses/${course.id}/activity`, { data: activity });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const credit = await api.put(`/api/courses/${course.id}/credit-settings`, { data: settings });
+  expect(credit.status(), await credit.text()).toBe(200);
+}
+
+/** The learner's modules, then the attestation with the claims, as the player would send them. */
+async function claimThroughApi(
+  api: APIRequestContext,
+  userId: string,
+  course: SeededCourse,
+  claims: { creditTypeId: string; amount: number | null }[],
+) {
+  for (const module of course.modules) {
+    const done = await api.post("/api/progress/update", {
+      data: { userId, courseId: course.id, moduleId: module.id, progress: 0 },
+    });
+    expect(done.status(), await done.text()).toBe(200);
+  }
+  const attested = await api.post(`/api/courses/${course.id}/attest`, {
+    data: { statement: STATEMENT_OF, claims },
+  });
+  expect(attested.status(), await attested.text()).toBe(200);
+}
+
+/**
+ * The learner's records of a credit course, on screen at both widths and in the PDFs they
+ * download: the credit as claimed, the field of study or profession, dates in the portal's
+ * format, and never the spec's category. Leaves the verify page open and returns its result.
+ */
+async function expectCreditRecords(
+  page: Page,
+  persona: string,
+  expected: { course: SeededCourse; credit: string; subject: string },
+) {
+  const { course, credit, subject } = expected;
+  // As a word: "Design" is the start of "Designation statement".
+  const category = new RegExp(`\\b${course.category}\\b`);
+  const mine = (await (await page.request.get("/api/certificates/mine")).json()) as Certificate[];
+  const certificate = mine.find((c) => c.courseId === course.id)!;
+  const completedOn = formatDocumentDate(certificate.completedAt);
+  const readPdf = async (link: ReturnType<Page["getByRole"]>) => {
+    const download = page.waitForEvent("download");
+    await link.click();
+    const text = await pdfText(new Uint8Array(readFileSync((await (await download).path())!)));
+    expect(text).toContain(credit);
+    expect(text).toContain(completedOn);
+    expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+    expect(text).not.toMatch(category);
+    return text;
+  };
+
+  await page.goto("/learner?tab=certificates");
+  const item = page
+    .getByTestId("certificate-item")
+    .filter({ has: page.getByRole("heading", { name: course.title }) });
+  await expect(item).toContainText(`Completed ${completedOn}`);
+  await expect(item).not.toContainText(category);
+  await screensAtBothWidths(page, `persona-${persona}-certificates`);
+  const printed = await readPdf(
+    item.getByRole("link", { name: `PDF certificate for ${course.title}` }),
+  );
+  expect(printed).toContain(subject);
+  expect(printed).not.toContain("Course length");
+
+  await page.goto("/learner/transcript");
+  const entry = page
+    .getByTestId("transcript-entry")
+    .filter({ has: page.getByText(course.title, { exact: true }) });
+  await expect(entry.getByTestId("transcript-entry-credit")).toContainText(credit);
+  await expect(entry).not.toContainText(category);
+  await screensAtBothWidths(page, `persona-${persona}-transcript`);
+  await readPdf(page.getByRole("link", { name: "Download PDF" }));
+
+  await page.goto(`/verify/${certificate.code}`);
+  const result = page.getByTestId("verification-result");
+  await expect(result).toContainText(credit);
+  await expect(result).not.toContainText(category);
+  await screensAtBothWidths(page, `persona-${persona}-verify`);
+  return result;
+}
