@@ -59,7 +59,11 @@ declare module "../../lib/events" {
      * checks to `checks`. Asked for the review beside 'Publish Course' and again inside the
      * transaction that publishes, which refuses on a "block".
      */
-    "course.publish-review": { courseId: string; checks: CoursePublishCheck[] };
+    "course.publish-review": {
+      courseId: string;
+      creditTypes: CreditType[];
+      checks: CoursePublishCheck[];
+    };
   }
 }
 
@@ -235,7 +239,11 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       creditTypesOfCourse(tx, row.id),
     ]);
     const checks = coursePublishChecks(toCourse(row, moduleRows, types));
-    await events.publishIn(tx, "course.publish-review", { courseId: row.id, checks });
+    await events.publishIn(tx, "course.publish-review", {
+      courseId: row.id,
+      creditTypes: types,
+      checks,
+    });
     return checks;
   }
 

@@ -335,9 +335,8 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
         const [from, into] = [await txRepo.lockType(id), await txRepo.lockType(intoId)];
         if (!from || !into) throw typeNotFound();
         const offering = await txRepo.coursesOffering(id);
-        const both = (await txRepo.coursesOffering(intoId)).filter((c) =>
-          offering.some((o) => o.courseId === c.courseId),
-        );
+        const intoOffering = await txRepo.coursesOffering(intoId);
+        const both = intoOffering.filter((c) => offering.some((o) => o.courseId === c.courseId));
         if (both.length) throw mergeBothOffered(both.length);
         await txRepo.repoint(id, intoId);
         await announceAtCommit(tx, "courses", "*");
@@ -353,7 +352,8 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
           },
         });
         for (const c of offering) await publish("course.rules-changed", { courseId: c.courseId });
-        return toType(into, (await txRepo.coursesOffering(intoId)).length);
+        // No course offered both, so the merged type's courses are the two lists together.
+        return toType(into, intoOffering.length + offering.length);
       });
       coursesChanged();
       return merged;

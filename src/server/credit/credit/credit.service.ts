@@ -206,8 +206,7 @@ export function createCreditService(deps: CreditServiceDeps) {
   const repo = createCreditRepository(deps.db);
 
   deps.events.subscribe("course.publish-review", {
-    async inTransaction(tx, { courseId, checks }) {
-      const types = await creditTypesOfCourse(tx, courseId);
+    async inTransaction(tx, { courseId, creditTypes: types, checks }) {
       if (!types.some((t) => t.fieldsOfStudyRequired)) return;
       const { fieldsOfStudy } = creditSettingsOf(await loadCreditSettings(tx, courseId));
       checks.push(...fieldsOfStudyChecks(types, fieldsOfStudy));
