@@ -1,6 +1,5 @@
 import type { Certificate } from "@contract";
 import { ShieldXIcon } from "lucide-react";
-import { Badge } from "../../../components/ui/badge";
 import { useDates } from "../../../lib/dates";
 import { cn } from "../../../lib/utils";
 
@@ -20,14 +19,9 @@ export function RevokedCertificateNote({
   const dates = useDates();
   return (
     <div data-testid="certificate-revoked" className={cn("grid gap-1 text-sm", className)}>
-      <p className="flex flex-wrap items-center gap-2">
-        <Badge variant="destructive">
-          <ShieldXIcon aria-hidden="true" />
-          Revoked
-        </Badge>
-        <span className="font-medium text-red-800">
-          Revoked on {dates.date(certificate.revokedAt)}
-        </span>
+      <p className="flex items-center gap-1.5 font-semibold text-red-800">
+        <ShieldXIcon className="size-4 shrink-0" aria-hidden="true" />
+        Revoked on {dates.date(certificate.revokedAt)}
       </p>
       {certificate.revokedReason ? (
         <p className="text-zinc-700">Reason: {certificate.revokedReason}</p>
