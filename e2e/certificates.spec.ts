@@ -37,7 +37,7 @@ async function decodeQr(page: Page): Promise<string | undefined> {
 }
 
 test.describe("Certificates", () => {
-  test("a learner's certificate downloads as HTML and PDF, verifies publicly, and shows revoked after revocation", async ({
+  test("a learner's certificate downloads as HTML and PDF, verifies publicly, and shows revoked to all after revocation", async ({
     page,
     browser,
     admin,
@@ -256,6 +256,29 @@ test.describe("Certificates", () => {
     await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("✗ Revoked certificate");
     await expect(result).toContainText("Attendance records did not match the session logs.");
     await screensAtBothWidths(publicPage, "verify-revoked");
+
+    // The learner sees it revoked at once: when and why, with nothing left to download or share.
+    await page.goto("/learner?tab=certificates");
+    const revokedNote = item.getByTestId("certificate-revoked");
+    await expect(revokedNote).toContainText(/Revoked on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect(revokedNote).toContainText(
+      "Reason: Attendance records did not match the session logs.",
+    );
+    await expect(item.getByRole("link", { name: /PDF certificate/ })).toHaveCount(0);
+    await expect(item.getByRole("button", { name: /HTML certificate/ })).toHaveCount(0);
+    await expect(item.getByRole("link", { name: /LinkedIn/ })).toHaveCount(0);
+    await expect(item.getByTestId("certificate-code")).toHaveText(code);
+    await screensAtBothWidths(page, "learner-certificates-revoked");
+    await page.goto("/learner/transcript");
+    await expect(page.getByTestId("transcript-revoked")).toContainText(
+      "Reason: Attendance records did not match the session logs.",
+    );
+    await expect(page.getByTestId("transcript-credit")).toHaveText("None yet");
+    await expect(page.getByTestId("transcript-entry-credit")).toContainText(
+      "Not counted: certificate revoked",
+    );
+    await expect(page.getByRole("link", { name: /^Certificate PDF/ })).toHaveCount(0);
+    await screensAtBothWidths(page, "learner-transcript-revoked");
 
     // An unknown code: not found, like any random one.
     await publicPage.goto("/verify/0000000000000000000000000000ZZZZ");

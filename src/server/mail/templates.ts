@@ -122,6 +122,36 @@ export function certificateMail(input: {
 }
 
 /**
+ * Tells the learner their certificate was revoked, when and why, and where anyone checking it
+ * now sees it as revoked. Sent once, after the revocation committed.
+ */
+export function certificateRevokedMail(input: {
+  issuer: MailIssuer;
+  to: string;
+  name: string;
+  courseTitle: string;
+  reason: string;
+  revokedAt: Date;
+  verifyUrl: string;
+}): MailMessage {
+  // In UTC, like every date the server prints, in the organisation's date format.
+  const on = formatDocumentDate(input.revokedAt.toISOString(), input.issuer.dateFormat);
+  return {
+    to: input.to,
+    ...fromOf(input.issuer),
+    subject: `Your certificate for ${input.courseTitle} was revoked`,
+    link: input.verifyUrl,
+    text: `Hello ${input.name},\n\nYour certificate for ${input.courseTitle} was revoked on ${on} (UTC).\n\nReason: ${input.reason}\n\nAnyone who checks the certificate now sees it as revoked, and its credit no longer counts on your transcript. Its verification page:\n\n${input.verifyUrl}\n\nIf you have questions about this decision, contact ${input.issuer.name}.\n${signatureText(input.issuer)}`,
+    html: layout(
+      input.issuer,
+      "Your certificate was revoked",
+      `Hello ${esc(input.name)},<br><br>Your certificate for <strong>${esc(input.courseTitle)}</strong> was revoked on ${esc(on)} (UTC).<br><br>Reason: ${esc(input.reason)}<br><br>Anyone who checks the certificate now sees it as revoked, and its credit no longer counts on your transcript. If you have questions about this decision, contact ${esc(input.issuer.name)}.`,
+      { label: "See the verification page", link: input.verifyUrl },
+    ),
+  };
+}
+
+/**
  * RFC 8058 one-click unsubscribe: mail programs show an Unsubscribe button and POST to the
  * link themselves; the body of the mail links to the page that asks first.
  */

@@ -2,6 +2,11 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { type CertificateMailRow, certificateMails } from "./certificate-mails.table";
 
+/** One mail of the queue: a certificate's issue or its revocation. */
+type MailKey = Pick<CertificateMailRow, "certificateId" | "kind">;
+const byKey = (mail: MailKey) =>
+  and(eq(certificateMails.certificateId, mail.certificateId), eq(certificateMails.kind, mail.kind));
+
 /** The queue of certificate emails; every function runs on the executor it is given. */
 export function createCertificateMailsRepository(db: Executor) {
   return {
@@ -21,7 +26,7 @@ export function createCertificateMailsRepository(db: Executor) {
         or(isNull(certificateMails.claimedAt), lt(certificateMails.claimedAt, input.staleBefore)),
       );
       const due = db
-        .select({ id: certificateMails.certificateId })
+        .select({ certificateId: certificateMails.certificateId, kind: certificateMails.kind })
         .from(certificateMails)
         .where(free)
         .orderBy(asc(certificateMails.createdAt))
@@ -30,22 +35,24 @@ export function createCertificateMailsRepository(db: Executor) {
       return db
         .update(certificateMails)
         .set({ claimedAt: input.now, attempts: sql`${certificateMails.attempts} + 1` })
-        .where(and(inArray(certificateMails.certificateId, due), free))
+        .where(
+          and(
+            inArray(sql`(${certificateMails.certificateId}, ${certificateMails.kind})`, due),
+            free,
+          ),
+        )
         .returning();
     },
 
-    async markSent(certificateId: string, at: Date, note: string | null = null) {
-      await db
-        .update(certificateMails)
-        .set({ sentAt: at, lastError: note })
-        .where(eq(certificateMails.certificateId, certificateId));
+    async markSent(mail: MailKey, at: Date, note: string | null = null) {
+      await db.update(certificateMails).set({ sentAt: at, lastError: note }).where(byKey(mail));
     },
 
-    async markFailed(certificateId: string, error: string) {
+    async markFailed(mail: MailKey, error: string) {
       await db
         .update(certificateMails)
         .set({ lastError: error.slice(0, 1000) })
-        .where(eq(certificateMails.certificateId, certificateId));
+        .where(byKey(mail));
     },
   };
 }

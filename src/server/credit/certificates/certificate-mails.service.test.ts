@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   buildPublishedCourse,
+  call,
   completeViaApi,
   enrollViaApi,
   quickAdmin,
@@ -111,5 +112,41 @@ describe("certificate email", () => {
     const [row] = await ctx.database.db.select().from(certificateMails);
     expect(row!.attempts).toBe(2);
     expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("after a stop, the next sweep sends the revocation but not the issue of a revoked certificate", async () => {
+    const adminCookie = await signInAs(ctx, await quickAdmin(ctx));
+    const course = await buildPublishedCourse(ctx, adminCookie, {
+      video: await videoPath(adminCookie),
+      title: "Night Shift",
+    });
+    const learner = await quickLearner(ctx, { name: "Ida Night" });
+    const cookie = await signInAs(ctx, learner);
+    await enrollViaApi(ctx, adminCookie, learner.id, course.id);
+    await completeViaApi(ctx, cookie, learner.id, course, 1);
+    const [certificate] = await ctx.database.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, learner.id));
+    const revoked = await call(ctx, "POST", `/api/certificates/${certificate!.id}/revoke`, {
+      cookie: adminCookie,
+      payload: { reason: "Issued to the wrong learner" },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await delivered();
+    const sentBefore = mailsTo(learner.email).length;
+
+    // As the queue stands when a process stopped between commit and sending both mails.
+    await ctx.database.db
+      .update(certificateMails)
+      .set({ sentAt: null, lastError: null, claimedAt: new Date(Date.now() - 3_600_000) });
+    expect((await ctx.app.mailJobs.sweep()).certificateMails).toBe(2);
+    const sent = mailsTo(learner.email).slice(sentBefore);
+    expect(sent.map((m) => m.mime.headers.subject)).toEqual([
+      "Your certificate for Night Shift was revoked",
+    ]);
+    const rows = await ctx.database.db.select().from(certificateMails);
+    expect(rows.every((row) => row.sentAt instanceof Date)).toBe(true);
+    expect(rows.find((row) => row.kind === "issued")!.lastError).toMatch(/^not sent/);
   });
 });

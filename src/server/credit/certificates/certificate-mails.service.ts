@@ -1,8 +1,8 @@
 import { certificateFileName } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
-import { certificateMail, type MailIssuer } from "../../mail/templates";
+import type { Mailer, MailMessage } from "../../mail/mailer";
+import { certificateMail, certificateRevokedMail, type MailIssuer } from "../../mail/templates";
 import type { CertificateAssetsOf } from "./certificate-assets";
 import { createCertificateMailsRepository } from "./certificate-mails.repository";
 import type { CertificateMailRow } from "./certificate-mails.table";
@@ -32,9 +32,9 @@ export interface CertificateMailsDeps {
 }
 
 /**
- * Delivers the email of each issued certificate, with its PDF and verification link. The
- * mail is queued in the issuing transaction (certificates.service.ts) and sent only after
- * that transaction committed: a trigger announces the queued row at commit and this sender
+ * Delivers the emails of each certificate: at issue, with its PDF and verification link; at
+ * revocation, with the date and reason. Each mail is queued in the transaction that issues or
+ * revokes the certificate (certificates.service.ts) and sent only after it committed: a trigger announces the queued row at commit and this sender
  * wakes up; a periodic sweep (`sendPending`) retries what failed or was left behind.
  */
 export function createCertificateMailsService(deps: CertificateMailsDeps) {
@@ -43,33 +43,55 @@ export function createCertificateMailsService(deps: CertificateMailsDeps) {
   const repo = createCertificateMailsRepository(db);
   const certificatesRepo = createCertificatesRepository(db);
 
-  async function deliver(mail: CertificateMailRow) {
+  /** The message a queued mail stands for; undefined when there is nothing to send. */
+  async function messageOf(mail: CertificateMailRow): Promise<MailMessage | undefined> {
     const row = await certificatesRepo.findById(mail.certificateId);
-    if (!row?.learnerEmail || row.revokedAt) {
-      // Nothing to send: a revoked certificate is not announced.
-      await repo.markSent(mail.certificateId, now(), "not sent: revoked or no address");
-      return;
+    if (!row?.learnerEmail) return undefined;
+    const certificate = deps.certificates.toCertificate(row);
+    if (mail.kind === "revoked") {
+      // A deleted learner has no record left to be told about.
+      if (!row.revokedAt || !row.userId) return undefined;
+      return certificateRevokedMail({
+        issuer: await deps.issuer.mailIssuer(),
+        to: row.learnerEmail,
+        name: row.learnerName,
+        courseTitle: row.courseTitle,
+        reason: row.revokedReason ?? "",
+        revokedAt: row.revokedAt,
+        verifyUrl: certificate.verifyUrl,
+      });
     }
+    // A certificate revoked before its mail went out is not announced.
+    if (row.revokedAt) return undefined;
+    const pdf = await deps.pdfs.certificate(certificate, await deps.assetsOf(certificate));
+    return certificateMail({
+      issuer: await deps.issuer.mailIssuer(),
+      to: row.learnerEmail,
+      name: row.learnerName,
+      courseTitle: row.courseTitle,
+      verifyUrl: certificate.verifyUrl,
+      pdf: { filename: certificateFileName(row.courseTitle, "pdf"), content: pdf },
+    });
+  }
+
+  async function deliver(mail: CertificateMailRow) {
     try {
-      const certificate = deps.certificates.toCertificate(row);
-      const pdf = await deps.pdfs.certificate(certificate, await deps.assetsOf(certificate));
-      await deps.mailer.send(
-        certificateMail({
-          issuer: await deps.issuer.mailIssuer(),
-          to: row.learnerEmail,
-          name: row.learnerName,
-          courseTitle: row.courseTitle,
-          verifyUrl: certificate.verifyUrl,
-          pdf: { filename: certificateFileName(row.courseTitle, "pdf"), content: pdf },
-        }),
-      );
+      const message = await messageOf(mail);
+      if (!message) {
+        await repo.markSent(mail, now(), "not sent: nothing to announce or no address");
+        return;
+      }
+      await deps.mailer.send(message);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      deps.log.warn({ err, certificateId: mail.certificateId }, "certificate mail not sent");
-      await repo.markFailed(mail.certificateId, message);
+      deps.log.warn(
+        { err, certificateId: mail.certificateId, kind: mail.kind },
+        "certificate mail not sent",
+      );
+      await repo.markFailed(mail, message);
       return;
     }
-    await repo.markSent(mail.certificateId, now());
+    await repo.markSent(mail, now());
   }
 
   /** Sends every mail due now, batch by batch; the number sent or attempted. */

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -21,9 +22,11 @@ import {
   signInAs,
   useSharedVideo,
 } from "../../testing/learning";
+import { leafParts, outboxMessages } from "../../testing/mail";
 import { pdfText } from "../../testing/pdf-text";
 import { useTestApp } from "../../testing/test-app";
 import { newCertificateCode } from "./certificate-code";
+import { certificateMails } from "./certificate-mails.table";
 import { certificates } from "./certificates.table";
 
 describe("certificates", () => {
@@ -356,6 +359,123 @@ describe("certificates", () => {
         payload: { reason: "Issued in error" },
       });
       expect(missing.statusCode).toBe(404);
+    });
+  });
+
+  describe("revocation reaching the learner", () => {
+    const outbox = () => outboxMessages(join(ctx.dataDir, "outbox"));
+    const mailsTo = (email: string) =>
+      outbox().filter((m) => m.mime.headers.to?.includes(email.toLowerCase()));
+    /** Waits for the commit's announcement to reach this process, then for the send it woke. */
+    async function delivered() {
+      await ctx.database.changes.sync();
+      await ctx.app.mailJobs.certificateMailsIdle();
+    }
+    const reason = "Attendance records were falsified.";
+
+    it("shows the learner's reads revoked and mails them once, with the course and reason", async () => {
+      const saved = await call(ctx, "PUT", "/api/admin/organisation", {
+        cookie: adminCookie,
+        payload: { name: "", logoPath: null, address: "", contactEmail: "", dateFormat: "iso" },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const other = await quickLearner(ctx, { name: "Grace Hopper" });
+      const otherCookie = await signInAs(ctx, other);
+      await enrollViaApi(ctx, adminCookie, other.id, course.id);
+      const cert = await completeCourse();
+      await delivered();
+      expect(mailsTo(learner.email).map((m) => m.mime.headers.subject)).toEqual([
+        "Your certificate for Clinical Ethics",
+      ]);
+
+      const revoke = await call(ctx, "POST", `/api/certificates/${cert.id}/revoke`, {
+        cookie: adminCookie,
+        payload: { reason },
+      });
+      expect(revoke.statusCode, revoke.body).toBe(200);
+      const revokedAt = (revoke.json() as Certificate).revokedAt!;
+      const revokedOn = revokedAt.slice(0, 10);
+
+      // The dashboard's Certificates tab and the transcript read it revoked at once.
+      const mine = await call(ctx, "GET", "/api/certificates/mine", { cookie: learnerCookie });
+      expect(mine.json()).toEqual([
+        expect.objectContaining({
+          id: cert.id,
+          status: "revoked",
+          revokedAt,
+          revokedReason: reason,
+        }),
+      ]);
+      const transcript = (
+        await call(ctx, "GET", `/api/learners/${learner.id}/transcript`, { cookie: learnerCookie })
+      ).json() as Transcript;
+      expect(transcript.entries[0]!.certificate).toMatchObject({
+        id: cert.id,
+        status: "revoked",
+        revokedAt,
+        revokedReason: reason,
+      });
+      // Its credit leaves the totals; the course stays completed, as it was.
+      expect(transcript.totals).toMatchObject({ completed: 1, credits: [] });
+      const pdf = await call(ctx, "GET", `/api/learners/${learner.id}/transcript.pdf`, {
+        cookie: learnerCookie,
+      });
+      const printed = (await pdfText(pdf.rawPayload)).replace(/\s+/g, " ");
+      expect(printed).toContain(`REVOKED`);
+      expect(printed).toContain(`Revoked on ${revokedOn}. Reason: ${reason}`);
+      expect(printed).toContain("no credit earned");
+      const csv = await call(ctx, "GET", `/api/learners/${learner.id}/transcript.csv`, {
+        cookie: learnerCookie,
+      });
+      expect(csv.body).toContain(`revoked,${revokedAt},${reason}`);
+
+      await delivered();
+      const mails = mailsTo(learner.email);
+      expect(mails).toHaveLength(2);
+      const { mime } = mails[1]!;
+      expect(mime.headers.subject).toBe("Your certificate for Clinical Ethics was revoked");
+      const parts = leafParts(mime);
+      const text = parts.find((p) => p.contentType.startsWith("text/plain"))!.body.toString();
+      const html = parts.find((p) => p.contentType.startsWith("text/html"))!.body.toString();
+      expect(text).toContain(`Your certificate for Clinical Ethics was revoked on ${revokedOn}`);
+      expect(text).toContain(`Reason: ${reason}`);
+      expect(text).toContain(cert.verifyUrl);
+      expect(html).toContain("Reason: Attendance records were falsified.");
+      expect(parts.some((p) => p.contentType.startsWith("application/pdf"))).toBe(false);
+      const queued = await ctx.database.db
+        .select()
+        .from(certificateMails)
+        .where(eq(certificateMails.certificateId, cert.id));
+      expect(queued.map((m) => [m.kind, m.attempts, m.sentAt !== null]).sort()).toEqual([
+        ["issued", 1, true],
+        ["revoked", 1, true],
+      ]);
+
+      // A second revocation is refused: the first reason stands and nothing more is sent.
+      const again = await call(ctx, "POST", `/api/certificates/${cert.id}/revoke`, {
+        cookie: adminCookie,
+        payload: { reason: "Another reason" },
+      });
+      expect(again.statusCode).toBe(409);
+      await delivered();
+      expect((await ctx.app.mailJobs.sweep()).certificateMails).toBe(0);
+      expect(mailsTo(learner.email)).toHaveLength(2);
+      const [after] = await ctx.database.db
+        .select()
+        .from(certificates)
+        .where(eq(certificates.id, cert.id));
+      expect(after).toMatchObject({ revokedReason: reason });
+      expect(after!.revokedAt!.toISOString()).toBe(revokedAt);
+
+      // Another learner of the course sees nothing of it and is sent nothing.
+      const theirs = await call(ctx, "GET", "/api/certificates/mine", { cookie: otherCookie });
+      expect(theirs.json()).toEqual([]);
+      const theirTranscript = await call(ctx, "GET", `/api/learners/${other.id}/transcript`, {
+        cookie: otherCookie,
+      });
+      expect(theirTranscript.body).not.toContain(reason);
+      expect(theirTranscript.body).not.toContain(cert.id);
+      expect(mailsTo(other.email)).toHaveLength(0);
     });
   });
 

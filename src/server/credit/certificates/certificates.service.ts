@@ -143,7 +143,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
     if (!row) return txRepo.findByEnrollment(enrollmentId);
     const writes = pending ?? createPendingWrites(audit);
     // Queued with the certificate, sent after commit (certificate-mails.service.ts).
-    writes.insert(certificateMails, { certificateId: row.id });
+    writes.insert(certificateMails, { certificateId: row.id, kind: "issued" });
     writes.audit({
       type: "certificate.issued",
       actor,
@@ -223,7 +223,11 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       return toCertificate(row);
     },
 
-    /** Revokes once, with the reason, and records it in the audit trail. */
+    /**
+     * Revokes once, with the reason, records it in the audit trail and queues the learner's
+     * email, all in one transaction: the mail goes out after commit, once
+     * (certificate-mails.service.ts); a refused revocation queues nothing.
+     */
     async revoke(input: { id: string; reason: string; actor: Viewer }): Promise<Certificate> {
       return db.transaction(async (tx) => {
         const txRepo = createCertificatesRepository(tx);
@@ -232,13 +236,16 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           if (await txRepo.findById(input.id)) throw certificateAlreadyRevoked();
           throw certificateNotFound();
         }
-        await audit.append(tx, {
+        const writes = createPendingWrites(audit);
+        writes.insert(certificateMails, { certificateId: row.id, kind: "revoked" });
+        writes.audit({
           type: "certificate.revoked",
           actor: input.actor,
           learnerId: row.userId,
           courseId: row.courseId,
           details: { certificateId: row.id, code: row.code, reason: input.reason },
         });
+        await writes.flush(tx);
         return toCertificate(row);
       });
     },

@@ -31,6 +31,7 @@ export function* transcriptCsvLines(t: Transcript): Generator<string> {
     "Exam passed at",
     "Certificate code",
     "Certificate status",
+    "Revoked at",
     "Revoked reason",
     "Verification URL",
   );
@@ -50,6 +51,7 @@ export function* transcriptCsvLines(t: Transcript): Generator<string> {
       e.examPassedAt,
       e.certificate ? formatCertificateCode(e.certificate.code) : null,
       e.certificate?.status ?? null,
+      e.certificate?.revokedAt ?? null,
       e.certificate?.revokedReason ?? null,
       e.certificate?.verifyUrl ?? null,
     );

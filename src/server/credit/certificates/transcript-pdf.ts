@@ -115,7 +115,22 @@ export async function buildTranscriptPdf(
     ].join(" · ");
     const detailLines = wrapText(details, sans, 8, COLS.hours + 50 - COLS.course - 4).slice(0, 3);
     const cert = e.certificate;
-    const rowHeight = titleLines.length * 13 + detailLines.length * 11 + (cert ? 24 : 0) + 10;
+    // A revoked certificate says when and why, and that its credit left the totals above.
+    const revokedLines =
+      cert?.status === "revoked"
+        ? wrapText(
+            `Revoked on ${date(cert.revokedAt)}. Reason: ${isolate(cert.revokedReason ?? "")}. Its credit is not counted in the totals.`,
+            sans,
+            8,
+            COLS.hours + 50 - COLS.course - 4,
+          ).slice(0, 4)
+        : [];
+    const rowHeight =
+      titleLines.length * 13 +
+      detailLines.length * 11 +
+      revokedLines.length * 10 +
+      (cert ? 24 : 0) +
+      10;
     if (y - rowHeight < MARGIN + 20) {
       page = doc.addPage([WIDTH, HEIGHT]);
       y = HEIGHT - MARGIN;
@@ -148,6 +163,10 @@ export async function buildTranscriptPdf(
         revoked ? RED : NAVY,
       );
       y -= 10;
+      for (const line of revokedLines) {
+        text(page, line, COLS.course + 4, y, 8, sans, RED);
+        y -= 10;
+      }
       text(page, cert.verifyUrl, COLS.course + 4, y, 7, mono, MUTED);
       y -= 14;
     }

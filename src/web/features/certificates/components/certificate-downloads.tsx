@@ -1,6 +1,9 @@
 import type { EnrollmentWithRelations } from "@contract";
+import { ShieldXIcon } from "lucide-react";
+import { Link } from "react-router";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { useDates } from "../../../lib/dates";
 import { cn } from "../../../lib/utils";
 import { useMyCertificates } from "../api/get-my-certificates";
 import { DownloadCertificateButton } from "./download-certificate-button";
@@ -9,7 +12,8 @@ import { PdfCertificateLink } from "./pdf-certificate-link";
 /**
  * A completed course's certificate where the learner finishes it (the player, the exam, the
  * evaluation and attestation): the PDF first, as the file a licensing board takes, and the
- * spec's HTML file beside it. Renders nothing before the course is complete.
+ * spec's HTML file beside it; a revoked certificate only says so. Renders nothing before the
+ * course is complete.
  */
 export function CertificateDownloads({
   enrollment,
@@ -23,9 +27,25 @@ export function CertificateDownloads({
   size?: ButtonProps["size"];
 }) {
   const certificates = useMyCertificates();
+  const dates = useDates();
   if (!enrollment.isCompleted) return null;
   const issued = certificates.data?.find((c) => c.enrollmentId === enrollment.id);
   const title = enrollment.course.title;
+  if (issued?.status === "revoked") {
+    // Said where the downloads stood; the reason waits on the Certificates tab.
+    return (
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-white px-3 py-2 text-sm text-red-800 shadow-sm">
+        <ShieldXIcon className="size-4 shrink-0" aria-hidden="true" />
+        <span className="font-medium">Certificate revoked on {dates.date(issued.revokedAt)}</span>
+        <Link
+          to="/learner?tab=certificates"
+          className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          See why<span className="sr-only"> the certificate for {title} was revoked</span>
+        </Link>
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       {issued ? (

@@ -19,7 +19,10 @@ import { useRevokeCertificate } from "../api/revoke-certificate";
 
 export type RevokeTarget = { id: string; courseTitle: string; learnerName: string };
 
-/** Revokes an issued certificate with a reason; the public page then shows it revoked. */
+/**
+ * Revokes an issued certificate with a reason; the public page then shows it revoked and the
+ * learner is emailed.
+ */
 export function RevokeCertificateDialog({
   target,
   onClose,
@@ -69,7 +72,7 @@ export function RevokeCertificateDialog({
           <DialogTitle>Revoke certificate</DialogTitle>
           <DialogDescription>
             {target
-              ? `${target.learnerName}'s certificate for ${target.courseTitle} will show as revoked to anyone who verifies it. This cannot be undone.`
+              ? `${target.learnerName}'s certificate for ${target.courseTitle} will show as revoked to anyone who verifies it, and they are emailed the reason. This cannot be undone.`
               : "The certificate will show as revoked."}
           </DialogDescription>
         </DialogHeader>
@@ -78,7 +81,7 @@ export function RevokeCertificateDialog({
             id="revoke-reason"
             label="Reason"
             error={error}
-            hint="Shown on the public verification page."
+            hint="Shown on the public verification page and emailed to the learner."
           >
             <Textarea
               id="revoke-reason"

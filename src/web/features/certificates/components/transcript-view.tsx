@@ -201,6 +201,7 @@ function EntryCard({
   const subject = e.credits.length ? e.fieldOfStudy : e.courseCategory;
   const status = STATUS[e.status];
   const cert = e.certificate;
+  const revoked = cert?.status === "revoked";
   return (
     <li
       data-testid="transcript-entry"
@@ -239,6 +240,10 @@ function EntryCard({
           <dt className="text-xs text-zinc-600">Credit</dt>
           <dd className="text-zinc-900" data-testid="transcript-entry-credit">
             {e.credits.length ? e.credits.map((c) => c.text).join(" · ") : "—"}
+            {/* The totals leave out a revoked certificate's credit: the entry says why. */}
+            {e.credits.length && revoked ? (
+              <span className="block text-xs text-red-800">Not counted: certificate revoked</span>
+            ) : null}
           </dd>
         </div>
       </dl>
@@ -259,9 +264,9 @@ function EntryCard({
                 <Badge variant="destructive">Revoked</Badge>
               )}
             </span>
-            {cert.status === "revoked" ? (
-              <span className="text-red-800">
-                Revoked {dates.date(cert.revokedAt)}: {cert.revokedReason}
+            {revoked ? (
+              <span className="text-red-800" data-testid="transcript-revoked">
+                Revoked on {dates.date(cert.revokedAt)}. Reason: {cert.revokedReason}
               </span>
             ) : null}
           </p>
@@ -271,11 +276,16 @@ function EntryCard({
                 Verification page<span className="sr-only"> for {e.courseTitle}</span>
               </Link>
             </Button>
-            <Button asChild variant="outline" size="sm">
-              <a href={`/api/certificates/${encodeURIComponent(cert.id)}/pdf`} download>
-                Certificate PDF<span className="sr-only"> for {e.courseTitle}</span>
-              </a>
-            </Button>
+            {/* Administrators keep the record, stamped REVOKED; the learner's screens no
+                longer offer a revoked certificate as a file (revoked-certificate-note.tsx). */}
+            {own && revoked ? null : (
+              <Button asChild variant="outline" size="sm">
+                <a href={`/api/certificates/${encodeURIComponent(cert.id)}/pdf`} download>
+                  {revoked ? "Revoked certificate PDF" : "Certificate PDF"}
+                  <span className="sr-only"> for {e.courseTitle}</span>
+                </a>
+              </Button>
+            )}
             {cert.status === "valid" ? (
               <DownloadCredentialLink
                 code={cert.code}
