@@ -461,6 +461,7 @@ async function expectCreditRecords(
     .getByTestId("certificate-item")
     .filter({ has: page.getByRole("heading", { name: course.title }) });
   await expect(item).toContainText(`Completed ${completedOn}`);
+  await expect(item.getByTestId("certificate-credit")).toHaveText(credit);
   await expect(item).not.toContainText(category);
   await screensAtBothWidths(page, `persona-${persona}-certificates`);
   const printed = await readPdf(

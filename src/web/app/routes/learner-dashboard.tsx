@@ -1,5 +1,6 @@
 import { useCurrentUser } from "../../features/auth/session-context";
 import { CertificateActions } from "../../features/certificates/components/certificate-actions";
+import { CertificateCredit } from "../../features/certificates/components/certificate-credit";
 import { CompletionNextLink } from "../../features/credit/components/learner/completion-checklist";
 import { NextStepsPanel } from "../../features/credit/components/learner/next-step-top";
 import { LearnerDashboard } from "../../features/learning/components/learner-dashboard";
@@ -13,6 +14,7 @@ export function LearnerDashboardRoute() {
     <LearnerDashboard
       user={user}
       certificateAction={(enrollment) => <CertificateActions enrollment={enrollment} />}
+      certificateCredit={(enrollment) => <CertificateCredit enrollment={enrollment} />}
       // The next step of every unfinished course that waits on a screen of its own, at the top.
       renderTop={(enrollments) => (
         <NextStepsPanel

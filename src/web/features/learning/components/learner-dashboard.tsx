@@ -30,7 +30,7 @@ import {
   summarizeLearning,
 } from "../enrollment-status";
 import { CourseCard, type CourseCardAction, CourseCardSkeleton } from "./course-card";
-import { courseFacts } from "./course-credit";
+import { courseFacts, courseSubjectText } from "./course-credit";
 
 type CertificateAction = (enrollment: EnrollmentWithRelations) => ReactNode;
 
@@ -60,12 +60,18 @@ function welcomeLine(name: string, enrollments: EnrollmentWithRelations[] | unde
 export function LearnerDashboard({
   user,
   certificateAction,
+  certificateCredit,
   courseAction,
   renderTop,
 }: {
   user: User;
   /** The certificate download control for a completed enrollment (certificates feature). */
   certificateAction: CertificateAction;
+  /**
+   * The credit a completed enrollment's certificate holds, as the learner claimed it
+   * (certificates feature); a credit course's line shows its profession beside it.
+   */
+  certificateCredit?: CertificateAction;
   /** A course card's way in when other steps of completion lead elsewhere. */
   courseAction?: CourseCardAction;
   /** Above the tabs: the learner's next steps that wait on screens of their own. */
@@ -90,6 +96,7 @@ export function LearnerDashboard({
             // A course taken offline stays listed (the learner's record), shown as unavailable.
             enrollments={enrollmentsQuery.data}
             certificateAction={certificateAction}
+            certificateCredit={certificateCredit}
             courseAction={courseAction}
           />
         </>
@@ -101,10 +108,12 @@ export function LearnerDashboard({
 function DashboardContent({
   enrollments,
   certificateAction,
+  certificateCredit,
   courseAction,
 }: {
   enrollments: EnrollmentWithRelations[];
   certificateAction: CertificateAction;
+  certificateCredit?: CertificateAction;
   courseAction?: CourseCardAction;
 }) {
   const summary = summarizeLearning(enrollments);
@@ -189,6 +198,7 @@ function DashboardContent({
             <CertificateList
               enrollments={summary.completed}
               certificateAction={certificateAction}
+              certificateCredit={certificateCredit}
             />
           ) : (
             <EmptyState
@@ -235,9 +245,11 @@ function CourseGrid({
 function CertificateList({
   enrollments,
   certificateAction,
+  certificateCredit,
 }: {
   enrollments: EnrollmentWithRelations[];
   certificateAction: CertificateAction;
+  certificateCredit?: CertificateAction;
 }) {
   const dates = useDates();
   return (
@@ -256,8 +268,16 @@ function CertificateList({
               {enrollment.course.title}
             </h3>
             <p className="text-sm text-zinc-600">
-              Completed {dates.date(enrollment.completedAt)} · {courseFacts(enrollment.course)}
+              {[
+                `Completed ${dates.date(enrollment.completedAt)}`,
+                enrollment.course.creditTypes.length && certificateCredit
+                  ? courseSubjectText(enrollment.course)
+                  : courseFacts(enrollment.course),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
+            {enrollment.course.creditTypes.length ? certificateCredit?.(enrollment) : null}
           </div>
           <div className="shrink-0">{certificateAction(enrollment)}</div>
         </li>
