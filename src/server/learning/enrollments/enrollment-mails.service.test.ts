@@ -19,9 +19,6 @@ import { enrollmentMails } from "./enrollment-mails.table";
 
 /** The portal's clock: each test starts it at the real time and moves it past the gathering. */
 let clock = new Date();
-const gathered = () => {
-  clock = new Date(clock.getTime() + ENROLLMENT_MAIL_GATHER_MS + 1000);
-};
 
 describe("enrollment email", () => {
   const ctx = useTestApp({ PRODUCT_NAME: "Acme Academy" }, { clock: () => clock });
@@ -40,6 +37,15 @@ describe("enrollment email", () => {
     const body = (type: string) =>
       parts.find((p) => p.contentType.startsWith(type))!.body.toString("utf8");
     return { text: body("text/plain"), html: body("text/html") };
+  };
+  /**
+   * Moves the clock past the gathering, once this process heard of every commit and handled
+   * the wake-ups they caused (on PostgreSQL they arrive a moment after the commit).
+   */
+  const gathered = async () => {
+    await ctx.database.changes.sync();
+    await ctx.app.mailJobs.enrollmentMailsIdle();
+    clock = new Date(clock.getTime() + ENROLLMENT_MAIL_GATHER_MS + 1000);
   };
   const sweep = async () => (await ctx.app.mailJobs.sweep()).enrollmentMails;
   const queued = () => ctx.database.db.select().from(enrollmentMails);
@@ -60,12 +66,10 @@ describe("enrollment email", () => {
 
     // Committed and queued, one row per enrollment; nothing goes out while more may follow.
     expect(await queued()).toHaveLength(2);
-    await ctx.database.changes.sync();
-    await ctx.app.mailJobs.enrollmentMailsIdle();
     expect(await sweep()).toBe(0);
     expect(mailsTo(learner.email)).toHaveLength(0);
 
-    gathered();
+    await gathered();
     expect(await sweep()).toBe(1);
     const mails = mailsTo(learner.email);
     expect(mails).toHaveLength(1);
@@ -86,7 +90,7 @@ describe("enrollment email", () => {
     expect(rows.every((r) => r.sentAt !== null && r.attempts === 1 && r.lastError === null)).toBe(
       true,
     );
-    gathered();
+    await gathered();
     expect(await sweep()).toBe(0);
     expect(mailsTo(learner.email)).toHaveLength(1);
   });
@@ -104,7 +108,7 @@ describe("enrollment email", () => {
     expect(bodiesOf(invitation!).text).not.toContain("enrolled");
 
     await enrollViaApi(ctx, adminCookie, learner.id, courses[0]!.id);
-    gathered();
+    await gathered();
     expect(await sweep()).toBe(1);
     const mails = mailsTo(learner.email);
     expect(mails).toHaveLength(2);
@@ -151,7 +155,7 @@ describe("enrollment email", () => {
     expect(bulkAgain.json()).toEqual({ enrolled: [], alreadyEnrolled: [learner.id] });
     expect(await queued()).toHaveLength(1);
 
-    gathered();
+    await gathered();
     expect(await sweep()).toBe(1);
     expect(mailsTo(learner.email)).toHaveLength(1);
     expect(mailsTo(admin.email)).toHaveLength(0);
@@ -170,7 +174,7 @@ describe("enrollment email", () => {
     expect(await queued()).toHaveLength(25);
     for (const learner of learners) expect(mailsTo(learner.email)).toHaveLength(0);
 
-    gathered();
+    await gathered();
     expect(await sweep()).toBe(25);
     for (const learner of learners) {
       const mails = mailsTo(learner.email);
@@ -185,7 +189,7 @@ describe("enrollment email", () => {
     const learner = await quickLearner(ctx);
     await enrollViaApi(ctx, adminCookie, learner.id, courses[0]!.id);
     // As the queue stands when a process stopped mid-send: taken long ago, never sent.
-    gathered();
+    await gathered();
     await ctx.database.db
       .update(enrollmentMails)
       .set({ claimedAt: new Date(clock.getTime() - 3_600_000), attempts: 1 })
@@ -236,7 +240,7 @@ describe("enrollment email", () => {
 
     // No enrollment mail besides it.
     expect(await queued()).toHaveLength(0);
-    gathered();
+    await gathered();
     expect(await sweep()).toBe(0);
     expect(mailsTo("ada.import@example.com")).toHaveLength(1);
   });

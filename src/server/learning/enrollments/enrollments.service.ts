@@ -332,7 +332,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     /**
      * Enrolls several learners in one course in one transaction, under the single
      * enrollment's rules. Every id must name a learner, or nothing changes; learners already
-     * enrolled are skipped and reported.
+     * enrolled are skipped and reported. The learners' mails are queued, sent after the answer.
      */
     async enrollMany(input: { courseId: string; userIds: string[]; actor: Actor }) {
       const userIds = [...new Set(input.userIds)];
