@@ -57,6 +57,7 @@ import {
 import type { DatabaseHandle } from "./db/client";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
 import {
+  createEnrollmentMailsService,
   createEnrollmentsService,
   createExamResults,
   createExamService,
@@ -362,8 +363,9 @@ export async function buildApp(deps: AppDeps) {
   });
   whenReady(app, credentials, "ensureSigningKey");
 
-  // Administration. Mail after commit: each certificate's email (queued with it) and the
-  // learner reminders, swept on a timer; stopped before the PDF threads and the database close.
+  // Administration. Mail after commit: each certificate's email and each administrator's
+  // enrollment's (queued with them) and the learner reminders, swept on a timer; stopped
+  // before the PDF threads and the database close.
   const certificateMails = createCertificateMailsService({
     db,
     mailer,
@@ -373,6 +375,17 @@ export async function buildApp(deps: AppDeps) {
     assetsOf: certificateAssets,
     changes: database.changes,
     log: app.log,
+  });
+  const enrollmentMails = createEnrollmentMailsService({
+    db,
+    mailer,
+    issuer: organisation,
+    courses,
+    users: auth,
+    publicUrl: config.publicUrl,
+    changes: database.changes,
+    log: app.log,
+    now: clock,
   });
   const reminders = createRemindersService({
     db,
@@ -387,6 +400,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const mailJobs = createMailJobs({
     certificateMails,
+    enrollmentMails,
     reminders,
     intervalMs: config.reminderIntervalMinutes * 60_000,
     log: app.log,

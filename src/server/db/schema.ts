@@ -16,6 +16,7 @@ export * from "../credit/evaluations/evaluations.table";
 export * from "../credit/identifiers/identifiers.table";
 export * from "../credit/reporting/reporting.table";
 export * from "../learning/assessments/assessments.table";
+export * from "../learning/enrollments/enrollment-mails.table";
 export * from "../learning/enrollments/enrollments.table";
 export * from "../learning/watching/watching.table";
 export * from "../people/auth/auth.table";

@@ -11,6 +11,8 @@ export type {
   StepUnit,
 } from "./enrollments/completion-steps";
 export { defineStep } from "./enrollments/completion-steps";
+export type { EnrollmentMailsService } from "./enrollments/enrollment-mails.service";
+export { createEnrollmentMailsService } from "./enrollments/enrollment-mails.service";
 export { enrollmentRecords } from "./enrollments/enrollments.report";
 export { registerEnrollmentsRoutes } from "./enrollments/enrollments.routes";
 export type { EnrollmentsService } from "./enrollments/enrollments.service";

@@ -53,25 +53,72 @@ function layout(
 </table></td></tr></table></body></html>`;
 }
 
+/** The courses a mail names, as lines of its text and as an HTML list. */
+const courseLines = (titles: string[]) => titles.map((t) => `  - ${t}`).join("\n");
+const courseItems = (titles: string[]) =>
+  `<ul style="margin:8px 0 0;padding-left:20px">${titles.map((t) => `<li><strong>${esc(t)}</strong></li>`).join("")}</ul>`;
+
 export function invitationMail(input: {
   issuer: MailIssuer;
   to: string;
   name: string;
   link: string;
   expiresInDays: number;
+  /** The courses the administrator enrolled the learner in with the account, if any. */
+  courseTitles?: string[];
 }): MailMessage {
   const heading = `You're invited to ${input.issuer.name}`;
+  const titles = input.courseTitles ?? [];
+  const enrolled = titles.length
+    ? `You are enrolled in ${titles.length === 1 ? "this course" : "these courses"}:`
+    : "";
   return {
     to: input.to,
     ...fromOf(input.issuer),
     subject: `Your ${input.issuer.name} account is ready`,
     link: input.link,
-    text: `Hello ${input.name},\n\nAn administrator registered you on ${input.issuer.name}. Set your password to start learning:\n\n${input.link}\n\nThis link works once and expires in ${input.expiresInDays} days.\n${signatureText(input.issuer)}`,
+    text: `Hello ${input.name},\n\nAn administrator registered you on ${input.issuer.name}.${titles.length ? ` ${enrolled}\n\n${courseLines(titles)}\n\n` : " "}Set your password to start learning:\n\n${input.link}\n\nThis link works once and expires in ${input.expiresInDays} days.\n${signatureText(input.issuer)}`,
     html: layout(
       input.issuer,
       heading,
-      `Hello ${esc(input.name)},<br><br>An administrator registered you on ${esc(input.issuer.name)}. Set your password to start learning. This link works once and expires in ${input.expiresInDays} days.`,
+      `Hello ${esc(input.name)},<br><br>An administrator registered you on ${esc(input.issuer.name)}.${titles.length ? ` ${enrolled}${courseItems(titles)}<br>` : " "}Set your password to start learning. This link works once and expires in ${input.expiresInDays} days.`,
       { label: "Set your password", link: input.link },
+    ),
+  };
+}
+
+/**
+ * Tells a learner an administrator enrolled them, naming every course enrolled together;
+ * the link opens the course, or the dashboard when there are several.
+ */
+export function enrollmentMail(input: {
+  issuer: MailIssuer;
+  to: string;
+  name: string;
+  courseTitles: string[];
+  link: string;
+  /** The learner has not set a password yet: the invitation's link comes first. */
+  awaitingPassword: boolean;
+}): MailMessage {
+  const titles = input.courseTitles;
+  const one = titles.length === 1;
+  const first = input.awaitingPassword
+    ? " First set your password with the link in your invitation email."
+    : "";
+  const label = one ? "Open the course" : "Go to my courses";
+  return {
+    to: input.to,
+    ...fromOf(input.issuer),
+    subject: one
+      ? `You are enrolled in ${titles[0]}`
+      : `You are enrolled in ${titles.length} courses`,
+    link: input.link,
+    text: `Hello ${input.name},\n\nAn administrator enrolled you in ${one ? "this course" : "these courses"} on ${input.issuer.name}:\n\n${courseLines(titles)}\n\n${one ? "Start learning" : "Find them on your dashboard"}:${first}\n\n${input.link}\n${signatureText(input.issuer)}`,
+    html: layout(
+      input.issuer,
+      one ? "You have a new course" : "You have new courses",
+      `Hello ${esc(input.name)},<br><br>An administrator enrolled you in ${one ? "this course" : "these courses"} on ${esc(input.issuer.name)}:${courseItems(titles)}${first ? `<br>${esc(first.trim())}` : ""}`,
+      { label, link: input.link },
     ),
   };
 }

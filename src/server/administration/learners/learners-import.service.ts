@@ -120,9 +120,15 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
     return reasons;
   }
 
-  /** Mails each new learner the invitation a single registration sends; false where it failed. */
-  function sendInvitations(invites: { email: string; name: string; token: string }[]) {
-    return mapLimited(invites, MAIL_CONCURRENCY, async ({ email, name, token }) => {
+  /**
+   * Mails each new learner the invitation a single registration sends, naming the courses
+   * they were enrolled in with it (their one mail: no enrollment mail is queued for them);
+   * false where it failed.
+   */
+  function sendInvitations(
+    invites: { email: string; name: string; token: string; courseTitles: string[] }[],
+  ) {
+    return mapLimited(invites, MAIL_CONCURRENCY, async ({ email, name, token, courseTitles }) => {
       try {
         await deps.mailer.send(
           invitationFor({
@@ -131,6 +137,7 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
             email,
             name,
             token,
+            courseTitles,
           }),
         );
         return true;
@@ -223,7 +230,7 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
       }
       const ready = checked.filter((row) => row.errors.length === 0);
 
-      const { created, invites, enrolledBy } = await db.transaction(async (tx) => {
+      const { created, invites, enrolledIn } = await db.transaction(async (tx) => {
         const invites = await deps.accounts.registerIn(tx, ready);
         const created = invites.map(({ token: _, ...user }) => user);
         const courseIdsByEmail = new Map(ready.map((row) => [row.email, row.courseIds]));
@@ -237,12 +244,20 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
           ),
           input.actor,
         );
-        const enrolledBy = new Map<string, number>();
-        for (const e of enrollments) enrolledBy.set(e.userId, (enrolledBy.get(e.userId) ?? 0) + 1);
-        return { created, invites, enrolledBy };
+        const enrolledIn = new Map<string, string[]>();
+        for (const e of enrollments) {
+          enrolledIn.set(e.userId, [...(enrolledIn.get(e.userId) ?? []), e.courseId]);
+        }
+        return { created, invites, enrolledIn };
       });
 
-      const sent = await sendInvitations(invites);
+      const titles = new Map((await deps.courses.listAll()).map((c) => [c.id, c.title]));
+      const sent = await sendInvitations(
+        invites.map((invite) => ({
+          ...invite,
+          courseTitles: (enrolledIn.get(invite.id) ?? []).flatMap((id) => titles.get(id) ?? []),
+        })),
+      );
       const invitedEmails = new Set(invites.filter((_, i) => sent[i]).map((i) => i.email));
       const createdByEmail = new Map(created.map((user) => [user.email, user]));
       const rows: LearnerImportResultRow[] = checked.map((row) => {
@@ -253,7 +268,7 @@ export function createLearnersImportService(deps: LearnersImportServiceDeps) {
           email: row.email,
           outcome,
           userId: user?.id ?? null,
-          enrolled: user ? (enrolledBy.get(user.id) ?? 0) : 0,
+          enrolled: user ? (enrolledIn.get(user.id)?.length ?? 0) : 0,
           invited: Boolean(user) && invitedEmails.has(row.email),
           errors:
             outcome === "alreadyRegistered"

@@ -1,12 +1,18 @@
 import type { CertificateMailsService } from "../../credit";
+import type { EnrollmentMailsService } from "../../learning";
 import type { RemindersService, SweepResult } from "./reminders.service";
 
 /** The mail that goes out after commit, as the app exposes it (tests trigger a sweep). */
 interface MailJobs {
-  /** One sweep now: certificate mails left unsent, then the reminders due. */
-  sweep(): Promise<{ certificateMails: number; reminders: SweepResult }>;
+  /**
+   * One sweep now: certificate mails left unsent, the enrollment mails due (the learners
+   * mailed), then the reminders due.
+   */
+  sweep(): Promise<{ certificateMails: number; enrollmentMails: number; reminders: SweepResult }>;
   /** Resolves once the certificate mails this process was woken for are handled. */
   certificateMailsIdle(): Promise<void>;
+  /** Resolves once the enrollment mails this process was woken for are handled. */
+  enrollmentMailsIdle(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -24,16 +30,18 @@ declare module "fastify" {
  */
 export function createMailJobs(options: {
   certificateMails: CertificateMailsService;
+  enrollmentMails: EnrollmentMailsService;
   reminders: RemindersService;
   intervalMs: number;
   log: { warn(obj: object, msg: string): void };
 }): MailJobs {
-  const { certificateMails, reminders } = options;
+  const { certificateMails, enrollmentMails, reminders } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
   const sweep = async () => ({
     certificateMails: await certificateMails.sendPending(),
+    enrollmentMails: await enrollmentMails.sendPending(),
     reminders: await reminders.runOnce(),
   });
 
@@ -50,9 +58,12 @@ export function createMailJobs(options: {
   return {
     sweep,
     certificateMailsIdle: () => certificateMails.idle(),
+    enrollmentMailsIdle: () => enrollmentMails.idle(),
     start() {
-      // Certificate mails wake on their commit; what an earlier process left goes out now.
+      // Certificate and enrollment mails wake on their commit; what an earlier process left
+      // goes out now.
       certificateMails.start();
+      enrollmentMails.start();
       if (timer || options.intervalMs <= 0) return;
       timer = setInterval(tick, options.intervalMs);
       timer.unref();
@@ -62,6 +73,7 @@ export function createMailJobs(options: {
       timer = undefined;
       await running;
       await certificateMails.stop();
+      await enrollmentMails.stop();
     },
   };
 }

@@ -2,6 +2,7 @@ import { certificateFileName } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
 import type { Mailer, MailMessage } from "../../mail/mailer";
+import { createQueueRunner } from "../../mail/queue-runner";
 import { certificateMail, certificateRevokedMail, type MailIssuer } from "../../mail/templates";
 import type { CertificateAssetsOf } from "./certificate-assets";
 import { createCertificateMailsRepository } from "./certificate-mails.repository";
@@ -111,47 +112,13 @@ export function createCertificateMailsService(deps: CertificateMailsDeps) {
     }
   }
 
-  // One run at a time in this process; a wake-up during a run asks for one more run.
-  let running: Promise<void> | undefined;
-  let again = false;
-  function kick() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await sendPending().catch((err) =>
-          deps.log.warn({ err }, "certificate mails: sending failed"),
-        );
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
-  }
-
-  let unsubscribe: (() => void) | undefined;
-  return {
-    sendPending,
-    /** Starts listening for queued mails and sends what is left from before. */
-    start() {
-      unsubscribe = deps.changes?.subscribe((table) => {
-        // Table '*': notifications may have been missed while the feed was down.
-        if (table === "certificate_mails" || table === "*") kick();
-      });
-      kick();
-    },
-    /** Resolves when no send is running in this process: for tests and for shutdown. */
-    async idle() {
-      while (running) await running;
-    },
-    async stop() {
-      unsubscribe?.();
-      unsubscribe = undefined;
-      while (running) await running;
-    },
-  };
+  const runner = createQueueRunner({
+    table: "certificate_mails",
+    run: sendPending,
+    changes: deps.changes,
+    log: deps.log,
+  });
+  return { sendPending, start: runner.start, idle: runner.idle, stop: runner.stop };
 }
 
 export type CertificateMailsService = ReturnType<typeof createCertificateMailsService>;

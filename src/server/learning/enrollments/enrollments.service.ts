@@ -16,6 +16,7 @@ import type { Actor, AuditService } from "../../platform";
 import { createCompletionRecorder } from "./completion-recorder";
 import type { AnyCompletionStep, StepUnit } from "./completion-steps";
 import { createCourseRecompute } from "./course-recompute";
+import { createEnrollmentMailsRepository } from "./enrollment-mails.repository";
 import {
   alreadyEnrolled,
   courseNotPublished,
@@ -192,6 +193,17 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     return rows;
   }
 
+  /**
+   * An administrator's enrollments are mailed to their learners (enrollment-mails.service.ts):
+   * queued with them, announced at commit. A learner registered with their courses learns of
+   * them from the invitation instead, and nothing else enrolls.
+   */
+  async function queueMails(tx: Executor, rows: EnrollmentRow[], actor: Actor) {
+    if (actor?.role !== "admin" || !rows.length) return;
+    await createEnrollmentMailsRepository(tx).queue(rows, now());
+    await announceAtCommit(tx, "enrollment_mails", rows[0]!.courseId);
+  }
+
   const recordEnrolled = (tx: Executor, row: EnrollmentRow, actor: Actor) =>
     deps.audit.append(tx, {
       type: "enrollment.created",
@@ -308,6 +320,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         });
         if (!inserted) throw alreadyEnrolled();
         await recordEnrolled(tx, inserted, input.actor ?? null);
+        await queueMails(tx, [inserted], input.actor ?? null);
         return inserted;
       });
       changed(row.userId);
@@ -319,7 +332,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     /**
      * Enrolls several learners in one course in one transaction, under the single
      * enrollment's rules. Every id must name a learner, or nothing changes; learners already
-     * enrolled are skipped and reported.
+     * enrolled are skipped and reported. The learners' mails are queued, sent after the answer.
      */
     async enrollMany(input: { courseId: string; userIds: string[]; actor: Actor }) {
       const userIds = [...new Set(input.userIds)];
@@ -328,13 +341,15 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
       const strangers = userIds.filter((id) => !learners.has(id));
       if (strangers.length) throw notLearners(strangers.length);
       await assertEnrollable(input.courseId);
-      const rows = await db.transaction((tx) =>
-        insertEnrollments(
+      const rows = await db.transaction(async (tx) => {
+        const inserted = await insertEnrollments(
           tx,
           userIds.map((userId) => ({ userId, courseId: input.courseId })),
           input.actor,
-        ),
-      );
+        );
+        await queueMails(tx, inserted, input.actor);
+        return inserted;
+      });
       for (const row of rows) changed(row.userId);
       const enrolled = new Set(rows.map((row) => row.userId));
       return {

@@ -11,6 +11,8 @@ export function invitationFor(input: {
   email: string;
   name: string;
   token: string;
+  /** The courses the learner was enrolled in with the account, named in the mail. */
+  courseTitles?: string[];
 }): MailMessage {
   const query = new URLSearchParams({ setup: "1", email: input.email, token: input.token });
   return invitationMail({
@@ -19,5 +21,6 @@ export function invitationFor(input: {
     name: input.name,
     link: `${input.publicUrl}/?${query}`,
     expiresInDays: INVITATION_TTL_MS / 86_400_000,
+    courseTitles: input.courseTitles,
   });
 }
