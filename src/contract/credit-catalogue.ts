@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { regulatorSchema } from "./reporting";
+import { regulatorSchema } from "./reporting-activity";
 
 /**
  * The organisation's credit catalogue: the accrediting bodies that accredit the provider, each

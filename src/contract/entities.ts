@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "./limits";
+import { regulatorSchema } from "./reporting-activity";
 
 /** SPEC section 3. Dates travel as ISO strings. */
 export const roleSchema = z.enum(["admin", "learner"]);
@@ -79,6 +80,8 @@ export const creditTypeSchema = z.object({
   fieldsOfStudyRequired: z.boolean(),
   /** The minutes of learning in one credit hour of its body: 60, or NASBA's 50. */
   minutesPerHour: z.number().int(),
+  /** The regulators the catalogue says this credit is reported to. */
+  regulators: z.array(regulatorSchema),
 });
 export type CreditType = z.infer<typeof creditTypeSchema>;
 

@@ -12,7 +12,8 @@ import {
   regulatorIdsOf,
   stateCodeOf,
 } from "./identifiers";
-import { IDENTIFIER_MESSAGES, missingRegulatorIds, REGULATORS } from "./reporting";
+import { IDENTIFIER_MESSAGES, missingRegulatorIds } from "./reporting";
+import { REGULATORS } from "./reporting-activity";
 
 const ids = (extra: Partial<Identifiers>): Identifiers => ({ ...EMPTY_IDENTIFIERS, ...extra });
 const OREGON_MD = { licenceType: "MD", licenceState: "OR", licenceNumber: "MD204518" };

@@ -6,11 +6,11 @@ import {
   isRealBirthDay,
   isValidEpid,
   isValidLicenceNumber,
-  type Regulator,
   type RegulatorIds,
   regulatorIdsBodySchema,
   US_STATES,
 } from "./reporting";
+import type { Regulator } from "./reporting-activity";
 
 /**
  * A learner's professional identifiers, kept once: their licences (each by licence type or

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
 
+/** The regulators Credo reports credit to (reporting.ts says what each needs). */
+export const REGULATORS = ["pars", "ce_broker", "cpe_monitor"] as const;
+export const regulatorSchema = z.enum(REGULATORS);
+export type Regulator = z.infer<typeof regulatorSchema>;
+
 /**
  * The PARS activity record: what ACCME asks of each accredited activity besides its learners
  * (title, format, dates, the AMA PRA Category 1 credit designated, providership, commercial

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { attestBodySchema, normalizeIdentifier } from "./credit";
 import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
-import { PARS_ACTIVITY_FORMATS, PROVIDERSHIPS, REPORT_FILE_KINDS } from "./reporting-activity";
+import {
+  PARS_ACTIVITY_FORMATS,
+  PROVIDERSHIPS,
+  REGULATORS,
+  type Regulator,
+  REPORT_FILE_KINDS,
+  regulatorSchema,
+} from "./reporting-activity";
 
 /**
  * Regulator reporting: each learner's completion sent to the tracking system the licensing
@@ -11,9 +18,6 @@ import { PARS_ACTIVITY_FORMATS, PROVIDERSHIPS, REPORT_FILE_KINDS } from "./repor
  * such a type gives the identifiers that regulator needs, and they are copied into the claim.
  */
 
-export const REGULATORS = ["pars", "ce_broker", "cpe_monitor"] as const;
-export const regulatorSchema = z.enum(REGULATORS);
-export type Regulator = z.infer<typeof regulatorSchema>;
 
 export const REGULATOR_NAMES: Record<Regulator, string> = {
   pars: "ACCME PARS",

@@ -24,6 +24,8 @@ export const lengthMismatchText = (statedMinutes: number, videoSeconds: number):
 /** What publishing a course should make its administrator aware of. */
 export const PUBLISH_CONFIRMATIONS = {
   /** The `confirm` value that publishes a credit course whose completion is Manual. */
+  reporting: (credit: string, regulator: string) =>
+    `The catalogue reports ${credit} to ${regulator}, but this course does not: set its ${regulator} activity ID under Reporting, or its learners' claims will not reach ${regulator}.`,
   manualCompletion: "manual-completion",
 } as const;
 
@@ -34,6 +36,8 @@ export const PUBLISH_MESSAGES = {
     "The credit exceeds what the content's length supports: give the reason to publish it anyway.",
   fieldsOfStudy: (credit: string, fields: string) =>
     `The fields of study add up to ${fields}, but the course offers ${credit}: make them add up under Credit settings before publishing.`,
+  reporting: (credit: string, regulator: string) =>
+    `The catalogue reports ${credit} to ${regulator}, but this course does not: set its ${regulator} activity ID under Reporting, or its learners' claims will not reach ${regulator}.`,
   manualCompletion:
     "This course offers credit, but its completion is Manual: learners can mark a module complete without watching its video. Turn on verified watching under Completion, or confirm that credit may be earned this way.",
   moduleLength: (position: number, title: string, statedMinutes: number, videoSeconds: number) =>
@@ -41,7 +45,13 @@ export const PUBLISH_MESSAGES = {
 } as const;
 
 export const coursePublishCheckSchema = z.object({
-  key: z.enum(["manual-completion", "module-length", "credit-length", "fields-of-study"]),
+  key: z.enum([
+    "manual-completion",
+    "module-length",
+    "credit-length",
+    "fields-of-study",
+    "reporting",
+  ]),
   /**
    * A warning only informs; "confirm" means publishing asks the administrator to confirm
    * (for credit-length, with a reason kept on the audit trail); "block" means the course

@@ -433,6 +433,63 @@ describe("the organisation's credit catalogue", () => {
     expect(published.statusCode, published.body).toBe(200);
   });
 
+  it("warns before publishing a course that does not report its credit where the catalogue says it is reported", async () => {
+    const { adminCookie } = await setup(null);
+    const type = (
+      await call(ctx, "POST", "/api/credit-catalogue/types", {
+        cookie: adminCookie,
+        payload: { ...CONTACT_HOURS, bodyId: null, regulators: ["ce_broker"] },
+      })
+    ).json() as CatalogueType;
+    const course = await buildPublishedCourse(ctx, adminCookie, {
+      video: await video(adminCookie),
+      modules: 1,
+      draft: true,
+    });
+    const offered = await call(ctx, "PUT", `/api/courses/${course.id}/credit`, {
+      cookie: adminCookie,
+      payload: {
+        bodies: [],
+        types: [{ catalogueTypeId: type.id, amount: 1, designationStatement: "", claimStep: null }],
+      },
+    });
+    const [offeredType] = (offered.json() as Course).creditTypes;
+    expect(offeredType!.regulators).toEqual(["ce_broker"]);
+    const reportingChecks = async () =>
+      (
+        (
+          await call(ctx, "GET", `/api/courses/${course.id}/publish-checks`, {
+            cookie: adminCookie,
+          })
+        ).json() as { checks: CoursePublishCheck[] }
+      ).checks.filter((c) => c.key === "reporting");
+    expect(await reportingChecks()).toEqual([
+      {
+        key: "reporting",
+        severity: "warning",
+        message:
+          "The catalogue reports contact hours to CE Broker, but this course does not: set its CE Broker activity ID under Reporting, or its learners' claims will not reach CE Broker.",
+        moduleId: null,
+      },
+    ]);
+
+    const reported = await call(ctx, "PUT", `/api/courses/${course.id}/reporting`, {
+      cookie: adminCookie,
+      payload: {
+        types: [
+          {
+            creditTypeId: offeredType!.id,
+            regulators: [
+              { regulator: "ce_broker", activityId: "20-123456", providerId: "50-1234" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect(await reportingChecks()).toEqual([]);
+  });
+
   it("asks a reason, kept on the audit trail, to publish credit beyond the content's length", async () => {
     const { adminCookie } = await setup(null);
     const type = (

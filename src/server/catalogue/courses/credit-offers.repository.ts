@@ -38,6 +38,7 @@ export function createCreditOffersRepository(db: Executor) {
             claimStep: courseCreditTypes.claimStep,
             licenceRequired: creditCatalogue.licenceRequired,
             fieldsOfStudyRequired: creditCatalogue.fieldsOfStudyRequired,
+            regulators: creditCatalogue.regulators,
           })
           .from(courseCreditTypes)
           .innerJoin(creditCatalogue, eq(creditCatalogue.id, courseCreditTypes.catalogueTypeId))

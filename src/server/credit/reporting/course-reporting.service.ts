@@ -4,6 +4,7 @@ import {
   type CourseReportingBody,
   missingActivityIds,
   PARS_ACTIVITY_FORMAT_LABELS,
+  PUBLISH_MESSAGES,
   type ParsActivityFormat,
   REGULATOR_NAMES,
   REGULATORS,
@@ -68,6 +69,30 @@ export function createCourseReportingService(deps: ReportingServiceDeps) {
 
   deps.events.subscribe("course.publishing", {
     inTransaction: (tx, { courseId }) => assertPublishable(tx, courseId),
+  });
+
+  // The catalogue says which regulators a credit is reported to; a course offering it that
+  // does not report it there is told before publishing, while its claims can still reach them.
+  deps.events.subscribe("course.publish-review", {
+    async inTransaction(tx, { creditTypes, checks }) {
+      const expected = creditTypes.filter((t) => t.regulators.length);
+      if (!expected.length) return;
+      const reported = await regulatorsOfTypes(
+        tx,
+        expected.map((t) => t.id),
+      );
+      for (const t of expected) {
+        for (const regulator of t.regulators) {
+          if (reported.get(t.id)?.some((r) => r.regulator === regulator)) continue;
+          checks.push({
+            key: "reporting",
+            severity: "warning",
+            message: PUBLISH_MESSAGES.reporting(t.name, REGULATOR_NAMES[regulator]),
+            moduleId: null,
+          });
+        }
+      }
+    },
   });
 
   return {
