@@ -25,7 +25,10 @@ export function registerSetupChecklistRoutes(
   app.post(
     "/api/admin/setup-checklist/dismiss",
     {
-      schema: { tags, response: { 204: emptyAnswer("Put away: the dashboard no longer shows it") } },
+      schema: {
+        tags,
+        response: { 204: emptyAnswer("Put away: the dashboard no longer shows it") },
+      },
       preValidation: admin,
     },
     async (request, reply) => {
