@@ -124,6 +124,9 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     clock: () => new Date(Date.now() + watchedAhead),
     adminSetupKey: { key: DEMO_ADMIN_KEY, generated: false },
     logger: false,
+    // The seed is this portal's only client, and it waits for every answer: a busy machine
+    // slows it down rather than making it a crowd to shed.
+    shedLoad: false,
   });
   try {
     return await fillDemo(app, {

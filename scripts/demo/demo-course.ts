@@ -8,7 +8,7 @@ import type {
 import type { CatalogueKey } from "./provider";
 
 /** A review or final-exam question as the demo writes it; pool and module come from its place. */
-export type DemoQuestion = Omit<QuestionInput, "pool" | "moduleId">;
+type DemoQuestion = Omit<QuestionInput, "pool" | "moduleId">;
 
 /**
  * An accredited course of the demo, written the way its accreditor asks for it: the credit it

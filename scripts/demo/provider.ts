@@ -4,10 +4,8 @@ import type { CatalogueTypeBody, CreditBodyBody, OrganisationBody } from "../../
  * The demo's provider: one organisation that issues every certificate, jointly accredited for
  * the healthcare team (physicians and nurses) and registered with NASBA for accountants.
  */
-export const PROVIDER_NAME = "Credo Learning";
-
 export const ORGANISATION = {
-  name: PROVIDER_NAME,
+  name: "Credo Learning",
   address: "200 Market Street, Suite 400\nPhiladelphia, PA 19106",
   contactEmail: "ce@credo.test",
   dateFormat: "month-day-year",
