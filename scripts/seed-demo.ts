@@ -64,6 +64,14 @@ const COURSES = {
 /** The short videos the repository ships, taken in turn by the courses. */
 const VIDEOS = ["sample-video.mp4", "sample-video-2.mp4"];
 
+/** A course as the seed made it: its modules, question bank, and offered credit by catalogue key. */
+interface BuiltCourse {
+  id: string;
+  modules: Module[];
+  bank: Map<string, Question>;
+  typeIds: Map<CatalogueKey, string>;
+}
+
 const SHORT_VIDEOS_REASON =
   "Demo: short sample clips stand in for the recorded lectures the stated lengths describe.";
 
@@ -247,15 +255,7 @@ export async function fillDemo(
   const captions = readFileSync(fixture("sample-captions.vtt"));
   const signature = readFileSync(fixture("sample-signature.png"));
   let moduleClock = Date.now();
-  const built = new Map<
-    LearnerPlan["course"],
-    {
-      id: string;
-      modules: Module[];
-      bank: Map<string, Question>;
-      typeIds: Map<CatalogueKey, string>;
-    }
-  >();
+  const built = new Map<LearnerPlan["course"], BuiltCourse>();
   for (const [index, [key, course]] of Object.entries(COURSES).entries()) {
     const demo: DemoCourse = course;
     const videoUrl = await upload("video", fixture(VIDEOS[index % VIDEOS.length]!));
@@ -418,12 +418,7 @@ export async function fillDemo(
   async function takeCourse(
     plan: LearnerPlan,
     p: number,
-    course: {
-      id: string;
-      modules: Module[];
-      bank: Map<string, Question>;
-      typeIds: Map<CatalogueKey, string>;
-    },
+    course: BuiltCourse,
     demo: DemoCourse,
     learner: { id: string; cookie: string },
   ) {
