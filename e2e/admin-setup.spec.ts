@@ -1,5 +1,5 @@
 import { ADMIN_KEY, expect, expectToast, test, uniqueEmail } from "./support/fixtures";
-import { screen } from "./support/screens";
+import { screen, screensAtBothWidths } from "./support/screens";
 
 test.describe("Administrator setup", () => {
   test("an admin creates their account from the sign-in screen and lands on /admin", async ({
@@ -39,6 +39,28 @@ test.describe("Administrator setup", () => {
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
     await expect(page).toHaveTitle("Dashboard · Credo");
     await screen(page, "admin-dashboard");
+
+    // A new portal's first steps, each ticked by the server: nobody has named the
+    // organisation yet (the specs that do so run alone, afterwards).
+    const checklist = page.getByRole("region", { name: "Get your portal ready" });
+    const profileStep = checklist.getByRole("link", {
+      name: /^Set up your organisation profile \(to do\)/,
+    });
+    await expect(profileStep).toHaveAttribute("href", "/admin/settings");
+    await expect(
+      checklist.getByRole("link", { name: /Build your credit catalogue/ }),
+    ).toBeVisible();
+    await expect(checklist.getByRole("link", { name: /Publish your first course/ })).toBeVisible();
+    await screensAtBothWidths(page, "admin-setup-checklist");
+    // Put away from the keyboard, for this administrator, for good.
+    const dismiss = checklist.getByRole("button", { name: "Dismiss the setup checklist" });
+    await dismiss.focus();
+    await page.keyboard.press("Enter");
+    await expect(checklist).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Overview" })).toBeVisible();
+    await expect(checklist).toBeHidden();
 
     // While signed in as this admin, register a learner through the API.
     const learnerEmail = uniqueEmail("invitee");

@@ -14,20 +14,28 @@ register();
 console.log(`Seeding demo content into ${dataDir} ...`);
 const { seedDemo, DEMO_LEARNER_PASSWORD } = await import("./seed-demo.ts");
 const result = await seedDemo(dataDir);
+const courses = [...new Set(result.stages.map((s) => s.course))];
 console.log(`
   Demo accounts
   ─────────────
   Administrator  ${result.admin.email}  /  ${result.admin.password}
   Learners       ${result.learnerEmails.slice(0, 3).join(", ")}, ... (${result.learnerEmails.length} in all)
                  password for every learner: ${DEMO_LEARNER_PASSWORD}
+  Invited        ${result.invited} (added and enrolled, has not signed in yet)
   Restricted     ${result.restricted} (cannot sign in)
   Admin key      ${process.env.ADMIN_SETUP_KEY} (for 'Administrator setup' on the sign-in page)
 
-  Accredited     ${result.cpe.title} (CPE credits and nurses' contact hours: activity, verified watching, review questions, exam, evaluation, attestation)
-${result.cpe.stages
+  Accredited provider: Credo Learning (Settings → Credit catalogue: ANCC, NASBA, ACCME/AMA)
+${courses
   .map(
-    (s) =>
-      `                 ${s.email.padEnd(18)} ${s.stage}${s.scores.length ? ` (${s.scores.map((n) => `${n}%`).join(", then ")})` : ""}`,
+    (course) =>
+      `  ${course}\n${result.stages
+        .filter((s) => s.course === course)
+        .map(
+          (s) =>
+            `                 ${s.email.padEnd(18)} ${s.stage}${s.scores.length ? ` (exam ${s.scores.map((n) => `${n}%`).join(", then ")})` : ""}`,
+        )
+        .join("\n")}`,
   )
   .join("\n")}
 `);

@@ -1,23 +1,22 @@
 /**
- * Fills a fresh data directory with demo content through the real API (app.inject):
- * an administrator, a dozen learners, courses in all four categories with thumbnails and
- * small playable videos, enrollments at every stage, and an accredited CPE course with
- * review questions and a final exam that learners have reached, failed and passed through
- * the exam API (so every score is the server's grade). Used by `npm run demo`.
+ * Fills a fresh data directory with an accredited provider's demo through the real API
+ * (app.inject): the organisation profile, a credit catalogue (ANCC contact hours, NASBA CPE
+ * credits, AMA PRA Category 1 Credit™), a nursing, an accounting and a jointly accredited
+ * physician course, published with their credit, and learners at every stage of them, from
+ * invited to a revoked certificate. Every score is the server's grade and every certificate
+ * the server's issue. Used by `npm run demo`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type {
-  ActivityBody,
   Attempt,
+  CatalogueType,
+  Certificate,
   Course,
-  CourseCreditBody,
-  CreditSettingsBody,
   EvaluationForm,
   ExamSettings,
-  ExamSettingsBody,
   Module,
   Question,
   QuestionInput,
@@ -25,9 +24,21 @@ import type {
   SubmitResult,
 } from "../src/contract";
 import { HEARTBEAT_INTERVAL_MS } from "../src/contract";
-import { buildApp } from "../src/server/app";
+import { type App, buildApp } from "../src/server/app";
 import { buildConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
+import type { DemoCourse } from "./demo/demo-course";
+import { ETHICS_COURSE } from "./demo/ethics-course";
+import {
+  emailOf,
+  INVITED_LEARNER,
+  LEARNER_PLANS,
+  LEARNERS,
+  type LearnerPlan,
+} from "./demo/learners";
+import { NURSING_COURSE } from "./demo/nursing-course";
+import { PHYSICIAN_COURSE } from "./demo/physician-course";
+import { BODIES, type CatalogueKey, CREDIT_TYPES, ORGANISATION } from "./demo/provider";
 
 export const DEMO_ADMIN = {
   email: "admin@credo.test",
@@ -35,805 +46,38 @@ export const DEMO_ADMIN = {
   name: "Morgan Admin",
 };
 export const DEMO_LEARNER_PASSWORD = "credo-learner";
+const DEMO_ADMIN_KEY = "demo-admin-setup-key";
+
+/** Said when the portal already has the demo's administrator: the demo fills a fresh one only. */
+export const DEMO_ALREADY_SEEDED =
+  "This portal already holds the demo (its administrator exists): the demo fills only a fresh data directory, which `npm run demo` makes each time.";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const fixture = (name: string) => join(root, "test-fixtures", name);
 
-const COURSES = [
-  {
-    title: "Modern JavaScript Foundations",
-    category: "Development",
-    duration: 6,
-    colors: ["4f46e5", "06b6d4"],
-    modules: ["Variables and types", "Functions and scope", "Async and promises"],
-    description:
-      "A practical tour of the language that runs the web, from values and functions to asynchronous code.",
-  },
-  {
-    title: "TypeScript for Teams",
-    category: "Development",
-    duration: 4,
-    colors: ["2563eb", "7c3aed"],
-    modules: ["Why types", "Generics in practice", "Typing an API"],
-    description: "Adopt TypeScript in a growing codebase without slowing the team down.",
-  },
-  {
-    title: "SQL Essentials",
-    category: "Database",
-    duration: 5,
-    colors: ["0f766e", "22c55e"],
-    modules: ["Selecting data", "Joins explained", "Indexes and plans"],
-    description:
-      "Query relational data with confidence and understand what the database does with your query.",
-  },
-  {
-    title: "PostgreSQL Performance",
-    category: "Database",
-    duration: 3,
-    colors: ["155e75", "0ea5e9"],
-    modules: ["Reading EXPLAIN", "Choosing indexes"],
-    description: "Find slow queries, read their plans and fix them with the right index.",
-  },
-  {
-    title: "Mobile UX Patterns",
-    category: "Mobile",
-    duration: 3,
-    colors: ["be123c", "f97316"],
-    modules: ["Thumb zones", "Navigation patterns", "Offline states"],
-    description:
-      "Design mobile screens people can use with one hand, on the move, with a flaky connection.",
-  },
-  {
-    title: "React Native Basics",
-    category: "Mobile",
-    duration: 5,
-    colors: ["9333ea", "ec4899"],
-    modules: ["Components", "Styling", "Native modules"],
-    description: "Build a cross-platform mobile app with the React you already know.",
-  },
-  {
-    title: "Design Systems 101",
-    category: "Design",
-    duration: 2,
-    colors: ["ca8a04", "f43f5e"],
-    modules: ["Tokens", "Components", "Documentation"],
-    description: "Create a design system that designers and engineers both want to use.",
-  },
-  {
-    title: "Accessible Interfaces",
-    category: "Design",
-    duration: 2,
-    colors: ["334155", "64748b"],
-    modules: ["Contrast and type", "Keyboard first"],
-    description:
-      "Make interfaces that work for everyone: contrast, focus, semantics and testing. (Draft)",
-  },
-] as const;
+const COURSES = {
+  nursing: NURSING_COURSE,
+  ethics: ETHICS_COURSE,
+  physician: PHYSICIAN_COURSE,
+} satisfies Record<LearnerPlan["course"], DemoCourse>;
 
-/** A review or final-exam question as the demo writes it; pool and module come from its place. */
-type DemoQuestion = Omit<QuestionInput, "pool" | "moduleId">;
+/** The short videos the repository ships, taken in turn by the courses. */
+const VIDEOS = ["sample-video.mp4", "sample-video-2.mp4"];
 
-/**
- * An accredited self-study course that uses review questions and a final exam, written to
- * pass the NASBA publish checks without a warning: 1 credit, at least 3 review questions
- * and 5 final-exam questions per credit, no true/false question in the final pool, a 70%
- * pass mark. Three modules of 50 minutes in all make one CPE credit.
- */
-const CPE_COURSE = {
-  title: "Professional Ethics for CPAs",
-  category: "Development",
-  duration: 1,
-  colors: ["1e3a8a", "0d9488"],
-  description:
-    "Apply the AICPA Code of Professional Conduct to everyday decisions: integrity and objectivity, independence, due care and confidentiality. One NASBA CPE credit for accountants and 0.83 ANCC contact hours for nurses, with review questions after each module and a final exam.",
-  /**
-   * Two credit types, each claimed by its own profession: NASBA CPE credits (a 50-minute
-   * hour) and ANCC contact hours (a 60-minute hour), each with its body's provider number.
-   */
-  credit: {
-    bodies: [
-      { name: "NASBA", providerNumber: "112233" },
-      { name: "ANCC", providerNumber: "P-0421" },
-    ],
-    types: [
-      {
-        name: "CPE credits",
-        amount: 1,
-        accreditingBody: "NASBA",
-        accreditationStatement:
-          "Credo Learning is registered with the National Association of State Boards of Accountancy (NASBA) as a sponsor of continuing professional education on the National Registry of CPE Sponsors. State boards of accountancy have final authority on the acceptance of individual courses for CPE credit. Complaints regarding registered sponsors may be submitted to the National Registry of CPE Sponsors through its website: www.nasbaregistry.org. CPE credits are based on a 50-minute hour.",
-        designationStatement:
-          "Recommended for 1 CPE credit in the field of study Behavioral Ethics.",
-        claimStep: null,
-        licenceRequired: true,
-      },
-      {
-        name: "contact hours",
-        amount: 0.83,
-        accreditingBody: "ANCC",
-        accreditationStatement:
-          "Credo Learning is accredited as a provider of nursing continuing professional development by the American Nurses Credentialing Center's Commission on Accreditation.",
-        designationStatement: "This activity is awarded 0.83 ANCC contact hours.",
-        claimStep: null,
-        licenceRequired: true,
-      },
-    ],
-  } satisfies CourseCreditBody,
-  exam: {
-    enabled: true,
-    questionCount: 5,
-    passMark: 70,
-    maxAttempts: 3,
-    timeLimitMinutes: 30,
-    revealAnswers: "after_pass",
-    reviewRequired: true,
-  } satisfies ExamSettingsBody,
-  /** The credit claim as NASBA QAS self-study asks for it (no partial credit, 5-year records). */
-  activity: {
-    objectives: [
-      "Identify threats to integrity and objectivity and the safeguards that reduce them",
-      "Apply the independence rules to loans, gifts and family relationships",
-      "Decide when client information may be disclosed without consent",
-    ],
-    faculty: [
-      {
-        name: "Margaret Chen, CPA, CGMA",
-        role: "Author and instructor",
-        disclosure: "Nothing to disclose.",
-      },
-      {
-        name: "Samuel Ortiz, CPA",
-        role: "Technical reviewer",
-        disclosure: "Paid speaker for Ledgerly Software (accounting software).",
-      },
-    ],
-    disclosureStatement:
-      "Samuel Ortiz, Ledgerly Software, paid speaker. The activity contains no content about Ledgerly products. All relevant financial relationships have been mitigated.",
-    releaseDate: "2026-01-15",
-    reviewDate: "2026-07-15",
-    expirationDate: "2027-01-14",
-    enrollmentValidDays: 365,
-    acknowledgementRequired: true,
-    evaluationRequired: true,
-    attestationRequired: true,
-    attestationText:
-      "I attest that I personally completed this activity, that I did so in the time it records, and that the credit I claim reflects my participation.",
-    retentionYears: 5,
-  } satisfies ActivityBody,
-  creditSettings: {
-    sponsorName: "Credo Learning",
-    sponsorAddress: "200 Market Street, Suite 400, Philadelphia, PA 19106",
-    deliveryMethod: "QAS Self-Study",
-    fieldsOfStudy: [{ field: "Behavioral Ethics", credits: 1 }],
-    officialName: "Margaret Chen, CPA",
-    officialTitle: "Director of Continuing Education",
-  } satisfies CreditSettingsBody,
-  modules: [
-    {
-      title: "Integrity and objectivity",
-      duration: 15,
-      description:
-        "The principles behind the Code, the Integrity and Objectivity Rule, and the conceptual framework's threats and safeguards.",
-      review: [
-        {
-          kind: "single",
-          text: 'Your controller asks you to record a sale this quarter although the goods ship next month, "so we hit the target". Under the Integrity and Objectivity Rule, what should you do?',
-          options: [
-            {
-              text: "Record the sale as asked: the controller is responsible for the financial statements.",
-              correct: false,
-              feedback:
-                "Following the instruction would subordinate your judgment to the controller's, which is exactly what the rule forbids.",
-            },
-            {
-              text: "Explain why the entry is not appropriate and, if the controller insists, take the matter to higher management or those charged with governance, documenting what you did.",
-              correct: true,
-              feedback:
-                "Right: raise the concern, escalate it if it is not resolved, and document the facts and the discussions.",
-            },
-            {
-              text: "Record the sale but keep a private note that you disagreed.",
-              correct: false,
-              feedback:
-                "A private note does not undo the entry: you would still be knowingly misrepresenting the facts.",
-            },
-          ],
-          explanation:
-            "A member shall maintain objectivity and integrity, shall be free of conflicts of interest, and shall not knowingly misrepresent facts or subordinate his or her judgment to others.",
-        },
-        {
-          kind: "true_false",
-          text: "As the Code describes it, objectivity means being impartial, intellectually honest and free of conflicts of interest.",
-          options: [
-            {
-              text: "True",
-              correct: true,
-              feedback:
-                "Right: objectivity is a state of mind, and these three qualities are what it asks for.",
-            },
-            {
-              text: "False",
-              correct: false,
-              feedback:
-                "The Code describes objectivity in exactly these words: impartial, intellectually honest and free of conflicts of interest.",
-            },
-          ],
-          explanation: null,
-        },
-      ],
-    },
-    {
-      title: "Independence",
-      duration: 20,
-      description:
-        "Independence of mind and in appearance, financial interests, loans, gifts and nonattest services for attest clients.",
-      review: [
-        {
-          kind: "single",
-          text: "The Code describes independence as having two parts. Which are they?",
-          options: [
-            {
-              text: "Independence of mind and independence in appearance",
-              correct: true,
-              feedback:
-                "Right: an objective state of mind, and avoiding circumstances that would lead a reasonable, informed third party to doubt it.",
-            },
-            {
-              text: "Independence in fact and independence in fees",
-              correct: false,
-              feedback: "Fees can threaten independence, but they are not one of its two parts.",
-            },
-            {
-              text: "Personal independence and firm independence",
-              correct: false,
-              feedback:
-                "Both individuals and firms must be independent, but the two parts are of mind and in appearance.",
-            },
-          ],
-          explanation:
-            "Independence of mind lets a member act with integrity and objectivity; independence in appearance means avoiding facts and circumstances that would lead a reasonable and informed third party to conclude that integrity, objectivity or professional skepticism had been compromised.",
-        },
-        {
-          kind: "multiple",
-          text: "Which of these impair the firm's independence for an audit client? Choose all that apply.",
-          options: [
-            {
-              text: "A staff member on the engagement owns 10 shares of the client's stock.",
-              correct: true,
-              feedback:
-                "Right: a covered member's direct financial interest impairs independence however small it is.",
-            },
-            {
-              text: "The firm signs the client's payroll checks.",
-              correct: true,
-              feedback:
-                "Right: signing checks is authorizing transactions, a management responsibility.",
-            },
-            {
-              text: "The firm explains to management how a new lease standard applies to its contracts.",
-              correct: false,
-              feedback:
-                "Advice and explanation leave the decisions with management, so independence is not impaired.",
-            },
-          ],
-          explanation:
-            "A direct financial interest held by a covered member impairs independence regardless of materiality, and so does assuming a management responsibility for an attest client.",
-        },
-      ],
-    },
-    {
-      title: "Due care and confidentiality",
-      duration: 15,
-      description:
-        "The General Standards Rule, confidential client information and its exceptions, contingent fees and client records.",
-      review: [
-        {
-          kind: "single",
-          text: "A lender phones to ask about a client's financial position. The client has not given its consent. What should you do?",
-          options: [
-            {
-              text: "Share only what the lender could verify elsewhere.",
-              correct: false,
-              feedback:
-                "Confidential client information stays confidential even when parts of it could be found elsewhere; you need the client's specific consent.",
-            },
-            {
-              text: "Decline to discuss the client's affairs until the client gives its specific consent.",
-              correct: true,
-              feedback:
-                "Right: without the client's specific consent, confidential information is not disclosed to a third party such as a lender.",
-            },
-            {
-              text: "Answer, since the lender already does business with the client.",
-              correct: false,
-              feedback:
-                "A lender's relationship with the client is not one of the rule's exceptions.",
-            },
-          ],
-          explanation:
-            "The Confidential Client Information Rule forbids disclosure without the client's specific consent, apart from listed exceptions such as an enforceable subpoena, a peer review or an inquiry by a recognized disciplinary body.",
-        },
-        {
-          kind: "single",
-          text: "What does the principle of due care ask of a member?",
-          options: [
-            {
-              text: "To discharge professional responsibilities with competence and diligence.",
-              correct: true,
-              feedback:
-                "Right: due care is competence and diligence, applied to every service a member performs.",
-            },
-            {
-              text: "To guarantee that the financial statements are free of all misstatements.",
-              correct: false,
-              feedback:
-                "No engagement gives a guarantee; due care asks for competence and diligence, not certainty.",
-            },
-            {
-              text: "To accept only engagements that carry no risk of error.",
-              correct: false,
-              feedback:
-                "Due care does not mean avoiding risk; it means planning, supervising and performing the work competently and diligently.",
-            },
-          ],
-          explanation:
-            "Due care requires a member to discharge professional responsibilities with competence and diligence, to the best of the member's ability and in the interest of those served.",
-        },
-      ],
-    },
-  ] satisfies { title: string; duration: number; description: string; review: DemoQuestion[] }[],
-  final: [
-    {
-      kind: "single",
-      text: "Under the Integrity and Objectivity Rule, which of the following is a member forbidden to do?",
-      options: [
-        {
-          text: "Knowingly misrepresent facts, or subordinate professional judgment to others",
-          correct: true,
-          feedback: "Right: that is the rule's prohibition, in any professional service.",
-        },
-        {
-          text: "Disagree with a supervisor about an accounting treatment",
-          correct: false,
-          feedback:
-            "Disagreeing is expected; the rule forbids giving in on judgment, not raising a concern.",
-        },
-        {
-          text: "Provide both tax and advisory services to the same client",
-          correct: false,
-          feedback:
-            "Several services for one client are not a breach in themselves; the question is whether a conflict of interest arises.",
-        },
-        {
-          text: "Charge a fee based on the hours worked",
-          correct: false,
-          feedback: "Hourly fees raise no question of integrity or objectivity.",
-        },
-      ],
-      explanation:
-        "In the performance of any professional service, a member shall maintain objectivity and integrity, shall be free of conflicts of interest, and shall not knowingly misrepresent facts or subordinate his or her judgment to others.",
-    },
-    {
-      kind: "single",
-      text: "Under the conceptual framework, what does a member do after identifying a threat to compliance with the rules?",
-      options: [
-        {
-          text: "Evaluate the threat's significance and, unless it is already at an acceptable level, apply safeguards that eliminate it or reduce it to one",
-          correct: true,
-          feedback: "Right: identify, evaluate, then safeguard.",
-        },
-        {
-          text: "Decline or end the engagement at once",
-          correct: false,
-          feedback:
-            "Withdrawing is needed only when no safeguard can bring the threat to an acceptable level.",
-        },
-        {
-          text: "Tell the client about the threat and carry on",
-          correct: false,
-          feedback:
-            "Telling the client is not by itself a safeguard; the threat must be evaluated and addressed.",
-        },
-        {
-          text: "Document the threat; nothing more is required",
-          correct: false,
-          feedback: "Documenting a threat does not reduce it.",
-        },
-      ],
-      explanation:
-        "The framework has three steps: identify threats, evaluate their significance, and apply safeguards; when no safeguard reduces a threat to an acceptable level, the member declines or ends the service.",
-    },
-    {
-      kind: "single",
-      text: "A firm actively promotes an attest client's shares to investors. Which threat to independence does this create?",
-      options: [
-        {
-          text: "Advocacy",
-          correct: true,
-          feedback:
-            "Right: promoting the client's interests or position compromises, or appears to compromise, objectivity.",
-        },
-        {
-          text: "Self-review",
-          correct: false,
-          feedback:
-            "Self-review arises when the firm evaluates its own earlier work, such as statements it prepared.",
-        },
-        {
-          text: "Familiarity",
-          correct: false,
-          feedback: "Familiarity arises from a long or close relationship, not from promotion.",
-        },
-        {
-          text: "Adverse interest",
-          correct: false,
-          feedback:
-            "Adverse interest arises when the firm's interests are opposed to the client's, as in litigation.",
-        },
-      ],
-      explanation:
-        "The advocacy threat is the threat that a member will promote a client's interests or position to the point that objectivity or independence is compromised.",
-    },
-    {
-      kind: "single",
-      text: "A firm designs an attest client's accounting system and then audits the financial statements the system produces. Which threat is most directly present?",
-      options: [
-        {
-          text: "Self-review",
-          correct: true,
-          feedback: "Right: the firm would be evaluating the results of its own work.",
-        },
-        {
-          text: "Undue influence",
-          correct: false,
-          feedback:
-            "Undue influence comes from pressure by the client or others, not from the firm's earlier work.",
-        },
-        {
-          text: "Advocacy",
-          correct: false,
-          feedback: "The firm is not promoting the client's position here.",
-        },
-        {
-          text: "Adverse interest",
-          correct: false,
-          feedback: "Nothing here sets the firm's interests against the client's.",
-        },
-      ],
-      explanation:
-        "The self-review threat is the threat that a member will not appropriately evaluate the results of a previous judgment or service by the member or the firm, and will rely on it in the current service.",
-    },
-    {
-      kind: "single",
-      text: "A covered member holds a direct financial interest in an attest client that is immaterial to the member's net worth. What is the effect on independence?",
-      options: [
-        {
-          text: "Independence is impaired, whatever the amount",
-          correct: true,
-          feedback:
-            "Right: a direct financial interest impairs independence regardless of materiality.",
-        },
-        {
-          text: "Independence is impaired only if the interest is material to the member",
-          correct: false,
-          feedback:
-            "Materiality is the test for indirect financial interests, not for direct ones.",
-        },
-        {
-          text: "Independence is not impaired if the interest is disclosed in the report",
-          correct: false,
-          feedback: "Disclosure does not cure a direct financial interest.",
-        },
-        {
-          text: "Independence is impaired only if the interest gives the member significant influence over the client",
-          correct: false,
-          feedback:
-            "A direct financial interest impairs independence without any influence over the client.",
-        },
-      ],
-      explanation:
-        "A direct financial interest in an attest client held by a covered member impairs independence regardless of its materiality; an indirect financial interest impairs it when material.",
-    },
-    {
-      kind: "multiple",
-      text: "Which of these, performed for an attest client, are management responsibilities that impair independence? Choose all that apply.",
-      options: [
-        {
-          text: "Authorizing or approving the client's transactions",
-          correct: true,
-          feedback: "Right: authorizing transactions is a decision that belongs to management.",
-        },
-        {
-          text: "Having custody of the client's assets",
-          correct: true,
-          feedback: "Right: holding the client's assets is a management responsibility.",
-        },
-        {
-          text: "Recommending improvements to internal control for management to evaluate",
-          correct: false,
-          feedback:
-            "Recommendations leave the decision with management, which is allowed when the general requirements for nonattest services are met.",
-        },
-        {
-          text: "Preparing a tax return that management reviews, approves and signs",
-          correct: false,
-          feedback:
-            "Tax preparation is a permitted nonattest service when management takes responsibility for the return.",
-        },
-      ],
-      explanation:
-        "Assuming a management responsibility for an attest client, such as directing the entity, making its decisions, authorizing its transactions or holding its assets, impairs independence whatever safeguards are applied.",
-    },
-    {
-      kind: "single",
-      text: "The spouse of a covered member owns shares of an attest client in her own brokerage account. How does the Code treat the shares?",
-      options: [
-        {
-          text: "As the covered member's own direct financial interest, so independence is impaired",
-          correct: true,
-          feedback:
-            "Right: an immediate family member's financial interests are attributed to the covered member, with narrow exceptions such as some employee benefit plans.",
-        },
-        {
-          text: "As an indirect interest, acceptable while immaterial",
-          correct: false,
-          feedback:
-            "The spouse's shares are not an indirect interest: they are attributed to the covered member directly.",
-        },
-        {
-          text: "As irrelevant, since the spouse is not a CPA",
-          correct: false,
-          feedback:
-            "Whether the spouse is a CPA does not matter; immediate family members' interests count.",
-        },
-      ],
-      explanation:
-        "A covered member's immediate family (spouse, spousal equivalent and dependents) is held to the same independence rules as the covered member.",
-    },
-    {
-      kind: "multiple",
-      text: "In which situations may a member disclose confidential client information without the client's consent? Choose all that apply.",
-      options: [
-        {
-          text: "To comply with a validly issued and enforceable subpoena",
-          correct: true,
-          feedback: "Right: an enforceable subpoena or summons is an exception.",
-        },
-        {
-          text: "In a peer review of the member's practice",
-          correct: true,
-          feedback: "Right: a review of the member's professional practice is an exception.",
-        },
-        {
-          text: "In answer to an inquiry from a state board of accountancy's disciplinary body",
-          correct: true,
-          feedback:
-            "Right: responding to a recognized investigative or disciplinary body is an exception.",
-        },
-        {
-          text: "To help a prospective buyer of the client evaluate the purchase",
-          correct: false,
-          feedback:
-            "A buyer's interest is not an exception; it needs the client's specific consent.",
-        },
-      ],
-      explanation:
-        "The Confidential Client Information Rule does not stop a member from complying with an enforceable subpoena or summons or with laws and regulations, from a peer review, or from responding to a recognized investigative or disciplinary body.",
-    },
-    {
-      kind: "single",
-      text: "For which of these services may a member accept a contingent fee?",
-      options: [
-        {
-          text: "Representing a client in the examination of a tax return by a revenue agent",
-          correct: true,
-          feedback:
-            "Right: fees in tax matters determined by the findings of a governmental agency are not regarded as contingent.",
-        },
-        {
-          text: "Preparing a client's original income tax return",
-          correct: false,
-          feedback:
-            "Contingent fees for preparing an original or amended tax return are prohibited.",
-        },
-        {
-          text: "Auditing a client's financial statements",
-          correct: false,
-          feedback:
-            "No contingent fee may be charged to a client for whom the member performs an audit.",
-        },
-        {
-          text: "Examining a client's prospective financial information",
-          correct: false,
-          feedback:
-            "An examination of prospective financial information is an attest service: contingent fees are prohibited.",
-        },
-      ],
-      explanation:
-        "Contingent fees are prohibited for attest clients and for preparing original or amended tax returns or claims for refund; fees fixed by courts or public authorities, or in tax matters determined by judicial proceedings or governmental agencies' findings, are not contingent fees.",
-    },
-    {
-      kind: "single",
-      text: "A member accepts an engagement in an industry that is new to them. What does the General Standards Rule require?",
-      options: [
-        {
-          text: "Gain the competence needed, through research, consultation or bringing in someone competent, before completing the work",
-          correct: true,
-          feedback: "Right: competence is required for the work, and it can be acquired.",
-        },
-        {
-          text: "Decline the engagement: only work within existing experience may be accepted",
-          correct: false,
-          feedback:
-            "The rule allows competence to be gained through additional research or consultation.",
-        },
-        {
-          text: "Tell the client about the lack of experience; no further competence is then required",
-          correct: false,
-          feedback: "Telling the client does not replace the competence the work needs.",
-        },
-        {
-          text: "Charge a reduced fee to reflect the learning involved",
-          correct: false,
-          feedback: "The fee has nothing to do with the competence the rule requires.",
-        },
-      ],
-      explanation:
-        "The General Standards Rule asks for professional competence, due professional care, adequate planning and supervision, and sufficient relevant data; competence may be gained through additional research or consultation.",
-    },
-    {
-      kind: "single",
-      text: "A former client asks for the records it gave the firm, but has not paid its last invoice. What must the member do?",
-      options: [
-        {
-          text: "Return the client-provided records; unpaid fees are no reason to keep them",
-          correct: true,
-          feedback:
-            "Right: client-provided records are returned on request, whether or not fees are paid.",
-        },
-        {
-          text: "Keep every record until the invoice is paid",
-          correct: false,
-          feedback: "Holding client-provided records back for unpaid fees is an act discreditable.",
-        },
-        {
-          text: "Return the records only once the client signs a release of claims",
-          correct: false,
-          feedback: "No condition of this kind may be put on returning the client's own records.",
-        },
-        {
-          text: "Destroy the records, since the relationship has ended",
-          correct: false,
-          feedback: "The records belong to the client and must be returned on request.",
-        },
-      ],
-      explanation:
-        "Under the Acts Discreditable Rule, client-provided records are returned on request even when fees are unpaid; the member's own work products may be withheld until the fees for that work are paid.",
-    },
-    {
-      kind: "single",
-      text: "An attest client offers a member of the engagement team a gift. When does accepting it impair independence?",
-      options: [
-        {
-          text: "When its value is more than clearly insignificant to the recipient",
-          correct: true,
-          feedback: "Right: that is the Code's test for gifts from an attest client.",
-        },
-        {
-          text: "Only when it exceeds the firm's own policy limit",
-          correct: false,
-          feedback:
-            "A firm's policy may be stricter, but the Code's test is whether the gift is clearly insignificant to the recipient.",
-        },
-        {
-          text: "Never, if it is disclosed to the audit committee",
-          correct: false,
-          feedback: "Disclosure does not make a significant gift acceptable.",
-        },
-        {
-          text: "Only when it is cash",
-          correct: false,
-          feedback: "Any gift counts, whatever its form.",
-        },
-      ],
-      explanation:
-        "Accepting a gift from an attest client impairs independence unless its value is clearly insignificant to the recipient; entertainment is judged instead by whether it is reasonable in the circumstances.",
-    },
-    {
-      kind: "single",
-      text: "The CFO of an audit client threatens to replace the firm unless it accepts an aggressive revenue recognition policy. Which threat is this?",
-      options: [
-        {
-          text: "Undue influence",
-          correct: true,
-          feedback:
-            "Right: a threat to replace the firm over a disagreement is the Code's own example.",
-        },
-        {
-          text: "Familiarity",
-          correct: false,
-          feedback: "Familiarity arises from a long or close relationship, not from pressure.",
-        },
-        {
-          text: "Self-review",
-          correct: false,
-          feedback: "The firm is not evaluating its own earlier work here.",
-        },
-        {
-          text: "Advocacy",
-          correct: false,
-          feedback: "The firm is not promoting the client's position here.",
-        },
-      ],
-      explanation:
-        "Undue influence is the threat that a member will subordinate judgment to someone associated with the client because of that person's reputation, expertise, dominant personality, or attempts to coerce or exercise excessive influence over the member.",
-    },
-    {
-      kind: "single",
-      text: "Assuming normal lending terms, which of these loans from a bank that is an attest client does NOT impair a covered member's independence?",
-      options: [
-        {
-          text: "An automobile loan collateralized by the car",
-          correct: true,
-          feedback:
-            "Right: automobile loans and leases collateralized by the vehicle are permitted loans.",
-        },
-        {
-          text: "An unsecured personal loan obtained after the bank became an attest client",
-          correct: false,
-          feedback:
-            "Unsecured loans other than small credit card and overdraft balances impair independence.",
-        },
-        {
-          text: "A home mortgage obtained after the bank became an attest client",
-          correct: false,
-          feedback: "A mortgage obtained while the bank is an attest client impairs independence.",
-        },
-        {
-          text: "A credit card balance of $25,000 carried past its due date",
-          correct: false,
-          feedback:
-            "Credit card balances must be brought down to $10,000 or less by the payment due date.",
-        },
-      ],
-      explanation:
-        "Permitted loans, under normal lending procedures, terms and requirements, are automobile loans and leases collateralized by the automobile, loans fully collateralized by an insurance policy's cash surrender value or by cash deposits at the same institution, and credit card and overdraft balances reduced to $10,000 or less by the payment due date.",
-    },
-  ] satisfies DemoQuestion[],
-};
+/** A course as the seed made it: its modules, question bank, and offered credit by catalogue key. */
+interface BuiltCourse {
+  id: string;
+  modules: Module[];
+  bank: Map<string, Question>;
+  typeIds: Map<CatalogueKey, string>;
+}
 
-/**
- * Where demo learners stand in the CPE course. `modules` is how many they completed (each
- * with its review questions answered); `attempts` lists, per exam attempt, how many of the
- * drawn questions they answer correctly, so the server's grade follows (3 of 5 is 60%).
- */
-const CPE_LEARNERS = [
-  {
-    email: "amara@credo.test",
-    modules: 3,
-    attempts: [3, 4],
-    claim: true,
-    stage: "failed once, then passed, evaluated, attested: certificate issued",
-  },
-  { email: "ben@credo.test", modules: 3, attempts: [2], stage: "failed once" },
-  { email: "chen@credo.test", modules: 3, attempts: [], stage: "reviews done, exam not taken" },
-  { email: "elena@credo.test", modules: 1, attempts: [], stage: "first module done" },
-  { email: "diego@credo.test", modules: 0, attempts: [], stage: "not started" },
-];
+const SHORT_VIDEOS_REASON =
+  "Demo: short sample clips stand in for the recorded lectures the stated lengths describe.";
 
-const LEARNERS = [
-  "Amara Okafor",
-  "Ben Carter",
-  "Chen Wei",
-  "Diego Alvarez",
-  "Elena Petrova",
-  "Farah Haddad",
-  "George Mensah",
-  "Hana Suzuki",
-  "Isaac Cohen",
-  "Julia Novak",
-  "Kofi Boateng",
-  "Lena Fischer",
-];
+const DAY_MS = 86_400_000;
+const day = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
 const hasFfmpeg = () => {
   try {
@@ -844,20 +88,14 @@ const hasFfmpeg = () => {
   }
 };
 
-/** Generates a titled gradient thumbnail and a short video per course, or uses the fixtures. */
-function makeMedia(dir: string, index: number, title: string, colors: readonly string[]) {
+/** A titled gradient thumbnail where ffmpeg can draw one, else the repository's own. */
+function makeThumbnail(dir: string, index: number, title: string, colors: readonly string[]) {
+  if (!hasFfmpeg()) return fixture("sample-thumbnail.png");
   const thumb = join(dir, `thumb-${index}.png`);
-  const video = join(dir, `video-${index}.mp4`);
-  if (!hasFfmpeg()) {
-    return {
-      thumb: join(root, "test-fixtures/sample-thumbnail.png"),
-      video: join(root, "test-fixtures/sample-video.mp4"),
-    };
-  }
   const font = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
   const text = title.replace(/[':\\]/g, "");
   const label = existsSync(font)
-    ? `,drawtext=fontfile=${font}:text='${text}':fontcolor=white:fontsize=34:x=(w-text_w)/2:y=(h-text_h)/2:shadowcolor=black@0.35:shadowx=2:shadowy=2`
+    ? `,drawtext=fontfile=${font}:text='${text}':fontcolor=white:fontsize=30:x=(w-text_w)/2:y=(h-text_h)/2:shadowcolor=black@0.35:shadowx=2:shadowy=2`
     : "";
   const [c0, c1] = colors;
   execFileSync("ffmpeg", [
@@ -873,35 +111,7 @@ function makeMedia(dir: string, index: number, title: string, colors: readonly s
     "1",
     thumb,
   ]);
-  execFileSync("ffmpeg", [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    `testsrc2=size=480x270:rate=24:duration=12,hue=h=${index * 45}`,
-    "-f",
-    "lavfi",
-    "-i",
-    `sine=frequency=${330 + index * 40}:duration=12`,
-    "-c:v",
-    "libx264",
-    "-pix_fmt",
-    "yuv420p",
-    "-crf",
-    "30",
-    "-c:a",
-    "aac",
-    "-b:a",
-    "48k",
-    "-shortest",
-    "-movflags",
-    "+faststart",
-    video,
-  ]);
-  return { thumb, video };
+  return thumb;
 }
 
 export async function seedDemo(dataDir: string, log: (line: string) => void = console.log) {
@@ -910,7 +120,7 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     DATA_DIR: dataDir,
     PASSWORD_SETUP_MODE: "open",
     LOG_LEVEL: "warn",
-    ADMIN_SETUP_KEY: "demo-admin-setup-key",
+    ADMIN_SETUP_KEY: DEMO_ADMIN_KEY,
   });
   const database = await openDatabase(config);
   // Verified watching credits seconds only as fast as the clock runs: the demo's learners play
@@ -920,11 +130,43 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     config,
     database,
     clock: () => new Date(Date.now() + watchedAhead),
-    adminSetupKey: { key: "demo-admin-setup-key", generated: false },
+    adminSetupKey: { key: DEMO_ADMIN_KEY, generated: false },
     logger: false,
+    // The seed is this portal's only client, and it waits for every answer: a busy machine
+    // slows it down rather than making it a crowd to shed.
+    shedLoad: false,
   });
+  try {
+    return await fillDemo(app, {
+      adminKey: DEMO_ADMIN_KEY,
+      mediaDir: join(dataDir, "demo-media"),
+      watchAhead: (ms) => {
+        watchedAhead += ms;
+      },
+      log,
+    });
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/**
+ * The demo, through the API of a portal with no administrator yet. `watchAhead` moves the
+ * portal's credit clock on, as the seconds of a video played in full pass.
+ */
+export async function fillDemo(
+  app: App,
+  options: {
+    adminKey: string;
+    mediaDir: string;
+    watchAhead: (ms: number) => void;
+    log: (line: string) => void;
+  },
+) {
+  const { log } = options;
   let requests = 0;
-  const call = async (
+  const send = (
     method: "GET" | "POST" | "PUT" | "PATCH",
     url: string,
     cookie: string,
@@ -933,14 +175,21 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
     // Each request comes from its own simulated address, as a dozen real people would:
     // the per-address rate limits on sign-up routes are meant for one attacker, not a class.
     requests++;
-    const remoteAddress = `10.0.${requests >> 8}.${requests & 255}`;
-    const response = await app.inject({
+    return app.inject({
       method,
       url,
       headers: { cookie },
       payload: payload as never,
-      remoteAddress,
+      remoteAddress: `10.0.${requests >> 8}.${requests & 255}`,
     });
+  };
+  const call = async (
+    method: "GET" | "POST" | "PUT" | "PATCH",
+    url: string,
+    cookie: string,
+    payload?: unknown,
+  ) => {
+    const response = await send(method, url, cookie, payload);
     if (response.statusCode >= 300) {
       throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     }
@@ -948,217 +197,232 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
   };
   const cookieOf = (r: { cookies: { name: string; value: string }[] }) =>
     `credo_session=${r.cookies.find((c) => c.name === "credo_session")?.value}`;
+  const step = (i: number, what: string) => log(`  [${i}/6] ${what}`);
 
-  try {
-    const step = (i: number, total: number, what: string) =>
-      log(`  [${String(i).padStart(2)}/${total}] ${what}`);
-    const total = 6;
-    step(1, total, "administrator");
-    const admin = cookieOf(
-      await call("POST", "/api/auth/setup-admin-password", "", {
-        ...DEMO_ADMIN,
-        adminKey: "demo-admin-setup-key",
-      }),
-    );
+  step(1, "administrator");
+  const setup = await send("POST", "/api/auth/setup-admin-password", "", {
+    ...DEMO_ADMIN,
+    adminKey: options.adminKey,
+  });
+  if (setup.statusCode === 409) throw new Error(DEMO_ALREADY_SEEDED);
+  if (setup.statusCode !== 200) throw new Error(`administrator: ${setup.statusCode} ${setup.body}`);
+  const admin = cookieOf(setup);
 
-    step(2, total, `media and ${COURSES.length} courses`);
-    const mediaDir = join(dataDir, "demo-media");
-    mkdirSync(mediaDir, { recursive: true });
-    const upload = async (kind: "thumbnail" | "video", file: string) => {
-      const bytes = readFileSync(file);
-      const contentType = kind === "video" ? "video/mp4" : "image/png";
-      const { uploadURL } = (
-        await call("POST", "/api/objects/upload", admin, {
-          kind,
-          fileName: file.split("/").pop(),
-          contentType,
-          size: bytes.length,
-        })
-      ).json();
-      await app.inject({
-        method: "PUT",
-        url: uploadURL,
-        headers: { cookie: admin, "content-type": contentType },
-        payload: bytes,
-      });
-      return (await call("PUT", "/api/objects/set-acl", admin, { objectURL: uploadURL })).json()
-        .objectPath as string;
-    };
-    const courseIds: { id: string; modules: string[]; published: boolean }[] = [];
-    let moduleClock = Date.now();
-    for (const [index, course] of COURSES.entries()) {
-      const media = makeMedia(mediaDir, index, course.title, course.colors);
-      const thumbnail = await upload("thumbnail", media.thumb);
-      const videoUrl = await upload("video", media.video);
-      const { id } = (
-        await call("POST", "/api/courses", admin, {
-          title: course.title,
-          description: course.description,
-          category: course.category,
-          duration: course.duration,
-          thumbnail,
-          modules: [],
-        })
-      ).json();
-      const modules: string[] = [];
-      for (const title of course.modules) {
-        const moduleId = `module_${moduleClock++}`;
-        await call("POST", `/api/courses/${id}/modules`, admin, {
-          id: moduleId,
-          title,
-          description: `${title} — a short, focused lesson.`,
-          duration: 8 + modules.length * 4,
-          videoUrl,
-        });
-        modules.push(moduleId);
-      }
-      const published = index !== COURSES.length - 1;
-      if (published) await call("PATCH", `/api/courses/${id}/publish`, admin);
-      courseIds.push({ id, modules, published });
-      log(`         ${course.title}`);
-    }
+  mkdirSync(options.mediaDir, { recursive: true });
+  const upload = async (kind: "thumbnail" | "video" | "logo", file: string) => {
+    const bytes = readFileSync(file);
+    const contentType = kind === "video" ? "video/mp4" : "image/png";
+    const { uploadURL } = (
+      await call("POST", "/api/objects/upload", admin, {
+        kind,
+        fileName: file.split("/").pop(),
+        contentType,
+        size: bytes.length,
+      })
+    ).json();
+    await app.inject({
+      method: "PUT",
+      url: uploadURL,
+      headers: { cookie: admin, "content-type": contentType },
+      payload: bytes,
+    });
+    return (await call("PUT", "/api/objects/set-acl", admin, { objectURL: uploadURL })).json()
+      .objectPath as string;
+  };
 
-    step(3, total, `${LEARNERS.length} learners`);
-    const learners: { id: string; email: string; cookie: string }[] = [];
-    for (const name of LEARNERS) {
-      const email = `${name.split(" ")[0]!.toLowerCase()}@credo.test`;
-      const { id } = (
-        await call("POST", "/api/auth/register", admin, {
-          email,
-          name,
-          phone: "+1 555 0100",
-          role: "learner",
-          status: "active",
-          isRegisteredByAdmin: true,
-          passwordSetup: false,
-        })
-      ).json();
-      const cookie = cookieOf(
-        await call("POST", "/api/auth/setup-password", "", {
-          email,
-          name,
-          password: DEMO_LEARNER_PASSWORD,
-          firebaseUid: `demo_${id}`,
-        }),
-      );
-      learners.push({ id, email, cookie });
-    }
+  step(2, "the organisation profile and its credit catalogue");
+  const logoPath = await upload(
+    "logo",
+    makeThumbnail(options.mediaDir, 99, "Credo Learning", ["1e3a8a", "4f46e5"]),
+  );
+  await call("PUT", "/api/admin/organisation", admin, { ...ORGANISATION, logoPath });
+  const bodyIds = new Map<string, string>();
+  for (const [key, body] of Object.entries(BODIES)) {
+    bodyIds.set(key, (await call("POST", "/api/credit-catalogue/bodies", admin, body)).json().id);
+  }
+  const catalogueIds = new Map<CatalogueKey, string>();
+  for (const [key, { body, type }] of Object.entries(CREDIT_TYPES)) {
+    const added = (
+      await call("POST", "/api/credit-catalogue/types", admin, {
+        ...type,
+        bodyId: bodyIds.get(body),
+      })
+    ).json() as CatalogueType;
+    catalogueIds.set(key as CatalogueKey, added.id);
+  }
 
-    step(4, total, "enrollments at every stage");
-    const published = courseIds.filter((c) => c.published);
-    for (const [i, learner] of learners.entries()) {
-      for (let k = 0; k < 3; k++) {
-        const course = published[(i + k * 2) % published.length]!;
-        await call("POST", "/api/enrollments", admin, {
-          userId: learner.id,
-          courseId: course.id,
-          progress: 0,
-          completedModules: [],
-          isCompleted: false,
-        });
-        // Stages: 0 = not started, some = in progress, all = completed (certificate).
-        const done = (i + k) % 4 === 0 ? course.modules.length : (i + k) % 4;
-        for (const moduleId of course.modules.slice(0, Math.min(done, course.modules.length))) {
-          await call("POST", "/api/progress/update", learner.cookie, {
-            userId: learner.id,
-            courseId: course.id,
-            moduleId,
-            progress: 0,
-          });
-        }
-      }
-    }
-
-    step(5, total, "an accredited course with review questions and a final exam");
-    const cpeMedia = makeMedia(mediaDir, COURSES.length, CPE_COURSE.title, CPE_COURSE.colors);
-    const cpeVideo = await upload("video", cpeMedia.video);
-    const cpe = (
+  step(3, `${Object.keys(COURSES).length} accredited courses`);
+  const captions = readFileSync(fixture("sample-captions.vtt"));
+  const signature = readFileSync(fixture("sample-signature.png"));
+  let moduleClock = Date.now();
+  const built = new Map<LearnerPlan["course"], BuiltCourse>();
+  for (const [index, [key, course]] of Object.entries(COURSES).entries()) {
+    const demo: DemoCourse = course;
+    const videoUrl = await upload("video", fixture(VIDEOS[index % VIDEOS.length]!));
+    const { id } = (
       await call("POST", "/api/courses", admin, {
-        title: CPE_COURSE.title,
-        description: CPE_COURSE.description,
-        category: CPE_COURSE.category,
-        duration: CPE_COURSE.duration,
-        thumbnail: await upload("thumbnail", cpeMedia.thumb),
+        title: demo.title,
+        description: demo.description,
+        category: demo.category,
+        duration: demo.duration,
+        thumbnail: await upload(
+          "thumbnail",
+          makeThumbnail(options.mediaDir, index, demo.title, demo.colors),
+        ),
         modules: [],
       })
     ).json() as { id: string };
-    const { creditTypes } = (
-      await call("PUT", `/api/courses/${cpe.id}/credit`, admin, CPE_COURSE.credit)
-    ).json() as Course;
-    const cpeCredit = creditTypes.find((t) => t.accreditingBody === "NASBA")!;
     const bank = new Map<string, Question>();
     const addQuestion = async (body: QuestionInput) => {
       const question = (
-        await call("POST", `/api/courses/${cpe.id}/questions`, admin, body)
+        await call("POST", `/api/courses/${id}/questions`, admin, body)
       ).json() as Question;
       bank.set(question.id, question);
     };
-    const cpeModules: Module[] = [];
-    const captions = readFileSync(join(root, "test-fixtures/sample-captions.vtt"));
-    for (const module of CPE_COURSE.modules) {
+    const modules: Module[] = [];
+    for (const module of demo.modules) {
       const moduleId = `module_${moduleClock++}`;
-      const added = (
-        await call("POST", `/api/courses/${cpe.id}/modules`, admin, {
-          id: moduleId,
-          title: module.title,
-          description: module.description,
-          duration: module.duration,
-          videoUrl: cpeVideo,
-        })
-      ).json() as Module;
+      modules.push(
+        (
+          await call("POST", `/api/courses/${id}/modules`, admin, {
+            id: moduleId,
+            title: module.title,
+            description: module.description,
+            duration: module.duration,
+            videoUrl,
+          })
+        ).json() as Module,
+      );
       // Accredited video needs captions (WCAG 1.2.2): every module has an English track and
       // a transcript, so the player's captions toggle and transcript show in the demo.
-      await call("PUT", `/api/courses/${cpe.id}/modules/${moduleId}/captions/en`, admin, {
+      await call("PUT", `/api/courses/${id}/modules/${moduleId}/captions/en`, admin, {
         label: "English",
         fileName: "captions.vtt",
         contentType: "text/vtt",
         data: captions.toString("base64"),
       });
-      await call("PUT", `/api/courses/${cpe.id}/modules/${moduleId}/transcript`, admin, {
+      await call("PUT", `/api/courses/${id}/modules/${moduleId}/transcript`, admin, {
         transcript: `${module.title}. ${module.description}`,
       });
       for (const question of module.review) {
         await addQuestion({ ...question, pool: "review", moduleId });
       }
-      cpeModules.push(added);
     }
-    for (const question of CPE_COURSE.final) await addQuestion({ ...question, pool: "final" });
-    const { checks } = (
-      await call("PUT", `/api/courses/${cpe.id}/exam-settings`, admin, CPE_COURSE.exam)
-    ).json() as ExamSettings;
-    await call("PUT", `/api/courses/${cpe.id}/activity`, admin, CPE_COURSE.activity);
-    await call("PUT", `/api/courses/${cpe.id}/credit-settings`, admin, CPE_COURSE.creditSettings);
-    const signature = readFileSync(join(root, "test-fixtures/sample-signature.png"));
-    await call("PUT", `/api/courses/${cpe.id}/signature`, admin, {
+    for (const question of demo.final) await addQuestion({ ...question, pool: "final" });
+    const { creditTypes } = (
+      await call("PUT", `/api/courses/${id}/credit`, admin, {
+        bodies: [],
+        types: demo.credit.map((c) => ({
+          catalogueTypeId: catalogueIds.get(c.type),
+          amount: c.amount,
+          designationStatement: c.designationStatement,
+          claimStep: c.claimStep,
+        })),
+      })
+    ).json() as Course;
+    const typeIds = new Map(
+      demo.credit.map((c) => [
+        c.type,
+        creditTypes.find((t) => t.catalogueTypeId === catalogueIds.get(c.type))!.id,
+      ]),
+    );
+    if (demo.exam) {
+      const { checks } = (
+        await call("PUT", `/api/courses/${id}/exam-settings`, admin, demo.exam)
+      ).json() as ExamSettings;
+      // The demo's exam course is the example to follow: it meets the warnings too.
+      if (checks.length)
+        throw new Error(`${demo.title}: ${checks.map((c) => c.message).join(" ")}`);
+    }
+    // Dated from today, so the activity is current whenever the demo is made.
+    const dated = demo.activity.releaseDate
+      ? { releaseDate: day(-60), reviewDate: day(120), expirationDate: day(300) }
+      : {};
+    await call("PUT", `/api/courses/${id}/activity`, admin, { ...demo.activity, ...dated });
+    await call("PUT", `/api/courses/${id}/credit-settings`, admin, demo.creditSettings);
+    await call("PUT", `/api/courses/${id}/signature`, admin, {
       dataUrl: `data:image/png;base64,${signature.toString("base64")}`,
     });
-    // The demo's accredited course is the example to follow: it meets the warnings too.
-    if (checks.length) {
-      throw new Error(`${CPE_COURSE.title}: ${checks.map((c) => c.message).join(" ")}`);
-    }
     // Credit is earned by watching: a module counts once its video has been played through.
-    await call("PATCH", `/api/courses/${cpe.id}/settings`, admin, { completionPolicy: "verified" });
-    await call("PATCH", `/api/courses/${cpe.id}/publish`, admin);
+    await call("PATCH", `/api/courses/${id}/settings`, admin, { completionPolicy: "verified" });
+    // The repository's sample clips stand in for an hour of recorded teaching: publishing says
+    // so, as the reason an administrator gives (it is kept on the audit trail).
+    await call(
+      "PATCH",
+      `/api/courses/${id}/publish?creditLengthReason=${encodeURIComponent(SHORT_VIDEOS_REASON)}`,
+      admin,
+    );
+    built.set(key as LearnerPlan["course"], { id, modules, bank, typeIds });
+    log(`         ${demo.title}`);
+  }
 
-    /** Plays a module's video from start to end, one heartbeat per interval, as the player does. */
-    const watchModule = async (cookie: string, module: Module) => {
-      const length = module.videoSeconds ?? 12;
-      const step = HEARTBEAT_INTERVAL_MS / 1000;
-      const beat = (from: number, to: number) =>
-        call("POST", "/api/progress/heartbeat", cookie, {
-          courseId: cpe.id,
-          moduleId: module.id,
-          intervals: to > from ? [[from, to]] : [],
-          position: to,
-          duration: length,
-        });
-      await beat(0, 0);
-      for (let at = 0; at < length; at += step) {
-        watchedAhead += HEARTBEAT_INTERVAL_MS;
-        await beat(at, Math.min(length, at + step));
-      }
-    };
+  step(4, `${LEARNERS.length} learners and one invited`);
+  const register = async (name: string) =>
+    (
+      await call("POST", "/api/auth/register", admin, {
+        email: emailOf(name),
+        name,
+        phone: "+1 555 0100",
+        role: "learner",
+        status: "active",
+        isRegisteredByAdmin: true,
+        passwordSetup: false,
+      })
+    ).json().id as string;
+  const learners = new Map<string, { id: string; cookie: string }>();
+  for (const name of LEARNERS) {
+    const id = await register(name);
+    const cookie = cookieOf(
+      await call("POST", "/api/auth/setup-password", "", {
+        email: emailOf(name),
+        name,
+        password: DEMO_LEARNER_PASSWORD,
+        firebaseUid: `demo_${id}`,
+      }),
+    );
+    learners.set(emailOf(name), { id, cookie });
+  }
+  const enroll = (userId: string, courseId: string) =>
+    call("POST", "/api/enrollments", admin, {
+      userId,
+      courseId,
+      progress: 0,
+      completedModules: [],
+      isCompleted: false,
+    });
+  const invitedId = await register(INVITED_LEARNER);
+  await enroll(invitedId, built.get("nursing")!.id);
 
+  step(5, "learners at every stage, from not started to a revoked certificate");
+  const stages: { course: string; email: string; stage: string; scores: number[] }[] = [];
+  for (const [p, plan] of LEARNER_PLANS.entries()) {
+    const course = built.get(plan.course)!;
+    const demo: DemoCourse = COURSES[plan.course];
+    const learner = learners.get(plan.email)!;
+    const scores = await takeCourse(plan, p, course, demo, learner);
+    stages.push({ course: demo.title, email: plan.email, stage: plan.stage, scores });
+  }
+
+  step(6, "a restricted learner");
+  const restricted = emailOf(LEARNERS.at(-1)!);
+  await call("PATCH", `/api/users/learners/${learners.get(restricted)!.id}/restrict`, admin);
+  return {
+    admin: DEMO_ADMIN,
+    learnerEmails: [...learners.keys()],
+    invited: emailOf(INVITED_LEARNER),
+    restricted,
+    stages,
+  };
+
+  /** Takes one learner as far through one course as their plan says; the exam scores. */
+  async function takeCourse(
+    plan: LearnerPlan,
+    p: number,
+    course: BuiltCourse,
+    demo: DemoCourse,
+    learner: { id: string; cookie: string },
+  ) {
+    const { id: courseId, bank } = course;
     /** The bank's correct options for a question, or one of its wrong ones. */
     const answer = (questionId: string, right: boolean) => {
       const options = bank.get(questionId)!.options;
@@ -1169,91 +433,93 @@ export async function seedDemo(dataDir: string, log: (line: string) => void = co
           : [options.find((o) => !o.correct)!.id],
       };
     };
-    const cpeStages: { email: string; stage: string; scores: number[] }[] = [];
-    for (const [p, plan] of CPE_LEARNERS.entries()) {
-      const learner = learners.find((l) => l.email === plan.email)!;
-      await call("POST", "/api/enrollments", admin, {
-        userId: learner.id,
-        courseId: cpe.id,
-        progress: 0,
-        completedModules: [],
-        isCompleted: false,
-      });
-      if (plan.modules > 0) {
-        await call("POST", `/api/courses/${cpe.id}/acknowledge`, learner.cookie);
+    /** Plays a module's video from start to end, one heartbeat per interval, as the player does. */
+    const watchModule = async (module: Module) => {
+      const length = module.videoSeconds ?? 12;
+      const every = HEARTBEAT_INTERVAL_MS / 1000;
+      const beat = (from: number, to: number) =>
+        call("POST", "/api/progress/heartbeat", learner.cookie, {
+          courseId,
+          moduleId: module.id,
+          intervals: to > from ? [[from, to]] : [],
+          position: to,
+          duration: length,
+        });
+      await beat(0, 0);
+      for (let at = 0; at < length; at += every) {
+        options.watchAhead(HEARTBEAT_INTERVAL_MS);
+        await beat(at, Math.min(length, at + every));
       }
-      for (const [m, module] of cpeModules.slice(0, plan.modules).entries()) {
-        const moduleId = module.id;
-        await watchModule(learner.cookie, module);
-        const reviewUrl = `/api/courses/${cpe.id}/modules/${moduleId}/review`;
+    };
+
+    await enroll(learner.id, courseId);
+    if (plan.modules > 0)
+      await call("POST", `/api/courses/${courseId}/acknowledge`, learner.cookie);
+    for (const [m, module] of course.modules.slice(0, plan.modules).entries()) {
+      await watchModule(module);
+      if (demo.modules[m]!.review.length) {
+        const reviewUrl = `/api/courses/${courseId}/modules/${module.id}/review`;
         const review = (await call("GET", reviewUrl, learner.cookie)).json() as Review;
         // Mostly right with the odd slip, so both kinds of feedback are on record.
         const answers = review.questions.map((q, i) => answer(q.id, (p + m + i) % 4 !== 3));
         await call("POST", reviewUrl, learner.cookie, { answers });
-        await call("POST", "/api/progress/update", learner.cookie, {
-          userId: learner.id,
-          courseId: cpe.id,
-          moduleId,
-          progress: 0,
-        });
       }
-      const scores: number[] = [];
-      for (const correct of plan.attempts) {
-        const attempt = (
-          await call("POST", `/api/courses/${cpe.id}/exam/attempts`, learner.cookie)
-        ).json() as Attempt;
-        const answers = attempt.questions.map((q, i) => answer(q.id, i < correct));
-        const result = (
-          await call("POST", `/api/exam-attempts/${attempt.id}/submit`, learner.cookie, { answers })
-        ).json() as SubmitResult;
-        // The server grades; the plan only says how many answers are right.
-        const expected = Math.round((100 * correct) / attempt.questions.length);
-        if (result.score !== expected) {
-          throw new Error(`${plan.email}: scored ${result.score}%, expected ${expected}%`);
-        }
-        scores.push(result.score);
-      }
-      if ("claim" in plan) {
-        const form = (
-          await call("GET", `/api/courses/${cpe.id}/evaluation`, learner.cookie)
-        ).json() as EvaluationForm;
-        const evaluation = form.items.map((item, i) => ({
-          itemId: item.id,
-          value:
-            item.kind === "likert"
-              ? 5 - (i % 2)
-              : "Clear examples; the independence module was the most useful.",
-        }));
-        await call("POST", `/api/courses/${cpe.id}/evaluation`, learner.cookie, {
-          answers: evaluation,
-        });
-        await call("PUT", "/api/profile/licence", learner.cookie, {
-          licenceType: "CPA",
-          licenceNumber: "CPA-048213",
-          licenceState: "Pennsylvania",
-          npn: "",
-        });
-        const attested = await call("POST", `/api/courses/${cpe.id}/attest`, learner.cookie, {
-          statement: CPE_COURSE.activity.attestationText,
-          claims: [{ creditTypeId: cpeCredit.id, amount: null }],
-        });
-        if (attested.statusCode !== 200) throw new Error(`${plan.email}: ${attested.body}`);
-      }
-      cpeStages.push({ email: plan.email, stage: plan.stage, scores });
+      await call("POST", "/api/progress/update", learner.cookie, {
+        userId: learner.id,
+        courseId,
+        moduleId: module.id,
+        progress: 0,
+      });
     }
-    log(`         ${CPE_COURSE.title}`);
-
-    step(6, total, "a restricted learner");
-    const restricted = learners.at(-1)!;
-    await call("PATCH", `/api/users/learners/${restricted.id}/restrict`, admin);
-    return {
-      admin: DEMO_ADMIN,
-      learnerEmails: learners.map((l) => l.email),
-      restricted: restricted.email,
-      cpe: { title: CPE_COURSE.title, stages: cpeStages },
-    };
-  } finally {
-    await app.close();
-    await database.close();
+    const scores: number[] = [];
+    for (const correct of plan.attempts) {
+      const attempt = (
+        await call("POST", `/api/courses/${courseId}/exam/attempts`, learner.cookie)
+      ).json() as Attempt;
+      const answers = attempt.questions.map((q, i) => answer(q.id, i < correct));
+      const result = (
+        await call("POST", `/api/exam-attempts/${attempt.id}/submit`, learner.cookie, { answers })
+      ).json() as SubmitResult;
+      // The server grades; the plan only says how many answers are right.
+      const expected = Math.round((100 * correct) / attempt.questions.length);
+      if (result.score !== expected) {
+        throw new Error(`${plan.email}: scored ${result.score}%, expected ${expected}%`);
+      }
+      scores.push(result.score);
+    }
+    if (!plan.claim) return scores;
+    const form = (
+      await call("GET", `/api/courses/${courseId}/evaluation`, learner.cookie)
+    ).json() as EvaluationForm;
+    await call("POST", `/api/courses/${courseId}/evaluation`, learner.cookie, {
+      answers: form.items.map((item, i) => ({
+        itemId: item.id,
+        value: item.kind === "likert" ? 5 - (i % 2) : "Clear, practical examples.",
+      })),
+    });
+    if (plan.claim.licence) {
+      await call("PUT", "/api/profile/licence", learner.cookie, plan.claim.licence);
+    }
+    await call("POST", `/api/courses/${courseId}/attest`, learner.cookie, {
+      statement: demo.activity.attestationText,
+      claims: plan.claim.types.map((type) => {
+        const offered = demo.credit.find((c) => c.type === type)!;
+        return {
+          creditTypeId: course.typeIds.get(type),
+          amount: offered.claimStep ? (plan.claim?.amount ?? offered.amount) : null,
+        };
+      }),
+    });
+    if (plan.revoke) {
+      const mine = (
+        await call("GET", "/api/certificates/mine", learner.cookie)
+      ).json() as Certificate[];
+      const certificate = mine.find((c) => c.courseId === courseId);
+      if (!certificate) throw new Error(`${plan.email}: no certificate to revoke`);
+      await call("POST", `/api/certificates/${certificate.id}/revoke`, admin, {
+        reason: plan.revoke,
+      });
+    }
+    return scores;
   }
 }

@@ -14,9 +14,11 @@ import {
   createMailJobs,
   createRemindersService,
   createReportsService,
+  createSetupChecklistService,
   registerLearnersRoutes,
   registerRemindersRoutes,
   registerReportsRoutes,
+  registerSetupChecklistRoutes,
 } from "./administration";
 import {
   createCaptionsService,
@@ -465,6 +467,9 @@ export async function buildApp(deps: AppDeps) {
   registerIdentifiersRoutes(app, { identifiers });
   registerReportingRoutes(app, { reporting });
   registerReportsRoutes(app, { reports: createReportsService({ db }), watching });
+  registerSetupChecklistRoutes(app, {
+    setupChecklist: createSetupChecklistService({ db, organisation, creditCatalogue }),
+  });
   registerCertificatesRoutes(app, {
     certificates,
     pdfs,

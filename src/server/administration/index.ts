@@ -6,3 +6,5 @@ export { createMailJobs } from "./reminders/reminders.scheduler";
 export { createRemindersService } from "./reminders/reminders.service";
 export { registerReportsRoutes } from "./reports/reports.routes";
 export { createReportsService } from "./reports/reports.service";
+export { registerSetupChecklistRoutes } from "./setup-checklist/setup-checklist.routes";
+export { createSetupChecklistService } from "./setup-checklist/setup-checklist.service";

@@ -6,6 +6,7 @@ export type { CoursesService, LearnerEnrollments, Viewer } from "./courses/cours
 export { createCoursesService } from "./courses/courses.service";
 export type { CourseRow } from "./courses/courses.table";
 export { registerCreditCatalogueRoutes } from "./courses/credit-catalogue.routes";
+export type { CreditCatalogueService } from "./courses/credit-catalogue.service";
 export { createCreditCatalogueService } from "./courses/credit-catalogue.service";
 export {
   catalogueTypeNames,

@@ -2,6 +2,7 @@
 
 export * from "../administration/reminders/reminders.table";
 export * from "../administration/reports/reports.table";
+export * from "../administration/setup-checklist/setup-checklist.table";
 export * from "../catalogue/captions/captions.table";
 export * from "../catalogue/courses/course-credit.table";
 export * from "../catalogue/courses/courses.table";

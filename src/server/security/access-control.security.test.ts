@@ -165,6 +165,16 @@ const ADMIN_ROUTES: {
     }),
   },
   { method: "GET", path: "/api/admin/stats", request: () => ({ url: "/api/admin/stats" }) },
+  {
+    method: "GET",
+    path: "/api/admin/setup-checklist",
+    request: () => ({ url: "/api/admin/setup-checklist" }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/setup-checklist/dismiss",
+    request: () => ({ url: "/api/admin/setup-checklist/dismiss" }),
+  },
   { method: "GET", path: "/api/admin/reports", request: () => ({ url: "/api/admin/reports" }) },
   {
     method: "GET",

@@ -13,6 +13,7 @@ export const courseSummaries = builder
     title: courses.title,
     category: courses.category,
     duration: courses.duration,
+    isPublished: courses.isPublished,
   })
   .from(courses)
   .as("course_summaries");

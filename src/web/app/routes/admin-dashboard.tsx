@@ -8,6 +8,7 @@ import { useCourses } from "../../features/courses/api/get-courses";
 import { CreateCourseDialog } from "../../features/courses/components/create-course-dialog";
 import { RecentCoursesCard } from "../../features/courses/components/recent-courses-card";
 import { DashboardStatCards } from "../../features/dashboard/components/dashboard-stat-cards";
+import { SetupChecklistCard } from "../../features/dashboard/components/setup-checklist-card";
 import { AddLearnerDialog } from "../../features/learners/components/add-learner-dialog";
 import { RecentLearnersCard } from "../../features/learners/components/recent-learners-card";
 import { greetingName, sentence } from "../../lib/format";
@@ -56,6 +57,7 @@ export function AdminDashboardRoute() {
           </>
         }
       />
+      <SetupChecklistCard />
       <DashboardStatCards />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <RecentCoursesCard onCreateCourse={() => setCreateOpen(true)} />
