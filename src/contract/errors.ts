@@ -144,6 +144,7 @@ export const ERROR_CODES = {
   "credit.acknowledge_first": 409,
   "credit.enrollment_expired": 409,
   "credit.expired": 409,
+  "credit.fields_of_study_mismatch": 409,
   "credit.signature_not_found": 404,
   "credit.signature_not_image": 400,
   "credit.step_out_of_order": 409,

@@ -5,8 +5,8 @@ import {
   PARS_ACTIVITY_FORMATS,
   PROVIDERSHIPS,
   REGULATORS,
-  type Regulator,
   REPORT_FILE_KINDS,
+  type Regulator,
   regulatorSchema,
 } from "./reporting-activity";
 
@@ -17,7 +17,6 @@ import {
  * the regulators it reports to with their identifier for the activity; a learner claiming
  * such a type gives the identifiers that regulator needs, and they are copied into the claim.
  */
-
 
 export const REGULATOR_NAMES: Record<Regulator, string> = {
   pars: "ACCME PARS",

@@ -36,6 +36,8 @@ export const PUBLISH_MESSAGES = {
     "The credit exceeds what the content's length supports: give the reason to publish it anyway.",
   fieldsOfStudy: (credit: string, fields: string) =>
     `The fields of study add up to ${fields}, but the course offers ${credit}: make them add up under Credit settings before publishing.`,
+  publishedFieldsOfStudy: (credit: string, fields: string) =>
+    `The fields of study would add up to ${fields}, but the published course offers ${credit}: its certificates print them, so they must add up.`,
   reporting: (credit: string, regulator: string) =>
     `The catalogue reports ${credit} to ${regulator}, but this course does not: set its ${regulator} activity ID under Reporting, or its learners' claims will not reach ${regulator}.`,
   manualCompletion:

@@ -431,6 +431,24 @@ describe("the organisation's credit catalogue", () => {
     expect((await checks()).filter((c) => c.key === "fields-of-study")).toEqual([]);
     const published = await publish();
     expect(published.statusCode, published.body).toBe(200);
+
+    // Published, its fields of study keep adding up: an edit that breaks them changes nothing.
+    const broken = await settings([{ field: "Accounting", credits: 1.5 }]);
+    expect(broken.statusCode).toBe(409);
+    expect(broken.json()).toEqual({
+      code: "credit.fields_of_study_mismatch",
+      message:
+        "The fields of study would add up to 1.5 CPE credits, but the published course offers 2 CPE credits: its certificates print them, so they must add up.",
+    });
+    const kept = await call(ctx, "GET", `/api/courses/${course.id}/activity`, {
+      cookie: adminCookie,
+    });
+    expect(JSON.stringify(kept.json())).toContain("Taxes");
+    const reordered = await settings([
+      { field: "Taxes", credits: 0.5 },
+      { field: "Accounting", credits: 1.5 },
+    ]);
+    expect(reordered.statusCode, reordered.body).toBe(200);
   });
 
   it("warns before publishing a course that does not report its credit where the catalogue says it is reported", async () => {

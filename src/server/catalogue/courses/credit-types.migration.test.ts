@@ -77,6 +77,7 @@ describe("migration 0019 (credit types)", () => {
         claimStep: 0.5,
         licenceRequired: true,
         fieldsOfStudyRequired: false,
+        regulators: [],
       },
     ]);
     // A type printed as "CPE credit hours" keeps that unit; the registry number, which named

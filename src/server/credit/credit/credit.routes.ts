@@ -43,7 +43,10 @@ export function registerCreditRoutes(parent: FastifyInstance, deps: CreditRoutes
         tags,
         params: courseParams,
         body: creditSettingsBodySchema,
-        response: { 200: creditSettingsSchema, ...errorResponses(["courses.not_found"]) },
+        response: {
+          200: creditSettingsSchema,
+          ...errorResponses(["courses.not_found", "credit.fields_of_study_mismatch"]),
+        },
       },
       preValidation: admin,
     },

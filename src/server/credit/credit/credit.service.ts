@@ -26,7 +26,7 @@ import {
 } from "../attestations/attestations.read-model";
 import { loadEvaluationSettings } from "../evaluations/evaluations.read-model";
 import { identifiersOf } from "../identifiers/identifiers.read-model";
-import { notAnImage, signatureNotFound } from "./credit.errors";
+import { fieldsOfStudyMismatch, notAnImage, signatureNotFound } from "./credit.errors";
 import { creditSettingsOf, loadCreditSettings } from "./credit.read-model";
 import { createCreditRepository } from "./credit.repository";
 import type { CourseCreditSettingsRow } from "./credit.table";
@@ -168,23 +168,24 @@ export const creditCertificateStep = defineStep<CreditOffer>({
  * add up to its amount: a certificate printing "2 CPE credits" beside "Accounting: 1.5" is
  * rejected by the body's reviewers.
  */
-function fieldsOfStudyChecks(types: CreditType[], fields: FieldOfStudy[]): CoursePublishCheck[] {
+/** Each offered type that needs fields of study whose amount they do not add up to. */
+function fieldsOfStudyShortfalls(types: CreditType[], fields: FieldOfStudy[]) {
   const total = Math.round(fields.reduce((sum, f) => sum + f.credits, 0) * 100);
-  return types.flatMap((t): CoursePublishCheck[] =>
-    t.fieldsOfStudyRequired && Math.round(t.amount * 100) !== total
-      ? [
-          {
-            key: "fields-of-study",
-            severity: "block",
-            message: PUBLISH_MESSAGES.fieldsOfStudy(
-              creditAmountText(t.amount, t.name, t.singularName),
-              total ? creditAmountText(total / 100, t.name, t.singularName) : "nothing",
-            ),
-            moduleId: null,
-          },
-        ]
-      : [],
-  );
+  return types
+    .filter((t) => t.fieldsOfStudyRequired && Math.round(t.amount * 100) !== total)
+    .map((t) => ({
+      credit: creditAmountText(t.amount, t.name, t.singularName),
+      fields: total ? creditAmountText(total / 100, t.name, t.singularName) : "nothing",
+    }));
+}
+
+function fieldsOfStudyChecks(types: CreditType[], fields: FieldOfStudy[]): CoursePublishCheck[] {
+  return fieldsOfStudyShortfalls(types, fields).map((s) => ({
+    key: "fields-of-study",
+    severity: "block",
+    message: PUBLISH_MESSAGES.fieldsOfStudy(s.credit, s.fields),
+    moduleId: null,
+  }));
 }
 
 export interface CreditServiceDeps {
@@ -229,7 +230,20 @@ export function createCreditService(deps: CreditServiceDeps) {
   }
 
   return {
+    /**
+     * A published course's fields of study keep adding up to the credit that needs them:
+     * its learners' certificates print them (a draft is held to it when it is published).
+     */
     async saveCreditSettings(courseId: string, body: CreditSettingsBody, actor: Viewer) {
+      const course = await activity.course(courseId);
+      const [short] = course.isPublished
+        ? fieldsOfStudyShortfalls(course.creditTypes, body.fieldsOfStudy)
+        : [];
+      if (short) {
+        throw fieldsOfStudyMismatch(
+          PUBLISH_MESSAGES.publishedFieldsOfStudy(short.credit, short.fields),
+        );
+      }
       return save(courseId, body, { actor, type: "credit.settings_updated" });
     },
 
