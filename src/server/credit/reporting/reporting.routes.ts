@@ -216,6 +216,7 @@ export function registerReportingRoutes(
           ...errorResponses(["reporting.file_not_found", "reporting.already_submitted"]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request) =>
