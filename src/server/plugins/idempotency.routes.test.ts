@@ -133,6 +133,18 @@ describe("idempotent creation (Idempotency-Key)", () => {
     expect(left.map((row) => row.key)).toEqual(["third-form"]);
   });
 
+  it("is documented on the routes that take it, and only there", async () => {
+    const document = (await ctx.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const headerOf = (path: string, method: string) =>
+      (document.paths[path][method].parameters ?? []).find(
+        (p: { in: string; name: string }) => p.in === "header" && p.name === "idempotency-key",
+      );
+    expect(headerOf("/api/courses", "post")).toMatchObject({ required: false });
+    expect(headerOf("/api/courses/{id}/attest", "post")).toBeDefined();
+    expect(headerOf("/api/courses/{id}", "put")).toBeUndefined();
+    expect(Object.keys(document.paths["/api/courses"].post.responses)).toContain("409");
+  });
+
   it("answers a repeat of every create form with its first answer, and refuses another body", async () => {
     const admin = await signedInAdmin();
     const learner = await quickLearner(ctx);
