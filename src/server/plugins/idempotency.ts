@@ -178,7 +178,7 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Database
     }
     return payload;
   });
-  // A request that never got to answer frees its key.
+  // A request that never got to answer frees its key. Not when the client goes away: the
+  // work goes on and its answer is still stored in onSend, for the client's retry.
   app.addHook("onResponse", async (request: Keyed) => release(request));
-  app.addHook("onRequestAbort", async (request: Keyed) => release(request));
 }

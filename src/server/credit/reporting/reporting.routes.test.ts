@@ -346,8 +346,20 @@ describe("regulator reporting", () => {
       code: "validation.invalid_body",
     });
 
-    const made = await generate();
+    // Sent twice from one opening of the form (a double click): one file.
+    const keyed = (payload: object) =>
+      ctx.app.inject({
+        method: "POST",
+        url: `${PARS_FILES}`,
+        headers: { cookie: admin, "idempotency-key": "generate-form-1" },
+        payload,
+      });
+    const made = await keyed(range);
     expect(made.statusCode, made.body).toBe(200);
+    expect((await keyed(range)).json()).toEqual(made.json());
+    expect((await keyed({ ...range, from: "2020-01-01" })).json()).toMatchObject({
+      code: "request.idempotency_key_reused",
+    });
     const file = made.json() as ReportFile;
     expect(file).toMatchObject({ regulator: "pars", rowCount: 1, submittedAt: null });
     expect(file.refused).toEqual([

@@ -144,6 +144,7 @@ export function registerReportingRoutes(
           ]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request) => reporting.generate(request.params.regulator, request.body, actorOf(request)),
