@@ -278,6 +278,8 @@ test.describe("Courses and modules (admin)", () => {
     await courseCard(page, title)
       .getByRole("button", { name: `Delete ${title}` })
       .click();
+    await expect(page.getByRole("alertdialog", { name: "Delete course?" })).toBeVisible();
+    await screensAtBothWidths(page, "admin-delete-course-confirm");
     const confirmText = await answerConfirm(page, "confirm");
     await expectToast(page, "Course deleted successfully");
     expect(confirmText).toContain(title);
