@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import type { Course } from "../src/contract";
 import {
+  answerConfirm,
   dismissToast,
   expect,
   expectToast,
@@ -107,7 +109,8 @@ test.describe("Courses and modules (admin)", () => {
     const createRequest = page.waitForRequest(
       (r) => r.url().endsWith("/api/courses") && r.method() === "POST",
     );
-    await dialog.getByRole("button", { name: "Create Course" }).click();
+    // A double click makes one course.
+    await dialog.getByRole("button", { name: "Create Course" }).dblclick();
     const createBody = (await createRequest).postDataJSON();
     expect(createBody).toMatchObject({
       title,
@@ -120,6 +123,8 @@ test.describe("Courses and modules (admin)", () => {
     await expectToast(page, "Course created successfully");
     await expect(page).toHaveURL(/\/admin\/courses\/[^/]+$/);
     const courseUrl = page.url();
+    const listed = (await (await page.request.get("/api/courses")).json()) as Course[];
+    expect(listed.filter((course) => course.title === title)).toHaveLength(1);
 
     // A new course is a draft without modules: Publish is disabled.
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -218,12 +223,9 @@ test.describe("Courses and modules (admin)", () => {
     await screen(page, "admin-module-preview");
     await previewDialog.getByRole("button", { name: "Close" }).click();
 
-    // Delete the second module after the browser confirmation.
-    page.once("dialog", (d) => {
-      expect(d.type()).toBe("confirm");
-      void d.accept();
-    });
+    // Delete the second module after the confirmation.
     await page.getByRole("button", { name: "Delete Joining tables" }).click();
+    await answerConfirm(page, "confirm");
     await expectToast(page, "Module deleted successfully");
     await expect(modules).toHaveCount(1);
 
@@ -273,14 +275,12 @@ test.describe("Courses and modules (admin)", () => {
     await page.goBack();
 
     // Delete the course after the confirmation.
-    let confirmText = "";
-    page.once("dialog", (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await courseCard(page, title)
       .getByRole("button", { name: `Delete ${title}` })
       .click();
+    await expect(page.getByRole("alertdialog", { name: "Delete course?" })).toBeVisible();
+    await screensAtBothWidths(page, "admin-delete-course-confirm");
+    const confirmText = await answerConfirm(page, "confirm");
     await expectToast(page, "Course deleted successfully");
     expect(confirmText).toContain(title);
     await expect(courseCard(page, title)).toHaveCount(0);
@@ -303,10 +303,10 @@ test.describe("Courses and modules (admin)", () => {
     await expect(page).toHaveURL(/\/admin$/);
 
     await page.goto("/admin/courses");
-    page.once("dialog", (d) => void d.dismiss());
     await courseCard(page, course.title)
       .getByRole("button", { name: `Delete ${course.title}` })
       .click();
+    await answerConfirm(page, "cancel");
     await expect(courseCard(page, course.title)).toBeVisible();
 
     // 'Loading course details...' while the course is on its way.
@@ -335,10 +335,10 @@ test.describe("Courses and modules (admin)", () => {
         ? route.fulfill({ status: 500, json: { message: "boom" } })
         : route.continue(),
     );
-    page.once("dialog", (d) => void d.accept());
     await courseCard(page, course.title)
       .getByRole("button", { name: `Delete ${course.title}` })
       .click();
+    await answerConfirm(page, "confirm");
     await expectToast(page, "Error", "Failed to delete course");
     await expect(courseCard(page, course.title)).toBeVisible();
   });

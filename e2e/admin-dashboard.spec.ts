@@ -1,5 +1,13 @@
 import type { AdminStats, Course, LearnerSummary } from "../src/contract";
-import { dismissToast, expect, expectToast, signIn, test, uniqueEmail } from "./support/fixtures";
+import {
+  answerConfirm,
+  dismissToast,
+  expect,
+  expectToast,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./support/fixtures";
 import { screen } from "./support/screens";
 
 test.describe("Admin dashboard", () => {
@@ -92,8 +100,8 @@ test.describe("Admin dashboard", () => {
     await page.getByRole("link", { name: `Edit ${newest.title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/courses/${newest.id}$`));
     await page.goBack();
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: `Delete ${newest.title}` }).click();
+    await answerConfirm(page, "confirm");
     await expectToast(page, "Course deleted successfully");
     await expect(recentCourses.filter({ hasText: newest.title })).toHaveCount(0);
     await expect(overview.getByRole("link", { name: /Total Courses/ })).toContainText(

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import type { AdminStats } from "../src/contract";
-import { dismissToast, expect, expectToast, signIn, test, uniqueEmail } from "./support/fixtures";
+import {
+  answerConfirm,
+  dismissToast,
+  expect,
+  expectToast,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./support/fixtures";
 import { screen } from "./support/screens";
 
 function learnerCard(page: Page, name: string) {
@@ -148,8 +156,8 @@ test.describe("Learners (admin)", () => {
     await expect(card.getByRole("definition").nth(0)).toHaveText("3");
 
     // Remove one enrollment after a confirmation.
-    page.once("dialog", (d) => void d.accept());
     await card.getByRole("button", { name: `Remove ${name} from ${second!.title}` }).click();
+    await answerConfirm(page, "confirm");
     await expectToast(page, "Enrollment removed");
     await expect(chips).toHaveCount(2);
     await expect(card.getByRole("definition").nth(0)).toHaveText("2");
@@ -164,12 +172,8 @@ test.describe("Learners (admin)", () => {
     await expect(totals.getByTestId("stat-card").nth(2)).toContainText(String(stats.completions));
 
     // Delete: the confirmation names the enrollments.
-    let confirmText = "";
-    page.once("dialog", (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await card.getByRole("button", { name: `Delete ${name}` }).click();
+    const confirmText = await answerConfirm(page, "confirm");
     await expectToast(page, "Learner deleted");
     expect(confirmText).toContain("remove all of the learner's enrollments");
     await expect(card).toHaveCount(0);
@@ -256,15 +260,15 @@ test.describe("Learners (admin)", () => {
         ? route.fulfill({ status: 500, json: { message: "down" } })
         : route.fallback(),
     );
-    page.once("dialog", (d) => void d.accept());
     await idleCard.getByRole("button", { name: `Delete Idle Ivy ${stamp}` }).click();
+    await answerConfirm(page, "confirm");
     await expectToast(page, "Error", "Failed to delete learner");
     await expect(idleCard).toBeVisible();
 
     // A declined confirmation deletes nothing.
     await page.unrouteAll();
-    page.once("dialog", (d) => void d.dismiss());
     await idleCard.getByRole("button", { name: `Delete Idle Ivy ${stamp}` }).click();
+    await answerConfirm(page, "cancel");
     await expect(idleCard).toBeVisible();
 
     // Back to everyone: the first page (the next one may follow by itself if the end of

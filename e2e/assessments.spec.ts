@@ -252,7 +252,11 @@ test.describe("Assessments", () => {
     const reason = "The CPE credit includes the AICPA Code reading assigned with each module.";
     await confirm.getByLabel("Reason for the credit").fill(reason);
     await confirm.getByRole("button", { name: "Publish anyway" }).click();
-    await expectToast(page, "Error", "The exam draws 8 questions but the final pool has only 7.");
+    await expectToast(
+      page,
+      "Course not published",
+      "The exam draws 8 questions but the final pool has only 7.",
+    );
     await dismissToast(page);
 
     await assessment.getByRole("button", { name: "Exam settings" }).click();

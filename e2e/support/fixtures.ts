@@ -288,6 +288,22 @@ export async function dismissToast(page: Page) {
   }
 }
 
+/**
+ * Answers the portal's confirmation dialog (components/ui/confirm-dialog.tsx): waits for it,
+ * checks it is announced as an alert dialog, and chooses its action or Cancel. Returns its text.
+ */
+export async function answerConfirm(page: Page, choice: "confirm" | "cancel"): Promise<string> {
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toBeVisible();
+  // Cancel, the safe answer, has the focus from the start.
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  const text = (await dialog.locator("p").first().textContent()) ?? "";
+  if (choice === "cancel") await dialog.getByRole("button", { name: "Cancel" }).click();
+  else await dialog.getByRole("button").last().click();
+  await expect(dialog).toBeHidden();
+  return text;
+}
+
 /** Signs in through the sign-in screen. */
 export async function signIn(page: Page, account: Pick<Account, "email" | "password">) {
   await page.goto("/");

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   // The request itself: its address, host, origin, media type and size.
   "request.address_too_long": 414,
   "request.cross_site": 403,
+  "request.idempotency_in_progress": 409,
+  "request.idempotency_key_reused": 409,
   "request.invalid": 400,
   "request.invalid_address": 400,
   "request.invalid_json": 400,

@@ -20,6 +20,11 @@ export const MESSAGES = {
   wrongHost: "This portal is not served at this address.",
   tooManyDownloads: "Too many downloads at once. Please wait a moment and try again.",
   jsonRequired: "Requests that change data must be sent as JSON.",
+  // A form's second send carries the same Idempotency-Key as its first (plugins/idempotency.ts).
+  idempotencyKeyReused:
+    "This form was already sent with other details. Close it and open it again to send these.",
+  idempotencyInProgress: "This form is still being sent. Please wait a moment.",
+  idempotencyKeyInvalid: "The Idempotency-Key header must be 1 to 255 visible characters.",
   serverError: "Something went wrong. Please try again.",
   unavailable: "Service temporarily unavailable. Please try again shortly.",
   pageNotFound: "Page Not Found",

@@ -100,6 +100,7 @@ import { registerCsrfGuard } from "./plugins/csrf";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerExpensiveAnswers } from "./plugins/expensive-answers";
 import { registerHostGuard } from "./plugins/host-guard";
+import { registerIdempotency } from "./plugins/idempotency";
 import { registerInputGuard } from "./plugins/input-guard";
 import { registerNoStore } from "./plugins/no-store";
 import { pgRateLimitStore } from "./plugins/rate-limit-store";
@@ -418,6 +419,7 @@ export async function buildApp(deps: AppDeps) {
   registerSessions(app, { resolve: sessions.resolve, secureCookies: config.production });
   registerInputGuard(app);
   registerExpensiveAnswers(app);
+  registerIdempotency(app, { db });
   registerNoStore(app);
   registerSecurityEvents(app);
 

@@ -24,4 +24,5 @@ export * from "../people/auth/auth.table";
 export * from "../platform/audit/audit.table";
 export * from "../platform/objects/objects.table";
 export * from "../platform/organisation/organisation.table";
+export * from "../plugins/idempotency-keys.table";
 export * from "../plugins/rate-limits.table";

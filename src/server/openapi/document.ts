@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from "@fastify/sw
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorCode } from "../../contract";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_HOURS } from "../plugins/idempotency";
 import { isRoleGuard, requireUser, SESSION_COOKIE } from "../plugins/sessions";
 import { documentedErrorAnswer, errorAnswer, errorCodesOf } from "./responses";
 
@@ -72,6 +73,35 @@ type ResponseMap = Record<string, unknown>;
  * answers show only their own codes, and file answers keep the headers they declare.
  */
 const documentRouteSchema: SwaggerTransform = (input) => {
+  const result = documentOwnSchema(input);
+  if (input.route.config?.idempotent) {
+    result.schema = { ...result.schema, headers: IDEMPOTENCY_KEY_HEADER };
+  }
+  return result;
+};
+
+/** The header of idempotent creation (plugins/idempotency.ts), as the document shows it. */
+const IDEMPOTENCY_KEY_HEADER = {
+  type: "object",
+  properties: {
+    [IDEMPOTENCY_HEADER]: {
+      type: "string",
+      minLength: 1,
+      maxLength: 255,
+      description:
+        "Optional. One key per form opening (e.g. a random UUID). A repeat with the same key " +
+        "by the same user answers as the first request did, with an `Idempotent-Replayed: " +
+        "true` header, and changes nothing; while the first is still under way the repeat " +
+        "waits for its answer (409 `request.idempotency_in_progress` after 15 s). The same key " +
+        "with another body or address is refused (409 `request.idempotency_key_reused`). A " +
+        "refused request frees its key; a successful answer is kept " +
+        `${IDEMPOTENCY_KEY_HOURS} hours.`,
+    },
+  },
+};
+
+/** The route's own document, before the header of idempotent creation is added. */
+const documentOwnSchema: SwaggerTransform = (input) => {
   const response = input.schema?.response as ResponseMap | undefined;
   if (!response) return jsonSchemaTransform(input);
   const shown = Object.fromEntries(
@@ -119,6 +149,13 @@ export function documentRoute(this: FastifyInstance, route: RouteOptions) {
   }
   if (config.rateLimit) codes.push("request.throttled");
   if (config.expensive) codes.push("downloads.throttled");
+  if (config.idempotent) {
+    codes.push(
+      "validation.invalid_headers",
+      "request.idempotency_key_reused",
+      "request.idempotency_in_progress",
+    );
+  }
 
   const hooks = [route.preValidation, route.preHandler].flat();
   const roleGuard = hooks.find(isRoleGuard);

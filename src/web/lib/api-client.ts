@@ -117,7 +117,15 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Lets the request outlive the page (the last heartbeat of a closing tab). */
   keepalive?: boolean;
+  /**
+   * Sent as Idempotency-Key: a repeat with the same key answers as the first request did
+   * and creates nothing (one key per opening of a form, from useSingleSubmit).
+   */
+  idempotencyKey?: string | undefined;
 };
+
+/** A mutation's input with the key of the form that sends it (useSingleSubmit). */
+export type Idempotent<T> = T & { idempotencyKey?: string | undefined };
 
 /**
  * Sends a request with cookies; a body is sent as JSON only when one is given. A network
@@ -129,9 +137,12 @@ export async function apiRequest(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   const res = await fetch(url, {
     method,
-    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    headers,
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: "include",
     ...(options.signal ? { signal: options.signal } : {}),

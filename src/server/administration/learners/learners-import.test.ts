@@ -292,6 +292,24 @@ describe("learners import and bulk enrollment (administrators)", () => {
     expect(first!.alreadyRegistered + second!.alreadyRegistered).toBe(20);
     expect(await counts()).toEqual({ learners: 23, tokens: 23, enrollments: 23 });
 
+    // A batch retried with its key (its answer was lost) gets that answer again, word for
+    // word; the key with other rows is refused.
+    const keyed = (payload: LearnerImportRow[]) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/users/learners/import",
+        headers: { cookie, "idempotency-key": "import-batch-0" },
+        payload: { rows: payload },
+      });
+    const newcomer = { line: 2, name: "New Comer", email: "new.comer@example.com", courseIds: [] };
+    const answered = await keyed([newcomer]);
+    expect(answered.json()).toMatchObject({ registered: 1 });
+    expect((await keyed([newcomer])).json()).toEqual(answered.json());
+    expect((await keyed([{ ...newcomer, email: "other@example.com" }])).json()).toMatchObject({
+      code: "request.idempotency_key_reused",
+    });
+    expect(await counts()).toMatchObject({ learners: 24 });
+
     // A call is bounded, and only administrators may make it.
     const tooMany = await commit(
       cookie,

@@ -68,6 +68,7 @@ export function registerLearnersRoutes(
         body: learnerImportCommitBodySchema,
         response: { 200: learnerImportResultSchema },
       },
+      config: { idempotent: true },
       preValidation: admin,
       // 500 rows of at most a few hundred characters each.
       bodyLimit: 1_000_000,

@@ -70,6 +70,7 @@ export function registerCoursesRoutes(
         body: createCourseBodySchema,
         response: { 201: courseSchema, ...errorResponses(["courses.thumbnail_not_uploaded"]) },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request, reply) => {
@@ -242,6 +243,7 @@ export function registerCoursesRoutes(
           ]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request, reply) => {

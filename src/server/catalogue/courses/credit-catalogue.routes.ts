@@ -40,6 +40,7 @@ export function registerCreditCatalogueRoutes(
         body: creditBodyBodySchema,
         response: { 201: bodyAnswer, ...errorResponses(["catalogue.body_name_taken"]) },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request, reply) =>
@@ -93,6 +94,7 @@ export function registerCreditCatalogueRoutes(
           ...errorResponses(["catalogue.type_name_taken", "catalogue.body_not_found"]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request, reply) =>

@@ -43,6 +43,7 @@ export function registerAttestationsRoutes(
           ]),
         },
       },
+      config: { idempotent: true },
       preValidation: requireRole("learner"),
     },
     async (request) =>

@@ -122,6 +122,32 @@ function claimsOf(types: CreditType[], body: AttestBody): StoredClaim[] {
   return types.filter((t) => claimed.has(t.id)).map((t) => claimOf(t, claimed.get(t.id)));
 }
 
+type Recorded = { statement: string; creditsClaimed: number | null; credits: StoredClaim[] };
+
+/** What an attestation answers: when it was signed and the credit it claimed. */
+const answerOf = (attestation: Recorded & { attestedAt: Date }) => ({
+  attestedAt: attestation.attestedAt.toISOString(),
+  creditsClaimed: attestation.creditsClaimed,
+  credits: attestation.credits.map(withCreditText),
+});
+
+/** Whether a body affirms the statement recorded and claims exactly the credit recorded. */
+function sameAttestation(recorded: Recorded, body: AttestBody, types: CreditType[]) {
+  if (body.statement !== recorded.statement) return false;
+  let claimed: StoredClaim[];
+  try {
+    claimed = claimsOf(types, body);
+  } catch {
+    return false;
+  }
+  const amounts = (claims: StoredClaim[]) =>
+    claims
+      .map((c) => `${c.creditTypeId}:${c.amount}`)
+      .sort()
+      .join(",");
+  return amounts(claimed) === amounts(recorded.credits);
+}
+
 /** A request's origin, kept with an attestation. */
 export type Origin = { ip: string; userAgent: string | null };
 
@@ -169,7 +195,15 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
           const txRepo = createAttestationsRepository(tx);
           if (!settings?.attestationRequired) throw attestationNotAsked();
           await unit.assertInOrder();
-          if (await txRepo.attestationOf(enrollment.id)) throw attestationDone();
+          const recorded = await txRepo.attestationOf(enrollment.id);
+          if (recorded) {
+            // The learner's own repeat (a double click, a retry) answers as the first did;
+            // another statement or claim is a second attestation, which is refused.
+            if (!sameAttestation(recorded, body, unit.context.course.creditTypes)) {
+              throw attestationDone();
+            }
+            return answerOf(recorded);
+          }
           if (body.statement !== settings.attestationText) throw statementChanged();
           // What the page asked for joins the learner's record with the attestation, so the
           // claim below copies it and the certificate's licence rule counts it.
@@ -230,11 +264,7 @@ export function createAttestationsService(deps: AttestationsServiceDeps) {
                 : {}),
             },
           });
-          return {
-            attestedAt: attestation.attestedAt.toISOString(),
-            creditsClaimed: attestation.creditsClaimed,
-            credits: attestation.credits.map(withCreditText),
-          };
+          return answerOf(attestation);
         },
       });
     },

@@ -8,6 +8,31 @@ import { evaluationResponses, evaluationSubmissions } from "./evaluations.table"
 describe("the evaluation", () => {
   const { ctx, clock, setup } = useCreditClaim();
 
+  it("answers the learner's double click with the first thank-you and records one evaluation", async () => {
+    const { course, learner, cookie, url } = await setup(accme({ attestationRequired: false }));
+    await call(ctx, "POST", url("acknowledge"), { cookie });
+    await completeViaApi(ctx, cookie, learner.id, course, 2);
+    const send = (key: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: url("evaluation"),
+        headers: { cookie, "idempotency-key": key },
+        payload: { answers: EVALUATION_ANSWERS },
+      });
+    const [first, second] = await Promise.all([
+      send("evaluation-form-1"),
+      send("evaluation-form-1"),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json()).toEqual(first.json());
+    expect(await ctx.database.db.select().from(evaluationSubmissions)).toHaveLength(1);
+    expect(await ctx.database.db.select().from(evaluationResponses)).toHaveLength(1);
+    // Sent again from another opening of the form, it is a second evaluation: refused.
+    const again = await send("evaluation-form-2");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("evaluation.already_submitted");
+  });
+
   it("keeps evaluation answers apart from who gave them, and reports them per item and as CSV", async () => {
     const { adminCookie, course, learner, cookie, url } = await setup(
       accme({ attestationRequired: false }),

@@ -74,6 +74,8 @@ export function registerEvaluationsRoutes(
           ]),
         },
       },
+      // The answers are anonymous: no trace of them is kept with the learner's key.
+      config: { idempotent: "without-body" },
       preValidation: requireRole("learner"),
     },
     async (request, reply) => {

@@ -101,12 +101,21 @@ export function createReportFilesService(
       return { fileName: row.fileName, contentType: row.contentType, bytes: row.bytes };
     },
 
-    /** Records that the file was uploaded to the regulator: its claims are reported from now. */
+    /**
+     * Records that the file was uploaded to the regulator: its claims are reported from now.
+     * Marked again by whoever marked it, it answers the first marking; by anyone else, it is
+     * refused.
+     */
     async submit(regulator: Regulator, id: string, actor: Actor): Promise<ReportFile> {
       const row = await db.transaction(async (tx) => {
         const txRepo = createReportingRepository(tx);
         const locked = await txRepo.lockFile(regulator, id);
         if (!locked) throw reportFileNotFound();
+        // The same administrator's repeat (a double click) answers as the first did; the
+        // file's submission is never rewritten.
+        if (locked.submittedAt && locked.submittedBy === (actor?.id ?? null)) {
+          return (await txRepo.file(regulator, id))!;
+        }
         if (locked.submittedAt) throw alreadySubmitted();
         const submitted = (await txRepo.markSubmitted(id, new Date(), actor?.id ?? null))!;
         await deps.audit.append(tx, {

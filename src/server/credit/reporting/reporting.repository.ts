@@ -213,7 +213,11 @@ export function createReportingRepository(db: Executor) {
     /** Locks the file's row, so two submissions of it cannot both record theirs. */
     async lockFile(regulator: Regulator, id: string) {
       const [row] = await db
-        .select({ id: reportFiles.id, submittedAt: reportFiles.submittedAt })
+        .select({
+          id: reportFiles.id,
+          submittedAt: reportFiles.submittedAt,
+          submittedBy: reportFiles.submittedBy,
+        })
         .from(reportFiles)
         .where(and(eq(reportFiles.id, id), eq(reportFiles.regulator, regulator)))
         .for("update");

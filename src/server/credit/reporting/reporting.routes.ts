@@ -144,6 +144,7 @@ export function registerReportingRoutes(
           ]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request) => reporting.generate(request.params.regulator, request.body, actorOf(request)),
@@ -216,6 +217,7 @@ export function registerReportingRoutes(
           ...errorResponses(["reporting.file_not_found", "reporting.already_submitted"]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request) =>

@@ -95,6 +95,7 @@ export function registerAssessmentsRoutes(parent: FastifyInstance, deps: Assessm
           ]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request, reply) =>

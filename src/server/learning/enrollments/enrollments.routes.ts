@@ -50,6 +50,7 @@ export function registerEnrollmentsRoutes(
           ]),
         },
       },
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request, reply) => {

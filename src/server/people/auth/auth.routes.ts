@@ -384,6 +384,7 @@ export function registerAuthRoutes(
         body: registerBodySchema,
         response: { 201: userSchema, ...errorResponses(["auth.email_taken"]) },
       },
+      config: { idempotent: true },
       preValidation: requireRole("admin"),
     },
     async (request, reply) => {

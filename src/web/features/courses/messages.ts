@@ -10,6 +10,8 @@ export const COURSE_TOASTS = {
   error: "Error",
   deleteFailedDescription: "Failed to delete course",
   published: "Course published successfully",
+  /** A refused publish names what failed; the description says why (not in the spec). */
+  publishFailed: "Course not published",
   publishedDescription: "The course is now available to learners.",
   moduleAdded: "Module added successfully",
   moduleUpdated: "Module updated successfully",

@@ -281,6 +281,15 @@ function SetupPasswordForm({
         ? `To continue, enter ${listText(missing)}.`
         : null;
 
+  // An email checked and refused (not registered, already set up) keeps the button
+  // disabled: the status line beside the email says why, so the button points to it too.
+  const submitDescribedBy = [
+    submitHint ? "setup-submit-hint" : null,
+    !verified && verification !== "idle" ? "setup-email-status" : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       {staleLink && !verified && verification !== "invite-sent" ? (
@@ -417,7 +426,7 @@ function SetupPasswordForm({
             size="lg"
             className="w-full"
             disabled={submitDisabled}
-            aria-describedby={submitHint ? "setup-submit-hint" : undefined}
+            aria-describedby={submitDescribedBy || undefined}
           >
             {submitting ? (
               <>

@@ -15,6 +15,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import {
   Dialog,
   DialogContent,
@@ -144,9 +145,15 @@ function TrackList({
   tracks: CaptionTrack[];
 }) {
   const remove = useDeleteCaption();
+  const [confirm, confirmDialog] = useConfirm();
 
   async function onDelete(track: CaptionTrack) {
-    if (!window.confirm(`Delete the ${track.label} captions of this module?`)) return;
+    const confirmed = await confirm({
+      title: "Delete captions?",
+      message: `Delete the ${track.label} captions of this module?`,
+      confirmLabel: "Delete captions",
+    });
+    if (!confirmed) return;
     try {
       await remove.mutateAsync({ courseId, moduleId, language: track.language });
       toast({ title: "Captions deleted", description: `${track.label} (${track.language})` });
@@ -199,6 +206,7 @@ function TrackList({
           ))}
         </ul>
       )}
+      {confirmDialog}
     </section>
   );
 }

@@ -1,17 +1,18 @@
 import { type Module, type ModuleBody, moduleSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson, type Idempotent } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-type AddModuleInput = { courseId: string; module: ModuleBody };
+type AddModuleInput = Idempotent<{ courseId: string; module: ModuleBody }>;
 
 /** POST /api/courses/:id/modules: appends a module at the end of the course. */
-async function addModule({ courseId, module }: AddModuleInput): Promise<Module> {
+async function addModule({ courseId, module, idempotencyKey }: AddModuleInput): Promise<Module> {
   return apiJson(
     moduleSchema,
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/modules`,
     module,
+    { idempotencyKey },
   );
 }
 

@@ -164,7 +164,7 @@ function CourseDetailView({
       if (isApiError(error, "courses.publish_blocked")) void checksQuery.refetch();
       toast({
         variant: "destructive",
-        title: COURSE_TOASTS.error,
+        title: COURSE_TOASTS.publishFailed,
         description: getErrorMessage(error) ?? "The course could not be published.",
       });
     }

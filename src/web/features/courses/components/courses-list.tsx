@@ -29,7 +29,7 @@ export function CoursesList({ onCreateCourse }: { onCreateCourse: () => void }) 
   const { data: courses, isPending, isError, error, refetch } = useCourses();
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
-  const { remove, deletingId } = useDeleteCourseAction();
+  const { remove, deletingId, confirmDialog } = useDeleteCourseAction();
   // The edited course stays set while the dialog animates closed.
   const [editing, setEditing] = useState<{ course: Course; open: boolean } | null>(null);
 
@@ -151,6 +151,7 @@ export function CoursesList({ onCreateCourse }: { onCreateCourse: () => void }) 
         open={editing?.open ?? false}
         onOpenChange={(open) => setEditing((current) => (current ? { ...current, open } : null))}
       />
+      {confirmDialog}
     </div>
   );
 }

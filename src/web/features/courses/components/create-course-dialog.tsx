@@ -9,6 +9,7 @@ import {
   DialogTrigger,
 } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useCreateCourse } from "../api/create-course";
 import { COURSE_TOASTS } from "../messages";
 import { CourseForm } from "./course-form";
@@ -61,6 +62,7 @@ function CreateCourseForm({
   onCreated: (course: Course) => void;
 }) {
   const createCourse = useCreateCourse();
+  const single = useSingleSubmit();
   return (
     <CourseForm
       idPrefix="course"
@@ -69,7 +71,11 @@ function CreateCourseForm({
       pending={createCourse.isPending}
       onSubmit={async (values) => {
         try {
-          const course = await createCourse.mutateAsync({ ...values, createdBy, modules: [] });
+          const course = await single((idempotencyKey) =>
+            createCourse.mutateAsync({ ...values, createdBy, modules: [], idempotencyKey }),
+          );
+          // A second click while the first was under way: the first one answers.
+          if (!course) return;
           toast({ title: COURSE_TOASTS.created });
           onCreated(course);
         } catch {

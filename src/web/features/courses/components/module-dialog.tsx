@@ -29,6 +29,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { newModuleId, useAddModule } from "../api/add-module";
 import { useUpdateModule } from "../api/update-module";
 import { COURSE_TOASTS } from "../messages";
@@ -80,6 +81,7 @@ function ModuleForm({
   onDone: () => void;
 }) {
   const addModule = useAddModule();
+  const single = useSingleSubmit();
   const updateModule = useUpdateModule();
   const saving = addModule.isPending || updateModule.isPending;
   const [uploading, setUploading] = useState(false);
@@ -135,7 +137,10 @@ function ModuleForm({
         await updateModule.mutateAsync({ courseId, module: body });
         toast({ title: COURSE_TOASTS.moduleUpdated });
       } else {
-        await addModule.mutateAsync({ courseId, module: body });
+        const added = await single((idempotencyKey) =>
+          addModule.mutateAsync({ courseId, module: body, idempotencyKey }),
+        );
+        if (!added) return;
         toast({ title: COURSE_TOASTS.moduleAdded });
       }
       onDone();

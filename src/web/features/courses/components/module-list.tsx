@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
@@ -48,6 +49,7 @@ export function ModuleList({
   extras?: ModuleListExtras;
 }) {
   const deleteModule = useDeleteModule();
+  const [confirm, confirmDialog] = useConfirm();
   // The edited module stays set while the dialog animates closed.
   const [editing, setEditing] = useState<{ module: Module; open: boolean } | null>(null);
   const [previewing, setPreviewing] = useState<Module | null>(null);
@@ -55,7 +57,12 @@ export function ModuleList({
   const reorder = useModuleReorder(course);
 
   async function remove(module: Module) {
-    if (!window.confirm(COURSE_CONFIRMS.deleteModule(module.title))) return;
+    const confirmed = await confirm({
+      title: "Delete module?",
+      message: COURSE_CONFIRMS.deleteModule(module.title),
+      confirmLabel: "Delete module",
+    });
+    if (!confirmed) return;
     try {
       await deleteModule.mutateAsync({ courseId: course.id, moduleId: module.id });
       toast({ title: COURSE_TOASTS.moduleDeleted });
@@ -218,6 +225,7 @@ export function ModuleList({
         onOpenChange={(open) => setEditing((current) => (current ? { ...current, open } : null))}
       />
       <VideoPreviewDialog module={previewing} onClose={() => setPreviewing(null)} />
+      {confirmDialog}
     </Card>
   );
 }

@@ -18,7 +18,7 @@ import { useDeleteCourseAction } from "./use-delete-course-action";
 export function RecentCoursesCard({ onCreateCourse }: { onCreateCourse: () => void }) {
   const dates = useDates();
   const { data: courses, isPending, isError, error } = useCourses();
-  const { remove, deletingId } = useDeleteCourseAction();
+  const { remove, deletingId, confirmDialog } = useDeleteCourseAction();
   const recent = courses?.slice(0, DASHBOARD_RECENT_ITEMS) ?? [];
 
   return (
@@ -119,6 +119,7 @@ export function RecentCoursesCard({ onCreateCourse }: { onCreateCourse: () => vo
           </ul>
         )}
       </div>
+      {confirmDialog}
     </Card>
   );
 }

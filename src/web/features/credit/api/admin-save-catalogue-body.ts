@@ -1,14 +1,14 @@
 import { type CreditBodyBody, creditCatalogueSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson, type Idempotent } from "../../../lib/api-client";
 import { catalogueChanged } from "./catalogue-changed";
 
 const bodyAnswerSchema = creditCatalogueSchema.shape.bodies.element;
 
-type SaveCatalogueBodyInput = { id?: string; body: CreditBodyBody };
+type SaveCatalogueBodyInput = Idempotent<{ id?: string; body: CreditBodyBody }>;
 
 /** POST /api/credit-catalogue/bodies, or PUT …/bodies/:id for one already kept. */
-function saveCatalogueBody({ id, body }: SaveCatalogueBodyInput) {
+function saveCatalogueBody({ id, body, idempotencyKey }: SaveCatalogueBodyInput) {
   return id
     ? apiJson(
         bodyAnswerSchema,
@@ -16,7 +16,7 @@ function saveCatalogueBody({ id, body }: SaveCatalogueBodyInput) {
         `/api/credit-catalogue/bodies/${encodeURIComponent(id)}`,
         body,
       )
-    : apiJson(bodyAnswerSchema, "POST", "/api/credit-catalogue/bodies", body);
+    : apiJson(bodyAnswerSchema, "POST", "/api/credit-catalogue/bodies", body, { idempotencyKey });
 }
 
 export function useSaveCatalogueBody() {

@@ -1,12 +1,12 @@
 import { type CatalogueTypeBody, catalogueTypeSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson, type Idempotent } from "../../../lib/api-client";
 import { catalogueChanged } from "./catalogue-changed";
 
-type SaveCatalogueTypeInput = { id?: string; body: CatalogueTypeBody };
+type SaveCatalogueTypeInput = Idempotent<{ id?: string; body: CatalogueTypeBody }>;
 
 /** POST /api/credit-catalogue/types, or PUT …/types/:id for one already kept. */
-function saveCatalogueType({ id, body }: SaveCatalogueTypeInput) {
+function saveCatalogueType({ id, body, idempotencyKey }: SaveCatalogueTypeInput) {
   return id
     ? apiJson(
         catalogueTypeSchema,
@@ -14,7 +14,9 @@ function saveCatalogueType({ id, body }: SaveCatalogueTypeInput) {
         `/api/credit-catalogue/types/${encodeURIComponent(id)}`,
         body,
       )
-    : apiJson(catalogueTypeSchema, "POST", "/api/credit-catalogue/types", body);
+    : apiJson(catalogueTypeSchema, "POST", "/api/credit-catalogue/types", body, {
+        idempotencyKey,
+      });
 }
 
 export function useSaveCatalogueType() {

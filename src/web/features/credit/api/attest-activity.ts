@@ -5,11 +5,11 @@ import {
 } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson, type Idempotent } from "../../../lib/api-client";
 import { courseCompletionQueryKey } from "./get-course-completion";
 import { identifiersQueryKey } from "./get-identifiers";
 
-type AttestInput = { courseId: string; body: AttestWithIdentifiersBody };
+type AttestInput = Idempotent<{ courseId: string; body: AttestWithIdentifiersBody }>;
 export type AttestResult = z.infer<typeof attestResponseSchema>;
 
 /**
@@ -17,12 +17,17 @@ export type AttestResult = z.infer<typeof attestResponseSchema>;
  * reporting of a claimed type that reports to a regulator, and the identifiers the page asked
  * for (saved into the learner's record with the attestation).
  */
-async function attestActivity({ courseId, body }: AttestInput): Promise<AttestResult> {
+async function attestActivity({
+  courseId,
+  body,
+  idempotencyKey,
+}: AttestInput): Promise<AttestResult> {
   return apiJson(
     attestResponseSchema,
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/attest`,
     attestWithIdentifiersBodySchema.parse(body),
+    { idempotencyKey },
   );
 }
 

@@ -4,18 +4,23 @@ import {
   evaluationAnswersBodySchema,
 } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, type Idempotent } from "../../../lib/api-client";
 import { courseCompletionQueryKey } from "./get-course-completion";
 import { evaluationQueryKey } from "./get-evaluation";
 
-type SubmitEvaluationInput = { courseId: string; body: EvaluationAnswersBody };
+type SubmitEvaluationInput = Idempotent<{ courseId: string; body: EvaluationAnswersBody }>;
 
 /** POST /api/courses/:id/evaluation: the learner's answers, once (201, no body). */
-async function submitEvaluation({ courseId, body }: SubmitEvaluationInput): Promise<void> {
+async function submitEvaluation({
+  courseId,
+  body,
+  idempotencyKey,
+}: SubmitEvaluationInput): Promise<void> {
   await apiRequest(
     "POST",
     `/api/courses/${encodeURIComponent(courseId)}/evaluation`,
     evaluationAnswersBodySchema.parse(body),
+    { idempotencyKey },
   );
 }
 

@@ -1,6 +1,6 @@
 import type { LearnerSummary } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { isApiError } from "../../../lib/api-client";
+import { type Idempotent, isApiError } from "../../../lib/api-client";
 import { enrollLearner } from "./enroll-learner";
 import { getLearnerSummary, patchCachedLearner } from "./get-learners";
 import { invalidateLearnerData } from "./invalidate-learner-data";
@@ -17,14 +17,18 @@ export type EnrollInCoursesResult = {
  * `enrollments.already_enrolled` means they already had it (another admin may have been
  * quicker) and counts as done.
  */
-export async function enrollInCourses(input: {
-  learner: Pick<LearnerSummary, "id" | "email">;
-  courseIds: string[];
-}): Promise<EnrollInCoursesResult> {
+export async function enrollInCourses(
+  input: Idempotent<{ learner: Pick<LearnerSummary, "id" | "email">; courseIds: string[] }>,
+): Promise<EnrollInCoursesResult> {
   const result: EnrollInCoursesResult = { enrolled: [], alreadyEnrolled: [], failed: [] };
   for (const courseId of input.courseIds) {
     try {
-      await enrollLearner({ userId: input.learner.id, courseId });
+      await enrollLearner({
+        userId: input.learner.id,
+        courseId,
+        // One key per course: each enrollment is its own request of the form.
+        idempotencyKey: input.idempotencyKey && `${input.idempotencyKey}:${courseId}`,
+      });
       result.enrolled.push(courseId);
     } catch (error) {
       if (isApiError(error, "enrollments.already_enrolled")) result.alreadyEnrolled.push(courseId);

@@ -8,21 +8,31 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   apiJson,
   getErrorMessage,
+  type Idempotent,
   isApiError,
   MalformedAnswerError,
 } from "../../../lib/api-client";
 import { invalidateLearnerData } from "./invalidate-learner-data";
 
 /** POST /api/users/learners/import: one batch, registered in one transaction. */
-async function importLearnerBatch(rows: LearnerImportRow[]): Promise<LearnerImportResult> {
-  return apiJson(learnerImportResultSchema, "POST", "/api/users/learners/import", { rows });
+async function importLearnerBatch(
+  rows: LearnerImportRow[],
+  idempotencyKey: string | undefined,
+): Promise<LearnerImportResult> {
+  return apiJson(
+    learnerImportResultSchema,
+    "POST",
+    "/api/users/learners/import",
+    { rows },
+    { idempotencyKey },
+  );
 }
 
-type ImportInput = {
+type ImportInput = Idempotent<{
   rows: LearnerImportRow[];
   /** Called after each committed batch with the rows done so far. */
   onProgress: (done: number) => void;
-};
+}>;
 
 /**
  * Network failures and server errors may pass; a refusal (4xx) would only repeat, and so
@@ -39,13 +49,15 @@ const worthRetrying = (error: unknown) => {
  * registered as already registered. When a batch fails for good, the rows from it on are
  * reported as not imported, with the reason.
  */
-async function importLearners({ rows, onProgress }: ImportInput) {
+async function importLearners({ rows, onProgress, idempotencyKey }: ImportInput) {
   const results: LearnerImportResult["rows"] = [];
   for (let start = 0; start < rows.length; start += LEARNER_IMPORT_BATCH) {
     const batch = rows.slice(start, start + LEARNER_IMPORT_BATCH);
+    // One key per batch: its retry gets the lost answer itself.
+    const batchKey = idempotencyKey && `${idempotencyKey}:${start}`;
     try {
-      const result = await importLearnerBatch(batch).catch((error: unknown) => {
-        if (worthRetrying(error)) return importLearnerBatch(batch);
+      const result = await importLearnerBatch(batch, batchKey).catch((error: unknown) => {
+        if (worthRetrying(error)) return importLearnerBatch(batch, batchKey);
         throw error;
       });
       results.push(...result.rows);

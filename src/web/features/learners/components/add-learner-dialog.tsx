@@ -19,6 +19,7 @@ import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-client";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useAddLearner } from "../api/add-learner";
 import { LEARNER_TOASTS } from "../messages";
 import { CourseChecklist } from "./course-checklist";
@@ -67,6 +68,7 @@ function AddLearnerForm({
   onDone: () => void;
 }) {
   const addLearner = useAddLearner();
+  const single = useSingleSubmit();
   const {
     register,
     control,
@@ -79,12 +81,17 @@ function AddLearnerForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { user, failedCourseIds } = await addLearner.mutateAsync({
-        name: values.name,
-        email: values.email,
-        phone: values.phone || null,
-        courseIds: values.courseIds,
-      });
+      const added = await single((idempotencyKey) =>
+        addLearner.mutateAsync({
+          name: values.name,
+          email: values.email,
+          phone: values.phone || null,
+          courseIds: values.courseIds,
+          idempotencyKey,
+        }),
+      );
+      if (!added) return;
+      const { user, failedCourseIds } = added;
       const failed = failedCourseIds.length;
       toast({
         title: LEARNER_TOASTS.added,

@@ -12,6 +12,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useEnrollInCourses } from "../api/enroll-in-courses";
 import { LEARNER_TOASTS } from "../messages";
 import { CourseChecklist } from "./course-checklist";
@@ -64,6 +65,7 @@ function EnrollForm({
   onDone: () => void;
 }) {
   const enroll = useEnrollInCourses();
+  const single = useSingleSubmit();
   const [selected, setSelected] = useState<string[]>([]);
   const enrolledIds = new Set(learner.courses.map((c) => c.courseId));
   const available = courses?.filter((course) => !enrolledIds.has(course.id));
@@ -72,7 +74,10 @@ function EnrollForm({
     event.preventDefault();
     if (selected.length === 0) return;
     try {
-      const result = await enroll.mutateAsync({ learner, courseIds: selected });
+      const result = await single((idempotencyKey) =>
+        enroll.mutateAsync({ learner, courseIds: selected, idempotencyKey }),
+      );
+      if (!result) return;
       const done = result.enrolled.length + result.alreadyEnrolled.length;
       if (result.failed.length > 0) {
         toast({

@@ -28,6 +28,7 @@ import { ScrollRegion } from "../../../components/ui/scroll-region";
 import { Spinner } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-client";
 import { plural } from "../../../lib/format";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useImportLearners } from "../api/import-learners";
 import { usePreviewLearnerImport } from "../api/preview-learner-import";
 import { rejectedRows, rejectedRowsCsv } from "../rejected-rows";
@@ -83,6 +84,8 @@ function ImportFlow({ onBusy, onDone }: { onBusy: (busy: boolean) => void; onDon
   const previewImport = usePreviewLearnerImport();
   const importLearners = useImportLearners();
   const [picked, setPicked] = useState<Picked | null>(null);
+  // One key per file picked: its batches, sent again after a lost answer, register once.
+  const single = useSingleSubmit(picked);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(0);
   const [results, setResults] = useState<LearnerImportResultRow[] | null>(null);
@@ -118,7 +121,10 @@ function ImportFlow({ onBusy, onDone }: { onBusy: (busy: boolean) => void; onDon
     setDone(0);
     onBusy(true);
     try {
-      setResults(await importLearners.mutateAsync({ rows, onProgress: setDone }));
+      const imported = await single((idempotencyKey) =>
+        importLearners.mutateAsync({ rows, onProgress: setDone, idempotencyKey }),
+      );
+      if (imported) setResults(imported);
     } finally {
       onBusy(false);
     }

@@ -15,6 +15,7 @@ import { EmailText } from "../../../components/email-text";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
@@ -42,6 +43,7 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
   const toggleStatus = useToggleLearnerStatus();
   const deleteLearner = useDeleteLearner();
   const removeEnrollment = useRemoveEnrollment();
+  const [confirm, confirmDialog] = useConfirm();
   const restricted = learner.status === "restricted";
   const headingId = `learner-${learner.id}-name`;
 
@@ -62,7 +64,12 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
   }
 
   async function onDelete() {
-    if (!window.confirm(LEARNER_CONFIRMS.deleteLearner(learner.name))) return;
+    const confirmed = await confirm({
+      title: "Delete learner?",
+      message: LEARNER_CONFIRMS.deleteLearner(learner.name),
+      confirmLabel: "Delete learner",
+    });
+    if (!confirmed) return;
     try {
       await deleteLearner.mutateAsync(learner.id);
       toast({ title: LEARNER_TOASTS.deleted, description: `${learner.name} has been removed.` });
@@ -76,7 +83,12 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
   }
 
   async function onRemoveEnrollment(enrollmentId: string, courseTitle: string) {
-    if (!window.confirm(LEARNER_CONFIRMS.removeEnrollment(learner.name, courseTitle))) return;
+    const confirmed = await confirm({
+      title: "Remove enrollment?",
+      message: LEARNER_CONFIRMS.removeEnrollment(learner.name, courseTitle),
+      confirmLabel: "Remove enrollment",
+    });
+    if (!confirmed) return;
     try {
       await removeEnrollment.mutateAsync({ learner, enrollmentId });
       toast({
@@ -242,6 +254,7 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
         )}
       </div>
       <LearnerWatchDetails learner={learner} />
+      {confirmDialog}
     </article>
   );
 }

@@ -6,19 +6,19 @@ import {
   reportGenerateBodySchema,
 } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson, type Idempotent } from "../../../lib/api-client";
 import { regulatorsQueryKey } from "./get-regulators";
 
 /** POST /api/admin/reports/regulators/:regulator/files: a file of what is not yet reported. */
-async function generateReportFile(input: {
-  regulator: Regulator;
-  body: ReportGenerateBody;
-}): Promise<ReportFile> {
+async function generateReportFile(
+  input: Idempotent<{ regulator: Regulator; body: ReportGenerateBody }>,
+): Promise<ReportFile> {
   return apiJson(
     reportFileSchema,
     "POST",
     `/api/admin/reports/regulators/${input.regulator}/files`,
     reportGenerateBodySchema.parse(input.body),
+    { idempotencyKey: input.idempotencyKey },
   );
 }
 

@@ -21,6 +21,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-client";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useGenerateParsActivityFile } from "../api/generate-pars-activity-file";
 import { useGenerateReportFile } from "../api/generate-report-file";
 import { DateField } from "./date-field";
@@ -52,6 +53,8 @@ export function GenerateFileCard({
   const [from, setFrom] = useState(dayOf(new Date(today.getTime() - 365 * 86_400_000)));
   const [to, setTo] = useState(dayOf(today));
   const [result, setResult] = useState<ReportFile | null>(null);
+  // One key until a file is made: a double click makes one file, the next range a new one.
+  const single = useSingleSubmit(result?.id);
   const [error, setError] = useState<string | null>(null);
   const [dayErrors, setDayErrors] = useState<DayErrors>({});
   const pending = generate.isPending || generateActivity.isPending;
@@ -104,7 +107,14 @@ export function GenerateFileCard({
           onSubmit={(e) => {
             e.preventDefault();
             const body = checked(reportGenerateBodySchema, { courseId: course, from, to });
-            if (body) generate.mutate({ regulator, body }, callbacks);
+            if (body) {
+              void single((idempotencyKey) =>
+                generate
+                  .mutateAsync({ regulator, body, idempotencyKey }, callbacks)
+                  // The refusal is shown by onError above.
+                  .catch(() => undefined),
+              );
+            }
           }}
         >
           <Field id={`${base}-course`} label="Course">

@@ -11,6 +11,7 @@ import {
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useSubmitReportFile } from "../api/submit-report-file";
 
 /** What marking a file of learners' claims as submitted does to them, in one sentence. */
@@ -31,6 +32,8 @@ export function SubmitFileDialog({
   onClose: () => void;
 }) {
   const submit = useSubmitReportFile();
+  // One key per file the dialog is opened for.
+  const single = useSingleSubmit(file?.id);
   return (
     <Dialog open={file !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent>
@@ -51,20 +54,25 @@ export function SubmitFileDialog({
             disabled={submit.isPending}
             onClick={() => {
               if (!file) return;
-              submit.mutate(
-                { regulator, fileId: file.id },
-                {
-                  onSuccess: () => {
-                    toast({ title: "Marked as submitted", description: file.fileName });
-                    onClose();
-                  },
-                  onError: (error) =>
-                    toast({
-                      variant: "destructive",
-                      title: "Could not mark the file",
-                      description: getErrorMessage(error) ?? "Please try again.",
-                    }),
-                },
+              void single((idempotencyKey) =>
+                submit
+                  .mutateAsync(
+                    { regulator, fileId: file.id, idempotencyKey },
+                    {
+                      onSuccess: () => {
+                        toast({ title: "Marked as submitted", description: file.fileName });
+                        onClose();
+                      },
+                      onError: (error) =>
+                        toast({
+                          variant: "destructive",
+                          title: "Could not mark the file",
+                          description: getErrorMessage(error) ?? "Please try again.",
+                        }),
+                    },
+                  )
+                  // The refusal is shown by onError above.
+                  .catch(() => undefined),
               );
             }}
           >

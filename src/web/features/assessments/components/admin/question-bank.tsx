@@ -14,6 +14,7 @@ import { useState } from "react";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { useConfirm } from "../../../../components/ui/confirm-dialog";
 import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs";
@@ -141,12 +142,17 @@ function PoolList({
   onPreview: (question: Question) => void;
 }) {
   const deleteQuestion = useDeleteQuestion();
+  const [confirm, confirmDialog] = useConfirm();
   const reorder = useReorderQuestions();
   const moduleTitle = new Map(course.modules.map((m, i) => [m.id, `${i + 1}. ${m.title}`]));
 
   async function remove(question: Question) {
-    if (!window.confirm(`Delete this question? Past attempts keep their copy.\n\n${question.text}`))
-      return;
+    const confirmed = await confirm({
+      title: "Delete question?",
+      message: `Delete this question? Past attempts keep their copy.\n\n${question.text}`,
+      confirmLabel: "Delete question",
+    });
+    if (!confirmed) return;
     try {
       await deleteQuestion.mutateAsync({ courseId: course.id, questionId: question.id });
       toast({ title: ASSESSMENT_TOASTS.questionDeleted });
@@ -265,6 +271,7 @@ function PoolList({
           </li>
         );
       })}
+      {confirmDialog}
     </ol>
   );
 }

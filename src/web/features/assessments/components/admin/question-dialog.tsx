@@ -31,6 +31,7 @@ import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../../lib/api-client";
+import { useSingleSubmit } from "../../../../lib/use-single-submit";
 import { cn } from "../../../../lib/utils";
 import { ASSESSMENT_TOASTS, POOL_LABELS } from "../../admin-labels";
 import { useSaveQuestion } from "../../api/save-question";
@@ -130,6 +131,7 @@ function QuestionForm({
   onDone: () => void;
 }) {
   const save = useSaveQuestion();
+  const single = useSingleSubmit();
   const {
     register,
     control,
@@ -150,7 +152,15 @@ function QuestionForm({
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await save.mutateAsync({ courseId: course.id, questionId: question?.id, question: body });
+      const saved = await single((idempotencyKey) =>
+        save.mutateAsync({
+          courseId: course.id,
+          questionId: question?.id,
+          question: body,
+          idempotencyKey,
+        }),
+      );
+      if (!saved) return;
       toast({
         title: question ? ASSESSMENT_TOASTS.questionSaved : ASSESSMENT_TOASTS.questionAdded,
       });

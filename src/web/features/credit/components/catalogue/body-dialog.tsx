@@ -20,6 +20,7 @@ import { Input } from "../../../../components/ui/input";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage, isApiError } from "../../../../lib/api-client";
+import { useSingleSubmit } from "../../../../lib/use-single-submit";
 import { useSaveCatalogueBody } from "../../api/admin-save-catalogue-body";
 import { CATALOGUE_TOASTS } from "../../catalogue-labels";
 import { FormAlert } from "../admin/form-alert";
@@ -67,6 +68,7 @@ function BodyForm({ body, onDone }: { body?: CatalogueBody; onDone: () => void }
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveCatalogueBody();
+  const single = useSingleSubmit();
 
   /** A field edited since the last save shows no error from it. */
   const edited = (field: FieldName) => setErrors(({ [field]: _, ...rest }) => rest);
@@ -80,19 +82,24 @@ function BodyForm({ body, onDone }: { body?: CatalogueBody; onDone: () => void }
     }
     setErrors({});
     setServerError(null);
-    save.mutate(
-      { id: body?.id, body: parsed.data },
-      {
-        onSuccess: () => {
-          toast({ title: body ? CATALOGUE_TOASTS.bodySaved : CATALOGUE_TOASTS.bodyAdded });
-          onDone();
-        },
-        onError: (error) => {
-          const message = getErrorMessage(error) ?? "The accrediting body could not be saved.";
-          if (isApiError(error, "catalogue.body_name_taken")) setErrors({ name: message });
-          else setServerError(message);
-        },
-      },
+    void single((idempotencyKey) =>
+      save
+        .mutateAsync(
+          { id: body?.id, body: parsed.data, idempotencyKey },
+          {
+            onSuccess: () => {
+              toast({ title: body ? CATALOGUE_TOASTS.bodySaved : CATALOGUE_TOASTS.bodyAdded });
+              onDone();
+            },
+            onError: (error) => {
+              const message = getErrorMessage(error) ?? "The accrediting body could not be saved.";
+              if (isApiError(error, "catalogue.body_name_taken")) setErrors({ name: message });
+              else setServerError(message);
+            },
+          },
+        )
+        // The refusal is shown by onError above.
+        .catch(() => undefined),
     );
   }
 

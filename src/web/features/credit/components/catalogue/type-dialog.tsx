@@ -26,6 +26,7 @@ import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage, isApiError } from "../../../../lib/api-client";
+import { useSingleSubmit } from "../../../../lib/use-single-submit";
 import { useSaveCatalogueType } from "../../api/admin-save-catalogue-type";
 import { CATALOGUE_TOASTS } from "../../catalogue-labels";
 import { FormAlert } from "../admin/form-alert";
@@ -100,6 +101,7 @@ function TypeForm({
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveCatalogueType();
+  const single = useSingleSubmit();
 
   /** A field edited since the last save shows no error from it. */
   const edited = (field: FieldName) => setErrors(({ [field]: _, ...rest }) => rest);
@@ -129,19 +131,24 @@ function TypeForm({
     }
     setErrors({});
     setServerError(null);
-    save.mutate(
-      { id: type?.id, body: parsed.data },
-      {
-        onSuccess: () => {
-          toast({ title: type ? CATALOGUE_TOASTS.typeSaved : CATALOGUE_TOASTS.typeAdded });
-          onDone();
-        },
-        onError: (error) => {
-          const message = getErrorMessage(error) ?? "The credit type could not be saved.";
-          if (isApiError(error, "catalogue.type_name_taken")) setErrors({ name: message });
-          else setServerError(message);
-        },
-      },
+    void single((idempotencyKey) =>
+      save
+        .mutateAsync(
+          { id: type?.id, body: parsed.data, idempotencyKey },
+          {
+            onSuccess: () => {
+              toast({ title: type ? CATALOGUE_TOASTS.typeSaved : CATALOGUE_TOASTS.typeAdded });
+              onDone();
+            },
+            onError: (error) => {
+              const message = getErrorMessage(error) ?? "The credit type could not be saved.";
+              if (isApiError(error, "catalogue.type_name_taken")) setErrors({ name: message });
+              else setServerError(message);
+            },
+          },
+        )
+        // The refusal is shown by onError above.
+        .catch(() => undefined),
     );
   }
 

@@ -31,6 +31,7 @@ import { Spinner } from "../../../../components/ui/spinner";
 import { errorCodeOf, getErrorMessage } from "../../../../lib/api-client";
 import { useDates } from "../../../../lib/dates";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
+import { useSingleSubmit } from "../../../../lib/use-single-submit";
 import { type AttestResult, useAttestActivity } from "../../api/attest-activity";
 import { useActivity } from "../../api/get-activity";
 import { useCourseCompletion } from "../../api/get-course-completion";
@@ -133,37 +134,45 @@ export function AttestationPage({
   const attest = useAttestActivity();
   const result: AttestResult | null = attest.data ?? null;
 
+  // One key for the page's form: a double click or a retry records one attestation.
+  const single = useSingleSubmit(courseId);
+
   function send(body: AttestWithIdentifiersBody) {
-    attest.mutate(
-      { courseId, body },
-      {
-        onSuccess: () => onAttested?.(),
-        // The refusal says which part of the page is out of date: read that part again.
-        onError: (error) => {
-          switch (errorCodeOf(error)) {
-            // Attested from another tab, the statement or the credit rules changed since the
-            // page was read, or the activity closed: the activity carries all of these.
-            case "attestation.already_attested":
-            case "attestation.statement_changed":
-            case "attestation.not_asked":
-            case "attestation.claim_too_high":
-            case "attestation.claim_off_step":
-            case "attestation.claim_required":
-            case "attestation.no_partial_credit":
-            case "attestation.unknown_credit_type":
-            case "credit.expired":
-            case "credit.enrollment_expired":
-              void activityQuery.refetch();
-              break;
-            // An earlier step is not done (any more): the gate shows which.
-            case "credit.step_out_of_order":
-              void completionQuery.refetch();
-              break;
-            default:
-              break;
-          }
-        },
-      },
+    void single((idempotencyKey) =>
+      attest
+        .mutateAsync(
+          { courseId, body, idempotencyKey },
+          {
+            onSuccess: () => onAttested?.(),
+            // The refusal says which part of the page is out of date: read that part again.
+            onError: (error) => {
+              switch (errorCodeOf(error)) {
+                // Attested from another tab, the statement or the credit rules changed since the
+                // page was read, or the activity closed: the activity carries all of these.
+                case "attestation.already_attested":
+                case "attestation.statement_changed":
+                case "attestation.not_asked":
+                case "attestation.claim_too_high":
+                case "attestation.claim_off_step":
+                case "attestation.claim_required":
+                case "attestation.no_partial_credit":
+                case "attestation.unknown_credit_type":
+                case "credit.expired":
+                case "credit.enrollment_expired":
+                  void activityQuery.refetch();
+                  break;
+                // An earlier step is not done (any more): the gate shows which.
+                case "credit.step_out_of_order":
+                  void completionQuery.refetch();
+                  break;
+                default:
+                  break;
+              }
+            },
+          },
+        )
+        // The refusal is handled by onError above.
+        .catch(() => undefined),
     );
   }
 

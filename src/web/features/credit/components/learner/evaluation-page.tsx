@@ -16,6 +16,7 @@ import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
 import { errorCodeOf, getErrorMessage } from "../../../../lib/api-client";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
+import { useSingleSubmit } from "../../../../lib/use-single-submit";
 import { cn } from "../../../../lib/utils";
 import { useActivity } from "../../api/get-activity";
 import { useCourseCompletion } from "../../api/get-course-completion";
@@ -94,33 +95,40 @@ export function EvaluationPage({
   // Held here, not in the form: the form goes away as soon as the answer is recorded.
   const submit = useSubmitEvaluation();
   const thanked = submit.isSuccess;
+  // One key for the page's form: a double click or a retry records one evaluation.
+  const single = useSingleSubmit(courseId);
 
   function send(body: EvaluationAnswersBody) {
-    submit.mutate(
-      { courseId, body },
-      {
-        onSuccess: () => onSubmitted?.(),
-        // The refusal says which part of the page is out of date: read that part again.
-        onError: (error) => {
-          switch (errorCodeOf(error)) {
-            // Sent from another tab: the page shows it as sent.
-            case "evaluation.already_submitted":
-              void formQuery.refetch();
-              break;
-            // An earlier step is not done (any more): the gate shows which.
-            case "credit.step_out_of_order":
-              void completionQuery.refetch();
-              break;
-            // The activity or the enrollment has closed: the expiry banner explains it.
-            case "credit.expired":
-            case "credit.enrollment_expired":
-              void activityQuery.refetch();
-              break;
-            default:
-              break;
-          }
-        },
-      },
+    void single((idempotencyKey) =>
+      submit
+        .mutateAsync(
+          { courseId, body, idempotencyKey },
+          {
+            onSuccess: () => onSubmitted?.(),
+            // The refusal says which part of the page is out of date: read that part again.
+            onError: (error) => {
+              switch (errorCodeOf(error)) {
+                // Sent from another tab: the page shows it as sent.
+                case "evaluation.already_submitted":
+                  void formQuery.refetch();
+                  break;
+                // An earlier step is not done (any more): the gate shows which.
+                case "credit.step_out_of_order":
+                  void completionQuery.refetch();
+                  break;
+                // The activity or the enrollment has closed: the expiry banner explains it.
+                case "credit.expired":
+                case "credit.enrollment_expired":
+                  void activityQuery.refetch();
+                  break;
+                default:
+                  break;
+              }
+            },
+          },
+        )
+        // The refusal is handled by onError above.
+        .catch(() => undefined),
     );
   }
 
