@@ -24,6 +24,12 @@ export const COURSE_TOASTS = {
   updated: "Course updated successfully",
   updateFailed: "Error updating course",
   reorderFailed: "The new module order could not be saved.",
+  /** Each refusal names what failed; the description says why. */
+  unpublishFailed: "Course not unpublished",
+  moduleDeleteFailed: "Module not deleted",
+  moduleSaveFailed: "Module not saved",
+  settingsSaveFailed: "Settings not saved",
+  reorderFailedTitle: "Modules not reordered",
   unpublished: "Course unpublished",
   unpublishedDescription: "It is a draft again. Learners keep their progress.",
 } as const;

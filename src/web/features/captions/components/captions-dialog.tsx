@@ -160,7 +160,7 @@ function TrackList({
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "Error",
+        title: "Captions not deleted",
         description: getErrorMessage(error) ?? "The captions could not be deleted.",
       });
     }

@@ -54,7 +54,7 @@ export function RevokeCertificateDialog({
     } catch (err) {
       toast({
         variant: "destructive",
-        title: "Error",
+        title: "Certificate not revoked",
         description: getErrorMessage(err) ?? "The certificate could not be revoked.",
       });
     }

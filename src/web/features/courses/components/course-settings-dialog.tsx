@@ -103,7 +103,7 @@ function SettingsForm({ course, onDone }: { course: Course; onDone: () => void }
     } catch (error) {
       toast({
         variant: "destructive",
-        title: COURSE_TOASTS.error,
+        title: COURSE_TOASTS.settingsSaveFailed,
         description: getErrorMessage(error) ?? COURSE_TOASTS.createFailedDescription,
       });
     }

@@ -147,7 +147,7 @@ function ModuleForm({
     } catch (error) {
       toast({
         variant: "destructive",
-        title: COURSE_TOASTS.error,
+        title: COURSE_TOASTS.moduleSaveFailed,
         description: getErrorMessage(error) ?? COURSE_TOASTS.createFailedDescription,
       });
     }

@@ -69,7 +69,7 @@ export function ModuleList({
     } catch (error) {
       toast({
         variant: "destructive",
-        title: COURSE_TOASTS.error,
+        title: COURSE_TOASTS.moduleDeleteFailed,
         description: getErrorMessage(error) ?? "The module could not be deleted.",
       });
     }

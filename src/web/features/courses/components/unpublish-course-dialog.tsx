@@ -45,7 +45,7 @@ export function UnpublishCourseDialog({
     } catch (error) {
       toast({
         variant: "destructive",
-        title: COURSE_TOASTS.error,
+        title: COURSE_TOASTS.unpublishFailed,
         description: getErrorMessage(error) ?? "The course could not be unpublished.",
       });
     }

@@ -44,7 +44,7 @@ export function useModuleReorder(course: Course) {
       setAnnouncement(`${title} could not be moved. The previous order is back.`);
       toast({
         variant: "destructive",
-        title: COURSE_TOASTS.error,
+        title: COURSE_TOASTS.reorderFailedTitle,
         description: getErrorMessage(error) ?? COURSE_TOASTS.reorderFailed,
       });
     });

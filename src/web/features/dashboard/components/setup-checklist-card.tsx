@@ -58,7 +58,7 @@ export function SetupChecklistCard() {
               onError: (error) =>
                 toast({
                   variant: "destructive",
-                  title: "Error",
+                  title: "Checklist not dismissed",
                   description: getErrorMessage(error) ?? "The checklist could not be dismissed.",
                 }),
             })
