@@ -295,6 +295,7 @@ test.describe("Credit personas", () => {
       course,
       credit: "1.75 contact hours",
       subject: "Ethics: 1.75",
+      profession: "Nursing",
     });
   });
 
@@ -333,6 +334,7 @@ test.describe("Credit personas", () => {
       course,
       credit: "2 CPE credits",
       subject: "Accounting: 1.5 · Ethics: 0.5",
+      profession: "Accounting",
     });
     await expect(verified).toContainText("112233");
     await expect(verified).not.toContainText("contact hour");
@@ -386,6 +388,7 @@ test.describe("Credit personas", () => {
       course,
       credit: "1 AMA PRA Category 1 Credit™",
       subject: "Physicians",
+      profession: "Physicians",
     });
     await expect(verified).not.toContainText("contact hour");
   });
@@ -437,9 +440,9 @@ async function claimThroughApi(
 async function expectCreditRecords(
   page: Page,
   persona: string,
-  expected: { course: SeededCourse; credit: string; subject: string },
+  expected: { course: SeededCourse; credit: string; subject: string; profession: string },
 ) {
-  const { course, credit, subject } = expected;
+  const { course, credit, subject, profession } = expected;
   // As a word: "Design" is the start of "Designation statement".
   const category = new RegExp(`\\b${course.category}\\b`);
   const mine = (await (await page.request.get("/api/certificates/mine")).json()) as Certificate[];
@@ -461,7 +464,7 @@ async function expectCreditRecords(
     .getByTestId("certificate-item")
     .filter({ has: page.getByRole("heading", { name: course.title }) });
   await expect(item).toContainText(`Completed ${completedOn}`);
-  await expect(item.getByTestId("certificate-credit")).toHaveText(credit);
+  await expect(item.getByTestId("certificate-credit")).toHaveText(`${credit} · ${profession}`);
   await expect(item).not.toContainText(category);
   await screensAtBothWidths(page, `persona-${persona}-certificates`);
   const printed = await readPdf(

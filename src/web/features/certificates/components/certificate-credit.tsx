@@ -3,8 +3,9 @@ import { AwardIcon } from "lucide-react";
 import { useMyCertificates } from "../api/get-my-certificates";
 
 /**
- * The credit a learner's certificate holds, as they claimed it: a physician who claimed her
- * AMA credit of a course that also offers contact hours reads only her own credit. Nothing
+ * The credit a learner's certificate holds, as they claimed it, and the profession it serves:
+ * a physician who claimed her AMA credit of a course that also offers contact hours reads
+ * "1 AMA PRA Category 1 Credit™ · Physicians", never the nurses' hours. Nothing
  * before the certificate is issued, or once it is revoked (its note says it no longer counts).
  */
 export function CertificateCredit({ enrollment }: { enrollment: EnrollmentWithRelations }) {
@@ -17,7 +18,10 @@ export function CertificateCredit({ enrollment }: { enrollment: EnrollmentWithRe
       data-testid="certificate-credit"
     >
       <AwardIcon className="size-3.5 shrink-0 text-amber-700" aria-hidden="true" />
-      {issued.credits.map((c) => creditAmountText(c.amount, c.name, c.singularName)).join(" · ")}
+      {[
+        ...issued.credits.map((c) => creditAmountText(c.amount, c.name, c.singularName)),
+        ...new Set(issued.credits.map((c) => c.profession).filter(Boolean)),
+      ].join(" · ")}
     </p>
   );
 }

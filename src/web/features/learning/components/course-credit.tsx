@@ -15,13 +15,9 @@ import { plural } from "../../../lib/format";
  * names no profession.
  */
 export function CourseSubject({ course }: { course: Course }) {
-  const subject = courseSubjectText(course);
+  const subject = course.creditTypes.length ? courseProfessions(course) : course.category;
   return subject ? <Badge variant="secondary">{subject}</Badge> : null;
 }
-
-/** The profession a credit course serves (none when the catalogue names none), else the category. */
-export const courseSubjectText = (course: Course): string | null =>
-  course.creditTypes.length ? courseProfessions(course) : course.category;
 
 /**
  * The spec's whole-hour duration, for a course without credit only: beside credit it would

@@ -30,7 +30,7 @@ import {
   summarizeLearning,
 } from "../enrollment-status";
 import { CourseCard, type CourseCardAction, CourseCardSkeleton } from "./course-card";
-import { courseFacts, courseSubjectText } from "./course-credit";
+import { courseFacts } from "./course-credit";
 
 type CertificateAction = (enrollment: EnrollmentWithRelations) => ReactNode;
 
@@ -68,8 +68,8 @@ export function LearnerDashboard({
   /** The certificate download control for a completed enrollment (certificates feature). */
   certificateAction: CertificateAction;
   /**
-   * The credit a completed enrollment's certificate holds, as the learner claimed it
-   * (certificates feature); a credit course's line shows its profession beside it.
+   * The credit a completed enrollment's certificate holds, as the learner claimed it, and
+   * whom it serves (certificates feature); a credit course's line then says only when.
    */
   certificateCredit?: CertificateAction;
   /** A course card's way in when other steps of completion lead elsewhere. */
@@ -270,8 +270,9 @@ function CertificateList({
             <p className="text-sm text-zinc-600">
               {[
                 `Completed ${dates.date(enrollment.completedAt)}`,
+                // The certificate's own credit line names the profession of what was claimed.
                 enrollment.course.creditTypes.length && certificateCredit
-                  ? courseSubjectText(enrollment.course)
+                  ? null
                   : courseFacts(enrollment.course),
               ]
                 .filter(Boolean)
