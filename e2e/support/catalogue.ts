@@ -23,9 +23,19 @@ export async function addCatalogueBody(
  */
 export async function addCatalogueType(
   api: APIRequestContext,
-  type: Pick<CatalogueTypeBody, "name" | "bodyId" | "profession"> & Partial<CatalogueTypeBody>,
+  type: TypeFields,
 ): Promise<CatalogueType> {
-  const res = await api.post("/api/credit-catalogue/types", {
+  const res = await postType(api, type);
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CatalogueType;
+}
+
+type TypeFields = Pick<CatalogueTypeBody, "name" | "bodyId" | "profession"> &
+  Partial<CatalogueTypeBody>;
+
+/** POST /api/credit-catalogue/types with what the test leaves out filled in. */
+const postType = (api: APIRequestContext, type: TypeFields) =>
+  api.post("/api/credit-catalogue/types", {
     data: {
       singularName: type.name.replace(/s$/, ""),
       accreditationStatement: "",
@@ -36,9 +46,6 @@ export async function addCatalogueType(
       ...type,
     },
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as CatalogueType;
-}
 
 /** The catalogue as it stands. */
 export async function readCatalogue(api: APIRequestContext): Promise<CreditCatalogue> {
@@ -54,7 +61,7 @@ export async function readCatalogue(api: APIRequestContext): Promise<CreditCatal
 export async function catalogueCredit(
   api: APIRequestContext,
   body: { name: string; providerNumber: string; minutesPerHour?: 50 | 60 },
-  type: Omit<Parameters<typeof addCatalogueType>[1], "bodyId">,
+  type: Omit<TypeFields, "bodyId">,
 ): Promise<CatalogueType> {
   const find = async () => {
     const catalogue = await readCatalogue(api);
@@ -73,18 +80,7 @@ export async function catalogueCredit(
     found = await find();
   }
   if (found.type) return found.type;
-  const added = await api.post("/api/credit-catalogue/types", {
-    data: {
-      singularName: type.name.replace(/s$/, ""),
-      accreditationStatement: "",
-      designationStatement: "",
-      regulators: [],
-      fieldsOfStudyRequired: false,
-      licenceRequired: false,
-      ...type,
-      bodyId: found.bodyId,
-    },
-  });
+  const added = await postType(api, { ...type, bodyId: found.bodyId ?? null });
   expect([201, 409], await added.text()).toContain(added.status());
   return added.status() === 201 ? ((await added.json()) as CatalogueType) : (await find()).type!;
 }
