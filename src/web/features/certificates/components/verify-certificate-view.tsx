@@ -315,7 +315,8 @@ function CertificateResult({ certificate: c }: { certificate: PublicCertificate 
         </Item>
         {doc.fields.map((field) => (
           <Item key={field.label} label={field.label}>
-            {field.value}
+            {/* The second page's row says more where it has one: each field with its credits. */}
+            {doc.details?.find((d) => d.label === field.label)?.value ?? field.value}
           </Item>
         ))}
         <Item label="Completed on">{doc.completedOn}</Item>
