@@ -86,6 +86,16 @@ test.describe("Credit personas", () => {
         { title: "Suitability", duration: 30 },
       ],
     });
+    // The fields of study first: the published course offers NASBA's credit only once they
+    // add up to it.
+    const credit: CreditSettingsBody = {
+      ...SPONSOR,
+      fieldsOfStudy: [{ field: "Ethics", credits: 2 }],
+    };
+    const creditSaved = await adminApi.put(`/api/courses/${course.id}/credit-settings`, {
+      data: credit,
+    });
+    expect(creditSaved.status(), await creditSaved.text()).toBe(200);
     // Two catalogue types, each claimed by its profession, each with its body's provider number.
     const ancc = await catalogueCredit(adminApi, NURSING.body, NURSING.type);
     const nasba = await catalogueCredit(adminApi, ACCOUNTING.body, ACCOUNTING.type);
@@ -118,14 +128,6 @@ test.describe("Credit personas", () => {
     };
     const saved = await adminApi.put(`/api/courses/${course.id}/activity`, { data: activity });
     expect(saved.status(), await saved.text()).toBe(200);
-    const credit: CreditSettingsBody = {
-      ...SPONSOR,
-      fieldsOfStudy: [{ field: "Ethics", credits: 2 }],
-    };
-    const creditSaved = await adminApi.put(`/api/courses/${course.id}/credit-settings`, {
-      data: credit,
-    });
-    expect(creditSaved.status(), await creditSaved.text()).toBe(200);
     const png = readFileSync("test-fixtures/sample-signature.png").toString("base64");
     const signature = await adminApi.put(`/api/courses/${course.id}/signature`, {
       data: { dataUrl: `data:image/png;base64,${png}` },
@@ -311,16 +313,16 @@ test.describe("Credit personas", () => {
       modules: [{ title: "Five steps", duration: 100 }],
     });
     const cpe = await catalogueCredit(adminApi, ACCOUNTING.body, ACCOUNTING.type);
-    const offered = await offerCredit(adminApi, course.id, {
-      bodies: [],
-      types: [{ catalogueTypeId: cpe.id, amount: 2, designationStatement: "", claimStep: null }],
-    });
     await setUpClaim(adminApi, course, {
       ...SPONSOR,
       fieldsOfStudy: [
         { field: "Accounting", credits: 1.5 },
         { field: "Ethics", credits: 0.5 },
       ],
+    });
+    const offered = await offerCredit(adminApi, course.id, {
+      bodies: [],
+      types: [{ catalogueTypeId: cpe.id, amount: 2, designationStatement: "", claimStep: null }],
     });
     const accountant = await createLearner({ name: "Avery Accountant" });
     await enroll(adminApi, accountant.id, course.id);

@@ -204,7 +204,11 @@ export function registerCoursesRoutes(
         body: courseCreditBodySchema,
         response: {
           200: courseSchema,
-          ...errorResponses(["courses.not_found", "courses.credit_type_not_found"]),
+          ...errorResponses([
+            "courses.not_found",
+            "courses.credit_type_not_found",
+            "courses.publish_blocked",
+          ]),
         },
       },
       preValidation: admin,

@@ -424,6 +424,12 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         const known = new Set(before.map((t) => t.id));
         if (body.types.some((t) => t.id && !known.has(t.id))) throw creditTypeNotFound();
         await deps.creditCatalogue.saveOffer(tx, id, body, actor);
+        // A published course keeps what publishing asked of it: a type that needs fields of
+        // study, say, is offered only once they add up to its amount.
+        if (course.isPublished) {
+          const blocked = (await reviewOf(tx, course)).find((c) => c.severity === "block");
+          if (blocked) throw publishBlocked(blocked.message);
+        }
         const after = await creditTypesOfCourse(tx, id);
         const offer = (types: CreditType[]) =>
           types.map((t) => ({

@@ -449,6 +449,21 @@ describe("the organisation's credit catalogue", () => {
       { field: "Accounting", credits: 1.5 },
     ]);
     expect(reordered.statusCode, reordered.body).toBe(200);
+
+    // Nor can the published course offer more of the credit than its fields add up to.
+    const raised = await call(ctx, "PUT", `/api/courses/${course.id}/credit`, {
+      cookie: adminCookie,
+      payload: {
+        bodies: [],
+        types: [{ catalogueTypeId: cpe.id, amount: 3, designationStatement: "", claimStep: null }],
+      },
+    });
+    expect(raised.statusCode).toBe(409);
+    expect(raised.json()).toMatchObject({ code: "courses.publish_blocked" });
+    const offered = (
+      await call(ctx, "GET", `/api/courses/${course.id}`, { cookie: adminCookie })
+    ).json() as Course;
+    expect(offered.creditTypes.map((t) => t.amount)).toEqual([2]);
   });
 
   it("warns before publishing a course that does not report its credit where the catalogue says it is reported", async () => {
