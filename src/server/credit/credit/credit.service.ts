@@ -163,11 +163,6 @@ export const creditCertificateStep = defineStep<CreditOffer>({
   },
 });
 
-/**
- * A type that needs fields of study (NASBA's CPE) is published only when the course's fields
- * add up to its amount: a certificate printing "2 CPE credits" beside "Accounting: 1.5" is
- * rejected by the body's reviewers.
- */
 /** Each offered type that needs fields of study whose amount they do not add up to. */
 function fieldsOfStudyShortfalls(types: CreditType[], fields: FieldOfStudy[]) {
   const total = Math.round(fields.reduce((sum, f) => sum + f.credits, 0) * 100);
@@ -179,6 +174,11 @@ function fieldsOfStudyShortfalls(types: CreditType[], fields: FieldOfStudy[]) {
     }));
 }
 
+/**
+ * A type that needs fields of study (NASBA's CPE) is published only when the course's fields
+ * add up to its amount: a certificate printing "2 CPE credits" beside "Accounting: 1.5" is
+ * rejected by the body's reviewers.
+ */
 function fieldsOfStudyChecks(types: CreditType[], fields: FieldOfStudy[]): CoursePublishCheck[] {
   return fieldsOfStudyShortfalls(types, fields).map((s) => ({
     key: "fields-of-study",
