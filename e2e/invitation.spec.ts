@@ -62,7 +62,11 @@ test.describe("Invitations", () => {
     await waitForMailLink(learner.email, SETUP_LINK);
     const seen = mailsTo(learner.email).length;
 
+    // The page knows the portal's mode once its settings have arrived (slowly, on a busy
+    // machine, through the test's rewrite of them).
+    const settings = page.waitForResponse("**/api/config");
     await page.goto("/");
+    await settings;
     await page.getByRole("button", { name: "Set Your Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
     await expect(dialog.getByText("This portal sets passwords by invitation.")).toBeVisible();
