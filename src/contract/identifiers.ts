@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isVisibleIdentifier, type Licence, normalizeIdentifier } from "./credit";
 import {
   attestWithConsentBodySchema,
+  checkBoardPair,
   IDENTIFIER_MESSAGES,
   isRealBirthDay,
   isValidEpid,
@@ -257,13 +258,7 @@ export const identifiersBodySchema = z
       }
     }
     if (pair("certifyingBoard", "boardId", IDENTIFIER_MESSAGES.boardPair)) {
-      if (Boolean(ids.boardId) !== Boolean(ids.certifyingBoard)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [ids.certifyingBoard ? "boardId" : "certifyingBoard"],
-          message: IDENTIFIER_MESSAGES.boardPair,
-        });
-      }
+      checkBoardPair(ids, ctx);
     }
   });
 export type IdentifiersBody = z.infer<typeof identifiersBodySchema>;

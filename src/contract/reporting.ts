@@ -133,6 +133,19 @@ const cleaned = () => z.string().max(200).overwrite(normalizeIdentifier);
 const optionalMatching = (test: (v: string) => boolean, message: string) =>
   cleaned().refine((v) => v === "" || test(v), message);
 
+/** A certifying board and the learner's ID with it are given together, or neither. */
+export function checkBoardPair(
+  ids: { certifyingBoard?: string; boardId?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (Boolean(ids.boardId) === Boolean(ids.certifyingBoard)) return;
+  ctx.addIssue({
+    code: "custom",
+    path: [ids.certifyingBoard ? "boardId" : "certifyingBoard"],
+    message: IDENTIFIER_MESSAGES.boardPair,
+  });
+}
+
 /**
  * PUT /api/me/regulator-ids: what a learner gives the regulators their credit is reported
  * to. Everything may be left empty; each value given is held to its published rule, and a
@@ -180,13 +193,7 @@ export const regulatorIdsBodySchema = z
         message: IDENTIFIER_MESSAGES.licencePair,
       });
     }
-    if (Boolean(ids.boardId) !== Boolean(ids.certifyingBoard)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [ids.certifyingBoard ? "boardId" : "certifyingBoard"],
-        message: IDENTIFIER_MESSAGES.boardPair,
-      });
-    }
+    checkBoardPair(ids, ctx);
   });
 export type RegulatorIdsBody = z.infer<typeof regulatorIdsBodySchema>;
 export type RegulatorIdsInput = z.input<typeof regulatorIdsBodySchema>;
