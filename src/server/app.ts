@@ -41,11 +41,13 @@ import {
   createCredentialsService,
   createCreditService,
   createEvaluationsService,
+  createFormStepsService,
   createIdentifiersService,
   createPdfRenderer,
   createReportingService,
   creditCertificateStep,
   evaluationStep,
+  formSteps,
   registerAccreditationRoutes,
   registerActivityRoutes,
   registerAttestationsRoutes,
@@ -53,6 +55,7 @@ import {
   registerCredentialsRoutes,
   registerCreditRoutes,
   registerEvaluationsRoutes,
+  registerFormStepsRoutes,
   registerIdentifiersRoutes,
   registerReportingRoutes,
 } from "./credit";
@@ -148,6 +151,7 @@ export const completionSteps = [
   reviewStep,
   examStep,
   evaluationStep,
+  ...formSteps,
   attestationStep,
   creditCertificateStep,
 ];
@@ -328,6 +332,7 @@ export async function buildApp(deps: AppDeps) {
     events,
   });
   const evaluations = createEvaluationsService({ db, activity, now: clock });
+  const formStepsService = createFormStepsService({ db, activity, now: clock });
   const attestations = createAttestationsService({
     events,
     activity,
@@ -464,6 +469,7 @@ export async function buildApp(deps: AppDeps) {
   registerActivityRoutes(app, { activity });
   registerAccreditationRoutes(app, { accreditation });
   registerEvaluationsRoutes(app, { evaluations });
+  registerFormStepsRoutes(app, { formSteps: formStepsService });
   registerAttestationsRoutes(app, { attestations });
   registerCreditRoutes(app, { credit, activity, certificates });
   registerIdentifiersRoutes(app, { identifiers });
