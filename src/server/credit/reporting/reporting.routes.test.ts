@@ -184,7 +184,7 @@ describe("regulator reporting", () => {
     expect(missingId.json()).toEqual({
       code: "reporting.activity_id_missing",
       message:
-        "AMA PRA Category 1 Credit™ reports to ACCME PARS: enter its PARS activity ID before publishing.",
+        "AMA PRA Category 1 Credit™ reports to ACCME PARS: enter its PARS activity ID under Reporting.",
     });
     await putReporting(cookie, draft.id, {
       types: [{ creditTypeId: ama.id, regulators: [{ regulator: "pars", activityId: PARS_ID }] }],
