@@ -165,12 +165,13 @@ describe("enrollment email", () => {
     const { adminCookie, courses } = await setUp(["Bulk Course"]);
     const learners = [];
     for (let i = 0; i < 25; i++) learners.push(await quickLearner(ctx));
+    const userIds = learners.map((l) => l.id);
     const send = () =>
       ctx.app.inject({
         method: "POST",
         url: "/api/enrollments/bulk",
         headers: { cookie: adminCookie, "idempotency-key": "bulk-form-1" },
-        payload: { courseId: courses[0]!.id, userIds: learners.map((l) => l.id) },
+        payload: { courseId: courses[0]!.id, userIds },
       });
     const response = await send();
     expect(response.statusCode).toBe(200);
