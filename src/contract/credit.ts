@@ -565,6 +565,8 @@ export const CREDIT_MESSAGES = {
   evaluationNotAsked: "This course has no evaluation to submit.",
   attestationDone: "You have already attested to this activity.",
   attestationNotAsked: "This course asks for no attestation.",
+  /** A form step (`step` in words: "commitment to change") the course does not ask for. */
+  formStepNotAsked: (step: string) => `This course does not ask for a ${step}.`,
   statementChanged: "The attestation statement has changed. Read it again and attest.",
   claimTooHigh: (max: number, name: string) =>
     `You can claim at most ${creditAmountText(max, name)}.`,

@@ -14,7 +14,7 @@ async function getEvaluation(courseId: string): Promise<EvaluationForm> {
   );
 }
 
-const getEvaluationQueryOptions = (courseId: string) =>
+export const getEvaluationQueryOptions = (courseId: string) =>
   queryOptions({
     queryKey: evaluationQueryKey(courseId),
     queryFn: () => getEvaluation(courseId),
