@@ -1,5 +1,5 @@
 import { type EvaluationForm, evaluationFormSchema } from "@contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 export const evaluationQueryKey = (courseId: string) =>
@@ -19,7 +19,3 @@ export const getEvaluationQueryOptions = (courseId: string) =>
     queryKey: evaluationQueryKey(courseId),
     queryFn: () => getEvaluation(courseId),
   });
-
-export function useEvaluation(courseId: string) {
-  return useQuery(getEvaluationQueryOptions(courseId));
-}
