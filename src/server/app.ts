@@ -24,6 +24,7 @@ import {
   createCaptionsService,
   createCoursesService,
   createCreditCatalogueService,
+  createPackagesService,
   registerCaptionsRoutes,
   registerCoursesRoutes,
   registerCreditCatalogueRoutes,
@@ -68,6 +69,7 @@ import {
   createReviewService,
   createWatchingService,
   examStep,
+  packageCompletionStep,
   registerAssessmentsRoutes,
   registerEnrollmentsRoutes,
   registerWatchingRoutes,
@@ -144,6 +146,7 @@ export interface AppDeps {
  */
 export const completionSteps = [
   acknowledgeStep,
+  packageCompletionStep,
   watchingStep,
   reviewStep,
   examStep,
@@ -239,7 +242,8 @@ export async function buildApp(deps: AppDeps) {
   if (config.firebase?.emulatorHost) {
     app.log.warn({ host: config.firebase.emulatorHost }, "using the Firebase Auth emulator");
   }
-  const objects = createObjectsService({ db, store: createObjectStore(config) });
+  const store = createObjectStore(config);
+  const objects = createObjectsService({ db, store });
   // The issuer of certificates, transcripts and mails.
   const organisation = createOrganisationService({
     db,
@@ -284,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
     audit,
     creditCatalogue,
+    packages: createPackagesService({ db, store, objects, log: app.log }),
   });
 
   // Learning: enrollments own completion, through the one gate, with every step of it.

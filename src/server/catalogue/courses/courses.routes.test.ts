@@ -333,6 +333,7 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
         videoUrl: otherVideo,
         // The replacement video's length, read from its file.
         videoSeconds: expect.closeTo(3.02, 1),
+        kind: "video",
       });
       expect(await order()).toEqual([moduleId(30), moduleId(10), moduleId(20)]);
 
