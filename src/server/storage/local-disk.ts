@@ -162,6 +162,13 @@ export function createLocalDiskStore(root: string): ObjectStore {
       if (written !== size) throw new ObjectIncompleteError(size, written);
     },
 
+    async readPackageFile(packageId, path) {
+      assertSafePackagePath(path);
+      const file = join(packageDir(packageId), path);
+      await stat(file);
+      return createReadStream(file);
+    },
+
     async deletePackage(packageId) {
       await rm(packageDir(packageId), { recursive: true, force: true });
     },

@@ -71,6 +71,8 @@ export interface ObjectStore {
     source: Readable,
     options: { size: number; contentType: string },
   ): Promise<void>;
+  /** One file of a package as a stream; fails when the package has no such file. */
+  readPackageFile(packageId: string, path: string): Promise<Readable>;
   /** Deletes every file of a package (nothing happens for a package with none). */
   deletePackage(packageId: string): Promise<void>;
   /** The ids of the packages that have files in the store. */

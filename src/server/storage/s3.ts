@@ -265,8 +265,13 @@ export function createS3Store(
         },
       });
       const body = source.pipe(counter);
-      // A source that fails (a corrupt entry) must fail the upload too.
-      source.on("error", (err) => counter.destroy(err));
+      // A source that fails (a corrupt entry) must fail the upload too. The PUT hears of it
+      // through its own listener; this one keeps an error that comes after the PUT gave up
+      // from going unheard.
+      source.on("error", (err) => {
+        if (!counter.destroyed) counter.destroy(err);
+      });
+      counter.on("error", () => source.destroy());
       await client.send(
         new PutObjectCommand({
           Bucket: config.bucket,
@@ -277,6 +282,18 @@ export function createS3Store(
         }),
       );
       if (written !== size) throw new ObjectIncompleteError(size, written);
+    },
+
+    async readPackageFile(packageId, path) {
+      assertSafePackagePath(path);
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket: config.bucket,
+          Key: `${packagePrefixOf(packageId)}${path}`,
+        }),
+      );
+      if (!(object.Body instanceof Readable)) throw new Error(`no body for ${path}`);
+      return object.Body;
     },
 
     async deletePackage(packageId) {

@@ -188,10 +188,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       })
     : undefined;
 
-  /** The packages the package modules among these rows play, by id. */
-  async function packagesOf(moduleRows: ModuleRow[]): Promise<PackageSummaries> {
+  /** The packages the package modules among these rows play, by id (in `tx` when given). */
+  async function packagesOf(moduleRows: ModuleRow[], tx?: Executor): Promise<PackageSummaries> {
     const ids = moduleRows.flatMap((m) => (m.packageId ? [m.packageId] : []));
-    return ids.length ? packages.summaries(ids) : new Map();
+    return ids.length ? packages.summaries(ids, tx) : new Map();
   }
 
   async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
@@ -302,7 +302,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       creditTypesOfCourse(tx, row.id),
     ]);
     const checks = coursePublishChecks(
-      toCourse(row, moduleRows, types, await packagesOf(moduleRows)),
+      toCourse(row, moduleRows, types, await packagesOf(moduleRows, tx)),
     );
     await events.publishIn(tx, "course.publish-review", {
       courseId: row.id,

@@ -5,7 +5,7 @@ import {
   PACKAGE_MAX_EXPANDED_BYTES,
   type PackageSummary,
 } from "../../../contract";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import type { ObjectsService } from "../../platform";
 import { AppError } from "../../plugins/errors";
 import type { ObjectStore } from "../../storage/object-store";
@@ -135,9 +135,9 @@ export function createPackagesService(deps: PackagesServiceDeps) {
       }
     },
 
-    /** Each package's summary as a course shows it, by id. */
-    async summaries(ids: string[]): Promise<Map<string, PackageSummary>> {
-      const rows = await repo.findByIds([...new Set(ids)]);
+    /** Each package's summary as a course shows it, by id (read in `tx` when given). */
+    async summaries(ids: string[], tx: Executor = db): Promise<Map<string, PackageSummary>> {
+      const rows = await createPackagesRepository(tx).findByIds([...new Set(ids)]);
       return new Map(rows.map((row) => [row.id, summaryOf(row)]));
     },
 

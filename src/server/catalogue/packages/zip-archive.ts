@@ -166,12 +166,16 @@ export async function withArchive<T>(
         },
       });
       raw.on("error", (err) => {
+        if (counted.destroyed) return;
         counted.destroy(
           TOO_MANY_BYTES.test(err.message)
             ? fail(tooLarge(limits.maxExpandedBytes))
             : fail(unreadable(`"${file.path}" is damaged (${err.message}).`)),
         );
       });
+      // A refusal stops the inflating at once; the writer hears of it through its pipe, and
+      // the caller through failure(), so a late error after the writer left harms no one.
+      counted.on("error", () => raw.destroy());
       raw.pipe(counted);
       return { content: counted as Readable, failure: () => failure };
     }
