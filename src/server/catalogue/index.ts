@@ -13,5 +13,4 @@ export {
   creditTypesOfCourse,
 } from "./courses/credit-offers.read-model";
 export { creditTypeCourses } from "./courses/credit-offers.report";
-export type { PackagesService } from "./packages/packages.service";
 export { createPackagesService } from "./packages/packages.service";

@@ -11,16 +11,16 @@ import {
 
 const MANIFEST = "cmi5.xml";
 
-export const MOVE_ON = [
+const MOVE_ON = [
   "Passed",
   "Completed",
   "CompletedAndPassed",
   "CompletedOrPassed",
   "NotApplicable",
 ] as const;
-export type MoveOn = (typeof MOVE_ON)[number];
-export const LAUNCH_METHODS = ["AnyWindow", "OwnWindow"] as const;
-export type LaunchMethod = (typeof LAUNCH_METHODS)[number];
+type MoveOn = (typeof MOVE_ON)[number];
+const LAUNCH_METHODS = ["AnyWindow", "OwnWindow"] as const;
+type LaunchMethod = (typeof LAUNCH_METHODS)[number];
 
 /** One assignable unit of a cmi5 course, with what the LMS decides and launches by. */
 export interface Cmi5Au {
@@ -45,7 +45,7 @@ export interface Cmi5Au {
   blocks: string[];
 }
 
-export interface Cmi5Block {
+interface Cmi5Block {
   id: string;
   title: string;
   description: string;

@@ -57,7 +57,7 @@ export interface ScormItem {
 }
 
 /** The organization as a table of contents: aggregations and the items they hold. */
-export interface ScormOutlineNode {
+interface ScormOutlineNode {
   id: string;
   title: string;
   /** Whether the node launches something (it is then among the description's items). */

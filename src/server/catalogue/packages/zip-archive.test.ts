@@ -70,7 +70,8 @@ describe("a package's zip archive", () => {
   it("refuses a damaged file, a file that is also a folder, and what is not a zip", async () => {
     const good = makeZip([{ name: "a.txt", data: "hello world", method: "store" }]);
     const damaged = Buffer.from(good);
-    damaged[30 + "a.txt".length] ^= 0xff; // the first byte of the stored data
+    const first = 30 + "a.txt".length; // the first byte of the stored data
+    damaged.writeUInt8(damaged.readUInt8(first) ^ 0xff, first);
     expect(await readAll(damaged)).toBe("modules.package_unreadable");
     const both = makeZip([
       { name: "a", data: "file" },
