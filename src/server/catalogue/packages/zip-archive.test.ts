@@ -42,6 +42,8 @@ describe("a package's zip archive", () => {
     expect(packagePathOf("a\\b.html")).toEqual({ path: "a/b.html", folder: false });
     expect(packagePathOf("a/")).toEqual({ path: "a", folder: true });
     expect(packagePathOf("./")).toBeNull();
+    expect(() => packagePathOf(`${"a".repeat(256)}.html`)).toThrow(/longer than/);
+    expect(() => packagePathOf(`${"a/".repeat(600)}b`)).toThrow(/longer than/);
     for (const name of [
       "../a",
       "a/../../b",

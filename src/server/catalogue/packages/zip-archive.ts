@@ -49,7 +49,14 @@ export function packagePathOf(raw: string): { path: string; folder: boolean } | 
   const names = name.split("/").filter((n) => n !== "" && n !== ".");
   if (names.includes("..")) throw unsafePath(raw);
   if (!names.length) return null;
-  return { path: names.join("/"), folder: name.endsWith("/") };
+  const path = names.join("/");
+  // What file systems and object stores keep: 255 bytes a name, 1,024 a path.
+  if (path.length > 1024 || names.some((n) => Buffer.byteLength(n) > 255)) {
+    throw unreadable(
+      `the name "${path.slice(0, 60)}..." is longer than a package's files may have.`,
+    );
+  }
+  return { path, folder: name.endsWith("/") };
 }
 
 /** yauzl's words for a file that inflates to more bytes than declared. */
