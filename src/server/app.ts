@@ -25,6 +25,7 @@ import {
   createCoursesService,
   createCreditCatalogueService,
   createPackagesService,
+  createPackagesSweeper,
   registerCaptionsRoutes,
   registerCoursesRoutes,
   registerCreditCatalogueRoutes,
@@ -290,6 +291,10 @@ export async function buildApp(deps: AppDeps) {
     creditCatalogue,
     packages: createPackagesService({ db, store, objects, log: app.log }),
   });
+  // Packages whose unpacking the end of an earlier process cut off are removed hourly.
+  const packagesSweeper = createPackagesSweeper({ db, store, log: app.log });
+  whenReady(app, packagesSweeper, "start");
+  whenClosing(app, packagesSweeper, "stop");
 
   // Learning: enrollments own completion, through the one gate, with every step of it.
   const enrollments = createEnrollmentsService({

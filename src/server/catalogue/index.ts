@@ -14,3 +14,4 @@ export {
 } from "./courses/credit-offers.read-model";
 export { creditTypeCourses } from "./courses/credit-offers.report";
 export { createPackagesService } from "./packages/packages.service";
+export { createPackagesSweeper } from "./packages/packages.sweeper";

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -31,6 +32,7 @@ import {
 import { fixture, requestUpload, uploadObject } from "../../testing/uploads";
 import { cmi5Package, golfPackage, makeZip, scormManifest, scormZip } from "../../testing/zips";
 import { modules } from "../courses/courses.table";
+import { createPackagesSweeper } from "./packages.sweeper";
 import { contentPackages } from "./packages.table";
 
 const packageBody = (packagePath: string, kind: "scorm" | "cmi5", n = 1) => ({
@@ -575,6 +577,50 @@ describe.each(STORE_KINDS)("package modules (%s object store)", (storeKind) => {
       expect(toVideo.json().package).toBeUndefined();
       expect(await storedPackages()).toEqual([]);
       expect(await isStored(ctx, path)).toBe(false);
+    });
+
+    it("is removed after a day when its unpacking stopped halfway, never when ready", async () => {
+      const now = new Date();
+      const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+      const row = (status: "unpacking" | "ready", createdAt: Date) => ({
+        sourcePath: "/objects/uploads/AAAAAAAAAAAAAAAAAAAAAAAA",
+        status,
+        standard: "scorm12" as const,
+        version: "1.2",
+        title: "Cut off",
+        items: [],
+        structure: {
+          organizationId: "o",
+          manifestId: null,
+          outline: [],
+          objectivesGlobalToSystem: true,
+          sharedDataGlobalToSystem: true,
+        },
+        fileCount: 1,
+        expandedBytes: 5,
+        createdAt,
+      });
+      const inserted = await ctx.database.db
+        .insert(contentPackages)
+        .values([
+          row("unpacking", hoursAgo(25)),
+          row("unpacking", hoursAgo(1)),
+          row("ready", hoursAgo(48)),
+        ])
+        .returning();
+      for (const { id } of inserted) {
+        await ctx.store.writePackageFile(id, "index.html", Readable.from([Buffer.from("<html>")]), {
+          size: 6,
+          contentType: "text/html",
+        });
+      }
+      const sweeper = createPackagesSweeper({ db: ctx.database.db, store: ctx.store });
+      expect(await sweeper.sweep({ now })).toBe(1);
+      const [abandoned, recent, ready] = inserted.map((r) => r.id);
+      expect((await storedPackages()).sort()).toEqual([recent, ready].sort());
+      const left = await ctx.database.db.select({ id: contentPackages.id }).from(contentPackages);
+      expect(left.map((r) => r.id).sort()).toEqual([recent, ready].sort());
+      expect(left.map((r) => r.id)).not.toContain(abandoned);
     });
 
     it("goes with its course", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { contentPackages, type PackageRow } from "./packages.table";
 
@@ -37,6 +37,23 @@ export function createPackagesRepository(db: Executor) {
     async delete(id: string): Promise<PackageRow | undefined> {
       const [row] = await db.delete(contentPackages).where(eq(contentPackages.id, id)).returning();
       return row;
+    },
+
+    /** Packages still unpacking since before `cutoff`: their unpacking stopped halfway. */
+    async unfinishedBefore(cutoff: Date, limit: number): Promise<PackageRow[]> {
+      return db
+        .select()
+        .from(contentPackages)
+        .where(and(eq(contentPackages.status, "unpacking"), lt(contentPackages.createdAt, cutoff)))
+        .orderBy(asc(contentPackages.createdAt))
+        .limit(limit);
+    },
+
+    /** Deletes a package only while it is still unpacking. */
+    async deleteUnfinished(id: string): Promise<void> {
+      await db
+        .delete(contentPackages)
+        .where(and(eq(contentPackages.id, id), eq(contentPackages.status, "unpacking")));
     },
 
     /** Whether another package was unpacked from the same upload. */
