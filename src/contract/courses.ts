@@ -107,13 +107,26 @@ export const packageModuleBodySchema = moduleBodySchema
   });
 export type PackageModuleBody = z.infer<typeof packageModuleBodySchema>;
 
-/** What adding or editing a module takes: a video module, or a package module. */
+const KIND_ERROR = { error: "Kind must be one of: video, scorm, cmi5" };
+
+/** What adding a module takes: a video module, or a package module. */
 export const moduleRequestBodySchema = z.discriminatedUnion(
   "kind",
   [moduleBodySchema, packageModuleBodySchema],
-  { error: "Kind must be one of: video, scorm, cmi5" },
+  KIND_ERROR,
 );
 export type ModuleRequestBody = z.infer<typeof moduleRequestBodySchema>;
+
+/**
+ * What editing a module takes: the same, except that a package module that stays of its
+ * kind may leave out `packagePath` to keep its package.
+ */
+export const moduleEditBodySchema = z.discriminatedUnion(
+  "kind",
+  [moduleBodySchema, packageModuleBodySchema.partial({ packagePath: true })],
+  KIND_ERROR,
+);
+export type ModuleEditBody = z.infer<typeof moduleEditBodySchema>;
 
 export const uploadRequestBodySchema = z.object({
   kind: z.enum(["thumbnail", "video", "logo", "package"]),

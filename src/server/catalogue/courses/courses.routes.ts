@@ -8,6 +8,7 @@ import {
   courseSettingsBodySchema,
   createCourseBodySchema,
   messageSchema,
+  moduleEditBodySchema,
   moduleIdSchema,
   moduleRequestBodySchema,
   moduleSchema,
@@ -283,7 +284,7 @@ export function registerCoursesRoutes(
       schema: {
         tags,
         params: moduleParams,
-        body: moduleRequestBodySchema,
+        body: moduleEditBodySchema,
         response: {
           200: moduleSchema,
           ...errorResponses([

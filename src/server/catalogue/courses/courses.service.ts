@@ -5,6 +5,7 @@ import type {
   CourseSettingsBody,
   CreateCourseBody,
   CreditType,
+  ModuleEditBody,
   ModuleRequestBody,
   Role,
   UpdateCourseBody,
@@ -24,6 +25,7 @@ import {
   moduleNotFound,
   notPublished,
   orderNotModules,
+  packageNotChosen,
   publishBlocked,
   publishedNeedsModules,
   publishNeedsConfirmation,
@@ -260,14 +262,26 @@ export function createCoursesService(deps: CoursesServiceDeps) {
    * `current` is the module's content before an edit, which is kept when unchanged.
    */
   async function contentOf(
-    body: ModuleRequestBody,
+    body: ModuleEditBody,
     current?: ModuleRow,
   ): Promise<{
     values: Pick<ModuleRow, "kind" | "videoUrl" | "videoSeconds" | "packageId">;
     /** A package this request unpacked: released if the module is not saved after all. */
     created?: string;
   }> {
-    if ("packagePath" in body) {
+    if (!("videoUrl" in body)) {
+      if (!body.packagePath) {
+        // An edit that keeps the package it plays.
+        if (current?.kind !== body.kind || !current.packageId) throw packageNotChosen();
+        return {
+          values: {
+            kind: body.kind,
+            videoUrl: null,
+            videoSeconds: null,
+            packageId: current.packageId,
+          },
+        };
+      }
       const intaken = await packages.intake({ path: body.packagePath, kind: body.kind });
       return {
         values: { kind: body.kind, videoUrl: null, videoSeconds: null, packageId: intaken.id },
@@ -730,7 +744,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * Edits a module; its content may change kind (a video for a package or back). What the
      * module no longer plays is deleted once nothing else uses it.
      */
-    async updateModule(courseId: string, moduleId: string, body: ModuleRequestBody, actor: Actor) {
+    async updateModule(courseId: string, moduleId: string, body: ModuleEditBody, actor: Actor) {
       const found = (await repo.modulesOf([courseId])).find((m) => m.id === moduleId);
       if (!found) {
         if (!(await repo.findById(courseId))) throw courseNotFound();

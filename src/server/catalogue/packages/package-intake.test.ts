@@ -569,6 +569,14 @@ describe.each(STORE_KINDS)("package modules (%s object store)", (storeKind) => {
       expect(toPackage.json()).toMatchObject({ kind: "scorm", videoUrl: "", package: {} });
       expect(await isStored(ctx, video)).toBe(false);
       expect(await storedPackages()).toHaveLength(1);
+      // An edit that keeps the package names no upload.
+      const { packagePath: _kept, ...renamed } = { ...packageBody(path, "scorm"), title: "Golf" };
+      const kept = await put(renamed);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toMatchObject({ title: "Golf", kind: "scorm", package: { items: [{}] } });
+      expect(expectFieldRefused(await put({ ...renamed, kind: "cmi5" }), "packagePath").code).toBe(
+        "modules.package_not_uploaded",
+      );
 
       const otherVideo = await uploadObject(ctx, cookie, { kind: "video" });
       const toVideo = await put({ ...videoModule, kind: "video", videoUrl: otherVideo });
