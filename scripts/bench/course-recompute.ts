@@ -43,6 +43,9 @@ const { createCoursesService } = await import("../../src/server/catalogue/course
 const { createCreditCatalogueService } = await import(
   "../../src/server/catalogue/courses/credit-catalogue.service"
 );
+const { createPackagesService } = await import(
+  "../../src/server/catalogue/packages/packages.service"
+);
 const { createCertificatesService } = await import(
   "../../src/server/credit/certificates/certificates.service"
 );
@@ -104,10 +107,8 @@ try {
 
   const events = createEvents();
   const audit = createAuditService({ db });
-  const objects = createObjectsService({
-    db,
-    store: createLocalDiskStore(join(dataDir, "objects")),
-  });
+  const store = createLocalDiskStore(join(dataDir, "objects"));
+  const objects = createObjectsService({ db, store });
   const organisation = createOrganisationService({ db, objects, productName: "Credo" });
   const authRepo = createAuthRepository(db);
   const users = {
@@ -120,6 +121,7 @@ try {
     events,
     audit,
     creditCatalogue: createCreditCatalogueService({ db, events, audit }),
+    packages: createPackagesService({ db, store, objects }),
   });
   const enrollments = createEnrollmentsService({
     db,

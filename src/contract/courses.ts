@@ -79,7 +79,7 @@ export const COURSE_UNAVAILABLE = {
   description: "The provider has taken this course offline for now.",
 } as const;
 
-/** SPEC section 5, module form. */
+/** SPEC section 5, module form: a video module (`kind` "video", the default). */
 export const moduleBodySchema = z.object({
   id: moduleIdSchema,
   title,
@@ -89,12 +89,47 @@ export const moduleBodySchema = z.object({
     .int("Duration must be whole minutes")
     .min(1, "Duration must be at least 1 minute")
     .max(100_000, "Duration must be at most 100,000 minutes"),
+  kind: z.literal("video").optional(),
   videoUrl: objectPathSchema,
 });
 export type ModuleBody = z.infer<typeof moduleBodySchema>;
 
+/**
+ * A module whose content is a SCORM or cmi5 package: the module form's fields, with the
+ * object path of an uploaded `.zip` in place of the video. The package is checked when the
+ * module is saved.
+ */
+export const packageModuleBodySchema = moduleBodySchema
+  .omit({ kind: true, videoUrl: true })
+  .extend({
+    kind: z.enum(["scorm", "cmi5"]),
+    packagePath: objectPathSchema,
+  });
+export type PackageModuleBody = z.infer<typeof packageModuleBodySchema>;
+
+const KIND_ERROR = { error: "Kind must be one of: video, scorm, cmi5" };
+
+/** What adding a module takes: a video module, or a package module. */
+export const moduleRequestBodySchema = z.discriminatedUnion(
+  "kind",
+  [moduleBodySchema, packageModuleBodySchema],
+  KIND_ERROR,
+);
+export type ModuleRequestBody = z.infer<typeof moduleRequestBodySchema>;
+
+/**
+ * What editing a module takes: the same, except that a package module that stays of its
+ * kind may leave out `packagePath` to keep its package.
+ */
+export const moduleEditBodySchema = z.discriminatedUnion(
+  "kind",
+  [moduleBodySchema, packageModuleBodySchema.partial({ packagePath: true })],
+  KIND_ERROR,
+);
+export type ModuleEditBody = z.infer<typeof moduleEditBodySchema>;
+
 export const uploadRequestBodySchema = z.object({
-  kind: z.enum(["thumbnail", "video", "logo"]),
+  kind: z.enum(["thumbnail", "video", "logo", "package"]),
   fileName: z.string().trim().min(1).max(255),
   contentType: z.string().min(1).max(100),
   size: z.number().int().min(1),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "./limits";
+import { moduleKindSchema, packageSummarySchema } from "./packages";
 import { regulatorSchema } from "./reporting-activity";
 
 /** SPEC section 3. Dates travel as ISO strings. */
@@ -45,6 +46,10 @@ export const moduleSchema = z.object({
    * when the file does not state it (or it was uploaded before lengths were read).
    */
   videoSeconds: z.number().nullable(),
+  /** What the module plays: "video" (the spec's module) or a SCORM or cmi5 package. */
+  kind: moduleKindSchema,
+  /** A package module's package; absent for a video module (whose `videoUrl` is then ""). */
+  package: packageSummarySchema.optional(),
 });
 export type Module = z.infer<typeof moduleSchema>;
 

@@ -24,6 +24,8 @@ import {
   createCaptionsService,
   createCoursesService,
   createCreditCatalogueService,
+  createPackagesService,
+  createPackagesSweeper,
   registerCaptionsRoutes,
   registerCoursesRoutes,
   registerCreditCatalogueRoutes,
@@ -71,6 +73,7 @@ import {
   createReviewService,
   createWatchingService,
   examStep,
+  packageCompletionStep,
   registerAssessmentsRoutes,
   registerEnrollmentsRoutes,
   registerWatchingRoutes,
@@ -147,6 +150,7 @@ export interface AppDeps {
  */
 export const completionSteps = [
   acknowledgeStep,
+  packageCompletionStep,
   watchingStep,
   reviewStep,
   examStep,
@@ -243,7 +247,8 @@ export async function buildApp(deps: AppDeps) {
   if (config.firebase?.emulatorHost) {
     app.log.warn({ host: config.firebase.emulatorHost }, "using the Firebase Auth emulator");
   }
-  const objects = createObjectsService({ db, store: createObjectStore(config) });
+  const store = createObjectStore(config);
+  const objects = createObjectsService({ db, store });
   // The issuer of certificates, transcripts and mails.
   const organisation = createOrganisationService({
     db,
@@ -288,7 +293,12 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
     audit,
     creditCatalogue,
+    packages: createPackagesService({ db, store, objects, log: app.log }),
   });
+  // Packages whose unpacking the end of an earlier process cut off are removed hourly.
+  const packagesSweeper = createPackagesSweeper({ db, store, log: app.log });
+  whenReady(app, packagesSweeper, "start");
+  whenClosing(app, packagesSweeper, "stop");
 
   // Learning: enrollments own completion, through the one gate, with every step of it.
   const enrollments = createEnrollmentsService({

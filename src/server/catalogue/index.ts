@@ -13,3 +13,5 @@ export {
   creditTypesOfCourse,
 } from "./courses/credit-offers.read-model";
 export { creditTypeCourses } from "./courses/credit-offers.report";
+export { createPackagesService } from "./packages/packages.service";
+export { createPackagesSweeper } from "./packages/packages.sweeper";

@@ -7,6 +7,7 @@ export * from "../catalogue/captions/captions.table";
 export * from "../catalogue/courses/course-credit.table";
 export * from "../catalogue/courses/courses.table";
 export * from "../catalogue/courses/credit-catalogue.table";
+export * from "../catalogue/packages/packages.table";
 export * from "../credit/activity/activity.table";
 export * from "../credit/attestations/attestations.table";
 export * from "../credit/certificates/certificate-mails.table";

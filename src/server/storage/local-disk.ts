@@ -2,14 +2,16 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { finished, PassThrough, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   assertSafeKey,
+  assertSafePackagePath,
   ObjectIncompleteError,
   type ObjectStore,
   ObjectTooLargeError,
+  PACKAGES_PREFIX,
 } from "./object-store";
 
 /** A write in progress (or cut off by a crash): `<key>.<random>.part`, never served. */
@@ -23,6 +25,11 @@ export function createLocalDiskStore(root: string): ObjectStore {
   const pathOf = (key: string) => {
     assertSafeKey(key);
     return join(root, key);
+  };
+  const packagesRoot = join(root, PACKAGES_PREFIX);
+  const packageDir = (packageId: string) => {
+    assertSafeKey(packageId);
+    return join(packagesRoot, packageId);
   };
 
   return {
@@ -129,6 +136,51 @@ export function createLocalDiskStore(root: string): ObjectStore {
     async deleteLeftover(name) {
       if (!TEMP_FILE.test(name)) throw new Error(`not an upload leftover: ${name}`);
       await rm(join(root, name), { force: true });
+    },
+
+    async withLocalFile(key, work) {
+      const path = pathOf(key);
+      await stat(path);
+      return work(path);
+    },
+
+    async writePackageFile(packageId, path, source, { size }) {
+      assertSafePackagePath(path);
+      const target = join(packageDir(packageId), path);
+      await mkdir(dirname(target), { recursive: true });
+      let written = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          written += chunk.length;
+          if (written > size) callback(new ObjectTooLargeError(size));
+          else callback(null, chunk);
+        },
+      });
+      // No temp file: a package is not served before all of it is written and recorded,
+      // and a package that fails is deleted whole.
+      await pipeline(source, counter, createWriteStream(target, { mode: 0o600 }));
+      if (written !== size) throw new ObjectIncompleteError(size, written);
+    },
+
+    async readPackageFile(packageId, path) {
+      assertSafePackagePath(path);
+      const file = join(packageDir(packageId), path);
+      await stat(file);
+      return createReadStream(file);
+    },
+
+    async deletePackage(packageId) {
+      await rm(packageDir(packageId), { recursive: true, force: true });
+    },
+
+    async *listPackages() {
+      let dir: Awaited<ReturnType<typeof opendir>>;
+      try {
+        dir = await opendir(packagesRoot);
+      } catch {
+        return; // no package has been unpacked yet
+      }
+      for await (const entry of dir) if (entry.isDirectory()) yield entry.name;
     },
   };
 }

@@ -53,6 +53,30 @@ export interface ObjectStore {
   listLeftovers(before: Date): AsyncIterable<string>;
   /** Deletes one leftover named by listLeftovers. */
   deleteLeftover(name: string): Promise<void>;
+  /**
+   * Runs `work` on a file holding the object's bytes, for reading that needs random access
+   * (a zip's central directory is at its end): the store's own file on local disk, or a
+   * download from S3 to a temporary file that is removed when `work` ends, however it ends.
+   */
+  withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T>;
+  /**
+   * Writes one file of an unpacked content package under the package's own prefix
+   * (`packages/<packageId>/<path>`): exactly `size` bytes, or it fails with
+   * ObjectTooLargeError or ObjectIncompleteError. A failed package is removed whole with
+   * deletePackage.
+   */
+  writePackageFile(
+    packageId: string,
+    path: string,
+    source: Readable,
+    options: { size: number; contentType: string },
+  ): Promise<void>;
+  /** One file of a package as a stream; fails when the package has no such file. */
+  readPackageFile(packageId: string, path: string): Promise<Readable>;
+  /** Deletes every file of a package (nothing happens for a package with none). */
+  deletePackage(packageId: string): Promise<void>;
+  /** The ids of the packages that have files in the store. */
+  listPackages(): AsyncIterable<string>;
 }
 
 export class ObjectTooLargeError extends Error {
@@ -75,3 +99,22 @@ export class ObjectIncompleteError extends Error {
 export function assertSafeKey(key: string): void {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) throw new Error(`unsafe object key: ${key}`);
 }
+
+/**
+ * A file's path inside a package, as the packages feature normalised it: relative, "/"
+ * between names, no empty, "." or ".." name, no backslash or control character. Checked
+ * again here so that no caller can write outside the package's prefix.
+ */
+export function assertSafePackagePath(path: string): void {
+  const names = path.split("/");
+  const unsafe =
+    path.length === 0 ||
+    path.length > 1024 ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+    /[\\\u0000-\u001f]/.test(path) ||
+    names.some((name) => name === "" || name === "." || name === "..");
+  if (unsafe) throw new Error(`unsafe package path: ${JSON.stringify(path)}`);
+}
+
+/** The folder of every package's files, beside the uploads. */
+export const PACKAGES_PREFIX = "packages";

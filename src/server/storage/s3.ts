@@ -1,7 +1,13 @@
+import { createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -11,9 +17,11 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
   assertSafeKey,
+  assertSafePackagePath,
   ObjectIncompleteError,
   type ObjectStore,
   ObjectTooLargeError,
+  PACKAGES_PREFIX,
 } from "./object-store";
 
 export interface S3StoreConfig {
@@ -32,8 +40,17 @@ const PREFIX = "uploads/";
  */
 const INCOMING = "incoming/";
 
-/** Objects in an S3-compatible bucket; browsers upload and download with presigned URLs. */
-export function createS3Store(config: S3StoreConfig): ObjectStore {
+/** How many keys one DeleteObjects request may name (the S3 API's limit). */
+const DELETE_BATCH = 1000;
+
+/**
+ * Objects in an S3-compatible bucket; browsers upload and download with presigned URLs.
+ * `tempDir` holds the short-lived downloads of withLocalFile (the system's by default).
+ */
+export function createS3Store(
+  config: S3StoreConfig,
+  options: { tempDir?: string } = {},
+): ObjectStore {
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -52,6 +69,21 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
     assertSafeKey(key);
     return `${INCOMING}${key}`;
   };
+  const packagePrefixOf = (packageId: string) => {
+    assertSafeKey(packageId);
+    return `${PACKAGES_PREFIX}/${packageId}/`;
+  };
+  /** Every key under a prefix, page by page. */
+  async function* keysUnder(Prefix: string) {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: config.bucket, Prefix, ContinuationToken }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) yield item.Key;
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
   const head = async (Key: string) => {
     try {
       const found = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key }));
@@ -203,6 +235,103 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
       await client.send(
         new DeleteObjectCommand({ Bucket: config.bucket, Key: incomingKeyOf(name) }),
       );
+    },
+
+    async withLocalFile(key, work) {
+      const object = await client.send(
+        new GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }),
+      );
+      if (!(object.Body instanceof Readable)) throw new Error(`no body for object ${key}`);
+      const root = options.tempDir ?? tmpdir();
+      await mkdir(root, { recursive: true });
+      const dir = await mkdtemp(join(root, "credo-download-"));
+      try {
+        const path = join(dir, "object");
+        await pipeline(object.Body, createWriteStream(path, { mode: 0o600 }));
+        return await work(path);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+
+    async writePackageFile(packageId, path, source, { size, contentType }) {
+      assertSafePackagePath(path);
+      let written = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          written += chunk.length;
+          if (written > size) callback(new ObjectTooLargeError(size));
+          else callback(null, chunk);
+        },
+      });
+      const body = source.pipe(counter);
+      // A source that fails (a corrupt entry) must fail the upload too. The PUT hears of it
+      // through its own listener; this one keeps an error that comes after the PUT gave up
+      // from going unheard.
+      source.on("error", (err) => {
+        if (!counter.destroyed) counter.destroy(err);
+      });
+      counter.on("error", () => source.destroy());
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: `${packagePrefixOf(packageId)}${path}`,
+          Body: body,
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+      if (written !== size) throw new ObjectIncompleteError(size, written);
+    },
+
+    async readPackageFile(packageId, path) {
+      assertSafePackagePath(path);
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket: config.bucket,
+          Key: `${packagePrefixOf(packageId)}${path}`,
+        }),
+      );
+      if (!(object.Body instanceof Readable)) throw new Error(`no body for ${path}`);
+      return object.Body;
+    },
+
+    async deletePackage(packageId) {
+      let batch: string[] = [];
+      const flush = async () => {
+        if (!batch.length) return;
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: config.bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        batch = [];
+      };
+      for await (const key of keysUnder(packagePrefixOf(packageId))) {
+        batch.push(key);
+        if (batch.length === DELETE_BATCH) await flush();
+      }
+      await flush();
+    },
+
+    async *listPackages() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: config.bucket,
+            Prefix: `${PACKAGES_PREFIX}/`,
+            Delimiter: "/",
+            ContinuationToken,
+          }),
+        );
+        for (const prefix of page.CommonPrefixes ?? []) {
+          const id = prefix.Prefix?.slice(PACKAGES_PREFIX.length + 1, -1);
+          if (id) yield id;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

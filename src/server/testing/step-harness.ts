@@ -15,6 +15,7 @@ import {
 import { createCoursesRepository } from "../catalogue/courses/courses.repository";
 import { type CoursesService, createCoursesService } from "../catalogue/courses/courses.service";
 import { createCreditCatalogueService } from "../catalogue/courses/credit-catalogue.service";
+import { createPackagesService } from "../catalogue/packages/packages.service";
 import {
   type AccreditationService,
   createAccreditationService,
@@ -177,12 +178,15 @@ export function useStepHarness(steps: readonly AnyCompletionStep[]): StepHarness
     h.audit = createAuditService({ db });
     const events = createEvents();
     // In the contexts' order, as in app.ts.
+    const store = createLocalDiskStore(join(dataDir, "objects"));
+    const objects = createObjectsService({ db, store });
     h.courses = createCoursesService({
       db,
-      objects: createObjectsService({ db, store: createLocalDiskStore(join(dataDir, "objects")) }),
+      objects,
       events,
       audit: h.audit,
       creditCatalogue: createCreditCatalogueService({ db, events, audit: h.audit }),
+      packages: createPackagesService({ db, store, objects }),
     });
     const organisation = createOrganisationService({
       db,

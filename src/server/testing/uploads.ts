@@ -7,7 +7,7 @@ const fixturesDir = fileURLToPath(new URL("../../../test-fixtures/", import.meta
 export const fixture = (name: string) => readFileSync(`${fixturesDir}${name}`);
 
 export interface UploadRequest {
-  kind: "thumbnail" | "video" | "logo";
+  kind: "thumbnail" | "video" | "logo" | "package";
   contentType: string;
   size: number;
   fileName?: string;
@@ -66,10 +66,11 @@ export async function uploadObject(
   ctx: TestContext,
   cookie: string,
   options: {
-    kind: "thumbnail" | "video" | "logo";
+    kind: "thumbnail" | "video" | "logo" | "package";
     file?: string;
     bytes?: Buffer;
     contentType?: string;
+    fileName?: string;
   },
 ): Promise<string> {
   const bytes =
@@ -77,11 +78,18 @@ export async function uploadObject(
     fixture(
       options.file ?? (options.kind === "video" ? "sample-video.mp4" : "sample-thumbnail.png"),
     );
-  const contentType = options.contentType ?? (options.kind === "video" ? "video/mp4" : "image/png");
+  const contentType =
+    options.contentType ??
+    (options.kind === "video"
+      ? "video/mp4"
+      : options.kind === "package"
+        ? "application/zip"
+        : "image/png");
   const requested = await requestUpload(ctx, cookie, {
     kind: options.kind,
     contentType,
     size: bytes.length,
+    fileName: options.fileName ?? (options.kind === "package" ? "course.zip" : "file"),
   });
   if (requested.statusCode !== 200) throw new Error(`upload request: ${requested.body}`);
   const { uploadURL } = requested.json() as { uploadURL: string };

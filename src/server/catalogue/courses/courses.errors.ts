@@ -22,6 +22,13 @@ export const thumbnailNotUploaded = () =>
   invalidField("courses.thumbnail_not_uploaded", "thumbnail", "Upload the thumbnail image first.");
 export const videoNotUploaded = () =>
   invalidField("courses.video_not_uploaded", "videoUrl", "Upload the module's video first.");
+/** A module made a package module without naming the package's upload. */
+export const packageNotChosen = () =>
+  invalidField(
+    "modules.package_not_uploaded",
+    "packagePath",
+    "Upload the module's package (a .zip file) first.",
+  );
 export const notPublished = () =>
   badRequest("courses.not_published", "This course is not published, so it cannot be unpublished.");
 export const orderNotModules = (problem: string) =>

@@ -1,14 +1,21 @@
-import type { Course, CreditType, Module } from "../../../contract";
+import type { Course, CreditType, Module, PackageSummary } from "../../../contract";
 import type { CourseRow, ModuleRow } from "./courses.table";
 
-export function toModule(row: ModuleRow): Module {
+/** Package summaries by package id, for the package modules among the rows mapped. */
+export type PackageSummaries = ReadonlyMap<string, PackageSummary>;
+
+export function toModule(row: ModuleRow, packages?: PackageSummaries): Module {
+  const summary = row.packageId ? packages?.get(row.packageId) : undefined;
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     duration: row.duration,
-    videoUrl: row.videoUrl,
+    // A package module has no video: the spec's field stays a string, empty.
+    videoUrl: row.videoUrl ?? "",
     videoSeconds: row.videoSeconds,
+    kind: row.kind,
+    ...(summary ? { package: summary } : {}),
   };
 }
 
@@ -16,6 +23,7 @@ export function toCourse(
   row: CourseRow,
   moduleRows: ModuleRow[],
   creditTypes: CreditType[] = [],
+  packages?: PackageSummaries,
 ): Course {
   return {
     id: row.id,
@@ -25,7 +33,7 @@ export function toCourse(
     duration: row.duration,
     thumbnail: row.thumbnail,
     createdBy: row.createdBy,
-    modules: moduleRows.map(toModule),
+    modules: moduleRows.map((m) => toModule(m, packages)),
     isPublished: row.isPublished,
     completionPolicy: row.completionPolicy,
     minWatchPercent: row.minWatchPercent,

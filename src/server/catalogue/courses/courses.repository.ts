@@ -134,7 +134,10 @@ export function createCoursesRepository(db: Executor) {
       courseId: string,
       id: string,
       values: Partial<
-        Pick<ModuleRow, "title" | "description" | "duration" | "videoUrl" | "videoSeconds">
+        Pick<
+          ModuleRow,
+          "title" | "description" | "duration" | "kind" | "videoUrl" | "videoSeconds" | "packageId"
+        >
       >,
     ): Promise<ModuleRow | undefined> {
       const [row] = await db
@@ -189,6 +192,16 @@ export function createCoursesRepository(db: Executor) {
         )
         .limit(1);
       return Boolean(video);
+    },
+
+    /** Whether any module still plays this package. */
+    async isPackageInUse(packageId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: modules.id })
+        .from(modules)
+        .where(eq(modules.packageId, packageId))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Courses whose thumbnail is this object path. */

@@ -193,6 +193,14 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
       ["videoUrl an outside address", { videoUrl: "https://cdn.example/v.mp4" }, "videoUrl"],
       ["videoUrl traversing", { videoUrl: "/objects/uploads/../../package.json" }, "videoUrl"],
       ["videoUrl never uploaded", { videoUrl: UNKNOWN_OBJECT }, "videoUrl"],
+      ["kind unknown", { kind: "audio" }, "kind"],
+      ["kind a package without one", { kind: "scorm" }, "packagePath"],
+      [
+        "packagePath an outside address",
+        { kind: "cmi5", packagePath: "https://x.example/c.zip" },
+        "packagePath",
+      ],
+      ["packagePath never uploaded", { kind: "scorm", packagePath: UNKNOWN_OBJECT }, "packagePath"],
     ];
 
     it("refuses every invalid module with 400 naming the field, and changes nothing", async () => {
@@ -225,6 +233,22 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
         expectRefused(response, 400, "videoUrl");
       }
       expect(await snapshot(ctx)).toEqual(before);
+    });
+
+    it("takes a video module with or without its kind, and says its kind", async () => {
+      const cookie = await adminCookie();
+      const { course, video } = await courseWithVideo(cookie);
+      const plain = await addModule(ctx, cookie, course.id, validModule(video, 1));
+      const named = await addModule(ctx, cookie, course.id, {
+        ...validModule(video, 2),
+        kind: "video",
+      });
+      for (const module of [plain, named]) {
+        expect(module).toMatchObject({ kind: "video", videoUrl: video });
+        expect(module).not.toHaveProperty("package");
+      }
+      const shown = (await getCourse(cookie, course.id)).json();
+      expect(shown.modules.map((m: { kind: string }) => m.kind)).toEqual(["video", "video"]);
     });
 
     it("accepts a module without a description", async () => {
@@ -333,6 +357,7 @@ describe.each(STORE_KINDS)("courses and modules (%s object store)", (storeKind) 
         videoUrl: otherVideo,
         // The replacement video's length, read from its file.
         videoSeconds: expect.closeTo(3.02, 1),
+        kind: "video",
       });
       expect(await order()).toEqual([moduleId(30), moduleId(10), moduleId(20)]);
 

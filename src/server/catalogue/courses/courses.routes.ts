@@ -8,8 +8,9 @@ import {
   courseSettingsBodySchema,
   createCourseBodySchema,
   messageSchema,
-  moduleBodySchema,
+  moduleEditBodySchema,
   moduleIdSchema,
+  moduleRequestBodySchema,
   moduleSchema,
   publishQuerySchema,
   reorderModulesBodySchema,
@@ -24,6 +25,24 @@ const tags = ["courses"];
 const courseParams = z.object({ id: z.string().min(1).max(64) });
 const moduleParams = courseParams.extend({ moduleId: moduleIdSchema });
 const admin = requireRole("admin");
+/** Every way a package module's package can be refused (packages.errors.ts). */
+const PACKAGE_REFUSALS = [
+  "modules.package_not_uploaded",
+  "modules.package_not_zip",
+  "modules.package_no_manifest",
+  "modules.package_manifest_in_folder",
+  "modules.package_aicc",
+  "modules.package_no_organization",
+  "modules.package_unknown_version",
+  "modules.package_nothing_to_launch",
+  "modules.package_launch_missing",
+  "modules.package_unsafe_path",
+  "modules.package_too_many_files",
+  "modules.package_too_large",
+  "modules.package_invalid_manifest",
+  "modules.package_unreadable",
+  "modules.package_kind_mismatch",
+] as const;
 
 export function registerCoursesRoutes(
   parent: FastifyInstance,
@@ -237,13 +256,16 @@ export function registerCoursesRoutes(
       schema: {
         tags,
         params: courseParams,
-        body: moduleBodySchema,
+        // The spec's module form, with `kind`: a video (the default), or a SCORM or cmi5
+        // package whose `.zip` is checked whole before the module is saved.
+        body: moduleRequestBodySchema,
         response: {
           201: moduleSchema,
           ...errorResponses([
             "courses.not_found",
             "courses.video_not_uploaded",
             "courses.module_id_taken",
+            ...PACKAGE_REFUSALS,
           ]),
         },
       },
@@ -262,13 +284,14 @@ export function registerCoursesRoutes(
       schema: {
         tags,
         params: moduleParams,
-        body: moduleBodySchema,
+        body: moduleEditBodySchema,
         response: {
           200: moduleSchema,
           ...errorResponses([
             "courses.not_found",
             "courses.module_not_found",
             "courses.video_not_uploaded",
+            ...PACKAGE_REFUSALS,
           ]),
         },
       },

@@ -5,7 +5,8 @@ import type {
   CourseSettingsBody,
   CreateCourseBody,
   CreditType,
-  ModuleBody,
+  ModuleEditBody,
+  ModuleRequestBody,
   Role,
   UpdateCourseBody,
 } from "../../../contract";
@@ -16,6 +17,7 @@ import { createReadCache } from "../../db/read-cache";
 import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
+import type { PackagesService } from "../packages/packages.service";
 import {
   courseNotFound,
   creditTypeNotFound,
@@ -23,6 +25,7 @@ import {
   moduleNotFound,
   notPublished,
   orderNotModules,
+  packageNotChosen,
   publishBlocked,
   publishedNeedsModules,
   publishNeedsConfirmation,
@@ -31,7 +34,7 @@ import {
   thumbnailNotUploaded,
   videoNotUploaded,
 } from "./courses.errors";
-import { toCourse, toModule } from "./courses.mapper";
+import { type PackageSummaries, toCourse, toModule } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
 import type { CreditCatalogueService } from "./credit-catalogue.service";
@@ -95,13 +98,15 @@ export interface CoursesServiceDeps {
   audit: Pick<AuditService, "append">;
   /** Keeps the credit types the courses offer, from the organisation's catalogue. */
   creditCatalogue: Pick<CreditCatalogueService, "saveOffer">;
+  /** The packages feature: the SCORM and cmi5 packages that package modules play. */
+  packages: Pick<PackagesService, "intake" | "summaries" | "release">;
 }
 
 /** The course's details (course.updated); every other column but bookkeeping is a setting. */
 const DETAIL_FIELDS = new Set(["title", "description", "category", "duration", "thumbnail"]);
 const BOOKKEEPING_FIELDS = new Set(["id", "createdBy", "createdAt", "updatedAt", "isPublished"]);
 /** Long text and object paths: the trail names them as changed, without their values. */
-const NAMES_ONLY = ["description", "thumbnail", "videoUrl"];
+const NAMES_ONLY = ["description", "thumbnail", "videoUrl", "packageId"];
 
 /**
  * The audit events of an edit of the course row: its details (course.updated) and its
@@ -173,7 +178,7 @@ function groupTypesByCourse(rows: (CreditType & { courseId: string })[]) {
 
 /** Courses and their ordered modules (SPEC sections 2 to 5). Changes are administrators' only. */
 export function createCoursesService(deps: CoursesServiceDeps) {
-  const { db, objects, events } = deps;
+  const { db, objects, events, packages } = deps;
   const repo = createCoursesRepository(db);
   const catalogue = deps.changes
     ? createReadCache<CatalogueEntry>({
@@ -185,6 +190,12 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       })
     : undefined;
 
+  /** The packages the package modules among these rows play, by id (in `tx` when given). */
+  async function packagesOf(moduleRows: ModuleRow[], tx?: Executor): Promise<PackageSummaries> {
+    const ids = moduleRows.flatMap((m) => (m.packageId ? [m.packageId] : []));
+    return ids.length ? packages.summaries(ids, tx) : new Map();
+  }
+
   async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
     const [rows, moduleRows, typeRows] = await Promise.all([
       repo.findByIds(ids),
@@ -193,10 +204,11 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     ]);
     const byCourse = groupByCourse(moduleRows);
     const typesByCourse = groupTypesByCourse(typeRows);
+    const summaries = await packagesOf(moduleRows);
     return new Map(
       rows.map((row) => {
         const mods = byCourse.get(row.id) ?? [];
-        const course = toCourse(row, mods, typesByCourse.get(row.id));
+        const course = toCourse(row, mods, typesByCourse.get(row.id), summaries);
         return [
           row.id,
           { row, modules: mods, course, json: JSON.stringify(courseSchema.parse(course)) },
@@ -220,7 +232,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     ]);
     const byCourse = groupByCourse(moduleRows);
     const typesByCourse = groupTypesByCourse(typeRows);
-    return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? [], typesByCourse.get(row.id)));
+    const summaries = await packagesOf(moduleRows);
+    return rows.map((row) =>
+      toCourse(row, byCourse.get(row.id) ?? [], typesByCourse.get(row.id), summaries),
+    );
   }
 
   /** Deletes objects no course or module uses any more (after the change committed). */
@@ -232,13 +247,77 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     await objects.deleteByPaths(unused);
   }
 
+  /** Deletes packages no module plays any more (after the change committed). */
+  async function releasePackages(ids: (string | null)[]) {
+    const unused: string[] = [];
+    for (const id of new Set(ids)) {
+      if (id && !(await repo.isPackageInUse(id))) unused.push(id);
+    }
+    if (unused.length) await packages.release(unused);
+  }
+
+  /**
+   * A module's content as its columns: a video (checked to be uploaded, with its length as
+   * read from the file), or a package (checked whole and unpacked by the packages feature).
+   * `current` is the module's content before an edit, which is kept when unchanged.
+   */
+  async function contentOf(
+    body: ModuleEditBody,
+    current?: ModuleRow,
+  ): Promise<{
+    values: Pick<ModuleRow, "kind" | "videoUrl" | "videoSeconds" | "packageId">;
+    /** A package this request unpacked: released if the module is not saved after all. */
+    created?: string;
+  }> {
+    if (!("videoUrl" in body)) {
+      if (!body.packagePath) {
+        // An edit that keeps the package it plays.
+        if (current?.kind !== body.kind || !current.packageId) throw packageNotChosen();
+        return {
+          values: {
+            kind: body.kind,
+            videoUrl: null,
+            videoSeconds: null,
+            packageId: current.packageId,
+          },
+        };
+      }
+      const intaken = await packages.intake({ path: body.packagePath, kind: body.kind });
+      return {
+        values: { kind: body.kind, videoUrl: null, videoSeconds: null, packageId: intaken.id },
+        created: intaken.created ? intaken.id : undefined,
+      };
+    }
+    if (current?.kind === "video" && current.videoUrl === body.videoUrl) {
+      return {
+        values: {
+          kind: "video",
+          videoUrl: body.videoUrl,
+          videoSeconds: current.videoSeconds,
+          packageId: null,
+        },
+      };
+    }
+    const video = await readyVideo(body.videoUrl);
+    return {
+      values: {
+        kind: "video",
+        videoUrl: body.videoUrl,
+        videoSeconds: video.durationSeconds,
+        packageId: null,
+      },
+    };
+  }
+
   /** The course's own publish checks, then those of the features that add theirs. */
   async function reviewOf(tx: Executor, row: CourseRow): Promise<CoursePublishCheck[]> {
     const [moduleRows, types] = await Promise.all([
       createCoursesRepository(tx).modulesOf([row.id]),
       creditTypesOfCourse(tx, row.id),
     ]);
-    const checks = coursePublishChecks(toCourse(row, moduleRows, types));
+    const checks = coursePublishChecks(
+      toCourse(row, moduleRows, types, await packagesOf(moduleRows, tx)),
+    );
     await events.publishIn(tx, "course.publish-review", {
       courseId: row.id,
       creditTypes: types,
@@ -491,6 +570,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       });
       changed(id);
       await releaseObjects([row.thumbnail, ...moduleRows.map((m) => m.videoUrl)]);
+      await releasePackages(moduleRows.map((m) => m.packageId));
     },
 
     /**
@@ -611,87 +691,113 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return course!;
     },
 
-    /** Appends a module at the end of the course. */
-    async addModule(courseId: string, body: ModuleBody, actor: Actor) {
-      const video = await readyVideo(body.videoUrl);
-      const row = await events.transaction(db, async (tx, publish) => {
-        const txRepo = createCoursesRepository(tx);
-        const course = await txRepo.lockById(courseId);
-        if (!course) throw courseNotFound();
-        const inserted = await txRepo.insertModule({
-          courseId,
-          id: body.id,
-          position: await txRepo.nextPosition(courseId),
-          title: body.title,
-          description: body.description || null,
-          duration: body.duration,
-          videoUrl: body.videoUrl,
-          videoSeconds: video.durationSeconds,
+    /**
+     * Appends a module at the end of the course: a video module, or a package module whose
+     * package is checked and unpacked first (a package refused leaves nothing behind).
+     */
+    async addModule(courseId: string, body: ModuleRequestBody, actor: Actor) {
+      // Before any package is unpacked: a course that is not there needs no package.
+      if (!(await repo.findById(courseId))) throw courseNotFound();
+      const content = await contentOf(body);
+      let row: ModuleRow;
+      try {
+        row = await events.transaction(db, async (tx, publish) => {
+          const txRepo = createCoursesRepository(tx);
+          const course = await txRepo.lockById(courseId);
+          if (!course) throw courseNotFound();
+          const inserted = await txRepo.insertModule({
+            courseId,
+            id: body.id,
+            position: await txRepo.nextPosition(courseId),
+            title: body.title,
+            description: body.description || null,
+            duration: body.duration,
+            ...content.values,
+          });
+          if (!inserted) throw moduleIdTaken();
+          await record(tx, [
+            courseEvent(
+              "module.added",
+              actor,
+              course,
+              {
+                moduleTitle: inserted.title,
+                duration: inserted.duration,
+                position: inserted.position,
+                ...(inserted.kind === "video" ? {} : { kind: inserted.kind }),
+              },
+              inserted.id,
+            ),
+          ]);
+          await publish("course.rules-changed", { courseId });
+          return inserted;
         });
-        if (!inserted) throw moduleIdTaken();
-        await record(tx, [
-          courseEvent(
-            "module.added",
-            actor,
-            course,
-            {
-              moduleTitle: inserted.title,
-              duration: inserted.duration,
-              position: inserted.position,
-            },
-            inserted.id,
-          ),
-        ]);
-        await publish("course.rules-changed", { courseId });
-        return inserted;
-      });
+      } catch (err) {
+        await releasePackages([content.created ?? null]);
+        throw err;
+      }
       changed(courseId);
-      return toModule(row);
+      return toModule(row, await packagesOf([row]));
     },
 
-    async updateModule(courseId: string, moduleId: string, body: ModuleBody, actor: Actor) {
+    /**
+     * Edits a module; its content may change kind (a video for a package or back). What the
+     * module no longer plays is deleted once nothing else uses it.
+     */
+    async updateModule(courseId: string, moduleId: string, body: ModuleEditBody, actor: Actor) {
       const found = (await repo.modulesOf([courseId])).find((m) => m.id === moduleId);
       if (!found) {
         if (!(await repo.findById(courseId))) throw courseNotFound();
         throw moduleNotFound();
       }
-      // Checked before the transaction: the objects feature reads outside it.
-      const video = body.videoUrl !== found.videoUrl ? await readyVideo(body.videoUrl) : null;
-      const { before, row } = await db.transaction(async (tx) => {
-        const txRepo = createCoursesRepository(tx);
-        const course = await txRepo.lockById(courseId);
-        if (!course) throw courseNotFound();
-        const current = (await txRepo.modulesOf([courseId])).find((m) => m.id === moduleId);
-        if (!current) throw moduleNotFound();
-        const updated = (await txRepo.updateModule(courseId, moduleId, {
-          title: body.title,
-          description: body.description || null,
-          duration: body.duration,
-          videoUrl: body.videoUrl,
-          ...(video ? { videoSeconds: video.durationSeconds } : {}),
-        }))!;
-        const changes = fieldChanges(
-          current,
-          updated,
-          ["title", "description", "duration", "videoUrl"],
-          { namesOnly: NAMES_ONLY },
-        );
-        if (changes.length) {
-          await record(tx, [
-            courseEvent(
-              "module.updated",
-              actor,
-              course,
-              { moduleTitle: updated.title, changes },
-              moduleId,
-            ),
-          ]);
-        }
-        return { before: current, row: updated };
-      });
+      // Checked before the transaction: the objects and packages features work outside it.
+      const content = await contentOf(body, found);
+      let before: ModuleRow;
+      let row: ModuleRow;
+      try {
+        ({ before, row } = await events.transaction(db, async (tx, publish) => {
+          const txRepo = createCoursesRepository(tx);
+          const course = await txRepo.lockById(courseId);
+          if (!course) throw courseNotFound();
+          const current = (await txRepo.modulesOf([courseId])).find((m) => m.id === moduleId);
+          if (!current) throw moduleNotFound();
+          const updated = (await txRepo.updateModule(courseId, moduleId, {
+            title: body.title,
+            description: body.description || null,
+            duration: body.duration,
+            ...content.values,
+          }))!;
+          const changes = fieldChanges(
+            current,
+            updated,
+            ["title", "description", "duration", "kind", "videoUrl", "packageId"],
+            { namesOnly: NAMES_ONLY },
+          );
+          if (changes.length) {
+            await record(tx, [
+              courseEvent(
+                "module.updated",
+                actor,
+                course,
+                { moduleTitle: updated.title, changes },
+                moduleId,
+              ),
+            ]);
+          }
+          // A module that changes what it plays changes what completing it means.
+          if (current.kind !== updated.kind) {
+            await publish("course.rules-changed", { courseId });
+          }
+          return { before: current, row: updated };
+        }));
+      } catch (err) {
+        await releasePackages([content.created ?? null]);
+        throw err;
+      }
       changed(courseId);
       if (before.videoUrl !== row.videoUrl) await releaseObjects([before.videoUrl]);
-      return toModule(row);
+      if (before.packageId !== row.packageId) await releasePackages([before.packageId]);
+      return toModule(row, await packagesOf([row]));
     },
 
     async removeModule(courseId: string, moduleId: string, actor: Actor): Promise<void> {
@@ -712,6 +818,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       });
       changed(courseId);
       await releaseObjects([removed.videoUrl]);
+      await releasePackages([removed.packageId]);
     },
 
     coursesWithThumbnail: (path: string) => repo.coursesWithThumbnail(path),

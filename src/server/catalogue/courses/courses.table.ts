@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { newId } from "../../db/ids";
 import { users } from "../../people/auth/auth.table";
+import { contentPackages } from "../packages/packages.table";
 
 export const courses = pgTable(
   "courses",
@@ -62,7 +63,16 @@ export const modules = pgTable(
     description: text("description"),
     /** Whole minutes (SPEC section 9). */
     duration: integer("duration").notNull(),
-    videoUrl: text("video_url").notNull(),
+    /** What the module plays: the spec's video, or a SCORM or cmi5 package. */
+    kind: text("kind", { enum: ["video", "scorm", "cmi5"] })
+      .notNull()
+      .default("video"),
+    /** A video module's video (an object path); null for a package module. */
+    videoUrl: text("video_url"),
+    /** A package module's package, kept while a module plays it. */
+    packageId: text("package_id").references(() => contentPackages.id, {
+      onDelete: "restrict",
+    }),
     /** The video's playing time in seconds, read from its file on upload (null if unknown). */
     videoSeconds: doublePrecision("video_seconds"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -71,8 +81,15 @@ export const modules = pgTable(
     primaryKey({ columns: [t.courseId, t.id] }),
     check("modules_duration_check", sql`${t.duration} >= 1`),
     check("modules_video_seconds_check", sql`${t.videoSeconds} > 0`),
+    check("modules_kind_check", sql`${t.kind} in ('video', 'scorm', 'cmi5')`),
+    // A video module has its video and no package; a package module the reverse.
+    check(
+      "modules_content_check",
+      sql`(${t.kind} = 'video' and ${t.videoUrl} is not null and ${t.packageId} is null) or (${t.kind} <> 'video' and ${t.videoUrl} is null and ${t.packageId} is not null)`,
+    ),
     index("modules_course_position_idx").on(t.courseId, t.position),
     index("modules_video_idx").on(t.videoUrl),
+    index("modules_package_idx").on(t.packageId),
   ],
 );
 

@@ -155,10 +155,12 @@ export function registerEnrollmentsRoutes(
             "credit.acknowledge_first",
             "courses.module_not_found",
             "courses.module_locked",
-            // The modules step's own rules: review questions answered, the video watched.
+            // The modules step's own rules: review questions answered, the video watched,
+            // a package module left to its content.
             "review.answer_first",
             "watching.not_watched_enough",
             "watching.not_seated_enough",
+            "modules.package_reports_completion",
           ]),
         },
       },

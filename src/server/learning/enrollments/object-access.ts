@@ -7,7 +7,8 @@ import type { EnrollmentsService } from "./enrollments.service";
 /**
  * Who may read an uploaded file (ARCHITECTURE section 3): administrators; any signed-in
  * user for the organisation's logo and the thumbnail of a published course; a learner for a module's video once
- * enrolled in its published course and the module is unlocked for them.
+ * enrolled in its published course and the module is unlocked for them. A package's `.zip`
+ * is the administrators' alone.
  */
 export function createObjectAccess(deps: {
   courses: CoursesService;
@@ -17,6 +18,8 @@ export function createObjectAccess(deps: {
     if (session.user.role === "admin") return "allow";
     // The organisation's logo is printed on public verification pages.
     if (object.kind === "logo") return "allow";
+    // Learners play a package's unpacked files, never download the uploaded archive.
+    if (object.kind === "package") return "deny";
     const path = `/objects/uploads/${object.id}`;
     if (object.kind === "thumbnail") {
       const owners = await deps.courses.coursesWithThumbnail(path);

@@ -13,7 +13,13 @@ export const fileLargerThanDeclared = () =>
     "The file is larger than the size declared for its upload.",
   );
 export const fileTypeNotAllowed = (kind: string) =>
-  appError(415, "uploads.type_not_allowed", `This file type is not allowed for a ${kind}.`);
+  appError(
+    415,
+    "uploads.type_not_allowed",
+    kind === "package"
+      ? "A package must be a .zip file: export the course as a SCORM or cmi5 .zip and upload that."
+      : `This file type is not allowed for a ${kind}.`,
+  );
 export const fileContentMismatch = () =>
   appError(415, "uploads.content_mismatch", "The file's contents do not match an allowed type.");
 export const uploadNotFound = () => notFound("uploads.not_found", "Upload not found.");

@@ -4,6 +4,9 @@ import { fileTypeFromBuffer } from "file-type";
 import {
   LOGO_MAX_BYTES,
   LOGO_TYPES,
+  PACKAGE_FILE_EXTENSION,
+  PACKAGE_MAX_BYTES,
+  PACKAGE_TYPES,
   THUMBNAIL_MAX_BYTES,
   THUMBNAIL_TYPES,
   VIDEO_MAX_BYTES,
@@ -29,7 +32,7 @@ import { createObjectsRepository } from "./objects.repository";
 import type { ObjectRow } from "./objects.table";
 import { readVideoDuration } from "./video-duration";
 
-export type ObjectKind = "thumbnail" | "video" | "logo";
+export type ObjectKind = "thumbnail" | "video" | "logo" | "package";
 
 /** An uploaded file as the rule of who may read it sees it. */
 export interface ObjectRef {
@@ -43,10 +46,29 @@ export interface ObjectRef {
  */
 export type ObjectAccess = "allow" | "locked" | "deny";
 
-const RULES: Record<ObjectKind, { maxBytes: number; types: readonly string[] }> = {
-  thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, types: THUMBNAIL_TYPES },
-  video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES },
-  logo: { maxBytes: LOGO_MAX_BYTES, types: LOGO_TYPES },
+interface KindRule {
+  maxBytes: number;
+  types: readonly string[];
+  /** The ending the file's name must have, when the kind is known by it. */
+  fileExtension?: string;
+  /**
+   * Whether set-acl sniffs the real type from the first bytes. A package is not: a sniffer
+   * names some zips by what they hold (an EPUB, a Word document), and the package's checks
+   * when its module is saved read the whole archive and say precisely what is wrong.
+   */
+  sniff: boolean;
+}
+
+const RULES: Record<ObjectKind, KindRule> = {
+  thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, types: THUMBNAIL_TYPES, sniff: true },
+  video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES, sniff: true },
+  logo: { maxBytes: LOGO_MAX_BYTES, types: LOGO_TYPES, sniff: true },
+  package: {
+    maxBytes: PACKAGE_MAX_BYTES,
+    types: PACKAGE_TYPES,
+    fileExtension: PACKAGE_FILE_EXTENSION,
+    sniff: false,
+  },
 };
 /** Some encoders label MP4 files with these brands; they play as video/mp4. */
 const TYPE_ALIASES: Record<string, string> = {
@@ -80,7 +102,8 @@ function objectIdFromUploadUrl(url: string): string | null {
 export function createObjectsService({ db, store }: { db: Database; store: ObjectStore }) {
   const repo = createObjectsRepository(db);
 
-  async function sniff(id: string, kind: ObjectKind): Promise<string> {
+  async function sniff(id: string, kind: ObjectKind, declaredType: string): Promise<string> {
+    if (!RULES[kind].sniff) return declaredType;
     const head = await store.readHead(id, SNIFF_BYTES);
     const detected = await fileTypeFromBuffer(head);
     const mime = detected ? (TYPE_ALIASES[detected.mime] ?? detected.mime) : undefined;
@@ -120,6 +143,9 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
     }): Promise<{ uploadURL: string }> {
       const rule = RULES[input.kind];
       if (!rule.types.includes(input.contentType)) throw fileTypeNotAllowed(input.kind);
+      if (rule.fileExtension && !input.fileName.toLowerCase().endsWith(rule.fileExtension)) {
+        throw fileTypeNotAllowed(input.kind);
+      }
       if (input.size > rule.maxBytes) throw fileTooLarge(rule.maxBytes);
       const id = randomBytes(18).toString("base64url");
       await repo.insert({
@@ -164,7 +190,7 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
         throw err;
       }
       try {
-        const contentType = await sniff(object.id, object.kind);
+        const contentType = await sniff(object.id, object.kind, object.declaredType);
         await repo.transition(object.id, ["pending"], { status: "uploaded", size, contentType });
       } catch (err) {
         await reject(object);
@@ -203,7 +229,7 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
       }
       let contentType: string;
       try {
-        contentType = await sniff(id, object.kind);
+        contentType = await sniff(id, object.kind, object.declaredType);
       } catch (err) {
         await reject(object);
         throw err;
@@ -233,6 +259,13 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
       if (kind && object.kind !== kind) return undefined;
       return object;
     },
+
+    /**
+     * Runs `work` on a local file holding a ready object's bytes (a package's `.zip`, read
+     * from its end); a temporary download from S3 is removed when `work` ends.
+     */
+    withLocalFile: <T>(object: ObjectRow, work: (path: string) => Promise<T>) =>
+      store.withLocalFile(object.id, work),
 
     /** The whole of a small ready object (a logo, for a PDF to embed), as it was checked. */
     bytesOf: (object: ObjectRow) => store.readHead(object.id, RULES[object.kind].maxBytes),

@@ -18,7 +18,7 @@ export const objects = pgTable(
   "objects",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["thumbnail", "video", "logo"] }).notNull(),
+    kind: text("kind", { enum: ["thumbnail", "video", "logo", "package"] }).notNull(),
     fileName: text("file_name").notNull(),
     declaredType: text("declared_type").notNull(),
     declaredSize: bigint("declared_size", { mode: "number" }).notNull(),
@@ -34,7 +34,7 @@ export const objects = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("objects_kind_check", sql`${t.kind} in ('thumbnail', 'video', 'logo')`),
+    check("objects_kind_check", sql`${t.kind} in ('thumbnail', 'video', 'logo', 'package')`),
     check("objects_duration_seconds_check", sql`${t.durationSeconds} > 0`),
     check("objects_status_check", sql`${t.status} in ('pending', 'uploaded', 'ready', 'rejected')`),
     index("objects_status_created_idx").on(t.status, t.createdAt),
