@@ -241,7 +241,7 @@ test.describe("Credit catalogue", () => {
     // CPE credit whose fields of study do not add up blocks publishing, and says why.
     const publish = page.getByRole("button", { name: "Publish Course" });
     const blocked =
-      "The fields of study add up to nothing, but the course offers 1 CPE credit: make them add up under Credit settings before publishing.";
+      "The fields of study add up to nothing, but the course offers 1 CPE credit: make them add up under Credit settings.";
     await expect(publish).toBeDisabled();
     await expect(publish).toHaveAccessibleDescription(`Fix before publishing: ${blocked}`);
     await expect(

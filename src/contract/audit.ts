@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { COMPLETION_STEP_EVENTS, type CompletionStepEventType } from "./credit";
+import {
+  COMPLETION_STEP_EVENTS,
+  COMPLETION_STEP_LABELS,
+  type CompletionStepEventType,
+  type CompletionStepKey,
+} from "./credit";
 import { creditAmountText } from "./credit-types";
 import { calendarDateSchema } from "./dates";
 import { MAX_PAGE_SIZE } from "./enrollments";
@@ -64,6 +69,7 @@ export const AUDIT_EVENT_GROUPS = [
     events: {
       "activity.updated": "Accreditation changed",
       "evaluation.form_updated": "Evaluation form changed",
+      "course.step_form_updated": "Completion step form changed",
       "credit.settings_updated": "Credit settings changed",
       "credit.signature_updated": "Official's signature uploaded",
       "credit.signature_removed": "Official's signature removed",
@@ -358,6 +364,14 @@ export function describeAuditEvent(event: { type: string; details: Record<string
       return changedSentence("Changed the accreditation", d);
     case "evaluation.form_updated":
       return "Changed the evaluation form";
+    case "course.step_form_updated": {
+      const step = text(d, "step");
+      const label =
+        step && step in COMPLETION_STEP_LABELS
+          ? COMPLETION_STEP_LABELS[step as CompletionStepKey]
+          : "completion step";
+      return changedSentence(`Changed the ${label.toLowerCase()} form`, d);
+    }
     case "credit.settings_updated":
       return changedSentence("Changed the credit settings", d);
     case "credit.signature_updated":

@@ -456,6 +456,7 @@ export const COMPLETION_STEPS = [
   "review",
   "exam",
   "evaluation",
+  "commitment",
   "attestation",
   "certificate",
 ] as const;
@@ -467,6 +468,7 @@ export const COMPLETION_STEP_LABELS: Record<CompletionStepKey, string> = {
   review: "Review questions",
   exam: "Final exam",
   evaluation: "Evaluation",
+  commitment: "Commitment to change",
   attestation: "Attestation",
   certificate: "Certificate",
 };
@@ -485,6 +487,7 @@ export const COMPLETION_STEP_EVENTS = {
     "exam.extra_attempt_granted": "Extra exam attempt granted",
   },
   evaluation: { "evaluation.submitted": "Evaluation submitted" },
+  commitment: { "commitment.answered": "Commitment to change answered" },
   attestation: { "attestation.signed": "Attestation signed" },
   certificate: {},
 } as const satisfies Record<CompletionStepKey, Record<string, string>>;
@@ -562,6 +565,8 @@ export const CREDIT_MESSAGES = {
   evaluationNotAsked: "This course has no evaluation to submit.",
   attestationDone: "You have already attested to this activity.",
   attestationNotAsked: "This course asks for no attestation.",
+  /** A form step (`step` in words: "commitment to change") the course does not ask for. */
+  formStepNotAsked: (step: string) => `This course does not ask for a ${step}.`,
   statementChanged: "The attestation statement has changed. Read it again and attest.",
   claimTooHigh: (max: number, name: string) =>
     `You can claim at most ${creditAmountText(max, name)}.`,

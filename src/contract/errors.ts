@@ -170,6 +170,10 @@ export const ERROR_CODES = {
   // The course evaluation.
   "evaluation.already_submitted": 409,
   "evaluation.invalid_answers": 400,
+  // A form step (commitment to change…): the administrator's form, the learner's answers.
+  "forms.already_answered": 409,
+  "forms.invalid_answers": 400,
+  "forms.not_asked": 409,
   // The attestation of participation and the credit claimed.
   "attestation.already_attested": 409,
   "attestation.claim_off_step": 400,

@@ -15,6 +15,7 @@ export * from "./durations";
 export * from "./enrollments";
 export * from "./entities";
 export * from "./errors";
+export * from "./form-steps";
 export * from "./identifiers";
 export * from "./identity";
 export * from "./learners-import";

@@ -563,9 +563,9 @@ export const REPORTING_MESSAGES = {
   idsNeeded: (regulator: Regulator, missing: string[]) =>
     `Your credit is reported to ${REGULATOR_NAMES[regulator]}: add your ${missing.join(", ")} first.`,
   activityIdMissing: (creditName: string, regulator: Regulator, missing: string[]) =>
-    `${creditName} reports to ${REGULATOR_NAMES[regulator]}: enter its ${missing.join(" and ")} before publishing.`,
+    `${creditName} reports to ${REGULATOR_NAMES[regulator]}: enter its ${missing.join(" and ")} under Reporting.`,
   attestationNeeded:
-    "This course reports credit to a regulator: turn on the attestation, where learners claim their credit, before publishing.",
+    "This course reports credit to a regulator: turn on the attestation, where learners claim their credit.",
   notReporting: (regulator: Regulator) =>
     `This course reports no credit to ${REGULATOR_NAMES[regulator]}.`,
   nothingToReport:

@@ -35,7 +35,7 @@ export const PUBLISH_MESSAGES = {
   creditLengthReasonNeeded:
     "The credit exceeds what the content's length supports: give the reason to publish it anyway.",
   fieldsOfStudy: (credit: string, fields: string) =>
-    `The fields of study add up to ${fields}, but the course offers ${credit}: make them add up under Credit settings before publishing.`,
+    `The fields of study add up to ${fields}, but the course offers ${credit}: make them add up under Credit settings.`,
   publishedFieldsOfStudy: (credit: string, fields: string) =>
     `The fields of study would add up to ${fields}, but the published course offers ${credit}: its certificates print them, so they must add up.`,
   reporting: (credit: string, regulator: string) =>

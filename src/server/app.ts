@@ -43,11 +43,13 @@ import {
   createCredentialsService,
   createCreditService,
   createEvaluationsService,
+  createFormStepsService,
   createIdentifiersService,
   createPdfRenderer,
   createReportingService,
   creditCertificateStep,
   evaluationStep,
+  formSteps,
   registerAccreditationRoutes,
   registerActivityRoutes,
   registerAttestationsRoutes,
@@ -55,6 +57,7 @@ import {
   registerCredentialsRoutes,
   registerCreditRoutes,
   registerEvaluationsRoutes,
+  registerFormStepsRoutes,
   registerIdentifiersRoutes,
   registerReportingRoutes,
 } from "./credit";
@@ -152,6 +155,7 @@ export const completionSteps = [
   reviewStep,
   examStep,
   evaluationStep,
+  ...formSteps,
   attestationStep,
   creditCertificateStep,
 ];
@@ -338,6 +342,7 @@ export async function buildApp(deps: AppDeps) {
     events,
   });
   const evaluations = createEvaluationsService({ db, activity, now: clock });
+  const formStepsService = createFormStepsService({ db, activity, now: clock });
   const attestations = createAttestationsService({
     events,
     activity,
@@ -474,6 +479,7 @@ export async function buildApp(deps: AppDeps) {
   registerActivityRoutes(app, { activity });
   registerAccreditationRoutes(app, { accreditation });
   registerEvaluationsRoutes(app, { evaluations });
+  registerFormStepsRoutes(app, { formSteps: formStepsService });
   registerAttestationsRoutes(app, { attestations });
   registerCreditRoutes(app, { credit, activity, certificates });
   registerIdentifiersRoutes(app, { identifiers });

@@ -16,6 +16,8 @@ export { registerCreditRoutes } from "./credit/credit.routes";
 export { createCreditService, creditCertificateStep } from "./credit/credit.service";
 export { registerEvaluationsRoutes } from "./evaluations/evaluations.routes";
 export { createEvaluationsService, evaluationStep } from "./evaluations/evaluations.service";
+export { registerFormStepsRoutes } from "./form-steps/form-steps.routes";
+export { createFormStepsService, formSteps } from "./form-steps/form-steps.service";
 export { registerIdentifiersRoutes } from "./identifiers/identifiers.routes";
 export { createIdentifiersService } from "./identifiers/identifiers.service";
 export { registerReportingRoutes } from "./reporting/reporting.routes";

@@ -15,6 +15,7 @@ export * from "../credit/certificates/certificates.table";
 export * from "../credit/credentials/credentials.table";
 export * from "../credit/credit/credit.table";
 export * from "../credit/evaluations/evaluations.table";
+export * from "../credit/form-steps/form-steps.table";
 export * from "../credit/identifiers/identifiers.table";
 export * from "../credit/reporting/reporting.table";
 export * from "../learning/assessments/assessments.table";

@@ -412,6 +412,19 @@ const ADMIN_ROUTES: {
     }),
   },
   {
+    method: "PUT",
+    path: "/api/courses/:id/steps/:step",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/steps/commitment`,
+      payload: { required: true, items: [{ kind: "text", text: "Injected", required: true }] },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/courses/:id/steps/:step/answers",
+    request: (w) => ({ url: `/api/courses/${w.course.id}/steps/commitment/answers?format=csv` }),
+  },
+  {
     method: "GET",
     path: "/api/courses/:id/evaluation/results",
     request: (w) => ({ url: `/api/courses/${w.course.id}/evaluation/results?format=csv` }),
@@ -630,6 +643,8 @@ const SIGNED_IN_ROUTES = [
   "POST /api/courses/:id/acknowledge",
   "GET /api/courses/:id/evaluation",
   "POST /api/courses/:id/evaluation",
+  "GET /api/courses/:id/steps/:step",
+  "POST /api/courses/:id/steps/:step",
   "POST /api/courses/:id/attest",
   "GET /api/profile/licence",
   "PUT /api/profile/licence",

@@ -77,12 +77,15 @@ const CoursePlayerRoute = lazy(() =>
 const CourseExamRoute = lazy(() =>
   import("./routes/course-exam").then((m) => ({ default: m.CourseExamRoute })),
 );
-// The credit claim: About this activity, the evaluation and the attestation.
+// The credit claim: About this activity, the evaluation, the form steps and the attestation.
 const CourseAboutRoute = lazy(() =>
   import("./routes/course-about").then((m) => ({ default: m.CourseAboutRoute })),
 );
 const CourseEvaluationRoute = lazy(() =>
   import("./routes/course-evaluation").then((m) => ({ default: m.CourseEvaluationRoute })),
+);
+const CourseFormStepRoute = lazy(() =>
+  import("./routes/course-form-step").then((m) => ({ default: m.CourseFormStepRoute })),
 );
 const CourseAttestationRoute = lazy(() =>
   import("./routes/course-attestation").then((m) => ({ default: m.CourseAttestationRoute })),
@@ -131,6 +134,7 @@ export function AppRoutes() {
           <Route path="/courses/:courseId/exam" element={<CourseExamRoute />} />
           <Route path="/courses/:courseId/about" element={<CourseAboutRoute />} />
           <Route path="/courses/:courseId/evaluation" element={<CourseEvaluationRoute />} />
+          <Route path="/courses/:courseId/steps/:step" element={<CourseFormStepRoute />} />
           <Route path="/courses/:courseId/attestation" element={<CourseAttestationRoute />} />
         </Route>
         <Route

@@ -398,7 +398,7 @@ describe("the organisation's credit catalogue", () => {
         }
       ).checks;
     const message =
-      "The fields of study add up to 1.5 CPE credits, but the course offers 2 CPE credits: make them add up under Credit settings before publishing.";
+      "The fields of study add up to 1.5 CPE credits, but the course offers 2 CPE credits: make them add up under Credit settings.";
     expect(await checks()).toContainEqual({
       key: "fields-of-study",
       severity: "block",

@@ -54,6 +54,8 @@ export interface ActivityServiceDeps {
 export interface ActivityEdit {
   actor: Actor;
   type: AuditEventInput["type"];
+  /** What the event names besides the changes (the form step edited). */
+  details?: Record<string, unknown>;
 }
 
 /** Who asks: administrators see any course; a learner only one they are enrolled in. */
@@ -130,7 +132,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
           type: edit.type,
           actor: edit.actor,
           courseId,
-          details: { courseTitle: course.title, changes },
+          details: { courseTitle: course.title, ...edit.details, changes },
         });
         await publish("course.rules-changed", { courseId });
       }

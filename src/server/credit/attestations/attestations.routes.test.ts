@@ -25,6 +25,7 @@ describe("the attestation and the credit claimed", () => {
       ["review", false],
       ["exam", false],
       ["evaluation", true],
+      ["commitment", false],
       ["attestation", true],
       ["certificate", true],
     ]);

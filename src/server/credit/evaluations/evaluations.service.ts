@@ -1,9 +1,10 @@
 import type { EvaluationAnswersBody, EvaluationFormBody } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import { defineStep } from "../../learning";
+import { withIds } from "../../lib/form-items";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
-import { checkAnswers, evaluationItemsOf, withIds } from "./evaluation-form";
+import { checkAnswers, evaluationItemsOf } from "./evaluation-form";
 import { evaluationDone } from "./evaluations.errors";
 import { type EvaluationSettings, loadEvaluationSettings } from "./evaluations.read-model";
 import { createEvaluationsRepository } from "./evaluations.repository";

@@ -184,7 +184,7 @@ describe("regulator reporting", () => {
     expect(missingId.json()).toEqual({
       code: "reporting.activity_id_missing",
       message:
-        "AMA PRA Category 1 Credit™ reports to ACCME PARS: enter its PARS activity ID before publishing.",
+        "AMA PRA Category 1 Credit™ reports to ACCME PARS: enter its PARS activity ID under Reporting.",
     });
     await putReporting(cookie, draft.id, {
       types: [{ creditTypeId: ama.id, regulators: [{ regulator: "pars", activityId: PARS_ID }] }],
@@ -591,8 +591,22 @@ describe("regulator reporting", () => {
     const nurse = await learnerClaims({ ...s, ama: contactType.id }, "Florence Nightingale", null);
     expect(nurse.attested.statusCode, nurse.attested.body).toBe(200);
 
-    const made = await generate({ courseId: s.course.id });
+    // Sent twice from one opening of the form (a double click): one file.
+    const keyed = (payload: object) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/admin/reports/regulators/pars/activity-files",
+        headers: { cookie: admin, "idempotency-key": "activity-form-1" },
+        payload,
+      });
+    const made = await keyed({ courseId: s.course.id });
     expect(made.statusCode, made.body).toBe(200);
+    expect((await keyed({ courseId: s.course.id })).json()).toEqual(made.json());
+    const activityFiles = await ctx.database.db
+      .select()
+      .from(reportFiles)
+      .where(eq(reportFiles.kind, "activities"));
+    expect(activityFiles).toHaveLength(1);
     const file = made.json() as ReportFile;
     // From the activity's start (its release date) to today.
     expect(file).toMatchObject({

@@ -164,6 +164,8 @@ export function registerReportingRoutes(
           ]),
         },
       },
+      // A double click writes one activity record file.
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request) => reporting.generateParsActivity(request.body, actorOf(request)),

@@ -165,11 +165,22 @@ describe("enrollment email", () => {
     const { adminCookie, courses } = await setUp(["Bulk Course"]);
     const learners = [];
     for (let i = 0; i < 25; i++) learners.push(await quickLearner(ctx));
-    const response = await call(ctx, "POST", "/api/enrollments/bulk", {
-      cookie: adminCookie,
-      payload: { courseId: courses[0]!.id, userIds: learners.map((l) => l.id) },
-    });
+    const userIds = learners.map((l) => l.id);
+    const send = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/enrollments/bulk",
+        headers: { cookie: adminCookie, "idempotency-key": "bulk-form-1" },
+        payload: { courseId: courses[0]!.id, userIds },
+      });
+    const response = await send();
     expect(response.statusCode).toBe(200);
+    // The same form sent twice (a double click) answers with its first report, and queues nothing more.
+    const repeat = await send();
+    expect([repeat.headers["idempotent-replayed"], repeat.json()]).toEqual([
+      "true",
+      response.json(),
+    ]);
     // The answer did not wait for any mail.
     expect(await queued()).toHaveLength(25);
     for (const learner of learners) expect(mailsTo(learner.email)).toHaveLength(0);

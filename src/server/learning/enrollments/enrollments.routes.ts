@@ -71,6 +71,8 @@ export function registerEnrollmentsRoutes(
           ...errorResponses(["enrollments.not_learners", ...enrollableRefusals]),
         },
       },
+      // A repeat answers with the first report, not one that calls everyone already enrolled.
+      config: { idempotent: true },
       preValidation: admin,
     },
     async (request) => {

@@ -144,6 +144,7 @@ const STEPS = [
   "exam answer save",
   "exam submit",
   "evaluation",
+  "commitment",
   "attestation",
 ] as const;
 type Step = (typeof STEPS)[number];
@@ -194,6 +195,14 @@ describe("a course that is offline, expired or past the learner's window", () =>
       payload: everyStep(condition.activity()),
     });
     expect(activity.statusCode, activity.body).toBe(200);
+    const commitment = await call(ctx, "PUT", `/api/courses/${draft.id}/steps/commitment`, {
+      cookie: adminCookie,
+      payload: {
+        required: true,
+        items: [{ kind: "text", text: "What will you change?", required: true }],
+      },
+    });
+    expect(commitment.statusCode, commitment.body).toBe(200);
     const published = await publish(ctx, adminCookie, draft.id);
     // The credit it offers, once published (offering it before asks to confirm Manual completion).
     const settings = await call(ctx, "PUT", `/api/courses/${draft.id}/credit`, {
@@ -248,6 +257,13 @@ describe("a course that is offline, expired or past the learner's window", () =>
         cookie: s.cookie,
         payload: { answers: EVALUATION },
       }),
+    commitment: async (s) => {
+      const form = await call(ctx, "GET", courseUrl(s, "steps/commitment"), { cookie: s.cookie });
+      return call(ctx, "POST", courseUrl(s, "steps/commitment"), {
+        cookie: s.cookie,
+        payload: { answers: [{ itemId: form.json().items[0].id, value: "Screen at intake." }] },
+      });
+    },
     attestation: (s) =>
       call(ctx, "POST", courseUrl(s, "attest"), {
         cookie: s.cookie,
@@ -295,6 +311,7 @@ describe("a course that is offline, expired or past the learner's window", () =>
     if (!earlier("exam submit")) return { attempt, saved };
     expectOk(await take["exam submit"](s, { attempt }), "exam submit");
     if (earlier("evaluation")) expectOk(await take.evaluation(s, {}), "evaluation");
+    if (earlier("commitment")) expectOk(await take.commitment(s, {}), "commitment");
     return { attempt, saved };
   }
 
@@ -323,6 +340,7 @@ describe("a course that is offline, expired or past the learner's window", () =>
       },
       exam: await read(courseUrl(s, "exam")),
       evaluation: await read(courseUrl(s, "evaluation")),
+      commitment: await read(courseUrl(s, "steps/commitment")),
       certificates: await read("/api/certificates/mine"),
     };
   }
@@ -339,6 +357,7 @@ describe("a course that is offline, expired or past the learner's window", () =>
     "exam submit": (st) =>
       st.exam.body.attempts.some((a: { submittedAt: string | null }) => a.submittedAt !== null),
     evaluation: (st) => st.evaluation.body.submitted === true,
+    commitment: (st) => st.commitment.body.answeredAt !== null,
     attestation: (st) => st.attestation !== null,
   };
 

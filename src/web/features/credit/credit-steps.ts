@@ -1,4 +1,11 @@
-import type { Activity, Completion, CompletionStepKey } from "@contract";
+import {
+  type Activity,
+  type Completion,
+  type CompletionStepKey,
+  FORM_STEP_KEYS,
+  FORM_STEPS,
+  type FormStepKey,
+} from "@contract";
 
 const enc = encodeURIComponent;
 
@@ -9,7 +16,20 @@ export const coursePaths = {
   exam: (courseId: string) => `/courses/${enc(courseId)}/exam`,
   evaluation: (courseId: string) => `/courses/${enc(courseId)}/evaluation`,
   attestation: (courseId: string) => `/courses/${enc(courseId)}/attestation`,
+  /** Every form step of the contract has its page here (the commitment to change…). */
+  formStep: (courseId: string, step: FormStepKey) => `/courses/${enc(courseId)}/steps/${step}`,
 };
+
+/** Each form step's way to its page, under the words its declaration gives. */
+export const FORM_STEP_ACTIONS = Object.fromEntries(
+  FORM_STEP_KEYS.map((step) => [
+    step,
+    {
+      label: FORM_STEPS[step].action,
+      to: (courseId: string) => coursePaths.formStep(courseId, step),
+    },
+  ]),
+) as Record<FormStepKey, { label: string; to: (courseId: string) => string }>;
 
 export type CompletionStep = Completion["steps"][number];
 
@@ -60,6 +80,7 @@ const NEXT_STEP_LINKS: Partial<
 > = {
   exam: { label: "Take the final exam", to: coursePaths.exam },
   evaluation: { label: "Complete the evaluation", to: coursePaths.evaluation },
+  ...FORM_STEP_ACTIONS,
   attestation: { label: "Attest and claim credit", to: coursePaths.attestation },
 };
 

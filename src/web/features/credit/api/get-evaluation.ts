@@ -1,5 +1,5 @@
 import { type EvaluationForm, evaluationFormSchema } from "@contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 
 export const evaluationQueryKey = (courseId: string) =>
@@ -14,12 +14,8 @@ async function getEvaluation(courseId: string): Promise<EvaluationForm> {
   );
 }
 
-const getEvaluationQueryOptions = (courseId: string) =>
+export const getEvaluationQueryOptions = (courseId: string) =>
   queryOptions({
     queryKey: evaluationQueryKey(courseId),
     queryFn: () => getEvaluation(courseId),
   });
-
-export function useEvaluation(courseId: string) {
-  return useQuery(getEvaluationQueryOptions(courseId));
-}

@@ -22,6 +22,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
 import { plural } from "../../../lib/format";
+import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useBulkEnroll } from "../api/bulk-enroll";
 import { LEARNER_TOASTS } from "../messages";
 
@@ -80,16 +81,22 @@ function BulkEnrollForm({
   const selectId = useId();
   const enroll = useBulkEnroll();
   const [courseId, setCourseId] = useState("");
+  // One key per opening of the dialog: a double click enrolls and reports once.
+  const single = useSingleSubmit();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const course = courses?.find((c) => c.id === courseId);
     if (!course || learners.length === 0) return;
     try {
-      const result = await enroll.mutateAsync({
-        courseId,
-        userIds: learners.map((learner) => learner.id),
-      });
+      const result = await single((idempotencyKey) =>
+        enroll.mutateAsync({
+          courseId,
+          userIds: learners.map((learner) => learner.id),
+          idempotencyKey,
+        }),
+      );
+      if (!result) return;
       const already = result.alreadyEnrolled.length;
       toast({
         title: "Learners enrolled",

@@ -5,16 +5,20 @@ import {
   reportFileSchema,
 } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client";
+import { apiJson, type Idempotent } from "../../../lib/api-client";
 import { regulatorsQueryKey } from "./get-regulators";
 
 /** POST /api/admin/reports/regulators/pars/activity-files: the course's PARS activity record. */
-async function generateParsActivityFile(body: ParsActivityFileBody): Promise<ReportFile> {
+async function generateParsActivityFile({
+  idempotencyKey,
+  ...body
+}: Idempotent<ParsActivityFileBody>): Promise<ReportFile> {
   return apiJson(
     reportFileSchema,
     "POST",
     "/api/admin/reports/regulators/pars/activity-files",
     parsActivityFileBodySchema.parse(body),
+    { idempotencyKey },
   );
 }
 

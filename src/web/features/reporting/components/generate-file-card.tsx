@@ -157,7 +157,14 @@ export function GenerateFileCard({
                 disabled={!course || pending}
                 onClick={() => {
                   const body = checked(parsActivityFileBodySchema, { courseId: course, from, to });
-                  if (body) generateActivity.mutate(body, callbacks);
+                  if (body) {
+                    void single((idempotencyKey) =>
+                      generateActivity
+                        .mutateAsync({ ...body, idempotencyKey }, callbacks)
+                        // The refusal is handled by the callbacks.
+                        .catch(() => undefined),
+                    );
+                  }
                 }}
               >
                 {generateActivity.isPending ? (

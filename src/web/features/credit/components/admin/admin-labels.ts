@@ -6,6 +6,8 @@ export const CREDIT_ADMIN_TOASTS = {
   signatureSaved: "Signature uploaded",
   signatureRemoved: "Signature removed",
   evaluationSaved: "Evaluation saved",
+  /** A form step's settings, by its label: "Commitment to change saved". */
+  formStepSaved: (label: string) => `${label} saved`,
 } as const;
 
 /** The two kinds of evaluation item, as the editor and the results name them. */

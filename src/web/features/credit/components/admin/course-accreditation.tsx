@@ -1,4 +1,13 @@
-import { type Activity, type Course, creditAmountText } from "@contract";
+import {
+  type Activity,
+  COMPLETION_STEP_LABELS,
+  type Course,
+  creditAmountText,
+  type EvaluationItem,
+  FORM_STEP_KEYS,
+  type FormStepKey,
+} from "@contract";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import {
   BarChart3Icon,
   CircleCheckIcon,
@@ -26,12 +35,15 @@ import { useDates } from "../../../../lib/dates";
 import { plural } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
 import { creditReportCsvUrl } from "../../api/admin-credit-report";
+import { formStepAnswersCsvUrl } from "../../api/admin-form-step-answers";
 import { useActivity } from "../../api/get-activity";
-import { useEvaluation } from "../../api/get-evaluation";
+import { getEvaluationQueryOptions } from "../../api/get-evaluation";
+import { getFormStepQueryOptions } from "../../api/get-form-step";
 import { ActivityDialog } from "./activity-dialog";
 import { CreditSettingsDialog } from "./credit-settings-dialog";
 import { CreditTypesDialog } from "./credit-types-dialog";
 import { EvaluationFormDialog } from "./evaluation-form-dialog";
+import { FormStepDialog } from "./form-step-dialog";
 import { signatureUrl } from "./signature-field";
 
 /** Where the evaluation results of a course live. */
@@ -40,7 +52,7 @@ const evaluationResultsPath = (courseId: string) =>
 
 /**
  * The course page's accreditation area: what learners read before starting, the steps to
- * credit, what certificates print, and the evaluation, each with its editor.
+ * credit, what certificates print, the evaluation and each form step, each with its editor.
  */
 export function CourseAccreditation({ course }: { course: Course }) {
   const activity = useActivity(course.id);
@@ -77,6 +89,9 @@ export function CourseAccreditation({ course }: { course: Course }) {
               <ActivitySummary activity={activity.data} />
               <CreditSummary activity={activity.data} />
               <EvaluationSummary activity={activity.data} />
+              {FORM_STEP_KEYS.map((step) => (
+                <FormStepSummary key={step} courseId={course.id} step={step} />
+              ))}
             </div>
           )}
         </CardContent>
@@ -163,7 +178,6 @@ function ActivitySummary({ activity }: { activity: Activity }) {
   const steps: [string, boolean][] = [
     ["Acknowledgement", activity.acknowledgementRequired],
     ["Evaluation", activity.evaluationRequired],
-    ["Attestation", activity.attestationRequired],
   ];
   return (
     <SummaryPart
@@ -186,28 +200,48 @@ function ActivitySummary({ activity }: { activity: Activity }) {
         <p className="text-sm text-zinc-600">Steps learners complete</p>
         <ul className="flex flex-wrap gap-2" aria-label="Steps learners complete">
           {steps.map(([label, required]) => (
-            <li
-              key={label}
-              data-required={required}
-              className={cn(
-                "flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium",
-                required
-                  ? "border-indigo-200 bg-indigo-50 text-indigo-800"
-                  : "border-zinc-200 bg-zinc-50 text-zinc-600",
-              )}
-            >
-              {required ? (
-                <CircleCheckIcon className="size-3.5" aria-hidden="true" />
-              ) : (
-                <CircleIcon className="size-3.5" aria-hidden="true" />
-              )}
-              {label}: {required ? "required" : "off"}
-            </li>
+            <StepPill key={label} label={label} required={required} />
           ))}
+          {FORM_STEP_KEYS.map((step) => (
+            <FormStepPill key={step} courseId={activity.courseId} step={step} />
+          ))}
+          <StepPill label="Attestation" required={activity.attestationRequired} />
         </ul>
       </div>
     </SummaryPart>
   );
+}
+
+/** One step of completion in the order learners meet it, required or off. */
+function StepPill({ label, required }: { label: string; required: boolean }) {
+  return (
+    <li
+      data-required={required}
+      className={cn(
+        "flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium",
+        required
+          ? "border-indigo-200 bg-indigo-50 text-indigo-800"
+          : "border-zinc-200 bg-zinc-50 text-zinc-600",
+      )}
+    >
+      {required ? (
+        <CircleCheckIcon className="size-3.5" aria-hidden="true" />
+      ) : (
+        <CircleIcon className="size-3.5" aria-hidden="true" />
+      )}
+      {label}: {required ? "required" : "off"}
+    </li>
+  );
+}
+
+/**
+ * A form step joins the steps once the course asks for it: until then it is an extra the
+ * course has not taken up, and its own part below says how to turn it on.
+ */
+function FormStepPill({ courseId, step }: { courseId: string; step: FormStepKey }) {
+  const form = useQuery(getFormStepQueryOptions(courseId, step));
+  if (!form.data?.required) return null;
+  return <StepPill label={COMPLETION_STEP_LABELS[step]} required />;
 }
 
 /**
@@ -319,13 +353,14 @@ function CreditSummary({ activity }: { activity: Activity }) {
 }
 
 function EvaluationSummary({ activity }: { activity: Activity }) {
-  const form = useEvaluation(activity.courseId);
-  const likert = form.data?.items.filter((i) => i.kind === "likert").length ?? 0;
-  const text = (form.data?.items.length ?? 0) - likert;
   return (
-    <SummaryPart
+    <FormSummary
       id="accreditation-evaluation"
-      title="Evaluation"
+      label="Evaluation"
+      testId="evaluation-summary"
+      formQueryOptions={getEvaluationQueryOptions(activity.courseId)}
+      isAsked={() => activity.evaluationRequired}
+      offHint="turn it on in Edit activity"
       action={
         <EvaluationFormDialog
           courseId={activity.courseId}
@@ -337,22 +372,92 @@ function EvaluationSummary({ activity }: { activity: Activity }) {
           }
         />
       }
+    />
+  );
+}
+
+/** A form step of the contract: whether the course asks for it, its items, every answer. */
+function FormStepSummary({ courseId, step }: { courseId: string; step: FormStepKey }) {
+  const label = COMPLETION_STEP_LABELS[step];
+  const name = label.toLowerCase();
+  return (
+    <FormSummary
+      id={`accreditation-${step}`}
+      label={label}
+      testId={`${step}-summary`}
+      formQueryOptions={getFormStepQueryOptions(courseId, step)}
+      isAsked={(form) => form.required}
+      offHint={`turn it on in Edit ${name}`}
+      action={
+        <FormStepDialog
+          courseId={courseId}
+          step={step}
+          trigger={
+            <Button variant="outline" size="sm">
+              <ClipboardListIcon aria-hidden="true" />
+              Edit {name}
+            </Button>
+          }
+        />
+      }
     >
+      <Button asChild variant="outline" size="sm" className="w-fit">
+        <a
+          href={formStepAnswersCsvUrl(courseId, step)}
+          download
+          data-testid={`${step}-answers-download`}
+        >
+          <DownloadIcon aria-hidden="true" />
+          Download answers
+        </a>
+      </Button>
+    </FormSummary>
+  );
+}
+
+/** A form learners answer: its items by kind, and whether the course asks for it. */
+function FormSummary<F extends { items: EvaluationItem[] }, K extends QueryKey>({
+  id,
+  label,
+  testId,
+  formQueryOptions,
+  isAsked,
+  offHint,
+  action,
+  children,
+}: {
+  id: string;
+  label: string;
+  testId: string;
+  formQueryOptions: UseQueryOptions<F, Error, F, K>;
+  isAsked: (form: F) => boolean;
+  /** Where the administrator turns the form on. */
+  offHint: string;
+  action: ReactNode;
+  /** What the form offers besides its editor (its answers). */
+  children?: ReactNode;
+}) {
+  const form = useQuery(formQueryOptions);
+  const likert = form.data?.items.filter((i) => i.kind === "likert").length ?? 0;
+  const text = (form.data?.items.length ?? 0) - likert;
+  return (
+    <SummaryPart id={id} title={label} action={action}>
       {form.isPending ? (
         <Skeleton className="h-5 w-48" />
       ) : form.isError ? (
         <LoadError
-          message={getErrorMessage(form.error) ?? "The evaluation could not be loaded."}
+          message={getErrorMessage(form.error) ?? `The ${label.toLowerCase()} could not be loaded.`}
           onRetry={() => void form.refetch()}
         />
       ) : (
-        <p className="text-sm text-zinc-700" data-testid="evaluation-summary">
+        <p className="text-sm text-zinc-700" data-testid={testId}>
           {plural(likert, "rating item")} and {plural(text, "text item")};{" "}
-          {activity.evaluationRequired
+          {isAsked(form.data)
             ? "learners answer it before the certificate."
-            : "not asked of learners (turn it on in Edit activity)."}
+            : `not asked of learners (${offHint}).`}
         </p>
       )}
+      {children}
     </SummaryPart>
   );
 }

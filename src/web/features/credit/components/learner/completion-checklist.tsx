@@ -2,6 +2,8 @@ import {
   type Completion,
   type CompletionStepKey,
   CREDIT_MESSAGES,
+  FORM_STEP_KEYS,
+  type FormStepKey,
   hasLicenceOnFile,
 } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
@@ -24,6 +26,7 @@ import {
   checklistSteps,
   coursePaths,
   creditOpen,
+  FORM_STEP_ACTIONS,
   hasExtraSteps,
   licenceNeeded,
 } from "../../credit-steps";
@@ -42,6 +45,12 @@ const STEP_ACTIONS: Record<
   review: { label: "Answer the review questions", path: coursePaths.player },
   exam: { label: "Go to the final exam", path: coursePaths.exam },
   evaluation: { label: "Complete the evaluation", path: coursePaths.evaluation },
+  ...(Object.fromEntries(
+    Object.entries(FORM_STEP_ACTIONS).map(([step, action]) => [
+      step,
+      { label: action.label, path: action.to },
+    ]),
+  ) as Record<FormStepKey, { label: string; path: (courseId: string) => string }>),
   attestation: { label: "Attest and claim credit", path: coursePaths.attestation },
 };
 
@@ -49,7 +58,12 @@ const STEP_ACTIONS: Record<
 const PLAYER_STEPS: readonly CompletionStepKey[] = ["modules", "review", "exam"];
 
 /** Steps after the modules that the checklist leads to from the player. */
-const AFTER_MODULES: readonly CompletionStepKey[] = ["evaluation", "attestation", "certificate"];
+const AFTER_MODULES: readonly CompletionStepKey[] = [
+  "evaluation",
+  ...FORM_STEP_KEYS,
+  "attestation",
+  "certificate",
+];
 
 /**
  * The course's required steps in order (About this activity, modules, review questions, final
