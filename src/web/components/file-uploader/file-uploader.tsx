@@ -1,4 +1,11 @@
-import { FileVideoIcon, ImageIcon, RefreshCwIcon, Trash2Icon, UploadCloudIcon } from "lucide-react";
+import {
+  FileArchiveIcon,
+  FileVideoIcon,
+  ImageIcon,
+  RefreshCwIcon,
+  Trash2Icon,
+  UploadCloudIcon,
+} from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
@@ -55,7 +62,15 @@ export function FileUploader({
         className="m-0 flex min-w-0 items-center gap-3 rounded-xl border border-zinc-200 bg-zinc-50 p-2.5 pr-3"
         data-testid={`${kind}-uploaded`}
       >
-        {kind !== "video" ? (
+        {kind === "video" || kind === "package" ? (
+          <span className="flex h-14 w-20 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
+            {kind === "video" ? (
+              <FileVideoIcon className="size-6" aria-hidden="true" />
+            ) : (
+              <FileArchiveIcon className="size-6" aria-hidden="true" />
+            )}
+          </span>
+        ) : (
           <img
             src={value}
             alt={`Uploaded ${kind} preview`}
@@ -64,16 +79,16 @@ export function FileUploader({
               kind === "logo" ? "object-contain p-1" : "object-cover",
             )}
           />
-        ) : (
-          <span className="flex h-14 w-20 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
-            <FileVideoIcon className="size-6" aria-hidden="true" />
-          </span>
         )}
         <div className="grid min-w-0 flex-1 gap-0.5">
           <p className="truncate text-sm font-medium text-zinc-900">{name}</p>
           <p className="text-xs text-emerald-700">
             {size ? `${size} · ` : ""}
-            {kind === "video" ? "Video ready" : "Image ready"}
+            {kind === "video"
+              ? "Video ready"
+              : kind === "package"
+                ? "Package ready"
+                : "Image ready"}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
@@ -140,7 +155,7 @@ export function FileUploader({
 }
 
 function UploaderSkeleton({ kind }: { kind: UploadKind }) {
-  const Icon = kind === "video" ? UploadCloudIcon : ImageIcon;
+  const Icon = kind === "video" || kind === "package" ? UploadCloudIcon : ImageIcon;
   return (
     <div className="flex h-[12.5rem] flex-col items-center justify-center gap-3 rounded-xl border-[1.5px] border-dashed border-zinc-300 bg-zinc-50">
       <Icon className="size-6 text-zinc-400" aria-hidden="true" />

@@ -1,13 +1,15 @@
 import {
   LOGO_MAX_BYTES,
   LOGO_TYPES,
+  PACKAGE_FILE_EXTENSION,
+  PACKAGE_MAX_BYTES,
   THUMBNAIL_MAX_BYTES,
   THUMBNAIL_TYPES,
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from "@contract";
 
-export type UploadKind = "thumbnail" | "video" | "logo";
+export type UploadKind = "thumbnail" | "video" | "logo" | "package";
 
 /** SPEC section 9 limits per kind, from the contract the server enforces too. */
 export const UPLOAD_RULES = {
@@ -28,6 +30,13 @@ export const UPLOAD_RULES = {
     types: [...LOGO_TYPES],
     hint: "PNG or JPEG, up to 1 MB",
     success: "Logo uploaded",
+  },
+  // Browsers name a zip's type variously (or not at all): it is chosen by its ending.
+  package: {
+    maxBytes: PACKAGE_MAX_BYTES,
+    types: [PACKAGE_FILE_EXTENSION],
+    hint: "A SCORM or cmi5 package exported as a .zip, up to 500 MB",
+    success: "Package uploaded",
   },
 } as const satisfies Record<
   UploadKind,

@@ -1,6 +1,7 @@
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import "./uppy-theme.css";
+import { PACKAGE_TYPES } from "@contract";
 import AwsS3 from "@uppy/aws-s3";
 import Uppy, { type Body, type Meta, type UppyFile } from "@uppy/core";
 import Dashboard from "@uppy/react/dashboard";
@@ -18,7 +19,16 @@ const DASHBOARD_TITLES: Record<UploadKind, string> = {
   thumbnail: "Thumbnail upload",
   video: "Video upload",
   logo: "Logo upload",
+  package: "Package upload",
 };
+const DROP_TEXTS: Record<UploadKind, string> = {
+  thumbnail: "Drop an image here or %{browseFiles}",
+  video: "Drop a video here or %{browseFiles}",
+  logo: "Drop an image here or %{browseFiles}",
+  package: "Drop a .zip here or %{browseFiles}",
+};
+/** The type a package is uploaded as, whatever the browser calls a zip. */
+const PACKAGE_TYPE = PACKAGE_TYPES[0];
 
 type Phase =
   | { type: "idle" }
@@ -97,11 +107,12 @@ export function UppyUploader({ kind, onUploaded, onBusyChange, labelledBy }: Upp
           throw new Error("Only single-request uploads are supported");
         }
         const file = instance.getFile(request.key);
+        const contentType = kind === "package" ? PACKAGE_TYPE : file.type;
         try {
           const { uploadURL } = await requestUploadUrl({
             kind,
             fileName: file.name ?? "upload",
-            contentType: file.type,
+            contentType,
             size: file.size ?? 0,
           });
           issuedUrls.set(file.id, uploadURL);
@@ -109,7 +120,7 @@ export function UppyUploader({ kind, onUploaded, onBusyChange, labelledBy }: Upp
             // Uppy needs an absolute URL; the local store answers a same-origin path, and a
             // same-origin XHR carries the session cookie on its own.
             url: new URL(uploadURL, window.location.href).href,
-            headers: { "content-type": file.type },
+            headers: { "content-type": contentType },
           };
         } catch (error) {
           toasted.add(file.id);
@@ -216,10 +227,7 @@ export function UppyUploader({ kind, onUploaded, onBusyChange, labelledBy }: Upp
             showSelectedFiles
             locale={{
               strings: {
-                dropPasteFiles:
-                  kind === "video"
-                    ? "Drop a video here or %{browseFiles}"
-                    : "Drop an image here or %{browseFiles}",
+                dropPasteFiles: DROP_TEXTS[kind],
                 browseFiles: "browse",
                 dashboardTitle: DASHBOARD_TITLES[kind],
               },

@@ -18,6 +18,9 @@ export const COURSE_TOASTS = {
   moduleDeleted: "Module deleted successfully",
   videoRequired: "Video required",
   videoRequiredDescription: "Please upload a video for this module.",
+  /** A package module's content (not in the spec). */
+  packageRequired: "Package required",
+  packageRequiredDescription: "Please upload the course's SCORM or cmi5 package (.zip).",
   /** Completion and credit settings (not in the spec). */
   settingsSaved: "Completion settings saved",
   /** Editing, reordering and unpublishing (not in the spec). */

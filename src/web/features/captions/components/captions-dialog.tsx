@@ -78,6 +78,8 @@ function ErrorNote({ message }: { message: string | null }) {
 export function CaptionsButton({ course, module }: { course: Course; module: Module }) {
   // Opened through a Radix trigger, so closing it returns the focus to the button.
   const [open, setOpen] = useState(false);
+  // Captions belong to a video; a package carries its own.
+  if (module.kind !== "video") return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <SimpleTooltip content="Captions and transcript">

@@ -18,7 +18,10 @@ function useLanguagesByModule(course: Course) {
 export function MissingCaptionsNotice({ course }: { course: Course }) {
   const languages = useLanguagesByModule(course);
   if (!languages) return null;
-  const missing = course.modules.filter((m) => (languages.get(m.id) ?? []).length === 0).length;
+  // Captions belong to videos; a package module carries its own.
+  const missing = course.modules.filter(
+    (m) => m.kind === "video" && (languages.get(m.id) ?? []).length === 0,
+  ).length;
   if (missing === 0) return null;
   return (
     <div
@@ -39,7 +42,7 @@ export function MissingCaptionsNotice({ course }: { course: Course }) {
 /** A module's caption state beside its title: the languages, or a warning that there are none. */
 export function CaptionsBadge({ course, module }: { course: Course; module: Module }) {
   const languages = useLanguagesByModule(course)?.get(module.id);
-  if (!languages) return null;
+  if (!languages || module.kind !== "video") return null;
   return languages.length === 0 ? (
     <Badge variant="warning" className="w-fit" data-testid="no-captions-badge">
       <CaptionsOffIcon aria-hidden="true" />

@@ -1,9 +1,9 @@
-import { type Module, type ModuleBody, moduleSchema } from "@contract";
+import { type Module, type ModuleRequestBody, moduleSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson, type Idempotent } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-type AddModuleInput = Idempotent<{ courseId: string; module: ModuleBody }>;
+type AddModuleInput = Idempotent<{ courseId: string; module: ModuleRequestBody }>;
 
 /** POST /api/courses/:id/modules: appends a module at the end of the course. */
 async function addModule({ courseId, module, idempotencyKey }: AddModuleInput): Promise<Module> {

@@ -1,9 +1,9 @@
-import { type Module, type ModuleBody, moduleSchema } from "@contract";
+import { type Module, type ModuleEditBody, moduleSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { invalidateCourseData } from "./invalidate-course-data";
 
-type UpdateModuleInput = { courseId: string; module: ModuleBody };
+type UpdateModuleInput = { courseId: string; module: ModuleEditBody };
 
 /** PUT /api/courses/:id/modules/:moduleId with the module's fields. */
 async function updateModule({ courseId, module }: UpdateModuleInput): Promise<Module> {

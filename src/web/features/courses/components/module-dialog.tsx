@@ -3,8 +3,13 @@ import {
   lengthMismatch,
   lengthMismatchText,
   type Module,
+  type ModuleEditBody,
+  type ModuleKind,
+  type ModuleRequestBody,
   minutesOfVideo,
   moduleBodySchema,
+  moduleKindSchema,
+  PACKAGE_STANDARD_LABELS,
 } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlertIcon } from "lucide-react";
@@ -25,20 +30,37 @@ import {
 import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { newModuleId, useAddModule } from "../api/add-module";
 import { useUpdateModule } from "../api/update-module";
 import { COURSE_TOASTS } from "../messages";
 
-/** SPEC section 5 "Module form", from the contract schema; the video is checked on submit. */
+/**
+ * SPEC section 5 "Module form", from the contract schema, with what the module plays: a
+ * video, or a SCORM or cmi5 package. The upload is checked on submit.
+ */
 const moduleFormSchema = moduleBodySchema.pick({ title: true, duration: true }).extend({
   description: z.string().trim().max(5000),
+  kind: moduleKindSchema,
   videoUrl: z.string().nullable(),
+  packagePath: z.string().nullable(),
 });
+
+const CONTENT_CHOICES: { kind: ModuleKind; label: string }[] = [
+  { kind: "video", label: "Video" },
+  { kind: "scorm", label: "SCORM package (SCORM 1.2 or 2004)" },
+  { kind: "cmi5", label: "cmi5 package" },
+];
+/**
+ * Stands for the package an edited module already plays: its upload's path is not sent to
+ * the browser, and an edit that keeps the package names none.
+ */
+const CURRENT_PACKAGE = "current-package";
 
 type ModuleFormInput = z.input<typeof moduleFormSchema>;
 type ModuleFormOutput = z.output<typeof moduleFormSchema>;
@@ -61,7 +83,7 @@ export function ModuleDialog({ courseId, module, open, onOpenChange }: ModuleDia
           <DialogTitle>{editing ? "Edit Module" : "Add Module"}</DialogTitle>
           <DialogDescription>
             {editing
-              ? "Change the details, or upload a new video to replace the current one."
+              ? "Change the details, or upload new content to replace the current one."
               : "Modules play in order. The new module goes to the end of the course."}
           </DialogDescription>
         </DialogHeader>
@@ -101,10 +123,15 @@ function ModuleForm({
       title: module?.title ?? "",
       description: module?.description ?? "",
       duration: module?.duration,
-      videoUrl: module?.videoUrl ?? null,
+      kind: module?.kind ?? "video",
+      videoUrl: module?.videoUrl || null,
+      packagePath: null,
     },
   });
 
+  const kind = watch("kind");
+  /** The package the edited module plays, kept unless another is uploaded. */
+  const currentPackage = module?.kind === kind ? module.package : undefined;
   const statedMinutes = Number(watch("duration"));
   const mismatch = videoSeconds !== null && lengthMismatch(statedMinutes, videoSeconds);
 
@@ -117,7 +144,13 @@ function ModuleForm({
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!values.videoUrl) {
+    const fields = {
+      id: module?.id ?? newModuleId(),
+      title: values.title,
+      description: values.description || null,
+      duration: values.duration,
+    };
+    if (values.kind === "video" && !values.videoUrl) {
       toast({
         variant: "destructive",
         title: COURSE_TOASTS.videoRequired,
@@ -125,18 +158,30 @@ function ModuleForm({
       });
       return;
     }
-    const body = {
-      id: module?.id ?? newModuleId(),
-      title: values.title,
-      description: values.description || null,
-      duration: values.duration,
-      videoUrl: values.videoUrl,
-    };
+    if (values.kind !== "video" && !values.packagePath && !currentPackage) {
+      toast({
+        variant: "destructive",
+        title: COURSE_TOASTS.packageRequired,
+        description: COURSE_TOASTS.packageRequiredDescription,
+      });
+      return;
+    }
     try {
       if (module) {
-        await updateModule.mutateAsync({ courseId, module: body });
+        const edit: ModuleEditBody =
+          values.kind === "video"
+            ? { ...fields, videoUrl: values.videoUrl ?? "" }
+            : values.packagePath
+              ? { ...fields, kind: values.kind, packagePath: values.packagePath }
+              : // An edit that keeps the current package names none.
+                { ...fields, kind: values.kind };
+        await updateModule.mutateAsync({ courseId, module: edit });
         toast({ title: COURSE_TOASTS.moduleUpdated });
       } else {
+        const body: ModuleRequestBody =
+          values.kind === "video"
+            ? { ...fields, videoUrl: values.videoUrl ?? "" }
+            : { ...fields, kind: values.kind, packagePath: values.packagePath ?? "" };
         const added = await single((idempotencyKey) =>
           addModule.mutateAsync({ courseId, module: body, idempotencyKey }),
         );
@@ -145,6 +190,14 @@ function ModuleForm({
       }
       onDone();
     } catch (error) {
+      // A refused package's upload is gone with it: the next try needs another upload.
+      if (
+        isApiError(error) &&
+        error.code?.startsWith("modules.package_") &&
+        error.code !== "modules.package_kind_mismatch"
+      ) {
+        setValue("packagePath", null);
+      }
       toast({
         variant: "destructive",
         title: COURSE_TOASTS.moduleSaveFailed,
@@ -202,27 +255,76 @@ function ModuleForm({
           {...register("description")}
         />
       </Field>
-      <div className="grid grid-cols-1 gap-2">
-        <Label id="module-video-label">Video</Label>
-        <Controller
-          control={control}
-          name="videoUrl"
-          render={({ field }) => (
-            <FileUploader
-              kind="video"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              onUploaded={(file) => onVideoUploaded(file.durationSeconds)}
-              onBusyChange={setUploading}
-              labelledBy="module-video-label"
-              currentLabel="Current video"
-            />
-          )}
-        />
-        {videoSeconds !== null ? (
-          <VideoLength seconds={videoSeconds} statedMinutes={statedMinutes} mismatch={mismatch} />
-        ) : null}
-      </div>
+      <Field
+        id="module-kind"
+        label="Content"
+        hint={
+          kind === "video"
+            ? "A video the portal plays and measures."
+            : "The course as its authoring tool exports it (Storyline, Rise, Captivate, iSpring...). It is checked when the module is saved."
+        }
+      >
+        <NativeSelect
+          id="module-kind"
+          {...fieldAria("module-kind", undefined, { hint: true })}
+          {...register("kind", {
+            // An upload is for one kind of module: another kind needs its own.
+            onChange: () => setValue("packagePath", null),
+          })}
+        >
+          {CONTENT_CHOICES.map((choice) => (
+            <option key={choice.kind} value={choice.kind}>
+              {choice.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      {kind === "video" ? (
+        <div className="grid grid-cols-1 gap-2">
+          <Label id="module-video-label">Video</Label>
+          <Controller
+            control={control}
+            name="videoUrl"
+            render={({ field }) => (
+              <FileUploader
+                kind="video"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                onUploaded={(file) => onVideoUploaded(file.durationSeconds)}
+                onBusyChange={setUploading}
+                labelledBy="module-video-label"
+                currentLabel="Current video"
+              />
+            )}
+          />
+          {videoSeconds !== null ? (
+            <VideoLength seconds={videoSeconds} statedMinutes={statedMinutes} mismatch={mismatch} />
+          ) : null}
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-2">
+          <Label id="module-package-label">Package</Label>
+          <Controller
+            control={control}
+            name="packagePath"
+            render={({ field }) => (
+              <FileUploader
+                key={kind}
+                kind="package"
+                value={field.value ?? (currentPackage ? CURRENT_PACKAGE : null)}
+                onChange={(path) => field.onChange(path === CURRENT_PACKAGE ? null : path)}
+                onBusyChange={setUploading}
+                labelledBy="module-package-label"
+                currentLabel={
+                  currentPackage
+                    ? `${currentPackage.title} (${PACKAGE_STANDARD_LABELS[currentPackage.standard]})`
+                    : undefined
+                }
+              />
+            )}
+          />
+        </div>
+      )}
       <DialogFooter className="pt-1">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

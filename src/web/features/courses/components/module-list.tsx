@@ -1,9 +1,10 @@
-import type { Course, Module } from "@contract";
+import { type Course, type Module, PACKAGE_STANDARD_LABELS } from "@contract";
 import {
   ChevronDownIcon,
   ChevronUpIcon,
   ClockIcon,
   FilmIcon,
+  PackageIcon,
   PencilIcon,
   PlayIcon,
   PlusIcon,
@@ -83,7 +84,9 @@ export function ModuleList({
           <p className="text-sm text-zinc-600">
             {course.modules.length === 0
               ? "Learners watch modules in this order."
-              : `${plural(course.modules.length, "module")} · ${formatMinutes(totalMinutes)} of video`}
+              : `${plural(course.modules.length, "module")} · ${formatMinutes(totalMinutes)}${
+                  course.modules.every((m) => m.kind === "video") ? " of video" : ""
+                }`}
           </p>
         </div>
       </CardHeader>
@@ -159,25 +162,35 @@ export function ModuleList({
                 {module.description ? (
                   <p className="line-clamp-2 text-sm text-zinc-600">{module.description}</p>
                 ) : null}
-                <p className="flex items-center gap-1.5 text-xs text-zinc-600">
+                <p className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-600">
                   <ClockIcon className="size-3.5 text-zinc-500" aria-hidden="true" />
                   {plural(module.duration, "minute")}
+                  {module.package ? (
+                    <span className="inline-flex items-center gap-1.5" data-testid="module-package">
+                      <span aria-hidden="true">·</span>
+                      <PackageIcon className="size-3.5 text-zinc-500" aria-hidden="true" />
+                      {PACKAGE_STANDARD_LABELS[module.package.standard]} package,{" "}
+                      {plural(module.package.items.length, "item")}
+                    </span>
+                  ) : null}
                 </p>
                 {extras?.renderModuleBadge?.(course, module)}
               </div>
               <div className="flex shrink-0 flex-wrap items-center justify-end gap-0.5">
                 {extras?.renderModuleActions?.(course, module)}
-                <SimpleTooltip content="Preview video">
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    className="text-zinc-600"
-                    aria-label={`Preview ${module.title}`}
-                    onClick={() => setPreviewing(module)}
-                  >
-                    <PlayIcon aria-hidden="true" />
-                  </Button>
-                </SimpleTooltip>
+                {module.kind === "video" ? (
+                  <SimpleTooltip content="Preview video">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      className="text-zinc-600"
+                      aria-label={`Preview ${module.title}`}
+                      onClick={() => setPreviewing(module)}
+                    >
+                      <PlayIcon aria-hidden="true" />
+                    </Button>
+                  </SimpleTooltip>
+                ) : null}
                 <SimpleTooltip content="Edit module">
                   <Button
                     variant="ghost"
