@@ -265,6 +265,8 @@ export function registerCoursesRoutes(
             "courses.not_found",
             "courses.video_not_uploaded",
             "courses.module_id_taken",
+            // A package module on a published course: the player does not run packages yet.
+            "courses.publish_blocked",
             ...PACKAGE_REFUSALS,
           ]),
         },
@@ -291,6 +293,7 @@ export function registerCoursesRoutes(
             "courses.not_found",
             "courses.module_not_found",
             "courses.video_not_uploaded",
+            "courses.publish_blocked",
             ...PACKAGE_REFUSALS,
           ]),
         },
