@@ -15,13 +15,14 @@ function serverSources(dir = SERVER): string[] {
 }
 
 /**
- * The codes the server's source raises: the first argument of an error helper (after the
- * status of `appError`), and every `code: "..."` of a body the error handler builds.
+ * The codes the server's source raises: the first argument of an error helper, or of a
+ * feature's own wrapper of one (`refuse`), after the status of `appError`, and every
+ * `code: "..."` of a body the error handler builds.
  */
 function raisedCodes(): Map<string, string> {
   const raised = new Map<string, string>();
   const patterns = [
-    /\b(?:badRequest|unauthorized|forbidden|notFound|conflict|tooManyRequests|invalidField)\(\s*"([^"]+)"/g,
+    /\b(?:badRequest|unauthorized|forbidden|notFound|conflict|tooManyRequests|invalidField|refuse)\(\s*"([^"]+)"/g,
     /\bappError\(\s*\d{3},\s*"([^"]+)"/g,
     /\bcode: "([^"]+)"/g,
     /^\s+\w+: "((?:validation|request|system)\.[^"]+)",$/gm,
