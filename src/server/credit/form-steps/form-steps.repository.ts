@@ -1,39 +1,22 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { FormStepKey } from "../../../contract";
 import type { Executor } from "../../db/client";
+import { courseSettingsOf } from "../../db/course-settings";
 import { courseFormSteps, formStepAnswers } from "./form-steps.table";
 
 /** The courses' form-step settings and the learners' answers; every function runs on the executor it is given. */
 export function createFormStepsRepository(db: Executor) {
-  const ofStep = (courseId: string, step: FormStepKey) =>
-    and(eq(courseFormSteps.courseId, courseId), eq(courseFormSteps.step, step));
-
   return {
     /** Whether the course asks for the step, and its form (undefined: the defaults). */
-    async settingsOf(courseId: string, step: FormStepKey) {
-      const [row] = await db.select().from(courseFormSteps).where(ofStep(courseId, step));
-      return row;
-    },
+    settingsOf: (courseId: string, step: FormStepKey) =>
+      courseSettingsOf(db, courseFormSteps, { step }).of(courseId),
 
     /** Saves the values on the locked row (made with the defaults when missing): the row as it was and is. */
-    async editSettings(
+    editSettings: (
       courseId: string,
       step: FormStepKey,
       values: Pick<typeof courseFormSteps.$inferInsert, "required" | "items">,
-    ) {
-      await db.insert(courseFormSteps).values({ courseId, step }).onConflictDoNothing();
-      const [before] = await db
-        .select()
-        .from(courseFormSteps)
-        .where(ofStep(courseId, step))
-        .for("update");
-      const [after] = await db
-        .update(courseFormSteps)
-        .set({ ...values, updatedAt: new Date() })
-        .where(ofStep(courseId, step))
-        .returning();
-      return { before: before!, after: after! };
-    },
+    ) => courseSettingsOf(db, courseFormSteps, { step }).edit(courseId, values),
 
     async answerOf(enrollmentId: string, step: FormStepKey) {
       const [row] = await db

@@ -3,7 +3,6 @@ import {
   type CompletionStepKey,
   CREDIT_MESSAGES,
   FORM_STEP_KEYS,
-  type FormStepKey,
   hasLicenceOnFile,
 } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
@@ -38,20 +37,15 @@ type ChecklistContext = "player" | "page";
 /** The way to each step that has a screen of its own (the certificate is handled apart). */
 const STEP_ACTIONS: Record<
   Exclude<CompletionStepKey, "certificate">,
-  { label: string; path: (courseId: string) => string }
+  { label: string; to: (courseId: string) => string }
 > = {
-  acknowledge: { label: "Read About this activity", path: coursePaths.about },
-  modules: { label: "Continue the course", path: coursePaths.player },
-  review: { label: "Answer the review questions", path: coursePaths.player },
-  exam: { label: "Go to the final exam", path: coursePaths.exam },
-  evaluation: { label: "Complete the evaluation", path: coursePaths.evaluation },
-  ...(Object.fromEntries(
-    Object.entries(FORM_STEP_ACTIONS).map(([step, action]) => [
-      step,
-      { label: action.label, path: action.to },
-    ]),
-  ) as Record<FormStepKey, { label: string; path: (courseId: string) => string }>),
-  attestation: { label: "Attest and claim credit", path: coursePaths.attestation },
+  acknowledge: { label: "Read About this activity", to: coursePaths.about },
+  modules: { label: "Continue the course", to: coursePaths.player },
+  review: { label: "Answer the review questions", to: coursePaths.player },
+  exam: { label: "Go to the final exam", to: coursePaths.exam },
+  evaluation: { label: "Complete the evaluation", to: coursePaths.evaluation },
+  ...FORM_STEP_ACTIONS,
+  attestation: { label: "Attest and claim credit", to: coursePaths.attestation },
 };
 
 /** Steps the player itself leads to (Mark as Complete, review questions, the final exam card). */
@@ -255,7 +249,7 @@ function NextAction({
   return (
     <div>
       <Button asChild className="w-full sm:w-auto" data-testid="completion-next-action">
-        <Link to={action.path(courseId)}>
+        <Link to={action.to(courseId)}>
           {action.label}
           <ArrowRightIcon aria-hidden="true" />
         </Link>
@@ -353,7 +347,7 @@ export function CompletionNextLink({
   const label = data.steps.find((s) => s.key === next)?.label ?? next;
   // The certificate waits on something the player's checklist explains (a licence, a date).
   const path =
-    next === "certificate" ? coursePaths.player(courseId) : STEP_ACTIONS[next].path(courseId);
+    next === "certificate" ? coursePaths.player(courseId) : STEP_ACTIONS[next].to(courseId);
   return (
     <Button asChild className="mt-1 w-full" data-testid="course-next-step">
       <Link to={path}>
