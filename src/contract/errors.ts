@@ -97,6 +97,7 @@ export const ERROR_CODES = {
   "modules.package_not_zip": 400,
   "modules.package_nothing_to_launch": 400,
   "modules.package_reports_completion": 409,
+  "modules.package_seat_time": 409,
   "modules.package_too_large": 400,
   "modules.package_too_many_files": 400,
   "modules.package_unknown_version": 400,

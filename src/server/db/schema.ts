@@ -21,6 +21,7 @@ export * from "../credit/reporting/reporting.table";
 export * from "../learning/assessments/assessments.table";
 export * from "../learning/enrollments/enrollment-mails.table";
 export * from "../learning/enrollments/enrollments.table";
+export * from "../learning/package-runs/package-runs.table";
 export * from "../learning/watching/watching.table";
 export * from "../people/auth/auth.table";
 export * from "../platform/audit/audit.table";

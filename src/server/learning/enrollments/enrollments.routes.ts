@@ -161,6 +161,7 @@ export function registerEnrollmentsRoutes(
             "watching.not_watched_enough",
             "watching.not_seated_enough",
             "modules.package_reports_completion",
+            "modules.package_seat_time",
           ]),
         },
       },

@@ -34,6 +34,8 @@ export const watchingStep = defineStep<null>({
   async checkModule(tx, { enrollment, course, moduleId }) {
     if (course.completionPolicy !== "verified") return;
     const module = course.modules.find((m) => m.id === moduleId)!;
+    // A package's content is measured by its own run (package-runs), not by watching.
+    if (module.kind !== "video") return;
     const key = { userId: enrollment.userId, courseId: course.id, moduleId };
     const row = current(await createWatchingRepository(tx).findWatch(key), module, course);
     const e = evaluate(row, course);
