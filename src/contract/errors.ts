@@ -210,6 +210,18 @@ export const ERROR_CODES = {
   "reminders.unsubscribe_link_invalid": 404,
   // Expensive answers (reports, exports).
   "downloads.throttled": 429,
+  // cmi5 modules: launching their units, waiving one, and what the AUs send the LMS.
+  "cmi5.already_satisfied": 409,
+  "cmi5.au_not_found": 404,
+  "cmi5.not_cmi5_module": 404,
+  "cmi5.not_launched": 409,
+  "cmi5.statement_refused": 403,
+  // The xAPI resources the cmi5 AUs report to (on the content origin).
+  "xapi.forbidden": 403,
+  "xapi.invalid_request": 400,
+  "xapi.not_found": 404,
+  "xapi.statement_conflict": 409,
+  "xapi.unauthorized": 401,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./captions";
 export * from "./certificate-document";
 export * from "./certificates";
+export * from "./cmi5";
 export * from "./courses";
 export * from "./credentials";
 export * from "./credit";

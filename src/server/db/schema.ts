@@ -19,6 +19,7 @@ export * from "../credit/form-steps/form-steps.table";
 export * from "../credit/identifiers/identifiers.table";
 export * from "../credit/reporting/reporting.table";
 export * from "../learning/assessments/assessments.table";
+export * from "../learning/cmi5/cmi5.table";
 export * from "../learning/enrollments/enrollment-mails.table";
 export * from "../learning/enrollments/enrollments.table";
 export * from "../learning/package-runs/package-runs.table";

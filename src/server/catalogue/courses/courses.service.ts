@@ -413,6 +413,12 @@ export function createCoursesService(deps: CoursesServiceDeps) {
 
     findRow: async (id: string) => (await entry(id))?.row,
 
+    /** The package a module of the course plays; undefined for a video or an unknown module. */
+    async modulePackageId(courseId: string, moduleId: string): Promise<string | undefined> {
+      const module = (await entry(courseId))?.modules.find((m) => m.id === moduleId);
+      return module?.packageId ?? undefined;
+    },
+
     /**
      * A published course's thumbnail, ready to serve to anyone (its credentials show it);
      * undefined for a draft or a course without one.

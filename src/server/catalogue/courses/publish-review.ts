@@ -15,14 +15,17 @@ const manualCompletionWithCredit = (
   course: Pick<Course, "completionPolicy" | "creditTypes">,
 ): boolean => course.completionPolicy === "manual" && course.creditTypes.length > 0;
 
+/** The package standards the player runs: the portal is their LMS. */
+const PLAYED_STANDARDS = new Set(["cmi5"]);
+
 /**
- * Each package module blocks publishing: the player does not run packages yet, so its
- * learners could never complete it (its own 'Mark as Complete' is refused, as the content
- * must report completion).
+ * Each module of a package the player does not run blocks publishing: its learners could
+ * never complete it (its own 'Mark as Complete' is refused, as the content must report
+ * completion).
  */
 export function packagePlayerChecks(course: Pick<Course, "modules">): CoursePublishCheck[] {
   return course.modules.flatMap((module, i) =>
-    module.package
+    module.package && !PLAYED_STANDARDS.has(module.package.standard)
       ? [
           {
             key: "package-player" as const,

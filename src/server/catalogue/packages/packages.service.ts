@@ -141,6 +141,13 @@ export function createPackagesService(deps: PackagesServiceDeps) {
       return new Map(rows.map((row) => [row.id, summaryOf(row)]));
     },
 
+    /** What a ready package launches and by what rules (the run times read it); else undefined. */
+    async runOf(id: string): Promise<Pick<PackageRow, "id" | "standard" | "items" | "structure"> | undefined> {
+      const [row] = await repo.findByIds([id]);
+      if (row?.status !== "ready") return undefined;
+      return { id: row.id, standard: row.standard, items: row.items, structure: row.structure };
+    },
+
     /**
      * Deletes packages no module plays any more (the caller knows): the row first, which a
      * module still referring to it keeps in place, then the files, then the upload when no

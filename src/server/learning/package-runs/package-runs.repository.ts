@@ -1,6 +1,11 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { type PackageAttemptRow, packageAttempts } from "./package-runs.table";
+import {
+  type PackageAttemptRow,
+  type PackageItemStateRow,
+  packageAttempts,
+  packageItemStates,
+} from "./package-runs.table";
 
 export interface AttemptKey {
   userId: string;
@@ -59,6 +64,52 @@ export function createPackageRunsRepository(db: Executor) {
         .update(packageAttempts)
         .set({ endedAt: sql`now()`, endedBy, updatedAt: sql`now()` })
         .where(and(eq(packageAttempts.id, id), isNull(packageAttempts.endedAt)));
+    },
+
+    /** The attempt a cmi5 registration names, locked for the rest of the transaction. */
+    async lockByRegistration(registration: string): Promise<PackageAttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(packageAttempts)
+        .where(eq(packageAttempts.registration, registration))
+        .for("update");
+      return row;
+    },
+
+    /** What the package reported of each item in an attempt. */
+    async itemStates(attemptId: string): Promise<PackageItemStateRow[]> {
+      return db.select().from(packageItemStates).where(eq(packageItemStates.attemptId, attemptId));
+    },
+
+    /** Writes what the package reported of one item (the fields given, the rest kept). */
+    async saveItemState(
+      attemptId: string,
+      itemId: string,
+      values: Partial<Omit<PackageItemStateRow, "attemptId" | "itemId" | "updatedAt">>,
+    ): Promise<void> {
+      await db
+        .insert(packageItemStates)
+        .values({ attemptId, itemId, ...values })
+        .onConflictDoUpdate({
+          target: [packageItemStates.attemptId, packageItemStates.itemId],
+          set: { ...values, updatedAt: sql`now()` },
+        });
+    },
+
+    /** Writes what the package reported of the whole attempt. */
+    async updateAttempt(
+      id: string,
+      values: Partial<
+        Pick<
+          PackageAttemptRow,
+          "completion" | "success" | "scoreScaled" | "reportedSeconds" | "satisfiedAt"
+        >
+      >,
+    ): Promise<void> {
+      await db
+        .update(packageAttempts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(packageAttempts.id, id));
     },
 
     /** The attempt a cmi5 registration names. */
