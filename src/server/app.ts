@@ -65,17 +65,21 @@ import {
 import type { DatabaseHandle } from "./db/client";
 import { createIdentityService, type IdentityService } from "./identity/firebase-identity";
 import {
+  createCmi5Service,
   createEnrollmentMailsService,
   createEnrollmentsService,
   createExamResults,
   createExamService,
   createObjectAccess,
+  createPackageAttempts,
   createQuestionsService,
   createReviewService,
   createWatchingService,
   examStep,
   packageCompletionStep,
   registerAssessmentsRoutes,
+  registerCmi5LaunchRoutes,
+  registerCmi5Routes,
   registerEnrollmentsRoutes,
   registerWatchingRoutes,
   reviewStep,
@@ -299,6 +303,7 @@ export async function buildApp(deps: AppDeps) {
     audit,
     changes: database.changes,
   });
+  const packages = createPackagesService({ db, store, objects, log: app.log });
   const courses = createCoursesService({
     db,
     objects,
@@ -306,7 +311,7 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
     audit,
     creditCatalogue,
-    packages: createPackagesService({ db, store, objects, log: app.log }),
+    packages,
   });
   // Packages whose unpacking the end of an earlier process cut off are removed hourly.
   const packagesSweeper = createPackagesSweeper({ db, store, log: app.log });
@@ -329,6 +334,19 @@ export async function buildApp(deps: AppDeps) {
   whenReady(app, enrollments, "resumeRecomputes");
   const questions = createQuestionsService({ db, courses, audit, events });
   const watching = createWatchingService({ db, courses, enrollments, users: auth, now: clock });
+  // The portal as the LMS of cmi5 modules: launches on the portal, xAPI on the content origin.
+  const cmi5 = createCmi5Service({
+    db,
+    courses,
+    packages,
+    enrollments,
+    attempts: createPackageAttempts(),
+    portalOrigin: config.publicOrigin,
+    contentOrigin: config.contentOrigin,
+    packageBase: contentLinks.packageBase,
+    now: clock,
+    log: app.log,
+  });
 
   // Credit: the activity page holds the course's activity row and the unit of a credit step,
   // which the evaluation, the attestation and the credit settings go through. The learner's
@@ -480,6 +498,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerEnrollmentsRoutes(app, { enrollments });
   registerWatchingRoutes(app, { watching });
+  registerCmi5LaunchRoutes(app, { cmi5 });
   registerCaptionsRoutes(app, {
     captions: createCaptionsService({ db, courses, enrollments }),
   });
@@ -518,6 +537,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerPackageFilesRoutes(content, { links: contentLinks, store });
+  registerCmi5Routes(content, { cmi5 });
 
   await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });
   return app;

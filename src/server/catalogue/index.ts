@@ -13,6 +13,7 @@ export {
   creditTypesOfCourse,
 } from "./courses/credit-offers.read-model";
 export { creditTypeCourses } from "./courses/credit-offers.report";
+export type { Cmi5Au, Cmi5Description } from "./packages/cmi5-course-structure";
 export { registerPackageFilesRoutes } from "./packages/package-files.routes";
 export { createPackagesService } from "./packages/packages.service";
 export { createPackagesSweeper } from "./packages/packages.sweeper";

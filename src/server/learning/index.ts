@@ -4,6 +4,9 @@ export { createExamService, examStep } from "./assessments/exam.service";
 export { createExamResults } from "./assessments/exam-results";
 export { createQuestionsService } from "./assessments/questions.service";
 export { createReviewService, reviewStep } from "./assessments/review.service";
+export { registerCmi5Routes } from "./cmi5/cmi5.routes";
+export { createCmi5Service } from "./cmi5/cmi5.service";
+export { registerCmi5LaunchRoutes } from "./cmi5/cmi5-launch.routes";
 export type {
   CompletionStep,
   CreditFacts,
@@ -19,6 +22,7 @@ export type { EnrollmentsService } from "./enrollments/enrollments.service";
 export { createEnrollmentsService } from "./enrollments/enrollments.service";
 export type { EnrollmentRow } from "./enrollments/enrollments.table";
 export { createObjectAccess } from "./enrollments/object-access";
+export { createPackageAttempts } from "./package-runs/package-attempts.service";
 export { packageCompletionStep } from "./package-runs/package-runs.service";
 export { lastBeats } from "./watching/watching.report";
 export { registerWatchingRoutes } from "./watching/watching.routes";

@@ -142,7 +142,9 @@ export function createPackagesService(deps: PackagesServiceDeps) {
     },
 
     /** What a ready package launches and by what rules (the run times read it); else undefined. */
-    async runOf(id: string): Promise<Pick<PackageRow, "id" | "standard" | "items" | "structure"> | undefined> {
+    async runOf(
+      id: string,
+    ): Promise<Pick<PackageRow, "id" | "standard" | "items" | "structure"> | undefined> {
       const [row] = await repo.findByIds([id]);
       if (row?.status !== "ready") return undefined;
       return { id: row.id, standard: row.standard, items: row.items, structure: row.structure };

@@ -3,12 +3,12 @@ import type { Executor } from "../../db/client";
 import {
   type Cmi5AgentProfileRow,
   type Cmi5SessionRow,
-  type Cmi5StateRow,
   type Cmi5StatementRow,
+  type Cmi5StateRow,
   cmi5AgentProfiles,
   cmi5Sessions,
-  cmi5States,
   cmi5Statements,
+  cmi5States,
 } from "./cmi5.table";
 import { LAUNCH_DATA, VERBS } from "./xapi-values";
 
@@ -193,7 +193,9 @@ export function createCmi5Repository(db: Executor) {
       const [row] = await db
         .select()
         .from(cmi5AgentProfiles)
-        .where(and(eq(cmi5AgentProfiles.userId, userId), eq(cmi5AgentProfiles.profileId, profileId)));
+        .where(
+          and(eq(cmi5AgentProfiles.userId, userId), eq(cmi5AgentProfiles.profileId, profileId)),
+        );
       return row;
     },
 
@@ -224,7 +226,9 @@ export function createCmi5Repository(db: Executor) {
     async deleteProfile(userId: string, profileId: string): Promise<void> {
       await db
         .delete(cmi5AgentProfiles)
-        .where(and(eq(cmi5AgentProfiles.userId, userId), eq(cmi5AgentProfiles.profileId, profileId)));
+        .where(
+          and(eq(cmi5AgentProfiles.userId, userId), eq(cmi5AgentProfiles.profileId, profileId)),
+        );
     },
   };
 }

@@ -36,7 +36,12 @@ if (window.opener) window.close();
 const RETURNED_CSP =
   "default-src 'none'; script-src 'sha256-" +
   createHash("sha256")
-    .update(RETURNED_PAGE.slice(RETURNED_PAGE.indexOf("<script>") + 8, RETURNED_PAGE.indexOf("</script>")))
+    .update(
+      RETURNED_PAGE.slice(
+        RETURNED_PAGE.indexOf("<script>") + 8,
+        RETURNED_PAGE.indexOf("</script>"),
+      ),
+    )
     .digest("base64") +
   "'; style-src 'unsafe-inline'";
 
@@ -87,8 +92,10 @@ export function registerCmi5Routes(parent: FastifyInstance, { cmi5 }: { cmi5: Cm
   parent.register(async (app) => {
     // Documents are stored as sent, whatever their type; statements are read as JSON here.
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: STATEMENTS_LIMIT }, (_req, body, done) =>
-      done(null, body),
+    app.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: STATEMENTS_LIMIT },
+      (_req, body, done) => done(null, body),
     );
     app.addHook("onSend", async (request, reply) => {
       reply.headers(CORS);
@@ -110,12 +117,21 @@ export function registerCmi5Routes(parent: FastifyInstance, { cmi5 }: { cmi5: Cm
     app.post<{ Params: { token: string } }>("/cmi5/fetch/:token", async (request, reply) => {
       reply.header("cache-control", "no-store");
       // cmi5 8.2: 200 with the auth token once, then 200 with an error object.
-      return reply.code(200).type("application/json").send(await cmi5.fetch(request.params.token));
+      return reply
+        .code(200)
+        .type("application/json")
+        .send(await cmi5.fetch(request.params.token));
     });
 
-    app.get("/cmi5/returned", async (_request, reply) =>
-      reply.header("content-security-policy", RETURNED_CSP).type("text/html; charset=utf-8").send(RETURNED_PAGE),
-    );
+    app.get("/cmi5/returned", async (_request, reply) => {
+      // Beside the content origin's own policy (who may frame it), this page's script only.
+      const framing = reply.getHeader("content-security-policy");
+      reply.header(
+        "content-security-policy",
+        framing ? `${framing}; ${RETURNED_CSP}` : RETURNED_CSP,
+      );
+      return reply.type("text/html; charset=utf-8").send(RETURNED_PAGE);
+    });
 
     app.get("/xapi/about", async () => ({ version: [XAPI_VERSION] }));
 
@@ -123,7 +139,10 @@ export function registerCmi5Routes(parent: FastifyInstance, { cmi5 }: { cmi5: Cm
       const statementId = request.query.statementId;
       if (!statementId) throw invalidXapi("PUT names the statement with statementId.");
       const statement = parseJson(request);
-      await cmi5.storeStatements(request.headers.authorization, { statements: [statement], statementId });
+      await cmi5.storeStatements(request.headers.authorization, {
+        statements: [statement],
+        statementId,
+      });
       return reply.code(204).send();
     });
 
@@ -145,7 +164,11 @@ export function registerCmi5Routes(parent: FastifyInstance, { cmi5 }: { cmi5: Cm
       }
       const limit = q.limit === undefined || q.limit === "0" ? 100 : Number(q.limit);
       const cursor = q.cursor === undefined ? undefined : Number(q.cursor);
-      if (!Number.isInteger(limit) || limit < 1 || (cursor !== undefined && !Number.isInteger(cursor))) {
+      if (
+        !Number.isInteger(limit) ||
+        limit < 1 ||
+        (cursor !== undefined && !Number.isInteger(cursor))
+      ) {
         throw invalidXapi("limit and cursor are whole numbers.");
       }
       return cmi5.queryStatements(request.headers.authorization, {
@@ -168,7 +191,12 @@ export function registerCmi5Routes(parent: FastifyInstance, { cmi5 }: { cmi5: Cm
         "/xapi/activities/state",
         { bodyLimit: DOCUMENT_LIMIT },
         async (request, reply) => {
-          await cmi5.writeState(request.headers.authorization, mode, request.query, documentOf(request));
+          await cmi5.writeState(
+            request.headers.authorization,
+            mode,
+            request.query,
+            documentOf(request),
+          );
           return reply.code(204).send();
         },
       );
@@ -176,7 +204,12 @@ export function registerCmi5Routes(parent: FastifyInstance, { cmi5 }: { cmi5: Cm
         "/xapi/agents/profile",
         { bodyLimit: DOCUMENT_LIMIT },
         async (request, reply) => {
-          await cmi5.writeProfile(request.headers.authorization, mode, request.query, documentOf(request));
+          await cmi5.writeProfile(
+            request.headers.authorization,
+            mode,
+            request.query,
+            documentOf(request),
+          );
           return reply.code(204).send();
         },
       );

@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   type Cmi5Launch,
   type Cmi5LaunchMode,
-  type Cmi5Status,
   type Cmi5StatementResult,
+  type Cmi5Status,
   type Cmi5WaiveBody,
   type Course,
   isModuleUnlocked,
 } from "../../../contract";
-import type { Cmi5Au, Cmi5Description } from "../../catalogue/packages/cmi5-course-structure";
+import type { Cmi5Au, Cmi5Description } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
 import type { PackageAttempts } from "../package-runs/package-attempts.service";
 import type { PackageAttemptRow, PackageItemStateRow } from "../package-runs/package-runs.table";
@@ -18,13 +18,13 @@ import {
   alreadySatisfied,
   auNotFound,
   courseNotFound,
+  enrollmentNotFound,
   invalidXapi,
   moduleLocked,
   moduleNotInCourse,
   notCmi5Module,
   notEnrolled,
   notLaunched,
-  enrollmentNotFound,
   statementConflict,
   statementRefused,
   xapiForbidden,
@@ -34,8 +34,8 @@ import {
 import { createCmi5Repository } from "./cmi5.repository";
 import type { Cmi5SessionRow } from "./cmi5.table";
 import {
-  abandonedStatement,
   type ActivityIds,
+  abandonedStatement,
   activityIdsOf,
   contextTemplateOf,
   type Issue,
@@ -65,7 +65,9 @@ export interface Cmi5ServiceDeps {
     modulePackageId(courseId: string, moduleId: string): Promise<string | undefined>;
   };
   packages: {
-    runOf(id: string): Promise<{ standard: string; items: unknown[]; structure: unknown } | undefined>;
+    runOf(
+      id: string,
+    ): Promise<{ standard: string; items: unknown[]; structure: unknown } | undefined>;
   };
   enrollments: {
     completedModules(userId: string, courseId: string): Promise<string[] | null>;
@@ -77,7 +79,7 @@ export interface Cmi5ServiceDeps {
   /** The content origin, where AUs run and report (`/xapi/`, `/cmi5/fetch/`). */
   contentOrigin: string;
   /** Where a package's files are served on the content origin (ends with "/"). */
-  packageBase(packageId: string): string;
+  packageBase(packageId: string): Promise<string>;
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, "warn">;
 }
@@ -106,6 +108,12 @@ export interface XapiDocument {
   updatedAt?: Date;
 }
 
+/** A document read, or 404 once the read itself is recorded (outside its transaction). */
+function found<T>(doc: T | null): T {
+  if (doc === null) throw xapiNotFound();
+  return doc;
+}
+
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const token = () => randomBytes(32).toString("base64url");
 
@@ -121,8 +129,7 @@ const reportsOf = (states: PackageItemStateRow[]) =>
     ]),
   );
 
-const isJsonType = (contentType: string) =>
-  /^application\/json\s*(;|$)/i.test(contentType.trim());
+const isJsonType = (contentType: string) => /^application\/json\s*(;|$)/i.test(contentType.trim());
 
 function parseJsonObject(doc: XapiDocument): Record<string, unknown> | undefined {
   if (!isJsonType(doc.contentType)) return undefined;
@@ -140,7 +147,10 @@ const LANGUAGE_LIST = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*(,[A-Za-z]{1,8}(-[A-Za-
 function checkLearnerPreferences(doc: XapiDocument) {
   const prefs = parseJsonObject(doc);
   if (!prefs) throw statementRefused("cmi5LearnerPreferences is a JSON object.");
-  if (typeof prefs.languagePreference !== "string" || !LANGUAGE_LIST.test(prefs.languagePreference)) {
+  if (
+    typeof prefs.languagePreference !== "string" ||
+    !LANGUAGE_LIST.test(prefs.languagePreference)
+  ) {
     throw statementRefused("languagePreference is a comma separated list of language codes.");
   }
   if (prefs.audioPreference !== "on" && prefs.audioPreference !== "off") {
@@ -204,7 +214,12 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     now: now(),
   });
 
-  async function store(tx: Executor, statement: Record<string, unknown> & { id: string }, registration: string, sessionId: string | null) {
+  async function store(
+    tx: Executor,
+    statement: Record<string, unknown> & { id: string },
+    registration: string,
+    sessionId: string | null,
+  ) {
     await createCmi5Repository(tx).insertStatement({
       id: statement.id,
       registration,
@@ -253,7 +268,8 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
         satisfiedAt: now(),
         completion: "completed",
         success:
-          judged.length && judged.every((au) => reports.get(au.id)?.passed || reports.get(au.id)?.waived)
+          judged.length &&
+          judged.every((au) => reports.get(au.id)?.passed || reports.get(au.id)?.waived)
             ? "passed"
             : attempt.success,
         scoreScaled: scores.length
@@ -283,21 +299,33 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       const seconds = (ended.getTime() - session.launchedAt.getTime()) / 1000;
       await store(
         tx,
-        abandonedStatement(issueOf(agent, session.registration, session.id), au, session.activityId, seconds),
+        abandonedStatement(
+          issueOf(agent, session.registration, session.id),
+          au,
+          session.activityId,
+          seconds,
+        ),
         session.registration,
         session.id,
       );
     }
-    await createCmi5Repository(tx).updateSession(session.id, { state: "abandoned", endedAt: ended });
+    await createCmi5Repository(tx).updateSession(session.id, {
+      state: "abandoned",
+      endedAt: ended,
+    });
   }
 
-  function launchUrlOf(run: Cmi5Run, au: Cmi5Au): URL {
+  async function launchUrlOf(run: Cmi5Run, au: Cmi5Au): Promise<URL> {
     if ("url" in au.launch) return new URL(au.launch.url);
     const path = au.launch.file.split("/").map(encodeURIComponent).join("/");
-    return new URL(`${deps.packageBase(run.packageId)}${path}${au.launch.query}`);
+    return new URL(`${await deps.packageBase(run.packageId)}${path}${au.launch.query}`);
   }
 
-  async function statusOf(attempt: PackageAttemptRow | undefined, run: Cmi5Run, tx: Executor = db): Promise<Cmi5Status> {
+  async function statusOf(
+    attempt: PackageAttemptRow | undefined,
+    run: Cmi5Run,
+    tx: Executor = db,
+  ): Promise<Cmi5Status> {
     const states = attempt ? await deps.attempts.itemStates(tx, attempt.id) : [];
     const byId = new Map(states.map((s) => [s.itemId, s]));
     const reports = reportsOf(states);
@@ -323,7 +351,10 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
   }
 
   /** Runs `fn` as the session an `Authorization: Basic <token>` names, locked (401 if none). */
-  async function asCaller<T>(authorization: string | undefined, fn: (caller: XapiCaller) => Promise<T>) {
+  async function asCaller<T>(
+    authorization: string | undefined,
+    fn: (caller: XapiCaller) => Promise<T>,
+  ) {
     const match = /^Basic\s+(\S+)\s*$/i.exec(authorization ?? "");
     if (!match) throw xapiUnauthorized();
     const hash = sha256(match[1]!);
@@ -343,14 +374,24 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       if (!attempt || attempt.endedAt) throw xapiUnauthorized();
       const run = await runOf(attempt.packageId);
       if (!run) throw xapiUnauthorized();
-      const result = await fn({ tx, session, attempt, run, agent: agentOf(deps.portalOrigin, session.userId) });
+      const result = await fn({
+        tx,
+        session,
+        attempt,
+        run,
+        agent: agentOf(deps.portalOrigin, session.userId),
+      });
       await repo.updateSession(session.id, { lastActivityAt: now() });
       return result;
     });
   }
 
   /** The caller's scope: the learner's own agent and registration only. */
-  function checkScope(caller: XapiCaller, params: { agent?: string; registration?: string }, needsRegistration: boolean) {
+  function checkScope(
+    caller: XapiCaller,
+    params: { agent?: string; registration?: string },
+    needsRegistration: boolean,
+  ) {
     if (params.agent === undefined) throw invalidXapi("the agent parameter is required.");
     let agent: unknown;
     try {
@@ -364,7 +405,10 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     }
   }
 
-  function mergedDocument(existing: XapiDocument | undefined, incoming: XapiDocument): XapiDocument {
+  function mergedDocument(
+    existing: XapiDocument | undefined,
+    incoming: XapiDocument,
+  ): XapiDocument {
     const next = parseJsonObject(incoming);
     if (!next) throw invalidXapi("POST merges JSON objects only.");
     if (!existing) return incoming;
@@ -406,7 +450,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       const fetchToken = token();
       const activityId = run.ids.au(auIndex);
       const agent = agentOf(deps.portalOrigin, input.userId);
-      const auUrl = launchUrlOf(run, au);
+      const auUrl = await launchUrlOf(run, au);
       const key = { userId: input.userId, courseId: course.id, moduleId: module.id };
 
       const { session, satisfiedNow, registration } = await db.transaction(async (tx) => {
@@ -469,7 +513,11 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     },
 
     /** The learner's attempt at a cmi5 module, AU by AU. */
-    async status(input: { userId: string; courseId: string; moduleId: string }): Promise<Cmi5Status> {
+    async status(input: {
+      userId: string;
+      courseId: string;
+      moduleId: string;
+    }): Promise<Cmi5Status> {
       const { run } = await learnerModule(input);
       const attempt = await deps.attempts.findOpen(db, input);
       return statusOf(attempt?.packageId === run.packageId ? attempt : undefined, run);
@@ -479,7 +527,9 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
      * An administrator waives an AU for a learner (cmi5 9.3.7): the LMS records it waived,
      * it counts as satisfied, and the blocks and course it completes are satisfied with it.
      */
-    async waive(input: { courseId: string; moduleId: string } & Cmi5WaiveBody): Promise<Cmi5Status> {
+    async waive(
+      input: { courseId: string; moduleId: string } & Cmi5WaiveBody,
+    ): Promise<Cmi5Status> {
       const course = (await deps.courses.findMany([input.courseId])).get(input.courseId);
       if (!course) throw courseNotFound();
       if ((await deps.enrollments.completedModules(input.userId, course.id)) === null) {
@@ -505,7 +555,12 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
         const sessionId = randomUUID();
         await store(
           tx,
-          waivedStatement(issueOf(agent, attempt.registration, sessionId), au, run.ids.au(auIndex), input.reason),
+          waivedStatement(
+            issueOf(agent, attempt.registration, sessionId),
+            au,
+            run.ids.au(auIndex),
+            input.reason,
+          ),
           attempt.registration,
           sessionId,
         );
@@ -568,7 +623,10 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
      * each checked by the cmi5 rules in order; reports them on the attempt and settles
      * moveOn. Answers the ids stored.
      */
-    async storeStatements(authorization: string | undefined, input: { statements: unknown[]; statementId?: string }) {
+    async storeStatements(
+      authorization: string | undefined,
+      input: { statements: unknown[]; statementId?: string },
+    ) {
       let satisfied: { userId: string; courseId: string; moduleId: string } | undefined;
       const ids = await asCaller(authorization, async (caller) => {
         const { tx, run, attempt } = caller;
@@ -578,10 +636,16 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
         const before = await repo.reported(session.registration, au.id);
         const stored: string[] = [];
         for (const raw of input.statements) {
-          if (raw && typeof raw === "object" && !Array.isArray(raw) && input.statementId !== undefined) {
+          if (
+            raw &&
+            typeof raw === "object" &&
+            !Array.isArray(raw) &&
+            input.statementId !== undefined
+          ) {
             const st = raw as Record<string, unknown>;
             if (st.id === undefined) st.id = input.statementId;
-            else if (st.id !== input.statementId) throw invalidXapi("the statement's id is not the statementId.");
+            else if (st.id !== input.statementId)
+              throw invalidXapi("the statement's id is not the statementId.");
           }
           const existing =
             raw && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string"
@@ -603,7 +667,12 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
           });
           const st = raw as Record<string, unknown> & { id: string };
           const at = now().toISOString();
-          await store(tx, { ...st, stored: at, authority, version: (st.version as string) ?? XAPI_VERSION }, session.registration, session.id);
+          await store(
+            tx,
+            { ...st, stored: at, authority, version: (st.version as string) ?? XAPI_VERSION },
+            session.registration,
+            session.id,
+          );
           stored.push(st.id);
           const states = await deps.attempts.itemStates(tx, attempt.id);
           const item = states.find((s) => s.itemId === au.id);
@@ -647,7 +716,11 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
           if ((facts.kind === "completed" || facts.kind === "passed") && !attempt.satisfiedAt) {
             if (await settle(tx, attempt, run, caller.agent, session.id)) {
               attempt.satisfiedAt = now();
-              satisfied = { userId: attempt.userId, courseId: attempt.courseId, moduleId: attempt.moduleId };
+              satisfied = {
+                userId: attempt.userId,
+                courseId: attempt.courseId,
+                moduleId: attempt.moduleId,
+              };
             }
           }
         }
@@ -677,11 +750,23 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     /** The caller's registration's statements, filtered as xAPI's simple query does. */
     async queryStatements(
       authorization: string | undefined,
-      input: { agent?: string; registration?: string; verb?: string; activity?: string; ascending: boolean; limit: number; cursor?: number; moreOf: (cursor: number) => string },
+      input: {
+        agent?: string;
+        registration?: string;
+        verb?: string;
+        activity?: string;
+        ascending: boolean;
+        limit: number;
+        cursor?: number;
+        moreOf: (cursor: number) => string;
+      },
     ) {
       return asCaller(authorization, async (caller) => {
         if (input.agent !== undefined) checkScope(caller, { agent: input.agent }, false);
-        if (input.registration !== undefined && input.registration !== caller.session.registration) {
+        if (
+          input.registration !== undefined &&
+          input.registration !== caller.session.registration
+        ) {
           throw xapiForbidden("another registration");
         }
         const rows = await createCmi5Repository(caller.tx).statements({
@@ -699,7 +784,13 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     /** A state document, or the ids of the activity's documents when no stateId is named. */
     async getState(
       authorization: string | undefined,
-      q: { activityId?: string; agent?: string; registration?: string; stateId?: string; since?: string },
+      q: {
+        activityId?: string;
+        agent?: string;
+        registration?: string;
+        stateId?: string;
+        since?: string;
+      },
     ): Promise<XapiDocument | string[]> {
       return asCaller(authorization, async (caller) => {
         if (!q.activityId) throw invalidXapi("the activityId parameter is required.");
@@ -707,16 +798,15 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
         const repo = createCmi5Repository(caller.tx);
         if (q.stateId === undefined) {
           const since = q.since ? new Date(q.since) : undefined;
-          if (since && Number.isNaN(since.getTime())) throw invalidXapi("since is not a timestamp.");
+          if (since && Number.isNaN(since.getTime()))
+            throw invalidXapi("since is not a timestamp.");
           return repo.stateIds(caller.session.registration, q.activityId, since);
         }
         if (q.stateId === LAUNCH_DATA && q.activityId === caller.session.activityId) {
           await repo.updateSession(caller.session.id, { launchDataRead: true });
         }
-        const row = await repo.getState(caller.session.registration, q.activityId, q.stateId);
-        if (!row) throw xapiNotFound();
-        return row;
-      });
+        return (await repo.getState(caller.session.registration, q.activityId, q.stateId)) ?? null;
+      }).then(found);
     },
 
     /** Writes (PUT) or merges (POST) a state document; LMS.LaunchData is the LMS's alone. */
@@ -729,11 +819,21 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       await asCaller(authorization, async (caller) => {
         if (!q.activityId || !q.stateId) throw invalidXapi("activityId and stateId are required.");
         checkScope(caller, q, true);
-        if (q.stateId === LAUNCH_DATA) throw statementRefused("only the LMS writes LMS.LaunchData.");
+        if (q.stateId === LAUNCH_DATA)
+          throw statementRefused("only the LMS writes LMS.LaunchData.");
         const repo = createCmi5Repository(caller.tx);
-        const key = { registration: caller.session.registration, activityId: q.activityId, stateId: q.stateId };
+        const key = {
+          registration: caller.session.registration,
+          activityId: q.activityId,
+          stateId: q.stateId,
+        };
         const next =
-          mode === "put" ? doc : mergedDocument(await repo.getState(key.registration, key.activityId, key.stateId), doc);
+          mode === "put"
+            ? doc
+            : mergedDocument(
+                await repo.getState(key.registration, key.activityId, key.stateId),
+                doc,
+              );
         await repo.putState(key, { contentType: next.contentType, content: next.content });
       });
     },
@@ -746,8 +846,13 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       await asCaller(authorization, async (caller) => {
         if (!q.activityId) throw invalidXapi("the activityId parameter is required.");
         checkScope(caller, q, true);
-        if (q.stateId === LAUNCH_DATA) throw statementRefused("only the LMS deletes LMS.LaunchData.");
-        await createCmi5Repository(caller.tx).deleteStates(caller.session.registration, q.activityId, q.stateId);
+        if (q.stateId === LAUNCH_DATA)
+          throw statementRefused("only the LMS deletes LMS.LaunchData.");
+        await createCmi5Repository(caller.tx).deleteStates(
+          caller.session.registration,
+          q.activityId,
+          q.stateId,
+        );
       });
     },
 
@@ -761,16 +866,16 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
         const repo = createCmi5Repository(caller.tx);
         if (q.profileId === undefined) {
           const since = q.since ? new Date(q.since) : undefined;
-          if (since && Number.isNaN(since.getTime())) throw invalidXapi("since is not a timestamp.");
+          if (since && Number.isNaN(since.getTime()))
+            throw invalidXapi("since is not a timestamp.");
           return repo.profileIds(caller.session.userId, since);
         }
+        // Read, even when there is none yet: the AU may initialize now (cmi5 11).
         if (q.profileId === LEARNER_PREFERENCES) {
           await repo.updateSession(caller.session.id, { preferencesRead: true });
         }
-        const row = await repo.getProfile(caller.session.userId, q.profileId);
-        if (!row) throw xapiNotFound();
-        return row;
-      });
+        return (await repo.getProfile(caller.session.userId, q.profileId)) ?? null;
+      }).then(found);
     },
 
     /** Writes or merges an agent profile document; cmi5LearnerPreferences is checked (cmi5 11). */
@@ -794,7 +899,10 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       });
     },
 
-    async deleteProfile(authorization: string | undefined, q: { agent?: string; profileId?: string }) {
+    async deleteProfile(
+      authorization: string | undefined,
+      q: { agent?: string; profileId?: string },
+    ) {
       await asCaller(authorization, async (caller) => {
         checkScope(caller, q, false);
         if (!q.profileId) throw invalidXapi("the profileId parameter is required.");

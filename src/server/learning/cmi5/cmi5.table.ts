@@ -18,7 +18,11 @@ import {
 import { users } from "../../people/auth/auth.table";
 import { packageAttempts } from "../package-runs/package-runs.table";
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+/** Bytes as sent; read back as a Buffer whichever driver returns them. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const CMI5_SESSION_STATES = ["launched", "initialized", "terminated", "abandoned"] as const;
 export type Cmi5SessionState = (typeof CMI5_SESSION_STATES)[number];
@@ -71,7 +75,10 @@ export const cmi5Sessions = pgTable(
       "cmi5_sessions_state_check",
       sql`${t.state} in ('launched', 'initialized', 'terminated', 'abandoned')`,
     ),
-    check("cmi5_sessions_launch_mode_check", sql`${t.launchMode} in ('Normal', 'Browse', 'Review')`),
+    check(
+      "cmi5_sessions_launch_mode_check",
+      sql`${t.launchMode} in ('Normal', 'Browse', 'Review')`,
+    ),
   ],
 );
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Cmi5Au } from "../../catalogue/packages/cmi5-course-structure";
+import type { Cmi5Au } from "../../catalogue";
 import type { SatisfiedNode } from "./move-on";
 import {
-  type AccountAgent,
   ACTIVITY_TYPE,
+  type AccountAgent,
   CATEGORY,
   EXTENSION,
   isoDuration,

@@ -1,4 +1,4 @@
-import type { Cmi5Au } from "../../catalogue/packages/cmi5-course-structure";
+import type { Cmi5Au } from "../../catalogue";
 
 /** What the AUs of a registration reported, by AU id. */
 export interface AuReport {
@@ -44,7 +44,10 @@ export function satisfiedNodes(
 ): SatisfiedNode[] {
   const done = new Set(aus.filter((au) => auSatisfied(au, reports.get(au.id))).map((au) => au.id));
   const depth = (blockId: string) =>
-    Math.max(0, ...aus.filter((au) => au.blocks.includes(blockId)).map((au) => au.blocks.indexOf(blockId)));
+    Math.max(
+      0,
+      ...aus.filter((au) => au.blocks.includes(blockId)).map((au) => au.blocks.indexOf(blockId)),
+    );
   const blocks = structure.blocks
     .map((block, index) => ({ block, index }))
     .filter(({ block }) => {

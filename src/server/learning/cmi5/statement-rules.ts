@@ -78,7 +78,8 @@ function checkShape(st: Json) {
     throw invalidXapi("the statement has no verb id.");
   }
   if (!isObject(st.object)) throw invalidXapi("the statement has no object.");
-  if (timestampKind(st.timestamp) === "invalid") throw invalidXapi("the timestamp is not ISO 8601.");
+  if (timestampKind(st.timestamp) === "invalid")
+    throw invalidXapi("the timestamp is not ISO 8601.");
   if (st.context !== undefined && !isObject(st.context)) {
     throw invalidXapi("the context is not an object.");
   }

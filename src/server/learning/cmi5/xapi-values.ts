@@ -62,8 +62,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 export const isUuid = (value: unknown): value is string =>
   typeof value === "string" && UUID.test(value);
 
-const TIMESTAMP =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** Whether a value is an ISO 8601 timestamp at all (xAPI), and whether in UTC (cmi5 9.7). */
 export function timestampKind(value: unknown): "none" | "invalid" | "utc" | "offset" {
@@ -84,7 +83,13 @@ export function durationSeconds(value: unknown): number | null {
   if (!m) return null;
   const [y, mo, w, d, h, mi, s] = m.slice(1).map((x) => (x ? Number(x) : 0)) as number[];
   return (
-    y! * 365 * 86_400 + mo! * 30 * 86_400 + w! * 7 * 86_400 + d! * 86_400 + h! * 3600 + mi! * 60 + s!
+    y! * 365 * 86_400 +
+    mo! * 30 * 86_400 +
+    w! * 7 * 86_400 +
+    d! * 86_400 +
+    h! * 3600 +
+    mi! * 60 +
+    s!
   );
 }
 

@@ -4,7 +4,10 @@ import type { PackageAttemptRow, PackageItemStateRow } from "./package-runs.tabl
 
 type ItemReport = Partial<Omit<PackageItemStateRow, "attemptId" | "itemId" | "updatedAt">>;
 type AttemptReport = Partial<
-  Pick<PackageAttemptRow, "completion" | "success" | "scoreScaled" | "reportedSeconds" | "satisfiedAt">
+  Pick<
+    PackageAttemptRow,
+    "completion" | "success" | "scoreScaled" | "reportedSeconds" | "satisfiedAt"
+  >
 >;
 
 /**
