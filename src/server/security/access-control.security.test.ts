@@ -287,6 +287,22 @@ const ADMIN_ROUTES: {
     path: "/api/admin/watch/:userId/:courseId",
     request: (w) => ({ url: `/api/admin/watch/${w.learner.id}/${w.course.id}` }),
   },
+  // cmi5 modules: waiving a learner's unit, and a registration's statements.
+  {
+    method: "POST",
+    path: "/api/courses/:courseId/modules/:moduleId/cmi5/waive",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${w.course.modules[0]!.id}/cmi5/waive`,
+      payload: { userId: w.learner.id, auId: "https://example.com/au/1", reason: "Administrative" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/cmi5/statements",
+    request: () => ({
+      url: "/api/admin/cmi5/statements?registration=6f1c2a57-8d1e-4c8b-9a54-0c6c3e1e2f10",
+    }),
+  },
   // Question banks, exam settings, extra attempts and exam results.
   {
     method: "GET",
@@ -629,6 +645,9 @@ const SIGNED_IN_ROUTES = [
   // The learner's own watching (learners only, of their own enrollments).
   "POST /api/progress/heartbeat",
   "GET /api/progress/watch/:courseId",
+  // A cmi5 module's units: launched and followed by its enrolled learners only.
+  "POST /api/courses/:courseId/modules/:moduleId/cmi5/launch",
+  "GET /api/courses/:courseId/modules/:moduleId/cmi5",
   // Review questions, the final exam and completion steps (enrolled learners, own attempts).
   "GET /api/courses/:id/modules/:moduleId/review",
   "POST /api/courses/:id/modules/:moduleId/review",

@@ -127,7 +127,9 @@ describe("the portal as a cmi5 LMS", () => {
       const notEnrolled = await launch(ctx, setup, stranger, { auId: setup.auIds[0]! });
       expect(notEnrolled.statusCode).toBe(403);
       expect(notEnrolled.json().code).toBe("enrollments.not_enrolled");
-      const asAdmin = await launch(ctx, setup, setup.adminCookie, { auId: setup.auIds[0]! });
+      const strangerStatus = await call(ctx, "GET", `/api/courses/${setup.course.id}/modules/${setup.moduleId}/cmi5`, { cookie: stranger });
+    expect(strangerStatus.statusCode).toBe(403);
+    const asAdmin = await launch(ctx, setup, setup.adminCookie, { auId: setup.auIds[0]! });
       expect(asAdmin.statusCode).toBe(403);
       const noModule = await call(
         ctx,
