@@ -15,12 +15,17 @@
  *   that asks the administrators' statements route of the portal with the administrator's
  *   session (the portal's own xAPI resources answer only an AU's session token).
  *
- * Read by the suite from its copy (conformance/cmi5/run.mjs puts it there); CommonJS, Node's
- * own fetch, no dependency.
+ * Read by the suite from its copy (conformance/cmi5/run.mjs puts it there): CommonJS for
+ * its jest 27, requests through the suite's own Wreck.
  */
-const http = require("node:http");
-const { randomBytes } = require("node:crypto");
-const { crc32 } = require("node:zlib");
+// The suite's jest 27 resolves no "node:" module names.
+// biome-ignore lint/style/useNodejsImportProtocol: jest 27 cannot load "node:http"
+const http = require("http");
+// biome-ignore lint/style/useNodejsImportProtocol: jest 27 cannot load "node:crypto"
+const { randomBytes } = require("crypto");
+// biome-ignore lint/style/useNodejsImportProtocol: jest 27 cannot load "node:zlib"
+const { crc32 } = require("zlib");
+const Wreck = require("@hapi/wreck");
 const { InvalidPackageError } = require("./errors");
 
 const portal = (process.env.CREDO_PORTAL_URL || "http://localhost:5000").replace(/\/+$/, "");
@@ -43,23 +48,23 @@ const state = {
 let clientNumber = 0;
 
 async function api(method, path, { cookie, body, headers = {}, raw } = {}) {
-  const response = await fetch(`${portal}${path}`, {
-    method,
+  const url = /^https?:/.test(path) ? path : `${portal}${path}`;
+  const response = await Wreck.request(method, url, {
     headers: {
       ...(cookie ? { cookie } : {}),
       ...(body !== undefined && !raw ? { "content-type": "application/json" } : {}),
       ...headers,
     },
-    ...(body !== undefined ? { body: raw ? body : JSON.stringify(body) } : {}),
+    ...(body !== undefined ? { payload: raw ? body : JSON.stringify(body) } : {}),
   });
-  const text = await response.text();
+  const text = (await Wreck.read(response)).toString("utf8");
   let json;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  return { status: response.status, json, text, headers: response.headers };
+  return { status: response.statusCode, json, text, headers: response.headers };
 }
 
 async function expectOk(what, promise) {
@@ -77,7 +82,7 @@ async function signIn(email, password) {
       headers: { "x-forwarded-for": `10.9.${++clientNumber % 250}.${process.pid % 250}` },
     }),
   );
-  const cookie = answer.headers.get("set-cookie") || "";
+  const cookie = [].concat(answer.headers["set-cookie"] || [])[0] || "";
   return cookie.split(";")[0];
 }
 
@@ -125,13 +130,15 @@ async function upload(bytes, fileName) {
     }),
   );
   const uploadURL = requested.json.uploadURL;
-  const target = uploadURL.startsWith("http") ? uploadURL : `${portal}${uploadURL}`;
-  const put = await fetch(target, {
-    method: "PUT",
-    headers: { cookie: state.admin, "content-type": "application/zip" },
-    body: bytes,
-  });
-  if (put.status >= 300) throw new Error(`upload: ${put.status} ${await put.text()}`);
+  await expectOk(
+    "upload",
+    api("PUT", uploadURL, {
+      cookie: state.admin,
+      body: bytes,
+      raw: true,
+      headers: { "content-type": "application/zip" },
+    }),
+  );
   const acl = await expectOk(
     "set-acl",
     api("PUT", "/api/objects/set-acl", { cookie: state.admin, body: { objectURL: uploadURL } }),
@@ -143,7 +150,9 @@ async function upload(bytes, fileName) {
 function startReader() {
   return new Promise((resolve) => {
     const server = http.createServer(async (request, response) => {
-      const url = new URL(request.url, "http://reader");
+      // The suite asks `${endpoint}/statements`: the path may start with "//".
+      const [path, query = ""] = request.url.split("?");
+      const url = { pathname: path.replace(/\/+/g, "/"), searchParams: new URLSearchParams(query) };
       const send = (status, body) => {
         response.writeHead(status, {
           "content-type": "application/json",
@@ -154,7 +163,7 @@ function startReader() {
       if (request.headers.authorization !== `Basic ${state.readerSecret}`) {
         return send(401, { message: "unauthorized" });
       }
-      if (request.method !== "GET" || !url.pathname.replace(/\/+/g, "/").endsWith("/statements")) {
+      if (request.method !== "GET" || url.pathname !== "/statements") {
         return send(404, { message: "not found" });
       }
       const registration = url.searchParams.get("registration");
@@ -175,7 +184,7 @@ function startReader() {
     });
     server.listen(0, "127.0.0.1", () => {
       state.reader = server;
-      state.readerUrl = `http://127.0.0.1:${server.address().port}/`;
+      state.readerUrl = `http://127.0.0.1:${server.address().port}`;
       resolve();
     });
   });
@@ -185,13 +194,21 @@ module.exports = {
   setup: async (testName) => {
     if (!adminKey) throw new Error("CREDO_ADMIN_KEY is not set");
     const tag = `${testName}-${process.pid}-${Date.now().toString(36)}`;
-    const admin = { email: `lts-admin-${tag}@example.com`, password: "lts-admin-pass-123", name: "LTS Admin" };
+    const admin = {
+      email: `lts-admin-${tag}@example.com`,
+      password: "lts-admin-pass-123",
+      name: "LTS Admin",
+    };
     await expectOk(
       "admin setup",
       api("POST", "/api/auth/setup-admin-password", { body: { ...admin, adminKey } }),
     );
     state.admin = await signIn(admin.email, admin.password);
-    const learner = { email: `lts-learner-${tag}@example.com`, password: "lts-learner-pass-123", name: "LTS Learner" };
+    const learner = {
+      email: `lts-learner-${tag}@example.com`,
+      password: "lts-learner-pass-123",
+      name: "LTS Learner",
+    };
     const registered = await expectOk(
       "register learner",
       api("POST", "/api/auth/register", {
@@ -200,7 +217,10 @@ module.exports = {
       }),
     );
     await expectOk("learner password", api("POST", "/api/auth/setup-password", { body: learner }));
-    state.learner = { id: registered.json.id, cookie: await signIn(learner.email, learner.password) };
+    state.learner = {
+      id: registered.json.id,
+      cookie: await signIn(learner.email, learner.password),
+    };
     await startReader();
   },
 
@@ -215,7 +235,7 @@ module.exports = {
   importCourse: async (stream, contentType, filename) => {
     const bytes = await readAll(stream);
     const zip = contentType === "text/xml" ? zipOf("cmi5.xml", bytes) : bytes;
-    const packagePath = await upload(zip, filename.replace(/\.[^.]*$/, "") + ".zip");
+    const packagePath = await upload(zip, `${filename.replace(/\.[^.]*$/, "")}.zip`);
     const course = await expectOk(
       "create course",
       api("POST", "/api/courses", {
@@ -246,15 +266,27 @@ module.exports = {
       throw new InvalidPackageError(`Invalid package (${added.json.code}): ${added.json.message}`);
     }
     if (added.status !== 201) throw new Error(`add module: ${added.status} ${added.text}`);
-    await expectOk("publish", api("PATCH", `/api/courses/${course.json.id}/publish`, { cookie: state.admin }));
+    await expectOk(
+      "publish",
+      api("PATCH", `/api/courses/${course.json.id}/publish`, { cookie: state.admin }),
+    );
     await expectOk(
       "enrol",
       api("POST", "/api/enrollments", {
         cookie: state.admin,
-        body: { userId: state.learner.id, courseId: course.json.id, progress: 0, completedModules: [], isCompleted: false },
+        body: {
+          userId: state.learner.id,
+          courseId: course.json.id,
+          progress: 0,
+          completedModules: [],
+          isCompleted: false,
+        },
       }),
     );
-    state.courses.set(course.json.id, { moduleId, auIds: added.json.package.items.map((i) => i.id) });
+    state.courses.set(course.json.id, {
+      moduleId,
+      auIds: added.json.package.items.map((i) => i.id),
+    });
     return course.json.id;
   },
 

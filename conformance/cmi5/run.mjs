@@ -72,7 +72,10 @@ function chromium() {
   }
   return execFileSync(
     process.execPath,
-    ["-e", 'import("@sparticuz/chromium").then(async (m) => console.log(await m.default.executablePath()))'],
+    [
+      "-e",
+      'import("@sparticuz/chromium").then(async (m) => console.log(await m.default.executablePath()))',
+    ],
     { cwd: root, encoding: "utf8" },
   ).trim();
 }
@@ -102,15 +105,27 @@ function readJunit(dir) {
         [...match[1].matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
       );
       const body = match[3] ?? "";
-      const outcome = /<failure\b/.test(body) ? "failed" : /<skipped\b/.test(body) ? "skipped" : "passed";
+      const outcome = /<failure\b/.test(body)
+        ? "failed"
+        : /<skipped\b/.test(body)
+          ? "skipped"
+          : "passed";
       const decode = (s) =>
-        s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+        s
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&amp;/g, "&");
       const failure = /<failure[^>]*>([\s\S]*?)<\/failure>/.exec(body)?.[1] ?? "";
       cases.push({
         suite: decode(attrs.classname ?? ""),
         name: decode(attrs.name ?? ""),
         outcome,
-        reason: decode(failure).split("\n").find((l) => l.trim()) ?? "",
+        reason:
+          decode(failure)
+            .split("\n")
+            .find((l) => l.trim()) ?? "",
       });
     }
   }
@@ -130,7 +145,9 @@ try {
   // Its dependencies and test packages, kept between runs by the lock file's and sources' hash.
   const digest = createHash("sha256").update(readFileSync(join(suite, "package-lock.json")));
   const addTree = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) addTree(path);
       else digest.update(entry.name).update(readFileSync(path));
@@ -149,10 +166,20 @@ try {
     log("installing the suite (first run; kept for the next ones)");
     rmSync(cache, { recursive: true, force: true });
     mkdirSync(cache, { recursive: true });
-    run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: suite, env: installEnv });
+    run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: suite,
+      env: installEnv,
+    });
     log("building the suite's test packages");
-    run("npx", ["webpack"], { cwd: join(suite, "pkg"), env: installEnv, stdio: ["ignore", "ignore", "inherit"] });
-    cpSync(join(suite, "node_modules"), join(cache, "node_modules"), { recursive: true, verbatimSymlinks: true });
+    run("npx", ["webpack"], {
+      cwd: join(suite, "pkg"),
+      env: installEnv,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    cpSync(join(suite, "node_modules"), join(cache, "node_modules"), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     cpSync(join(suite, "pkg/dist"), join(cache, "dist"), { recursive: true });
     writeFileSync(join(cache, "done"), new Date().toISOString());
   } else {
@@ -230,7 +257,9 @@ try {
     `cmi5 LMS Test Suite: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped of ${cases.length} (${Math.round((Date.now() - started) / 1000)} s)`,
   );
   for (const c of cases.filter((x) => x.outcome !== "passed")) {
-    log(`  ${c.outcome.toUpperCase()}: ${c.suite} › ${c.name}${c.reason ? ` — ${c.reason.slice(0, 200)}` : ""}`);
+    log(
+      `  ${c.outcome.toUpperCase()}: ${c.suite} › ${c.name}${c.reason ? ` — ${c.reason.slice(0, 200)}` : ""}`,
+    );
   }
   log(`JUnit results in ${results}`);
   if (!cases.length) status = status || 1;

@@ -63,7 +63,7 @@ describe("the portal as a cmi5 LMS", () => {
       const contentOrigin = "http://127.0.0.1:5001";
       expect(parsed.origin).toBe(contentOrigin);
       expect(parsed.pathname).toMatch(/^\/p\/[^/]+\/index\.html$/);
-      expect(parsed.searchParams.get("endpoint")).toBe(`${contentOrigin}/xapi/`);
+      expect(parsed.searchParams.get("endpoint")).toBe(`${contentOrigin}/xapi`);
       expect(parsed.searchParams.get("fetch")).toMatch(new RegExp(`^${contentOrigin}/cmi5/fetch/`));
       expect(JSON.parse(parsed.searchParams.get("actor")!)).toEqual({
         objectType: "Agent",
@@ -127,9 +127,14 @@ describe("the portal as a cmi5 LMS", () => {
       const notEnrolled = await launch(ctx, setup, stranger, { auId: setup.auIds[0]! });
       expect(notEnrolled.statusCode).toBe(403);
       expect(notEnrolled.json().code).toBe("enrollments.not_enrolled");
-      const strangerStatus = await call(ctx, "GET", `/api/courses/${setup.course.id}/modules/${setup.moduleId}/cmi5`, { cookie: stranger });
-    expect(strangerStatus.statusCode).toBe(403);
-    const asAdmin = await launch(ctx, setup, setup.adminCookie, { auId: setup.auIds[0]! });
+      const strangerStatus = await call(
+        ctx,
+        "GET",
+        `/api/courses/${setup.course.id}/modules/${setup.moduleId}/cmi5`,
+        { cookie: stranger },
+      );
+      expect(strangerStatus.statusCode).toBe(403);
+      const asAdmin = await launch(ctx, setup, setup.adminCookie, { auId: setup.auIds[0]! });
       expect(asAdmin.statusCode).toBe(403);
       const noModule = await call(
         ctx,

@@ -504,7 +504,8 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       if (satisfiedNow) await completeAfter(key);
 
       const url = new URL(auUrl.href);
-      url.searchParams.set("endpoint", `${deps.contentOrigin}/xapi/`);
+      // No trailing slash: cmi5 libraries append "/statements" and the like themselves.
+      url.searchParams.set("endpoint", `${deps.contentOrigin}/xapi`);
       url.searchParams.set("fetch", `${deps.contentOrigin}/cmi5/fetch/${fetchToken}`);
       url.searchParams.set("actor", JSON.stringify(agent));
       url.searchParams.set("registration", registration);

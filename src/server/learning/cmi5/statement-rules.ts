@@ -228,8 +228,12 @@ export function checkAuStatement(statement: unknown, ctx: RuleContext): Statemen
       throw statementRefused("the AU was already judged (failed) in this session.");
     }
     if (ctx.masteryScore !== null) {
-      if (extensions[EXTENSION.masteryScore] !== ctx.masteryScore) {
-        throw statementRefused(`${kind} must carry the launch's masteryScore extension.`);
+      // 9.6.3.2: a judgement made by the score names the masteryScore it was made against.
+      const named = extensions[EXTENSION.masteryScore];
+      if ((scaled !== null || named !== undefined) && named !== ctx.masteryScore) {
+        throw statementRefused(
+          `${kind} by a score must carry the launch's masteryScore extension.`,
+        );
       }
       if (scaled !== null && success && scaled < ctx.masteryScore) {
         throw statementRefused("passed with a scaled score below the masteryScore.");

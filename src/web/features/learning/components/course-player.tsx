@@ -44,6 +44,7 @@ import {
   moduleStates,
   resumeModuleId,
 } from "../enrollment-status";
+import { Cmi5Player } from "./cmi5-player";
 import { CourseCredit, CourseLength, CourseSubject } from "./course-credit";
 import { CourseUnavailable } from "./course-unavailable";
 import { ModuleVideo } from "./module-video";
@@ -380,6 +381,14 @@ function Player({
             <div ref={videoAreaRef} className="scroll-mt-20">
               {gate && states.get(current.id) === "locked" ? (
                 gate
+              ) : current.kind === "cmi5" ? (
+                // A cmi5 course: its units report to the portal, which completes the module.
+                <Cmi5Player
+                  key={current.id}
+                  courseId={course.id}
+                  moduleId={current.id}
+                  userId={userId}
+                />
               ) : watchQuery.isPending ? (
                 <Skeleton className="aspect-video w-full rounded-2xl" />
               ) : (
@@ -504,7 +513,7 @@ function Player({
                   Previous
                 </Button>
                 <div className="order-first col-span-2 sm:order-2 sm:col-span-1 sm:mx-auto">
-                  {states.get(current.id) !== "available"
+                  {states.get(current.id) !== "available" || current.kind === "cmi5"
                     ? null
                     : (extensions.renderCompleteAction ?? (({ action }) => action))({
                         courseId: course.id,
@@ -542,7 +551,9 @@ function Player({
               {next && nextLocked && !gate ? (
                 <p className="-mt-1 flex items-center gap-2 px-5 pb-4 text-xs text-zinc-600 sm:px-6">
                   <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
-                  Mark this module as complete to unlock the next one.
+                  {current.kind === "cmi5"
+                    ? "Complete this module's units to unlock the next one."
+                    : "Mark this module as complete to unlock the next one."}
                 </p>
               ) : null}
             </section>

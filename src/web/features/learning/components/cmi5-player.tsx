@@ -1,0 +1,217 @@
+import type { Cmi5Status } from "@contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleCheckIcon, ExternalLinkIcon, PlayIcon, RotateCcwIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/use-toast";
+import { getErrorMessage } from "../../../lib/api-client";
+import { cmi5StatusQueryKey, useCmi5Status } from "../api/get-cmi5-status";
+import { courseQueryKey } from "../api/get-course";
+import { myEnrollmentsQueryKey } from "../api/get-my-enrollments";
+import { useLaunchCmi5Au } from "../api/launch-cmi5-au";
+
+type Au = Cmi5Status["aus"][number];
+
+/** The frame's rights: never allow-top-navigation (SECURITY.md, "Package content"). */
+const SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups";
+
+function standing(au: Au): {
+  label: string;
+  variant: "success" | "warning" | "secondary" | "default";
+} {
+  if (au.waived) return { label: "Waived", variant: "success" };
+  if (au.satisfied && au.moveOn !== "NotApplicable") return { label: "Done", variant: "success" };
+  if (au.failed && !au.passed) return { label: "Not passed yet", variant: "warning" };
+  if (au.completed || au.passed) return { label: "In progress", variant: "default" };
+  if (au.moveOn === "NotApplicable") return { label: "Optional", variant: "secondary" };
+  return { label: "Not started", variant: "secondary" };
+}
+
+/**
+ * A cmi5 module in the course player: the course's units (AUs) in order, each launched in
+ * a sandboxed frame on the content origin (or a window of its own when the AU asks for
+ * one). The AU reports to the portal itself; the player follows its standing and, once
+ * the module is complete, refreshes the learner's progress.
+ */
+export function Cmi5Player({
+  courseId,
+  moduleId,
+  userId,
+}: {
+  courseId: string;
+  moduleId: string;
+  userId: string;
+}) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<{ au: Au; url: string } | null>(null);
+  const [windowed, setWindowed] = useState<Au | null>(null);
+  const status = useCmi5Status(courseId, moduleId, { live: open !== null || windowed !== null });
+  const launch = useLaunchCmi5Au();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const wasSatisfied = useRef<boolean | undefined>(undefined);
+  const listId = useId();
+
+  // The AU went back to its returnURL: the unit is closed.
+  useEffect(() => {
+    if (!open) return;
+    const origin = new URL(open.url).origin;
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== origin || event.source !== frameRef.current?.contentWindow) return;
+      if ((event.data as { type?: unknown } | null)?.type !== "cmi5:returned") return;
+      setOpen(null);
+      void queryClient.invalidateQueries({ queryKey: cmi5StatusQueryKey(courseId, moduleId) });
+    }
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [open, courseId, moduleId, queryClient]);
+
+  // The module just became complete: the course's progress and locks are read again.
+  const satisfied = status.data?.satisfied;
+  useEffect(() => {
+    if (satisfied === undefined) return;
+    if (wasSatisfied.current === false && satisfied) {
+      toast({ title: "Module complete", description: "Every unit of this module is done." });
+      void queryClient.invalidateQueries({ queryKey: myEnrollmentsQueryKey(userId) });
+      void queryClient.invalidateQueries({ queryKey: courseQueryKey(courseId) });
+    }
+    wasSatisfied.current = satisfied;
+  }, [satisfied, userId, courseId, queryClient]);
+
+  async function start(au: Au) {
+    try {
+      const launched = await launch.mutateAsync({ courseId, moduleId, auId: au.id });
+      if (launched.launchMethod === "OwnWindow") {
+        // No opener: the content gets no handle on the portal's window.
+        window.open(launched.url, "_blank", "noopener");
+        setOpen(null);
+        setWindowed(au);
+      } else {
+        setWindowed(null);
+        setOpen({ au, url: launched.url });
+      }
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "The unit could not be opened",
+        description: getErrorMessage(error) ?? "Please try again.",
+      });
+    }
+  }
+
+  if (status.isPending) return <Skeleton className="aspect-video w-full rounded-2xl" />;
+  if (status.isError || !status.data) {
+    return (
+      <div
+        role="alert"
+        className="rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-800"
+      >
+        This module's units could not be loaded.{" "}
+        <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { aus } = status.data;
+  const done = aus.filter((au) => au.satisfied).length;
+
+  return (
+    <section aria-label="Module units" className="grid gap-4" data-testid="cmi5-player">
+      {open ? (
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between gap-3">
+            <p className="min-w-0 truncate text-sm font-medium text-zinc-800">
+              <span className="text-zinc-500">
+                Unit {aus.findIndex((au) => au.id === open.au.id) + 1} of {aus.length}:{" "}
+              </span>
+              {open.au.title}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => setOpen(null)}>
+              <XIcon aria-hidden="true" />
+              Close unit
+            </Button>
+          </div>
+          <iframe
+            ref={frameRef}
+            key={open.url}
+            src={open.url}
+            title={open.au.title}
+            sandbox={SANDBOX}
+            allow="fullscreen; autoplay"
+            className="h-[75vh] min-h-[28rem] w-full rounded-2xl border-0 bg-white shadow-lg shadow-zinc-950/10 ring-1 ring-zinc-950/10 sm:h-auto sm:min-h-0 sm:aspect-video"
+            data-testid="cmi5-frame"
+          />
+        </div>
+      ) : (
+        <div className="rounded-2xl bg-gradient-to-br from-indigo-50 to-white p-5 ring-1 ring-indigo-100 sm:p-6">
+          <p className="text-sm font-medium text-indigo-900">
+            {status.data.satisfied
+              ? "You have completed this module's units."
+              : "Open each unit below. This module is complete when its units say you are done."}
+          </p>
+          {windowed ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-zinc-700">
+              <ExternalLinkIcon className="size-4" aria-hidden="true" />"{windowed.title}" opened in
+              a new window. Your progress shows here as you go.
+            </p>
+          ) : null}
+        </div>
+      )}
+
+      <div className="grid gap-2">
+        <div className="flex items-baseline justify-between gap-2">
+          <h3 id={listId} className="text-sm font-semibold text-zinc-900">
+            Units
+          </h3>
+          <p className="text-xs text-zinc-600" data-testid="cmi5-done">
+            {done} of {aus.length} done
+          </p>
+        </div>
+        <ol aria-labelledby={listId} className="grid gap-2">
+          {aus.map((au, i) => {
+            const { label, variant } = standing(au);
+            const isOpen = open?.au.id === au.id;
+            return (
+              <li
+                key={au.id}
+                data-testid="cmi5-unit"
+                className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-zinc-200 bg-white px-4 py-3"
+              >
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-xs font-semibold text-zinc-700">
+                  {au.satisfied ? (
+                    <CircleCheckIcon className="size-4 text-emerald-600" aria-label="Done" />
+                  ) : (
+                    i + 1
+                  )}
+                </span>
+                <span className="min-w-0 flex-1 text-sm font-medium text-zinc-900">{au.title}</span>
+                <Badge variant={variant} data-testid="cmi5-unit-status">
+                  {label}
+                </Badge>
+                <Button
+                  size="sm"
+                  variant={au.satisfied ? "outline" : "default"}
+                  disabled={launch.isPending || isOpen}
+                  onClick={() => void start(au)}
+                >
+                  {launch.isPending && launch.variables?.auId === au.id ? (
+                    <Spinner />
+                  ) : au.satisfied ? (
+                    <RotateCcwIcon aria-hidden="true" />
+                  ) : (
+                    <PlayIcon aria-hidden="true" />
+                  )}
+                  {au.satisfied ? "Open again" : "Start"}
+                  <span className="sr-only"> {au.title}</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </section>
+  );
+}
