@@ -119,17 +119,21 @@ export function Cmi5Player({
   const done = aus.filter((au) => au.satisfied).length;
 
   return (
-    <section aria-label="Module units" className="grid gap-4" data-testid="cmi5-player">
+    <section
+      aria-label="Module units"
+      className="grid min-w-0 grid-cols-1 gap-4"
+      data-testid="cmi5-player"
+    >
       {open ? (
-        <div className="grid gap-2">
-          <div className="flex items-center justify-between gap-3">
+        <div className="grid min-w-0 grid-cols-1 gap-2">
+          <div className="flex min-w-0 items-center justify-between gap-3">
             <p className="min-w-0 truncate text-sm font-medium text-zinc-800">
               <span className="text-zinc-500">
                 Unit {aus.findIndex((au) => au.id === open.au.id) + 1} of {aus.length}:{" "}
               </span>
               {open.au.title}
             </p>
-            <Button variant="outline" size="sm" onClick={() => setOpen(null)}>
+            <Button variant="outline" size="sm" className="shrink-0" onClick={() => setOpen(null)}>
               <XIcon aria-hidden="true" />
               Close unit
             </Button>
@@ -161,7 +165,7 @@ export function Cmi5Player({
         </div>
       )}
 
-      <div className="grid gap-2">
+      <div className="grid min-w-0 grid-cols-1 gap-2">
         <div className="flex items-baseline justify-between gap-2">
           <h3 id={listId} className="text-sm font-semibold text-zinc-900">
             Units

@@ -1,0 +1,183 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
+import type { Course } from "../src/contract";
+import { dismissToast, expect, signIn, test, uniqueEmail } from "./support/fixtures";
+import { screensAtBothWidths } from "./support/screens";
+
+/** ADL's cmi5 example courses, read where they are (outside content, never copied in). */
+const CMI5 = "../shared/peers/cmi5-packages";
+
+/** A published course whose one module is the cmi5 package `file`, through the API. */
+async function cmi5Course(api: APIRequestContext, file: string, title: string): Promise<Course> {
+  const bytes = readFileSync(`${CMI5}/${file}`);
+  const requested = await api.post("/api/objects/upload", {
+    data: { kind: "package", fileName: file, contentType: "application/zip", size: bytes.length },
+  });
+  expect(requested.status(), await requested.text()).toBe(200);
+  const { uploadURL } = (await requested.json()) as { uploadURL: string };
+  const put = await api.put(uploadURL, {
+    data: bytes,
+    headers: { "content-type": "application/zip" },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const acl = await api.put("/api/objects/set-acl", { data: { objectURL: uploadURL } });
+  const { objectPath } = (await acl.json()) as { objectPath: string };
+  const created = await api.post("/api/courses", {
+    data: {
+      title,
+      description: "Geology, as ADL's cmi5 examples teach it.",
+      category: "Development",
+      duration: 1,
+      thumbnail: null,
+      modules: [],
+    },
+  });
+  const course = (await created.json()) as Course;
+  const added = await api.post(`/api/courses/${course.id}/modules`, {
+    data: {
+      id: `module_${Date.now()}`,
+      title: "Introduction to Geology",
+      description: "A cmi5 course.",
+      duration: 20,
+      kind: "cmi5",
+      packagePath: objectPath,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const published = await api.patch(`/api/courses/${course.id}/publish`);
+  expect(published.status(), await published.text()).toBe(200);
+  return (await published.json()) as Course;
+}
+
+const unit = (page: Page, title: string) =>
+  page.getByTestId("cmi5-unit").filter({ has: page.getByText(title, { exact: true }) });
+
+/** Opens the unit and waits until the AU in the frame has started its session. */
+async function startUnit(page: Page, title: string): Promise<FrameLocator> {
+  const launched = page.waitForResponse((r) => r.url().endsWith("/cmi5/launch"));
+  await unit(page, title)
+    .getByRole("button", { name: `Start ${title}` })
+    .click();
+  expect((await launched).status()).toBe(200);
+  await expect(page.getByTestId("cmi5-frame")).toBeVisible();
+  return page.frameLocator('[data-testid="cmi5-frame"]');
+}
+
+/**
+ * In the example AU: once it has started (its first page shown), go to its quiz, fill in
+ * the right answers and submit them. Its own buttons are pressed as events: at phone width
+ * the portal's sticky header covers the frame's top, where the quiz's buttons are.
+ */
+async function passQuiz(frame: FrameLocator) {
+  // Started: it read its bookmark and showed its first page (marked current in its menu).
+  await expect(frame.locator(".navmenuitem.current")).toHaveCount(1);
+  await frame.locator(".navmenuitem", { hasText: "Quiz" }).dispatchEvent("click");
+  await frame.getByRole("button", { name: /Select correct answers/ }).dispatchEvent("click");
+  await frame.getByRole("button", { name: "Submit Answers" }).dispatchEvent("click");
+  await expect(frame.getByText("You achieved a passing score.")).toBeVisible();
+}
+
+test.describe("cmi5 modules (learner)", () => {
+  test("the single-AU example completes the module and the course", async ({
+    page,
+    adminApi,
+    createLearner,
+    enroll,
+  }) => {
+    test.slow();
+    const course = await cmi5Course(
+      adminApi,
+      "single_au_basic_responsive.zip",
+      `Geology ${uniqueEmail("g").slice(2, 8)}`,
+    );
+    const learner = await createLearner({ name: "Gail Geologist" });
+    await enroll(learner.id, course.id);
+    await signIn(page, learner);
+    await page.waitForURL("**/learner");
+    await dismissToast(page);
+    await page.goto(`/course/${course.id}`);
+    const player = page.getByTestId("cmi5-player");
+    await expect(player).toBeVisible();
+    await expect(
+      unit(page, "Introduction to Geology - Responsive Style").getByTestId("cmi5-unit-status"),
+    ).toHaveText("Not started");
+    // A cmi5 module completes when its content says so, never by the learner's own click.
+    await expect(page.getByRole("button", { name: "Mark as Complete" })).toHaveCount(0);
+    await screensAtBothWidths(page, "cmi5-player-units");
+
+    const frame = await startUnit(page, "Introduction to Geology - Responsive Style");
+    // The AU runs on the content origin, in a sandbox without top navigation.
+    const src = await page.getByTestId("cmi5-frame").getAttribute("src");
+    expect(new URL(src!).origin).not.toBe(new URL(page.url()).origin);
+    await expect(page.getByTestId("cmi5-frame")).toHaveAttribute(
+      "sandbox",
+      "allow-scripts allow-same-origin allow-forms allow-popups",
+    );
+    await expect(frame.locator("#content")).toContainText("Geology");
+    await screensAtBothWidths(page, "cmi5-player-au-open");
+
+    await passQuiz(frame);
+    // The portal hears of it from the AU's statements; the course completes with the module.
+    await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });
+    await expect(
+      unit(page, "Introduction to Geology - Responsive Style").getByTestId("cmi5-unit-status"),
+    ).toHaveText("Done");
+    await expect(page.getByTestId("cmi5-done")).toHaveText("1 of 1 done");
+
+    // Exit in the AU: it terminates and returns to the LMS, which closes the unit.
+    await frame.locator(".exit-button").first().dispatchEvent("click");
+    await expect(page.getByTestId("cmi5-frame")).toHaveCount(0, { timeout: 15_000 });
+    await expect(player).toContainText("You have completed this module's units.");
+    await screensAtBothWidths(page, "cmi5-player-complete");
+  });
+
+  test("the multi-AU example completes once every unit and the quiz are done", async ({
+    page,
+    adminApi,
+    createLearner,
+    enroll,
+  }) => {
+    test.setTimeout(180_000);
+    const course = await cmi5Course(
+      adminApi,
+      "multi_au_framed.zip",
+      `Geology units ${uniqueEmail("m").slice(2, 8)}`,
+    );
+    const learner = await createLearner({ name: "Milo Mineral" });
+    await enroll(learner.id, course.id);
+    await signIn(page, learner);
+    await page.waitForURL("**/learner");
+    await dismissToast(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/course/${course.id}`);
+    await expect(page.getByTestId("cmi5-unit")).toHaveCount(8);
+
+    const lessons = [
+      "Introduction to Geology",
+      "Geological Materials",
+      "Whole-Earth Structure",
+      "Geological Time",
+      "Dating Methods",
+      "Geological Development of an Area",
+      "Applied Geology",
+    ];
+    // Each lesson completes when it is opened (the example's "complete on launch").
+    for (const [i, title] of lessons.entries()) {
+      const frame = await startUnit(page, title);
+      await expect(frame.locator("#content")).not.toBeEmpty();
+      await expect(unit(page, title).getByTestId("cmi5-unit-status")).toHaveText("Done", {
+        timeout: 15_000,
+      });
+      await expect(page.getByTestId("cmi5-done")).toHaveText(`${i + 1} of 8 done`);
+    }
+    await expect(page.getByTestId("course-complete")).toHaveCount(0);
+    await screensAtBothWidths(page, "cmi5-player-multi-progress");
+
+    const quiz = await startUnit(page, "Quiz");
+    await passQuiz(quiz);
+    await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("cmi5-done")).toHaveText("8 of 8 done");
+    await page.getByRole("button", { name: "Close unit" }).click();
+    await screensAtBothWidths(page, "cmi5-player-multi-complete");
+  });
+});
