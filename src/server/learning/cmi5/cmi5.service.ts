@@ -468,6 +468,8 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
           activityId,
           launchMode: input.launchMode,
           fetchTokenHash: sha256(fetchToken),
+          launchedAt: now(),
+          lastActivityAt: now(),
         });
         // NotApplicable AUs are satisfied from the registration's start (cmi5 9.6.1.1).
         const satisfiedNow = await settle(tx, attempt, run, agent, session.id);
