@@ -1,27 +1,11 @@
-import { readFileSync } from "node:fs";
 import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
 import type { Course } from "../src/contract";
 import { dismissToast, expect, signIn, test, uniqueEmail } from "./support/fixtures";
+import { addPackageModule, CMI5 } from "./support/packages";
 import { screensAtBothWidths } from "./support/screens";
 
-/** ADL's cmi5 example courses, read where they are (outside content, never copied in). */
-const CMI5 = "../shared/peers/cmi5-packages";
-
-/** A published course whose one module is the cmi5 package `file`, through the API. */
+/** A published course whose one module is ADL's cmi5 example `file`, through the API. */
 async function cmi5Course(api: APIRequestContext, file: string, title: string): Promise<Course> {
-  const bytes = readFileSync(`${CMI5}/${file}`);
-  const requested = await api.post("/api/objects/upload", {
-    data: { kind: "package", fileName: file, contentType: "application/zip", size: bytes.length },
-  });
-  expect(requested.status(), await requested.text()).toBe(200);
-  const { uploadURL } = (await requested.json()) as { uploadURL: string };
-  const put = await api.put(uploadURL, {
-    data: bytes,
-    headers: { "content-type": "application/zip" },
-  });
-  expect(put.status(), await put.text()).toBe(200);
-  const acl = await api.put("/api/objects/set-acl", { data: { objectURL: uploadURL } });
-  const { objectPath } = (await acl.json()) as { objectPath: string };
   const created = await api.post("/api/courses", {
     data: {
       title,
@@ -32,18 +16,13 @@ async function cmi5Course(api: APIRequestContext, file: string, title: string): 
       modules: [],
     },
   });
+  expect(created.status(), await created.text()).toBe(201);
   const course = (await created.json()) as Course;
-  const added = await api.post(`/api/courses/${course.id}/modules`, {
-    data: {
-      id: `module_${Date.now()}`,
-      title: "Introduction to Geology",
-      description: "A cmi5 course.",
-      duration: 20,
-      kind: "cmi5",
-      packagePath: objectPath,
-    },
+  await addPackageModule(api, course.id, {
+    kind: "cmi5",
+    file: `${CMI5}/${file}`,
+    title: "Introduction to Geology",
   });
-  expect(added.status(), await added.text()).toBe(201);
   const published = await api.patch(`/api/courses/${course.id}/publish`);
   expect(published.status(), await published.text()).toBe(200);
   return (await published.json()) as Course;
