@@ -25,8 +25,12 @@ export function createCmi5Repository(db: Executor) {
       return row!;
     },
 
-    async findSession(id: string): Promise<Cmi5SessionRow | undefined> {
-      const [row] = await db.select().from(cmi5Sessions).where(eq(cmi5Sessions.id, id));
+    /** The session an auth token's hash names, unlocked. */
+    async findSessionByAuthToken(hash: string): Promise<Cmi5SessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(cmi5Sessions)
+        .where(eq(cmi5Sessions.authTokenHash, hash));
       return row;
     },
 

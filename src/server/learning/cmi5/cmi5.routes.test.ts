@@ -685,6 +685,22 @@ describe("the portal as a cmi5 LMS", () => {
       });
     });
 
+    it("takes an AU's requests one at a time: the same report sent twice at once counts once", async () => {
+      const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
+      const au = await (await launched(setup)).start();
+      await au.sendOk("initialized");
+      const answers = await Promise.all([
+        au.send(au.statement("completed")),
+        au.send(au.statement("completed")),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 403]);
+      const verbs = (await statementsOf(ctx, setup.adminCookie, au.registration)).map(
+        (s) => s.verb.id,
+      );
+      expect(verbs.filter((v) => v === VERB.satisfied)).toHaveLength(1);
+      expect((await enrollment(setup)).completedModules).toEqual([setup.moduleId]);
+    });
+
     it("completes a multi-AU module only once every AU met its own moveOn", async () => {
       const setup = await cmi5Course(ctx, cmi5Package("multi_au_framed.zip"));
       expect(setup.auIds).toHaveLength(8);

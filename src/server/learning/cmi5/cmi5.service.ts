@@ -358,18 +358,20 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     const match = /^Basic\s+(\S+)\s*$/i.exec(authorization ?? "");
     if (!match) throw xapiUnauthorized();
     const hash = sha256(match[1]!);
+    const usable = (session: Cmi5SessionRow | undefined): session is Cmi5SessionRow =>
+      !!session &&
+      (session.state === "launched" || session.state === "initialized") &&
+      !!session.authExpiresAt &&
+      session.authExpiresAt.getTime() > now().getTime();
     return db.transaction(async (tx) => {
       const repo = createCmi5Repository(tx);
+      // The attempt first, then the session, in the order a launch and a waiver lock them:
+      // the registration's reports are settled one at a time, and no two wait on each other.
+      const found = await repo.findSessionByAuthToken(hash);
+      if (!usable(found)) throw xapiUnauthorized();
+      const attempt = await deps.attempts.lockByRegistration(tx, found.registration);
       const session = await repo.lockSessionByToken("auth", hash);
-      if (
-        !session ||
-        (session.state !== "launched" && session.state !== "initialized") ||
-        !session.authExpiresAt ||
-        session.authExpiresAt.getTime() <= now().getTime()
-      ) {
-        throw xapiUnauthorized();
-      }
-      const attempt = await deps.attempts.findByRegistration(tx, session.registration);
+      if (!usable(session)) throw xapiUnauthorized();
       // An administrator's reset ended the attempt: its sessions end with it.
       if (!attempt || attempt.endedAt) throw xapiUnauthorized();
       const run = await runOf(attempt.packageId);
