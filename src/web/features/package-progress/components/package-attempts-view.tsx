@@ -62,13 +62,18 @@ function useDebouncedValue<T>(value: T, delay: number): T {
 
 type Target = { courseId: string; moduleId: string; moduleTitle: string };
 
+/** Which attempt the status is of, and how many there were. */
+function attemptText(row: PackageProgressRow): string {
+  if (row.currentAttempt) return `Attempt ${row.currentAttempt} of ${row.attempts}`;
+  if (row.attempts) return `${row.attempts} ended, next is ${row.attempts + 1}`;
+  return "Not launched yet";
+}
+
 function StatusBadge({ row }: { row: PackageProgressRow }) {
   return (
-    <span className="inline-flex flex-wrap items-center gap-1.5">
+    <span className="inline-grid justify-items-start gap-1">
       <Badge variant={STATUS_VARIANTS[row.status]}>{row.status}</Badge>
-      {row.currentAttempt ? (
-        <span className="text-xs text-zinc-600">Attempt {row.currentAttempt}</span>
-      ) : null}
+      <span className="text-xs text-zinc-600">{attemptText(row)}</span>
     </span>
   );
 }
@@ -80,7 +85,7 @@ const score = (row: PackageProgressRow) =>
 function ModuleDone({ row }: { row: PackageProgressRow }) {
   const dates = useDates();
   return row.moduleCompleted ? (
-    <span className="grid gap-0.5">
+    <span className="inline-grid justify-items-start gap-1">
       <Badge variant="success">Complete</Badge>
       <span className="text-xs text-zinc-600">{dates.date(row.moduleCompletedAt)}</span>
     </span>
@@ -253,14 +258,8 @@ export function PackageAttemptsView({ target }: { target: Target }) {
                   <th scope="col" className="px-3 py-2.5 text-right font-medium">
                     Score
                   </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                    Reported time
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                    Seat time
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                    Attempts
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    Time
                   </th>
                   <th scope="col" className="px-3 py-2.5 font-medium">
                     Module
@@ -276,7 +275,7 @@ export function PackageAttemptsView({ target }: { target: Target }) {
               <tbody className="divide-y divide-zinc-100">
                 {rows.map((row) => (
                   <tr key={row.learner.id} data-testid="package-learner-row" className="align-top">
-                    <td className="px-5 py-3">
+                    <td className="min-w-[13rem] px-5 py-3">
                       <p className="font-medium text-zinc-950">{row.learner.name}</p>
                       <p className="text-xs text-zinc-600">
                         <EmailText email={row.learner.email} />
@@ -288,14 +287,15 @@ export function PackageAttemptsView({ target }: { target: Target }) {
                     <td className="px-3 py-3 text-right font-medium text-zinc-900 tabular-nums">
                       {score(row)}
                     </td>
-                    <td className="px-3 py-3 text-right text-zinc-900 tabular-nums">
-                      {formatWatchSeconds(row.reportedSeconds)}
-                    </td>
-                    <td className="px-3 py-3 text-right text-zinc-900 tabular-nums">
-                      {formatWatchSeconds(row.seatSeconds)}
-                    </td>
-                    <td className="px-3 py-3 text-right text-zinc-900 tabular-nums">
-                      {row.attempts}
+                    <td className="px-3 py-3 whitespace-nowrap text-zinc-900 tabular-nums">
+                      <p>
+                        {formatWatchSeconds(row.reportedSeconds)}{" "}
+                        <span className="text-xs text-zinc-600">reported</span>
+                      </p>
+                      <p>
+                        {formatWatchSeconds(row.seatSeconds)}{" "}
+                        <span className="text-xs text-zinc-600">seat time</span>
+                      </p>
                     </td>
                     <td className="px-3 py-3">
                       <ModuleDone row={row} />
@@ -328,7 +328,7 @@ export function PackageAttemptsView({ target }: { target: Target }) {
                       <dd className="font-medium text-zinc-900 tabular-nums">{score(row)}</dd>
                     </div>
                     <div>
-                      <dt className="text-xs text-zinc-600">Attempts</dt>
+                      <dt className="text-xs text-zinc-600">Attempts started</dt>
                       <dd className="text-zinc-900 tabular-nums">{row.attempts}</dd>
                     </div>
                     <div>
