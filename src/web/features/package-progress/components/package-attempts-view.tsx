@@ -65,7 +65,7 @@ type Target = { courseId: string; moduleId: string; moduleTitle: string };
 /** Which attempt the status is of, and how many there were. */
 function attemptText(row: PackageProgressRow): string {
   if (row.currentAttempt) return `Attempt ${row.currentAttempt} of ${row.attempts}`;
-  if (row.attempts) return `${row.attempts} ended, next is ${row.attempts + 1}`;
+  if (row.attempts) return `Attempt ${row.attempts + 1} at next launch`;
   return "Not launched yet";
 }
 
@@ -281,7 +281,7 @@ export function PackageAttemptsView({ target }: { target: Target }) {
                         <EmailText email={row.learner.email} />
                       </p>
                     </td>
-                    <td className="px-3 py-3">
+                    <td className="min-w-[10rem] px-3 py-3">
                       <StatusBadge row={row} />
                     </td>
                     <td className="px-3 py-3 text-right font-medium text-zinc-900 tabular-nums">
