@@ -202,6 +202,15 @@ test.describe("Package module attempts (admin)", () => {
     await play(adaApi, target, { core: { lesson_status: "incomplete" } });
     await page.reload();
     await expect(rows.filter({ hasText: "Ada Passer" })).toContainText("Attempt 2");
+
+    // Her record on the Learners page shows the package module beside the video's watching.
+    await page.goto("/admin/learners");
+    await page.getByRole("searchbox", { name: "Search learners by name or email" }).fill(ada.email);
+    await page.getByText("Watching per module").click();
+    const record = page.getByTestId("learner-package-progress");
+    await expect(record).toContainText("Golf explained");
+    await expect(record).toContainText("In progress (attempt 2)");
+    await screen(page, "admin-learner-package-progress");
     await adaApi.dispose();
     await benApi.dispose();
   });
