@@ -206,8 +206,10 @@ test.describe("Package module attempts (admin)", () => {
     // Her record on the Learners page shows the package module beside the video's watching.
     await page.goto("/admin/learners");
     await page.getByRole("searchbox", { name: "Search learners by name or email" }).fill(ada.email);
-    await page.getByText("Watching per module").click();
-    const record = page.getByTestId("learner-package-progress");
+    const card = page.getByRole("article", { name: "Ada Passer" });
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await card.getByText("Watching per module").click();
+    const record = card.getByTestId("learner-package-progress");
     await expect(record).toContainText("Golf explained");
     await expect(record).toContainText("In progress (attempt 2)");
     await screen(page, "admin-learner-package-progress");
