@@ -87,7 +87,9 @@ function ModuleDone({ row }: { row: PackageProgressRow }) {
   return row.moduleCompleted ? (
     <span className="inline-grid justify-items-start gap-1">
       <Badge variant="success">Complete</Badge>
-      <span className="text-xs text-zinc-600">{dates.date(row.moduleCompletedAt)}</span>
+      <span className="text-xs whitespace-nowrap text-zinc-600">
+        {dates.shortDate(row.moduleCompletedAt)}
+      </span>
     </span>
   ) : (
     <span className="text-zinc-600">Not yet</span>
@@ -300,8 +302,17 @@ export function PackageAttemptsView({ target }: { target: Target }) {
                     <td className="px-3 py-3">
                       <ModuleDone row={row} />
                     </td>
-                    <td className="px-3 py-3 text-zinc-700">
-                      {dates.dateTime(row.lastActivityAt)}
+                    <td className="px-3 py-3 whitespace-nowrap text-zinc-700">
+                      {row.lastActivityAt ? (
+                        <time
+                          dateTime={row.lastActivityAt}
+                          title={dates.dateTime(row.lastActivityAt)}
+                        >
+                          {dates.shortDate(row.lastActivityAt)}
+                        </time>
+                      ) : (
+                        "—"
+                      )}
                     </td>
                     <td className="px-5 py-3 text-right">{resetButton(row)}</td>
                   </tr>
