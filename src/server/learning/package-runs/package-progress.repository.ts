@@ -96,13 +96,37 @@ export function createPackageProgressRepository(db: Executor) {
             sql`${u.email} ilike ${likePattern(input.q)}`,
           )
         : undefined;
-      const ofLearner = sql`${everyAttempt.userId} = ${e.userId}
-        and ${everyAttempt.courseId} = ${e.courseId} and ${everyAttempt.moduleId} = ${moduleId}`;
+      // The page of learners first (the course's enrollments, searched and sorted), then
+      // their attempts and completions: a course of thousands sorts its learners once and
+      // looks up the attempts of one page only.
+      const listed = db
+        .select({
+          enrollmentId: sql<string>`${e.id}`.as("listed_enrollment_id"),
+          userId: sql<string>`${u.id}`.as("listed_user_id"),
+          name: sql<string>`${u.name}`.as("listed_name"),
+          email: sql<string>`${u.email}`.as("listed_email"),
+          sortKey: sql<string>`${key}`.as("listed_sort_key"),
+        })
+        .from(e)
+        .innerJoin(u, eq(u.id, e.userId))
+        .where(
+          and(
+            eq(e.courseId, courseId),
+            input.userId ? eq(e.userId, input.userId) : undefined,
+            search,
+            after,
+          ),
+        )
+        .orderBy(...(descending ? [sql`${key} desc`, sql`${u.id} desc`] : [key, u.id]))
+        .limit(input.limit)
+        .as("listed");
+      const ofLearner = sql`${everyAttempt.userId} = ${listed.userId}
+        and ${everyAttempt.courseId} = ${courseId} and ${everyAttempt.moduleId} = ${moduleId}`;
       return db
         .select({
-          userId: u.id,
-          name: u.name,
-          email: u.email,
+          userId: listed.userId,
+          name: listed.name,
+          email: listed.email,
           number: open.number,
           completion: open.completion,
           success: open.success,
@@ -115,30 +139,27 @@ export function createPackageProgressRepository(db: Executor) {
             string | null
           >`(select ${isoText(lastActivity)} from ${everyAttemptFrom} where ${ofLearner})`,
           completedAt: isoText(sql`${done.completedAt}`),
-          sortKey: key,
+          sortKey: listed.sortKey,
         })
-        .from(e)
-        .innerJoin(u, eq(u.id, e.userId))
+        .from(listed)
         .leftJoin(
           open,
           and(
-            eq(open.userId, e.userId),
-            eq(open.courseId, e.courseId),
+            sql`${open.userId} = ${listed.userId}`,
+            eq(open.courseId, courseId),
             eq(open.moduleId, moduleId),
             isNull(open.endedAt),
           ),
         )
-        .leftJoin(done, and(eq(done.enrollmentId, e.id), eq(done.moduleId, moduleId)))
-        .where(
-          and(
-            eq(e.courseId, courseId),
-            input.userId ? eq(e.userId, input.userId) : undefined,
-            search,
-            after,
-          ),
+        .leftJoin(
+          done,
+          and(sql`${done.enrollmentId} = ${listed.enrollmentId}`, eq(done.moduleId, moduleId)),
         )
-        .orderBy(...(descending ? [sql`${key} desc`, sql`${u.id} desc`] : [key, u.id]))
-        .limit(input.limit);
+        .orderBy(
+          ...(descending
+            ? [sql`${listed.sortKey} desc`, sql`${listed.userId} desc`]
+            : [sql`${listed.sortKey}`, sql`${listed.userId}`]),
+        );
     },
 
     /** Every attempt of a learner in a course, oldest first (their record's package modules). */
