@@ -27,7 +27,7 @@ import {
 } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
 import { uploadObject } from "../../testing/uploads";
-import { scormZip } from "../../testing/zips";
+import { cmi5Package, scormZip } from "../../testing/zips";
 import { createPackageRunsRepository } from "./package-runs.repository";
 import { type PackageAttemptRow, packageAttempts } from "./package-runs.table";
 
@@ -475,6 +475,17 @@ describe("package modules' attempts, for administrators", () => {
 
   it("shows a learner's package modules of a course, as their record shows videos' watching", async () => {
     const s = await setUp();
+    const cmi5Path = await uploadObject(ctx, s.cookie, {
+      kind: "package",
+      bytes: cmi5Package("single_au_basic_responsive.zip"),
+    });
+    const cmi5 = await addModule(ctx, s.cookie, s.course.id, {
+      ...validModule("", nextModuleNumber()),
+      title: "Geology",
+      videoUrl: undefined,
+      kind: "cmi5",
+      packagePath: cmi5Path,
+    });
     const learner = await learnerIn(s.course, "Record Holder");
     await attempt(s, learner.id, { success: "passed", scoreScaled: 0.75, reportedSeconds: 90 });
     await call(ctx, "POST", resetUrl(s, learner.id), { cookie: s.cookie });
@@ -505,7 +516,25 @@ describe("package modules' attempts, for administrators", () => {
         moduleCompleted: false,
         moduleCompletedAt: null,
       },
+      {
+        moduleId: cmi5.id,
+        moduleTitle: "Geology",
+        kind: "cmi5",
+        status: "Not started",
+        scorePercent: null,
+        reportedSeconds: 0,
+        seatSeconds: 0,
+        attempts: 0,
+        currentAttempt: null,
+        lastActivityAt: null,
+        moduleCompleted: false,
+        moduleCompletedAt: null,
+      },
     ]);
+    // A cmi5 module has its learners' list too.
+    const cmi5List = await call(ctx, "GET", listUrl(s, "", cmi5.id), { cookie: s.cookie });
+    expect(cmi5List.statusCode).toBe(200);
+    expect((cmi5List.json() as PackageProgressRow[]).map((r) => r.status)).toEqual(["Not started"]);
 
     const stranger = await quickLearner(ctx, { name: "Nobody" });
     const notEnrolled = await call(
