@@ -70,6 +70,7 @@ import {
   createExamResults,
   createExamService,
   createObjectAccess,
+  createPackageProgressService,
   createQuestionsService,
   createReviewService,
   createWatchingService,
@@ -77,6 +78,7 @@ import {
   packageCompletionStep,
   registerAssessmentsRoutes,
   registerEnrollmentsRoutes,
+  registerPackageProgressRoutes,
   registerWatchingRoutes,
   reviewStep,
   watchingStep,
@@ -329,6 +331,14 @@ export async function buildApp(deps: AppDeps) {
   whenReady(app, enrollments, "resumeRecomputes");
   const questions = createQuestionsService({ db, courses, audit, events });
   const watching = createWatchingService({ db, courses, enrollments, users: auth, now: clock });
+  // Administrators' view of the learners' attempts at package modules, and their resets.
+  const packageProgress = createPackageProgressService({
+    db,
+    courses,
+    enrollments,
+    users: auth,
+    audit,
+  });
 
   // Credit: the activity page holds the course's activity row and the unit of a credit step,
   // which the evaluation, the attestation and the credit settings go through. The learner's
@@ -480,6 +490,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerEnrollmentsRoutes(app, { enrollments });
   registerWatchingRoutes(app, { watching });
+  registerPackageProgressRoutes(app, { packageProgress });
   registerCaptionsRoutes(app, {
     captions: createCaptionsService({ db, courses, enrollments }),
   });
@@ -497,7 +508,11 @@ export async function buildApp(deps: AppDeps) {
   registerCreditRoutes(app, { credit, activity, certificates });
   registerIdentifiersRoutes(app, { identifiers });
   registerReportingRoutes(app, { reporting });
-  registerReportsRoutes(app, { reports: createReportsService({ db }), watching });
+  registerReportsRoutes(app, {
+    reports: createReportsService({ db }),
+    watching,
+    packages: packageProgress,
+  });
   registerSetupChecklistRoutes(app, {
     setupChecklist: createSetupChecklistService({ db, organisation, creditCatalogue }),
   });
