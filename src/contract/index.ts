@@ -23,6 +23,7 @@ export * from "./learners-import";
 export * from "./limits";
 export * from "./messages";
 export * from "./organisation";
+export * from "./package-progress";
 export * from "./packages";
 export * from "./progress";
 export * from "./reminders";

@@ -72,6 +72,7 @@ import {
   createExamService,
   createObjectAccess,
   createPackageAttempts,
+  createPackageProgressService,
   createQuestionsService,
   createReviewService,
   createWatchingService,
@@ -81,6 +82,7 @@ import {
   registerCmi5LaunchRoutes,
   registerCmi5Routes,
   registerEnrollmentsRoutes,
+  registerPackageProgressRoutes,
   registerWatchingRoutes,
   reviewStep,
   watchingStep,
@@ -347,6 +349,14 @@ export async function buildApp(deps: AppDeps) {
     now: clock,
     log: app.log,
   });
+  // Administrators' view of the learners' attempts at package modules, and their resets.
+  const packageProgress = createPackageProgressService({
+    db,
+    courses,
+    enrollments,
+    users: auth,
+    audit,
+  });
 
   // Credit: the activity page holds the course's activity row and the unit of a credit step,
   // which the evaluation, the attestation and the credit settings go through. The learner's
@@ -499,6 +509,7 @@ export async function buildApp(deps: AppDeps) {
   registerEnrollmentsRoutes(app, { enrollments });
   registerWatchingRoutes(app, { watching });
   registerCmi5LaunchRoutes(app, { cmi5 });
+  registerPackageProgressRoutes(app, { packageProgress });
   registerCaptionsRoutes(app, {
     captions: createCaptionsService({ db, courses, enrollments }),
   });
@@ -516,7 +527,11 @@ export async function buildApp(deps: AppDeps) {
   registerCreditRoutes(app, { credit, activity, certificates });
   registerIdentifiersRoutes(app, { identifiers });
   registerReportingRoutes(app, { reporting });
-  registerReportsRoutes(app, { reports: createReportsService({ db }), watching });
+  registerReportsRoutes(app, {
+    reports: createReportsService({ db }),
+    watching,
+    packages: packageProgress,
+  });
   registerSetupChecklistRoutes(app, {
     setupChecklist: createSetupChecklistService({ db, organisation, creditCatalogue }),
   });

@@ -23,6 +23,8 @@ export { createEnrollmentsService } from "./enrollments/enrollments.service";
 export type { EnrollmentRow } from "./enrollments/enrollments.table";
 export { createObjectAccess } from "./enrollments/object-access";
 export { createPackageAttempts } from "./package-runs/package-attempts.service";
+export { registerPackageProgressRoutes } from "./package-runs/package-progress.routes";
+export { createPackageProgressService } from "./package-runs/package-progress.service";
 export { packageCompletionStep } from "./package-runs/package-runs.service";
 export { lastBeats } from "./watching/watching.report";
 export { registerWatchingRoutes } from "./watching/watching.routes";

@@ -303,6 +303,27 @@ const ADMIN_ROUTES: {
       url: "/api/admin/cmi5/statements?registration=6f1c2a57-8d1e-4c8b-9a54-0c6c3e1e2f10",
     }),
   },
+  // Learners' attempts at package modules: the list, its export, a reset, a learner's record.
+  // The guard refuses before the module is looked at, whatever it plays.
+  {
+    method: "GET",
+    path: "/api/courses/:courseId/modules/:moduleId/package/attempts",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${w.course.modules[0]!.id}/package/attempts?format=csv`,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/courses/:courseId/modules/:moduleId/package/attempts/:userId/reset",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${w.course.modules[0]!.id}/package/attempts/${w.other.id}/reset`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/package-progress/:userId/:courseId",
+    request: (w) => ({ url: `/api/admin/package-progress/${w.other.id}/${w.course.id}` }),
+  },
   // Question banks, exam settings, extra attempts and exam results.
   {
     method: "GET",
