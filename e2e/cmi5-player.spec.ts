@@ -159,4 +159,51 @@ test.describe("cmi5 modules (learner)", () => {
     await page.getByRole("button", { name: "Close unit" }).click();
     await screensAtBothWidths(page, "cmi5-player-multi-complete");
   });
+
+  test("an administrator waives a learner's unit, and the module completes for the learner", async ({
+    page,
+    browser,
+    admin,
+    adminApi,
+    createLearner,
+    enroll,
+  }) => {
+    test.slow();
+    const course = await cmi5Course(
+      adminApi,
+      "single_au_basic_responsive.zip",
+      `Waived geology ${uniqueEmail("w").slice(2, 8)}`,
+    );
+    const learner = await createLearner({ name: "Wes Waived" });
+    await enroll(learner.id, course.id);
+    await signIn(page, learner);
+    await page.waitForURL("**/learner");
+    await dismissToast(page);
+    await page.goto(`/course/${course.id}`);
+    const title = "Introduction to Geology - Responsive Style";
+    const frame = await startUnit(page, title);
+    await expect(frame.locator(".navmenuitem.current")).toHaveCount(1);
+
+    // The administrator, on the module's learners page, waives the unit for the learner.
+    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, admin);
+    await adminPage.waitForURL("**/admin");
+    await dismissToast(adminPage);
+    await adminPage.goto(`/admin/courses/${course.id}/modules/${course.modules[0]!.id}/learners`);
+    await adminPage.getByRole("button", { name: "Waive a unit for Wes Waived" }).first().click();
+    const dialog = adminPage.getByRole("dialog", { name: "Waive a unit" });
+    await dialog.getByLabel("Reason").selectOption("Tested Out");
+    await screensAtBothWidths(adminPage, "cmi5-waive-dialog");
+    await dialog.getByRole("button", { name: "Waive unit" }).click();
+    await expect(
+      adminPage.getByText("counts for Wes Waived, and the module is complete."),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await adminContext.close();
+
+    // The learner's player hears of it while the unit is open.
+    await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });
+    await expect(unit(page, title).getByTestId("cmi5-unit-status")).toHaveText("Waived");
+  });
 });

@@ -11,7 +11,8 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 
 /**
  * /admin/courses/:courseId/modules/:moduleId/learners: a SCORM or cmi5 module's learners,
- * with each one's status, score, times and attempts, the CSV export and the reset of an attempt.
+ * with each one's status, score, times and attempts, the CSV export, the reset of an attempt
+ * and, for a cmi5 module, waiving a unit.
  */
 export function AdminPackageAttemptsRoute() {
   const { courseId = "", moduleId = "" } = useParams();
@@ -43,7 +44,14 @@ export function AdminPackageAttemptsRoute() {
             title={`${module.title}: learners`}
             description={`${PACKAGE_STANDARD_LABELS[module.package.standard]} module of ${course?.title} · each learner's current attempt`}
           />
-          <PackageAttemptsView target={{ courseId, moduleId, moduleTitle: module.title }} />
+          <PackageAttemptsView
+            target={{
+              courseId,
+              moduleId,
+              moduleTitle: module.title,
+              ...(module.kind === "cmi5" ? { units: module.package.items } : {}),
+            }}
+          />
         </>
       )}
     </div>

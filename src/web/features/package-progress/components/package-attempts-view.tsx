@@ -7,6 +7,7 @@ import {
   type PackageProgressStatus,
 } from "@contract";
 import {
+  BadgeCheckIcon,
   DownloadIcon,
   RotateCcwIcon,
   SearchIcon,
@@ -32,6 +33,7 @@ import { getErrorMessage, loadFailureHint } from "../../../lib/api-client";
 import { useDates } from "../../../lib/dates";
 import { packageAttemptsCsvUrl, usePackageAttempts } from "../api/get-package-attempts";
 import { useResetPackageAttempt } from "../api/reset-package-attempt";
+import { Cmi5WaiveDialog, type WaiveTarget } from "./cmi5-waive-dialog";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -60,7 +62,13 @@ function useDebouncedValue<T>(value: T, delay: number): T {
   return debounced;
 }
 
-type Target = { courseId: string; moduleId: string; moduleTitle: string };
+type Target = {
+  courseId: string;
+  moduleId: string;
+  moduleTitle: string;
+  /** A cmi5 module's units, which an administrator may waive for a learner. */
+  units?: { id: string; title: string }[];
+};
 
 /** Which attempt the status is of, and how many there were. */
 function attemptText(row: PackageProgressRow): string {
@@ -108,6 +116,7 @@ export function PackageAttemptsView({ target }: { target: Target }) {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const attempts = usePackageAttempts(target, q, sort);
   const reset = useResetPackageAttempt();
+  const [waiveTarget, setWaiveTarget] = useState<WaiveTarget | null>(null);
   const [confirm, confirmDialog] = useConfirm();
   const dates = useDates();
   const rows = attempts.data?.pages.flatMap((page) => page.items) ?? [];
@@ -156,6 +165,27 @@ export function PackageAttemptsView({ target }: { target: Target }) {
         Reset attempt
       </Button>
     ) : null;
+
+  // A cmi5 module's unit may be waived for a learner who started the module.
+  const waiveButton = (row: PackageProgressRow) =>
+    target.units && row.currentAttempt && !row.moduleCompleted ? (
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Waive a unit for ${row.learner.name}`}
+        onClick={() => setWaiveTarget({ userId: row.learner.id, learnerName: row.learner.name })}
+      >
+        <BadgeCheckIcon aria-hidden="true" />
+        Waive a unit
+      </Button>
+    ) : null;
+
+  const actions = (row: PackageProgressRow) => (
+    <div className="flex flex-wrap justify-end gap-2 empty:hidden">
+      {waiveButton(row)}
+      {resetButton(row)}
+    </div>
+  );
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-5">
@@ -314,7 +344,7 @@ export function PackageAttemptsView({ target }: { target: Target }) {
                         "—"
                       )}
                     </td>
-                    <td className="px-5 py-3 text-right">{resetButton(row)}</td>
+                    <td className="px-5 py-3 text-right">{actions(row)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -365,7 +395,9 @@ export function PackageAttemptsView({ target }: { target: Target }) {
                       <dd className="text-zinc-700">{dates.dateTime(row.lastActivityAt)}</dd>
                     </div>
                   </dl>
-                  {row.currentAttempt ? <div>{resetButton(row)}</div> : null}
+                  {row.currentAttempt ? (
+                    <div className="[&>div]:justify-start">{actions(row)}</div>
+                  ) : null}
                 </Card>
               </li>
             ))}
@@ -383,6 +415,15 @@ export function PackageAttemptsView({ target }: { target: Target }) {
           ) : null}
         </>
       )}
+      {target.units ? (
+        <Cmi5WaiveDialog
+          courseId={target.courseId}
+          moduleId={target.moduleId}
+          units={target.units}
+          target={waiveTarget}
+          onClose={() => setWaiveTarget(null)}
+        />
+      ) : null}
       {confirmDialog}
     </div>
   );
