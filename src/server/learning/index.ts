@@ -19,7 +19,11 @@ export type { EnrollmentsService } from "./enrollments/enrollments.service";
 export { createEnrollmentsService } from "./enrollments/enrollments.service";
 export type { EnrollmentRow } from "./enrollments/enrollments.table";
 export { createObjectAccess } from "./enrollments/object-access";
-export { packageCompletionStep } from "./package-runs/package-runs.service";
+export { registerPackageRunsRoutes } from "./package-runs/package-runs.routes";
+export {
+  createPackageRunsService,
+  packageCompletionStep,
+} from "./package-runs/package-runs.service";
 export { lastBeats } from "./watching/watching.report";
 export { registerWatchingRoutes } from "./watching/watching.routes";
 export { createWatchingService, watchingStep } from "./watching/watching.service";

@@ -17,7 +17,7 @@ import { createReadCache } from "../../db/read-cache";
 import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
-import type { PackagesService } from "../packages/packages.service";
+import type { PackageRun, PackagesService } from "../packages/packages.service";
 import {
   courseNotFound,
   creditTypeNotFound,
@@ -39,7 +39,7 @@ import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
 import type { CreditCatalogueService } from "./credit-catalogue.service";
 import { creditTypesOfCourse, creditTypesOfCourses } from "./credit-offers.read-model";
-import { coursePublishChecks, packagePlayerChecks } from "./publish-review";
+import { coursePublishChecks } from "./publish-review";
 
 declare module "../../lib/events" {
   interface EventMap {
@@ -99,7 +99,7 @@ export interface CoursesServiceDeps {
   /** Keeps the credit types the courses offer, from the organisation's catalogue. */
   creditCatalogue: Pick<CreditCatalogueService, "saveOffer">;
   /** The packages feature: the SCORM and cmi5 packages that package modules play. */
-  packages: Pick<PackagesService, "intake" | "summaries" | "release">;
+  packages: Pick<PackagesService, "intake" | "summaries" | "release" | "runOf">;
 }
 
 /** The course's details (course.updated); every other column but bookkeeping is a setting. */
@@ -309,19 +309,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     };
   }
 
-  /**
-   * A published course takes no package module: the player does not run packages yet, so
-   * its learners could never complete the module (the same check blocks publishing).
-   */
-  async function assertPlayable(tx: Executor, course: CourseRow) {
-    if (!course.isPublished) return;
-    const modules = await createCoursesRepository(tx).modulesOf([course.id]);
-    const [blocked] = packagePlayerChecks(
-      toCourse(course, modules, [], await packagesOf(modules, tx)),
-    );
-    if (blocked) throw publishBlocked(blocked.message);
-  }
-
   /** The course's own publish checks, then those of the features that add theirs. */
   async function reviewOf(tx: Executor, row: CourseRow): Promise<CoursePublishCheck[]> {
     const [moduleRows, types] = await Promise.all([
@@ -421,6 +408,17 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       const course = (await entry(courseId))?.row;
       if (!course?.isPublished || !course.thumbnail) return undefined;
       return objects.findReady(course.thumbnail, "thumbnail");
+    },
+
+    /**
+     * The package a module plays, with what its run time needs (standard, items and their
+     * launch data); undefined for a video module or one not in the course.
+     */
+    async modulePackage(courseId: string, moduleId: string): Promise<PackageRun | undefined> {
+      const [row] = (await createCoursesRepository(db).modulesOf([courseId])).filter(
+        (m) => m.id === moduleId,
+      );
+      return row?.packageId ? packages.runOf(row.packageId) : undefined;
     },
 
     /** Courses by id, with their modules, for embedding in other features' responses. */
@@ -728,7 +726,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             ...content.values,
           });
           if (!inserted) throw moduleIdTaken();
-          await assertPlayable(tx, course);
           await record(tx, [
             courseEvent(
               "module.added",
@@ -781,7 +778,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             duration: body.duration,
             ...content.values,
           }))!;
-          await assertPlayable(tx, course);
           const changes = fieldChanges(
             current,
             updated,

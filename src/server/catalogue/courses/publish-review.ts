@@ -3,7 +3,6 @@ import {
   type CoursePublishCheck,
   creditAmountText,
   lengthMismatch,
-  PACKAGE_STANDARD_LABELS,
   PUBLISH_MESSAGES,
 } from "../../../contract";
 
@@ -14,30 +13,6 @@ import {
 const manualCompletionWithCredit = (
   course: Pick<Course, "completionPolicy" | "creditTypes">,
 ): boolean => course.completionPolicy === "manual" && course.creditTypes.length > 0;
-
-/**
- * Each package module blocks publishing: the player does not run packages yet, so its
- * learners could never complete it (its own 'Mark as Complete' is refused, as the content
- * must report completion).
- */
-export function packagePlayerChecks(course: Pick<Course, "modules">): CoursePublishCheck[] {
-  return course.modules.flatMap((module, i) =>
-    module.package
-      ? [
-          {
-            key: "package-player" as const,
-            severity: "block" as const,
-            message: PUBLISH_MESSAGES.packagePlayer(
-              i + 1,
-              module.title,
-              PACKAGE_STANDARD_LABELS[module.package.standard],
-            ),
-            moduleId: module.id,
-          },
-        ]
-      : [],
-  );
-}
 
 /**
  * What the administrator should know before publishing: a credit course completed manually
@@ -56,7 +31,6 @@ export function coursePublishChecks(course: Course): CoursePublishCheck[] {
     });
   }
   checks.push(...creditLengthChecks(course));
-  checks.push(...packagePlayerChecks(course));
   for (const [i, module] of course.modules.entries()) {
     if (module.videoSeconds === null || !lengthMismatch(module.duration, module.videoSeconds)) {
       continue;

@@ -37,6 +37,9 @@ export interface IntakenPackage {
   created: boolean;
 }
 
+/** A package as its run time reads it. */
+export type PackageRun = Pick<PackageRow, "id" | "standard" | "items">;
+
 const summaryOf = (row: PackageRow): PackageSummary => ({
   standard: row.standard,
   title: row.title,
@@ -139,6 +142,13 @@ export function createPackagesService(deps: PackagesServiceDeps) {
     async summaries(ids: string[], tx: Executor = db): Promise<Map<string, PackageSummary>> {
       const rows = await createPackagesRepository(tx).findByIds([...new Set(ids)]);
       return new Map(rows.map((row) => [row.id, summaryOf(row)]));
+    },
+
+    /** What the run time needs of a ready package: its standard and items with their launch data. */
+    async runOf(id: string): Promise<PackageRun | undefined> {
+      const [row] = await repo.findByIds([id]);
+      if (row?.status !== "ready") return undefined;
+      return { id: row.id, standard: row.standard, items: row.items };
     },
 
     /**

@@ -1,6 +1,11 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { type PackageAttemptRow, packageAttempts } from "./package-runs.table";
+import {
+  type PackageAttemptRow,
+  type PackageItemStateRow,
+  packageAttempts,
+  packageItemStates,
+} from "./package-runs.table";
 
 export interface AttemptKey {
   userId: string;
@@ -59,6 +64,57 @@ export function createPackageRunsRepository(db: Executor) {
         .update(packageAttempts)
         .set({ endedAt: sql`now()`, endedBy, updatedAt: sql`now()` })
         .where(and(eq(packageAttempts.id, id), isNull(packageAttempts.endedAt)));
+    },
+
+    /** The open attempt, locked until the transaction ends: commits and beats run in turn. */
+    async lockOpen(key: AttemptKey): Promise<PackageAttemptRow | undefined> {
+      const [row] = await db.select().from(packageAttempts).where(openOf(key)).for("update");
+      return row;
+    },
+
+    /** Writes what the package reported of the whole, and the seat time. */
+    async updateAttempt(
+      id: string,
+      values: Partial<
+        Pick<
+          PackageAttemptRow,
+          | "completion"
+          | "success"
+          | "scoreScaled"
+          | "reportedSeconds"
+          | "seatSeconds"
+          | "lastSeatAt"
+          | "satisfiedAt"
+        >
+      >,
+    ): Promise<PackageAttemptRow> {
+      const [row] = await db
+        .update(packageAttempts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(packageAttempts.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Every item's state in an attempt. */
+    async itemStates(attemptId: string): Promise<PackageItemStateRow[]> {
+      return db.select().from(packageItemStates).where(eq(packageItemStates.attemptId, attemptId));
+    },
+
+    /** Writes one item's state (its data model and what it says), made the first time. */
+    async saveItem(
+      values: Omit<typeof packageItemStates.$inferInsert, "updatedAt">,
+    ): Promise<PackageItemStateRow> {
+      const { attemptId: _a, itemId: _i, ...changes } = values;
+      const [row] = await db
+        .insert(packageItemStates)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [packageItemStates.attemptId, packageItemStates.itemId],
+          set: { ...changes, updatedAt: sql`now()` },
+        })
+        .returning();
+      return row!;
     },
 
     /** The attempt a cmi5 registration names. */
