@@ -32,6 +32,7 @@ export async function startFirebasePortal(): Promise<FirebasePortal> {
     env: {
       ...process.env,
       E2E_PORT: port,
+      CONTENT_PORT: String(await freePort()),
       // The main test server has just built the client; two builds at once would clash.
       SKIP_WEB_BUILD: "1",
       LOG_LEVEL: "warn",

@@ -90,6 +90,8 @@ export async function startPortal(
       HOST: "127.0.0.1",
       // Production serves only PUBLIC_URL's host, and the load is sent to this address.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // No package is played under load: the content server takes any free port.
+      CONTENT_PORT: "0",
       ADMIN_SETUP_KEY: "bench-admin-setup-key",
       TRUST_PROXY: "127.0.0.1",
       ...env,

@@ -101,6 +101,9 @@ export const ERROR_CODES = {
   "modules.package_nothing_to_launch": 400,
   "modules.package_reports_completion": 409,
   "modules.package_seat_time": 409,
+  // A package's files on the content origin.
+  "content.link_expired": 403,
+  "content.not_found": 404,
   "modules.package_too_large": 400,
   "modules.package_too_many_files": 400,
   "modules.package_unknown_version": 400,

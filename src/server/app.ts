@@ -29,6 +29,7 @@ import {
   registerCaptionsRoutes,
   registerCoursesRoutes,
   registerCreditCatalogueRoutes,
+  registerPackageFilesRoutes,
 } from "./catalogue";
 import type { Config } from "./config";
 import {
@@ -95,6 +96,8 @@ import {
 } from "./people";
 import {
   createAuditService,
+  createContentApp,
+  createContentLinks,
   createObjectsService,
   createOrganisationService,
   registerAuditRoutes,
@@ -249,6 +252,16 @@ export async function buildApp(deps: AppDeps) {
   }
   const store = createObjectStore(config);
   const objects = createObjectsService({ db, store });
+  // Package content runs on its own origin, served by a server of its own (SECURITY.md).
+  const content = createContentApp({
+    contentOrigin: config.contentOrigin,
+    portalOrigin: config.publicOrigin,
+    production: config.production,
+    log: app.log,
+  });
+  app.decorate("content", content);
+  whenClosing(app, content, "close");
+  const contentLinks = createContentLinks({ db, contentOrigin: config.contentOrigin });
   // The issuer of certificates, transcripts and mails.
   const organisation = createOrganisationService({
     db,
@@ -503,6 +516,8 @@ export async function buildApp(deps: AppDeps) {
     access: createObjectAccess({ courses, enrollments }),
     courseImages: courses,
   });
+
+  registerPackageFilesRoutes(content, { links: contentLinks, store });
 
   await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });
   return app;

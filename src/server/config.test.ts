@@ -60,6 +60,34 @@ describe("buildConfig", () => {
     expect(config.publicOrigin).toBe("https://lms.example.com");
   });
 
+  it("serves package content from another origin: the other loopback name by default", () => {
+    expect(buildConfig({})).toMatchObject({
+      contentOrigin: "http://127.0.0.1:5001",
+      contentPort: 5001,
+    });
+    expect(buildConfig({ HOST: "127.0.0.1", PORT: "6000" })).toMatchObject({
+      contentOrigin: "http://localhost:6001",
+      contentPort: 6001,
+    });
+    expect(
+      buildConfig({ PUBLIC_URL: "https://lms.example.com", CONTENT_PORT: "7000" }),
+    ).toMatchObject({
+      contentOrigin: "http://lms.example.com:7000",
+      contentPort: 7000,
+    });
+    const own = buildConfig({
+      PUBLIC_URL: "https://lms.example.com",
+      CONTENT_URL: "https://lms-content.example.net/",
+    });
+    expect(own.contentOrigin).toBe("https://lms-content.example.net");
+    expect(() =>
+      buildConfig({
+        PUBLIC_URL: "https://lms.example.com",
+        CONTENT_URL: "https://lms.example.com",
+      }),
+    ).toThrow("CONTENT_URL must be another origin than the portal's");
+  });
+
   it("reads every optional service when it is configured", () => {
     const config = buildConfig({
       DATABASE_URL: "postgres://u:p@db:5432/credo",

@@ -19,6 +19,8 @@ const envSchema = z.object({
     .optional(),
   EMBEDDED_DATABASE: z.enum(["postgres", "pglite"]).optional(),
   PUBLIC_URL: z.url().optional(),
+  CONTENT_URL: z.url().optional(),
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default("Credo"),
   ADMIN_SETUP_KEY: z.string().min(12, "must be at least 12 characters").optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -61,6 +63,18 @@ function browsableHost(host: string): string {
   return isIP(host) === 6 ? `[${host}]` : host;
 }
 
+/**
+ * The host package content is served on when CONTENT_URL is unset. Browsers keep cookies
+ * by host name, not by port, so the other loopback name makes the content another site
+ * than a portal opened on `localhost` or `127.0.0.1`; any other host keeps its name, on
+ * its own port (SECURITY.md says what then holds the content apart).
+ */
+function contentHostBeside(portalHost: string): string {
+  if (portalHost === "localhost") return "127.0.0.1";
+  if (portalHost === "127.0.0.1") return "localhost";
+  return portalHost;
+}
+
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
 export class ConfigError extends Error {}
 
@@ -101,6 +115,16 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     /\/+$/,
     "",
   );
+  const publicOrigin = new URL(publicUrl).origin;
+  const contentPort = e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  const contentOrigin = new URL(
+    e.CONTENT_URL ?? `http://${contentHostBeside(new URL(publicUrl).hostname)}:${contentPort}`,
+  ).origin;
+  if (contentOrigin === publicOrigin) {
+    throw new ConfigError(
+      "Invalid configuration: CONTENT_URL must be another origin than the portal's (PUBLIC_URL)",
+    );
+  }
   return {
     env: e.NODE_ENV,
     production,
@@ -110,7 +134,10 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.EMBEDDED_DATABASE,
     publicUrl,
-    publicOrigin: new URL(publicUrl).origin,
+    publicOrigin,
+    /** Where package content (SCORM, cmi5) is served, apart from the portal (SECURITY.md). */
+    contentOrigin,
+    contentPort,
     productName: e.PRODUCT_NAME,
     adminSetupKey: e.ADMIN_SETUP_KEY,
     s3: e.S3_BUCKET

@@ -53,6 +53,7 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  await app.content.listen({ port: config.contentPort, host: config.host });
   printWelcome(config, database.location ?? "PostgreSQL", adminSetupKey);
 }
 
@@ -65,6 +66,7 @@ function printWelcome(
     "",
     `  ${config.productName} LMS is running at ${config.publicUrl}`,
     `  Database: ${databaseLocation}`,
+    `  Package content: ${config.contentOrigin}`,
   ];
   if (adminKey.generated && adminKey.key) {
     lines.push(

@@ -13,5 +13,6 @@ export {
   creditTypesOfCourse,
 } from "./courses/credit-offers.read-model";
 export { creditTypeCourses } from "./courses/credit-offers.report";
+export { registerPackageFilesRoutes } from "./packages/package-files.routes";
 export { createPackagesService } from "./packages/packages.service";
 export { createPackagesSweeper } from "./packages/packages.sweeper";

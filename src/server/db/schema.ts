@@ -25,6 +25,7 @@ export * from "../learning/package-runs/package-runs.table";
 export * from "../learning/watching/watching.table";
 export * from "../people/auth/auth.table";
 export * from "../platform/audit/audit.table";
+export * from "../platform/content-origin/content-origin.table";
 export * from "../platform/objects/objects.table";
 export * from "../platform/organisation/organisation.table";
 export * from "../plugins/idempotency-keys.table";

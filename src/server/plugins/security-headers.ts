@@ -29,7 +29,11 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
     mediaSrc: ["'self'", "blob:", ...storage, ...s3Hosts],
     connectSrc: ["'self'", ...storage, ...s3Hosts, ...firebase],
     fontSrc: ["'self'", "data:"],
-    frameSrc: config.firebase ? [`https://${config.firebase.authDomain}`] : ["'none'"],
+    // Package content (SCORM, cmi5) plays in a sandboxed frame from its own origin.
+    frameSrc: [
+      config.contentOrigin,
+      ...(config.firebase ? [`https://${config.firebase.authDomain}`] : []),
+    ],
     objectSrc: ["'none'"],
     // The client sets no <base>; 'none' stops an injected one from re-rooting relative URLs.
     baseUri: ["'none'"],

@@ -23,10 +23,26 @@ export interface SessionPluginOptions {
   secureCookies: boolean;
 }
 
+/**
+ * Whether a browser says the request comes from a page of another origin than the portal's,
+ * other than the user's own navigation to it (a link followed, an address typed).
+ */
+const fromAnotherOrigin = (request: FastifyRequest) => {
+  const site = request.headers["sec-fetch-site"];
+  return (
+    (site === "same-site" || site === "cross-site") &&
+    request.headers["sec-fetch-mode"] !== "navigate"
+  );
+};
+
 /** Reads the session cookie on every request (requires @fastify/cookie). */
 export function registerSessions(app: FastifyInstance, options: SessionPluginOptions) {
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request, reply) => {
+    // A request another origin's page made (package content on the content origin, which
+    // browsers count as the same site) is not the signed-in user's: its cookie is ignored,
+    // so such a page reads and changes nothing as them (SECURITY.md, "Package content").
+    if (fromAnotherOrigin(request)) return;
     const secret = request.cookies[cookieName(options.secureCookies)];
     if (!secret) {
       // The session cookie died with the browser session or was removed: so does the hint.

@@ -165,7 +165,8 @@ export function createLocalDiskStore(root: string): ObjectStore {
     async readPackageFile(packageId, path) {
       assertSafePackagePath(path);
       const file = join(packageDir(packageId), path);
-      await stat(file);
+      // A folder of the package is no file of it (as in a bucket, where it is no object).
+      if (!(await stat(file)).isFile()) throw Object.assign(new Error(path), { code: "EISDIR" });
       return createReadStream(file);
     },
 

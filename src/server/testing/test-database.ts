@@ -109,7 +109,8 @@ export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
       sql`select tablename from pg_tables where schemaname = 'public'`,
     );
     const rows = (result as unknown as { rows: { tablename: string }[] }).rows;
-    tables = rows.map((r) => `"${r.tablename}"`);
+    // The content links' secret is kept: an app caches it, as it may (it never changes).
+    tables = rows.filter((r) => r.tablename !== "content_keys").map((r) => `"${r.tablename}"`);
     tablesByHandle.set(handle, tables);
   }
   await handle.db.execute(

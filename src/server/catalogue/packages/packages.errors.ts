@@ -4,7 +4,7 @@ import {
   PACKAGE_STANDARD_LABELS,
   type PackageStandard,
 } from "../../../contract";
-import { invalidField } from "../../plugins/errors";
+import { forbidden, invalidField, notFound } from "../../plugins/errors";
 
 /**
  * Why a package cannot be a module's content, each with its own code and words that say
@@ -108,3 +108,12 @@ export const kindMismatch = (asked: "scorm" | "cmi5", found: PackageStandard) =>
     "modules.package_kind_mismatch",
     `This is a ${PACKAGE_STANDARD_LABELS[found]} package, not a ${asked === "cmi5" ? "cmi5" : "SCORM"} one. Choose ${found === "cmi5" ? "cmi5" : "SCORM"} as the module's content, or upload the course's ${asked === "cmi5" ? "cmi5" : "SCORM"} export.`,
   );
+
+export const contentLinkExpired = () =>
+  forbidden(
+    "content.link_expired",
+    "This link to the module's content has expired or is not valid: open the module again.",
+  );
+
+export const contentFileNotFound = () =>
+  notFound("content.not_found", "The package has no such file.");
