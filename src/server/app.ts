@@ -70,6 +70,7 @@ import {
   createExamResults,
   createExamService,
   createObjectAccess,
+  createPackageRunsService,
   createQuestionsService,
   createReviewService,
   createWatchingService,
@@ -77,6 +78,8 @@ import {
   packageCompletionStep,
   registerAssessmentsRoutes,
   registerEnrollmentsRoutes,
+  registerPackageRunsRoutes,
+  registerScormRuntimeRoutes,
   registerWatchingRoutes,
   reviewStep,
   watchingStep,
@@ -480,6 +483,16 @@ export async function buildApp(deps: AppDeps) {
   });
   registerEnrollmentsRoutes(app, { enrollments });
   registerWatchingRoutes(app, { watching });
+  registerPackageRunsRoutes(app, {
+    packageRuns: createPackageRunsService({
+      db,
+      courses,
+      enrollments,
+      links: contentLinks,
+      contentOrigin: config.contentOrigin,
+      now: clock,
+    }),
+  });
   registerCaptionsRoutes(app, {
     captions: createCaptionsService({ db, courses, enrollments }),
   });
@@ -518,6 +531,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerPackageFilesRoutes(content, { links: contentLinks, store });
+  registerScormRuntimeRoutes(content, { portalOrigin: config.publicOrigin });
 
   await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });
   return app;

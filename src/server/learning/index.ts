@@ -20,6 +20,7 @@ export { createEnrollmentsService } from "./enrollments/enrollments.service";
 export type { EnrollmentRow } from "./enrollments/enrollments.table";
 export { createObjectAccess } from "./enrollments/object-access";
 export { registerPackageRunsRoutes } from "./package-runs/package-runs.routes";
+export { registerScormRuntimeRoutes } from "./package-runs/scorm-runtime.routes";
 export {
   createPackageRunsService,
   packageCompletionStep,

@@ -20,7 +20,8 @@ export const itemSatisfied = (item: ItemOutcome | undefined): boolean =>
 /**
  * The whole package from its items: satisfied when every required item is (a single-SCO
  * package: that SCO; a multi-SCO one: every SCO). SCORM 2004 sequencing's rollup rules
- * beyond this are not evaluated. The score is the mean of the items' scaled scores; the
+ * beyond this are not evaluated. Success is failed when any item failed, passed when the
+ * package is satisfied and some item passed. The score is the mean of the items' scaled scores; the
  * time reported is the sum of the items'.
  */
 export function rollUp(required: readonly string[], items: ReadonlyMap<string, ItemOutcome>) {
@@ -33,9 +34,10 @@ export function rollUp(required: readonly string[], items: ReadonlyMap<string, I
     : [...items.values()].some((o) => o.completion !== "unknown" || o.success !== "unknown")
       ? "incomplete"
       : "unknown";
+  // Passed once every item is satisfied and those that judge success passed.
   const success: PackageSuccess = outcomes.some((o) => o?.success === "failed")
     ? "failed"
-    : outcomes.every((o) => o?.success === "passed")
+    : satisfied && outcomes.some((o) => o?.success === "passed")
       ? "passed"
       : "unknown";
   const scores = outcomes.flatMap((o) => (o?.scoreScaled == null ? [] : [o.scoreScaled]));

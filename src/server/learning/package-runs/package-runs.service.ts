@@ -334,7 +334,12 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
         await record(key, run, {
           id: item.id,
           data: null,
-          outcome: { completion: "completed", success: "unknown", scoreScaled: null, reportedSeconds: 0 },
+          outcome: {
+            completion: "completed",
+            success: "unknown",
+            scoreScaled: null,
+            reportedSeconds: 0,
+          },
         });
       }
       const repo = createPackageRunsRepository(db);
@@ -388,8 +393,7 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
           ? Math.max(0, (at.getTime() - locked.lastSeatAt.getTime()) / 1000)
           : 0;
         const credit = input.visible ? Math.min(since, MAX_SEAT_CREDIT_SECONDS) : 0;
-        const lastSeatAt =
-          locked.lastSeatAt && locked.lastSeatAt > at ? locked.lastSeatAt : at;
+        const lastSeatAt = locked.lastSeatAt && locked.lastSeatAt > at ? locked.lastSeatAt : at;
         const updated = await repo.updateAttempt(locked.id, {
           seatSeconds: locked.seatSeconds + credit,
           lastSeatAt,

@@ -104,7 +104,8 @@ const clampScaled = (n: number | null) => (n === null ? null : Math.max(-1, Math
 
 /** SCORM 1.2 CMITimespan, `HHHH:MM:SS.SS`, in seconds (0 when not one). */
 export function scorm12Seconds(time: unknown): number {
-  const m = typeof time === "string" ? /^(\d{1,4}):(\d{2}):(\d{2}(?:\.\d{1,2})?)$/.exec(time) : null;
+  const m =
+    typeof time === "string" ? /^(\d{1,4}):(\d{2}):(\d{2}(?:\.\d{1,2})?)$/.exec(time) : null;
   return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
 }
 
@@ -151,7 +152,8 @@ export function readScorm12(cmi: Scorm12Cmi, finish: boolean, rules: ItemRules):
     raw === null
       ? null
       : clampScaled(max !== null && max > min ? (raw - min) / (max - min) : raw / 100);
-  let success: PackageSuccess = status === "passed" ? "passed" : status === "failed" ? "failed" : "unknown";
+  let success: PackageSuccess =
+    status === "passed" ? "passed" : status === "failed" ? "failed" : "unknown";
   if (rules.masteryScore !== null && raw !== null && status !== "" && status !== "not attempted") {
     success = raw >= rules.masteryScore ? "passed" : "failed";
   }
@@ -190,16 +192,17 @@ export function readScorm2004(cmi: Scorm2004Cmi, rules: ItemRules): ItemReport {
   const scaled = clampScaled(num(cmi.score?.scaled));
   const passing = rules.scaledPassingScore ?? num(cmi.scaled_passing_score);
   let success: PackageSuccess =
-    cmi.success_status === "passed" ? "passed" : cmi.success_status === "failed" ? "failed" : "unknown";
+    cmi.success_status === "passed"
+      ? "passed"
+      : cmi.success_status === "failed"
+        ? "failed"
+        : "unknown";
   if (passing !== null && scaled !== null) success = scaled >= passing ? "passed" : "failed";
   return {
     completion,
     success,
     scoreScaled: scaled,
-    reportedSeconds: Math.max(
-      scorm2004Seconds(cmi.total_time),
-      scorm2004Seconds(cmi.session_time),
-    ),
+    reportedSeconds: Math.max(scorm2004Seconds(cmi.total_time), scorm2004Seconds(cmi.session_time)),
   };
 }
 
