@@ -20,11 +20,11 @@ export { createEnrollmentsService } from "./enrollments/enrollments.service";
 export type { EnrollmentRow } from "./enrollments/enrollments.table";
 export { createObjectAccess } from "./enrollments/object-access";
 export { registerPackageRunsRoutes } from "./package-runs/package-runs.routes";
-export { registerScormRuntimeRoutes } from "./package-runs/scorm-runtime.routes";
 export {
   createPackageRunsService,
   packageCompletionStep,
 } from "./package-runs/package-runs.service";
+export { registerScormRuntimeRoutes } from "./package-runs/scorm-runtime.routes";
 export { lastBeats } from "./watching/watching.report";
 export { registerWatchingRoutes } from "./watching/watching.routes";
 export { createWatchingService, watchingStep } from "./watching/watching.service";
