@@ -89,7 +89,11 @@ export const scormCommitBodySchema = z.strictObject({
 });
 export type ScormCommitBody = z.infer<typeof scormCommitBodySchema>;
 
-/** A beat of the player while the content is open; `visible` false when the page is hidden. */
+/**
+ * A beat of the player while the content is open. `visible`: whether the page was visible
+ * all the time since the previous beat (false for the beat that starts the clock, and for
+ * the beat sent when the page shows again after being hidden).
+ */
 export const packageSeatBodySchema = z.strictObject({
   visible: z.boolean(),
 });

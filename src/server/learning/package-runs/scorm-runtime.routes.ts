@@ -25,12 +25,12 @@ const launcherPage = (portalOrigin: string) => `<!doctype html>
 <meta name="portal-origin" content="${escapeAttribute(portalOrigin)}">
 <title>Course content</title>
 <link rel="stylesheet" href="/runtime/scorm.css">
-<script src="/runtime/scorm12.js"></script>
-<script src="/runtime/scorm2004.js"></script>
-<script src="/runtime/scorm-launcher.js"></script>
 </head>
 <body>
 <iframe id="sco" title="Course content"></iframe>
+<script src="/runtime/scorm12.js"></script>
+<script src="/runtime/scorm2004.js"></script>
+<script src="/runtime/scorm-launcher.js"></script>
 </body>
 </html>
 `;

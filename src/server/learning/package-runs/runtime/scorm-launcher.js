@@ -43,6 +43,8 @@
       standard === "scorm12" ? new window.Scorm12API(settings) : new window.Scorm2004API(settings);
     api.loadFromJSON(cmi ?? {}, "");
     const navigate = (request) => () => post({ type: "scorm:navigate", itemId, request });
+    const running = () => post({ type: "scorm:initialized", itemId });
+    api.on(standard === "scorm12" ? "LMSInitialize" : "Initialize", running);
     api.on("SequenceNext", navigate("next"));
     api.on("SequencePrevious", navigate("previous"));
     if (standard === "scorm12") window.API = api;

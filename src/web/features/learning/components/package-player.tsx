@@ -1,0 +1,64 @@
+import type { Module } from "@contract";
+import { PackageIcon, RefreshCwIcon } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { loadFailureHint } from "../../../lib/api-client";
+import { usePackageLaunch } from "../api/package-run";
+import { ScormPlayer } from "./scorm-player";
+
+/**
+ * A package module's content in the course player, in place of the video: the learner's
+ * attempt is launched, then the player of the module's kind runs it. A cmi5 module's
+ * player (`Cmi5Player`) takes its place beside `ScormPlayer` below.
+ */
+export function PackagePlayer({
+  courseId,
+  module,
+  onModuleCompleted,
+}: {
+  courseId: string;
+  module: Module;
+  /** The module became complete: the course's progress is read again. */
+  onModuleCompleted: () => void;
+}) {
+  const launch = usePackageLaunch(courseId, module.id);
+  if (launch.isPending) {
+    return <Skeleton className="h-[min(75vh,720px)] min-h-[26rem] w-full rounded-2xl" />;
+  }
+  if (launch.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
+      >
+        <p className="text-sm text-red-900">
+          This module's content could not be opened.{" "}
+          {loadFailureHint(launch.error, "Check your connection and try again.")}
+        </p>
+        <Button variant="outline" onClick={() => void launch.refetch()}>
+          <RefreshCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  switch (module.kind) {
+    case "scorm":
+      return (
+        <ScormPlayer
+          courseId={courseId}
+          module={module}
+          launch={launch.data}
+          onModuleCompleted={onModuleCompleted}
+        />
+      );
+    default:
+      // The cmi5 player is added here.
+      return (
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-zinc-200 bg-white px-6 py-12 text-center text-sm text-zinc-600">
+          <PackageIcon className="size-6 text-zinc-400" aria-hidden="true" />
+          This module's content cannot be played here yet.
+        </div>
+      );
+  }
+}
