@@ -629,6 +629,11 @@ const SIGNED_IN_ROUTES = [
   // The learner's own watching (learners only, of their own enrollments).
   "POST /api/progress/heartbeat",
   "GET /api/progress/watch/:courseId",
+  // The learner's own run of a package module (learners only, their own attempt).
+  "POST /api/courses/:courseId/modules/:moduleId/package/launch",
+  "GET /api/courses/:courseId/modules/:moduleId/package/items/:itemId",
+  "PUT /api/courses/:courseId/modules/:moduleId/package/items/:itemId",
+  "POST /api/courses/:courseId/modules/:moduleId/package/seat",
   // Review questions, the final exam and completion steps (enrolled learners, own attempts).
   "GET /api/courses/:id/modules/:moduleId/review",
   "POST /api/courses/:id/modules/:moduleId/review",

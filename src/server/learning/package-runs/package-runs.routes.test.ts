@@ -377,7 +377,10 @@ describe("a learner's run of a SCORM package", () => {
     // The second module is locked until the first is complete; the third is a video.
     expect(code(await launch(2))).toEqual([409, "courses.module_locked"]);
     expect(code(await seat(true, 2))).toEqual([409, "courses.module_locked"]);
+    expect(code(await item("item_1", 2))).toEqual([409, "courses.module_locked"]);
+    expect(code(await commit("item_1", { cmi: {} }, 2))).toEqual([409, "courses.module_locked"]);
     expect(code(await launch(3))).toEqual([409, "modules.not_a_package"]);
+    expect(code(await seat(true, 9))).toEqual([404, "courses.module_not_found"]);
     expect(code(await item("nothing-here"))).toEqual([404, "modules.package_item_not_found"]);
     expect(code(await commit("nothing-here", { cmi: {} }))).toEqual([
       404,

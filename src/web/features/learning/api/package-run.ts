@@ -13,7 +13,7 @@ import { apiJson } from "../../../lib/api-client";
 const runPath = (courseId: string, moduleId: string) =>
   `/api/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/package`;
 
-export const packageLaunchQueryKey = (courseId: string, moduleId: string) =>
+const packageLaunchQueryKey = (courseId: string, moduleId: string) =>
   ["/api/courses", courseId, "modules", moduleId, "package"] as const;
 
 /**
