@@ -6,7 +6,7 @@ import {
   type ScormItemLaunch,
 } from "@contract";
 import { CheckIcon, CircleAlertIcon, CircleIcon, PlayIcon } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { getErrorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/utils";
@@ -87,7 +87,7 @@ export function ScormPlayer({
   const pending = useRef<ScormItemLaunch | null>(launch.item);
   const commits = useRef<Promise<unknown>>(Promise.resolve());
   const completed = useRef(launch.status.moduleCompleted);
-  const items = launch.items.filter((i) => i.launchable);
+  const items = useMemo(() => launch.items.filter((i) => i.launchable), [launch]);
   const moduleId = module.id;
 
   const took = useCallback(
