@@ -89,9 +89,13 @@ test.describe("SCORM player", () => {
     await committed(player);
     await screensAtBothWidths(player, "scorm-player-2004", CONTENT);
 
-    // A reload resumes at the saved page (cmi.location), after the content's own question.
+    // A reload, on a phone, resumes at the saved page (cmi.location), after the content's
+    // own question.
+    await player.setViewportSize({ width: 390, height: 844 });
     await player.reload();
     await expect(page2004.getByRole("heading", { name: /Other Scoring/i })).toBeVisible();
+    await screen(player, "scorm-player-2004-resumed-390", CONTENT);
+    await player.setViewportSize({ width: 1280, height: 800 });
     for (let i = 3; i < 14; i += 1) await golf.getByRole("button", { name: "Next ->" }).click();
     await expect(golf.getByRole("button", { name: "Next ->" })).toBeDisabled();
     // The last page completes the SCO: the module completes as a video module's would.
