@@ -238,6 +238,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 const CONTENT_TYPES: Record<string, string> = {
   ".png": "image/png",
   ".mp4": "video/mp4",
+  ".zip": "application/zip",
 };
 
 /**
@@ -246,10 +247,12 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export async function uploadFile(
   api: APIRequestContext,
-  kind: "thumbnail" | "video",
+  kind: "thumbnail" | "video" | "package",
   filePath: string,
+  /** The file's bytes when they are made by the test rather than read from `filePath`. */
+  made?: Buffer,
 ): Promise<string> {
-  const bytes = readFileSync(filePath);
+  const bytes = made ?? readFileSync(filePath);
   const contentType = CONTENT_TYPES[filePath.slice(filePath.lastIndexOf("."))] ?? "";
   const requested = await api.post("/api/objects/upload", {
     data: { kind, fileName: basename(filePath), contentType, size: bytes.length },

@@ -123,6 +123,7 @@ export const ERROR_CODES = {
   "watching.beyond_duration": 400,
   "watching.duration_mismatch": 400,
   "watching.impossible_report": 400,
+  "watching.not_a_video": 409,
   "watching.not_seated_enough": 409,
   "watching.not_watched_enough": 409,
   // Stored files.

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config";
@@ -78,6 +81,32 @@ describe.skipIf(databaseOnly)("S3 object store against a real S3-compatible serv
     expect(size).toBe(video.length);
     await store.delete(other);
     expect(await store.stat(other)).toBeNull();
+  });
+
+  it("sweeps the download folders a crash left behind, and none in use", async () => {
+    const tempDir = mkdtempSync(join(tmpdir(), "credo-s3-temp-"));
+    try {
+      const withTemp = createS3Store(buildConfig(s3.env).s3!, { tempDir });
+      const left = join(tempDir, "credo-download-AbC123");
+      mkdirSync(left);
+      writeFileSync(join(left, "object"), "half a package");
+      mkdirSync(join(tempDir, "not-ours"));
+      const names: string[] = [];
+      for await (const name of withTemp.listLeftovers(new Date(Date.now() + 60_000))) {
+        names.push(name);
+      }
+      const download = names.filter((n) => n.startsWith("downloads/"));
+      expect(download).toEqual(["downloads/credo-download-AbC123"]);
+      // A folder still being written (newer than the sweep's cut-off) is left alone.
+      const early: string[] = [];
+      for await (const name of withTemp.listLeftovers(new Date(0))) early.push(name);
+      expect(early).toEqual([]);
+      await withTemp.deleteLeftover(download[0]!);
+      await withTemp.deleteLeftover("downloads/../not-ours");
+      expect(readdirSync(tempDir)).toEqual(["not-ours"]);
+    } finally {
+      rmSync(tempDir, { recursive: true, force: true });
+    }
   });
 
   it("refuses keys that could escape the uploads prefix", async () => {

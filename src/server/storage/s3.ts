@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -34,6 +34,12 @@ export interface S3StoreConfig {
 }
 
 const PREFIX = "uploads/";
+
+/** withLocalFile's download folders in `tempDir`, and how the sweeper names them. */
+const DOWNLOAD_DIR_PREFIX = "credo-download-";
+const DOWNLOAD_DIR = /^credo-download-[A-Za-z0-9]{6}$/;
+const DOWNLOADS = "downloads/";
+
 /**
  * Presigned upload URLs stay valid for a while after set-acl: they point here, never at
  * the checked object, so they cannot swap its bytes for unchecked ones.
@@ -210,6 +216,16 @@ export function createS3Store(
       }
     },
     async *listLeftovers(before) {
+      // Downloads for withLocalFile that a crash cut off (a package's `.zip` being unpacked):
+      // the folder outlives the process that would have removed it.
+      if (options.tempDir) {
+        const names = await readdir(options.tempDir).catch(() => [] as string[]);
+        for (const name of names) {
+          if (!DOWNLOAD_DIR.test(name)) continue;
+          const info = await stat(join(options.tempDir, name)).catch(() => null);
+          if (info && info.mtime < before) yield `${DOWNLOADS}${name}`;
+        }
+      }
       // Whatever is still under incoming/ was never committed (or was PUT again after
       // set-acl); its upload URL expired long ago, so nothing will ever read it.
       let ContinuationToken: string | undefined;
@@ -232,6 +248,13 @@ export function createS3Store(
       } while (ContinuationToken);
     },
     async deleteLeftover(name) {
+      if (name.startsWith(DOWNLOADS)) {
+        const dir = name.slice(DOWNLOADS.length);
+        if (options.tempDir && DOWNLOAD_DIR.test(dir)) {
+          await rm(join(options.tempDir, dir), { recursive: true, force: true });
+        }
+        return;
+      }
       await client.send(
         new DeleteObjectCommand({ Bucket: config.bucket, Key: incomingKeyOf(name) }),
       );
@@ -244,7 +267,7 @@ export function createS3Store(
       if (!(object.Body instanceof Readable)) throw new Error(`no body for object ${key}`);
       const root = options.tempDir ?? tmpdir();
       await mkdir(root, { recursive: true });
-      const dir = await mkdtemp(join(root, "credo-download-"));
+      const dir = await mkdtemp(join(root, DOWNLOAD_DIR_PREFIX));
       try {
         const path = join(dir, "object");
         await pipeline(object.Body, createWriteStream(path, { mode: 0o600 }));

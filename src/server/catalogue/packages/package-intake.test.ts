@@ -514,6 +514,19 @@ describe.each(STORE_KINDS)("package modules (%s object store)", (storeKind) => {
       const body = expectErrorBody(marked);
       expect(body.code).toBe("modules.package_reports_completion");
       expect(body.message).toMatch(/complete when its content reports it/);
+      // Nor does a video player's heartbeat count for it: the package player measures it.
+      const beat = await call(ctx, "POST", "/api/progress/heartbeat", {
+        cookie: learnerCookie,
+        payload: {
+          courseId: course.id,
+          moduleId: moduleId(1),
+          intervals: [],
+          position: 0,
+          duration: 60,
+        },
+      });
+      expect(beat.statusCode).toBe(409);
+      expect(expectErrorBody(beat).code).toBe("watching.not_a_video");
       const [enrollment] = await ctx.database.db.select().from(enrollments);
       expect(enrollment).toMatchObject({ progress: 0, isCompleted: false });
     });

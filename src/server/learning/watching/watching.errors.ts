@@ -19,3 +19,8 @@ export const notWatchedEnough = (minPercent: number) =>
   conflict("watching.not_watched_enough", WATCH_MESSAGES.notWatchedEnough(minPercent));
 export const notSeatedEnough = (minSeconds: number) =>
   conflict("watching.not_seated_enough", WATCH_MESSAGES.notSeatedEnough(minSeconds));
+export const notAVideo = () =>
+  conflict(
+    "watching.not_a_video",
+    "This module plays a SCORM or cmi5 package, not a video: its player measures its time.",
+  );

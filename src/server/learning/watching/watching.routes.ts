@@ -43,6 +43,7 @@ export function registerWatchingRoutes(
             "enrollments.not_enrolled",
             "courses.module_not_found",
             "courses.module_locked",
+            "watching.not_a_video",
             "watching.duration_mismatch",
             "watching.beyond_duration",
             "watching.impossible_report",

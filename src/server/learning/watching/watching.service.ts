@@ -16,6 +16,7 @@ import {
   enrollmentNotFound,
   moduleLocked,
   moduleNotInCourse,
+  notAVideo,
   notEnrolled,
   notSeatedEnough,
   notWatchedEnough,
@@ -156,6 +157,7 @@ export function createWatchingService(deps: WatchingServiceDeps) {
       const module = course.modules.find((m) => m.id === body.moduleId);
       if (!module) throw moduleNotInCourse();
       if (!isModuleUnlocked(order, module.id, completed)) throw moduleLocked();
+      if (module.kind !== "video") throw notAVideo();
 
       const row = await beats.record({ userId, course, module, body });
       return toModuleWatch(module, row, course);
