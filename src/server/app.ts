@@ -302,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
     audit,
     changes: database.changes,
   });
+  const packages = createPackagesService({ db, store, objects, log: app.log });
   const courses = createCoursesService({
     db,
     objects,
@@ -309,7 +310,7 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
     audit,
     creditCatalogue,
-    packages: createPackagesService({ db, store, objects, log: app.log }),
+    packages,
   });
   // Packages whose unpacking the end of an earlier process cut off are removed hourly.
   const packagesSweeper = createPackagesSweeper({ db, store, log: app.log });
@@ -487,6 +488,7 @@ export async function buildApp(deps: AppDeps) {
     packageRuns: createPackageRunsService({
       db,
       courses,
+      packages,
       enrollments,
       links: contentLinks,
       contentOrigin: config.contentOrigin,

@@ -17,7 +17,7 @@ import { createReadCache } from "../../db/read-cache";
 import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
-import type { PackageRun, PackagesService } from "../packages/packages.service";
+import type { PackagesService } from "../packages/packages.service";
 import {
   courseNotFound,
   creditTypeNotFound,
@@ -99,7 +99,7 @@ export interface CoursesServiceDeps {
   /** Keeps the credit types the courses offer, from the organisation's catalogue. */
   creditCatalogue: Pick<CreditCatalogueService, "saveOffer">;
   /** The packages feature: the SCORM and cmi5 packages that package modules play. */
-  packages: Pick<PackagesService, "intake" | "summaries" | "release" | "runOf">;
+  packages: Pick<PackagesService, "intake" | "summaries" | "release">;
 }
 
 /** The course's details (course.updated); every other column but bookkeeping is a setting. */
@@ -400,6 +400,12 @@ export function createCoursesService(deps: CoursesServiceDeps) {
 
     findRow: async (id: string) => (await entry(id))?.row,
 
+    /** The package a module of the course plays; undefined for a video or an unknown module. */
+    async modulePackageId(courseId: string, moduleId: string): Promise<string | undefined> {
+      const module = (await entry(courseId))?.modules.find((m) => m.id === moduleId);
+      return module?.packageId ?? undefined;
+    },
+
     /**
      * A published course's thumbnail, ready to serve to anyone (its credentials show it);
      * undefined for a draft or a course without one.
@@ -408,17 +414,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       const course = (await entry(courseId))?.row;
       if (!course?.isPublished || !course.thumbnail) return undefined;
       return objects.findReady(course.thumbnail, "thumbnail");
-    },
-
-    /**
-     * The package a module plays, with what its run time needs (standard, items and their
-     * launch data); undefined for a video module or one not in the course.
-     */
-    async modulePackage(courseId: string, moduleId: string): Promise<PackageRun | undefined> {
-      const [row] = (await createCoursesRepository(db).modulesOf([courseId])).filter(
-        (m) => m.id === moduleId,
-      );
-      return row?.packageId ? packages.runOf(row.packageId) : undefined;
     },
 
     /** Courses by id, with their modules, for embedding in other features' responses. */

@@ -37,9 +37,6 @@ export interface IntakenPackage {
   created: boolean;
 }
 
-/** A package as its run time reads it. */
-export type PackageRun = Pick<PackageRow, "id" | "standard" | "items">;
-
 const summaryOf = (row: PackageRow): PackageSummary => ({
   standard: row.standard,
   title: row.title,
@@ -144,11 +141,13 @@ export function createPackagesService(deps: PackagesServiceDeps) {
       return new Map(rows.map((row) => [row.id, summaryOf(row)]));
     },
 
-    /** What the run time needs of a ready package: its standard and items with their launch data. */
-    async runOf(id: string): Promise<PackageRun | undefined> {
+    /** What a ready package launches and by what rules (the run times read it); else undefined. */
+    async runOf(
+      id: string,
+    ): Promise<Pick<PackageRow, "id" | "standard" | "items" | "structure"> | undefined> {
       const [row] = await repo.findByIds([id]);
       if (row?.status !== "ready") return undefined;
-      return { id: row.id, standard: row.standard, items: row.items };
+      return { id: row.id, standard: row.standard, items: row.items, structure: row.structure };
     },
 
     /**

@@ -29,6 +29,23 @@ export function createPackageRunsRepository(db: Executor) {
       return row;
     },
 
+    /** The open attempt, locked until the transaction ends: commits and beats run in turn. */
+    async lockOpen(key: AttemptKey): Promise<PackageAttemptRow | undefined> {
+      const [row] = await db.select().from(packageAttempts).where(openOf(key)).for("update");
+      return row;
+    },
+
+    /** Writes the seat time the portal measured and when it last measured it. */
+    async recordSeat(
+      id: string,
+      values: Pick<PackageAttemptRow, "seatSeconds" | "lastSeatAt">,
+    ): Promise<void> {
+      await db
+        .update(packageAttempts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(packageAttempts.id, id));
+    },
+
     /**
      * The learner's open attempt at the module's package, opened now when there is none (or
      * the module now plays another package, which ends the old one). Two launches at once
@@ -66,55 +83,50 @@ export function createPackageRunsRepository(db: Executor) {
         .where(and(eq(packageAttempts.id, id), isNull(packageAttempts.endedAt)));
     },
 
-    /** The open attempt, locked until the transaction ends: commits and beats run in turn. */
-    async lockOpen(key: AttemptKey): Promise<PackageAttemptRow | undefined> {
-      const [row] = await db.select().from(packageAttempts).where(openOf(key)).for("update");
+    /** The attempt a cmi5 registration names, locked for the rest of the transaction. */
+    async lockByRegistration(registration: string): Promise<PackageAttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(packageAttempts)
+        .where(eq(packageAttempts.registration, registration))
+        .for("update");
       return row;
     },
 
-    /** Writes what the package reported of the whole, and the seat time. */
+    /** What the package reported of each item in an attempt. */
+    async itemStates(attemptId: string): Promise<PackageItemStateRow[]> {
+      return db.select().from(packageItemStates).where(eq(packageItemStates.attemptId, attemptId));
+    },
+
+    /** Writes what the package reported of one item (the fields given, the rest kept). */
+    async saveItemState(
+      attemptId: string,
+      itemId: string,
+      values: Partial<Omit<PackageItemStateRow, "attemptId" | "itemId" | "updatedAt">>,
+    ): Promise<void> {
+      await db
+        .insert(packageItemStates)
+        .values({ attemptId, itemId, ...values })
+        .onConflictDoUpdate({
+          target: [packageItemStates.attemptId, packageItemStates.itemId],
+          set: { ...values, updatedAt: sql`now()` },
+        });
+    },
+
+    /** Writes what the package reported of the whole attempt. */
     async updateAttempt(
       id: string,
       values: Partial<
         Pick<
           PackageAttemptRow,
-          | "completion"
-          | "success"
-          | "scoreScaled"
-          | "reportedSeconds"
-          | "seatSeconds"
-          | "lastSeatAt"
-          | "satisfiedAt"
+          "completion" | "success" | "scoreScaled" | "reportedSeconds" | "satisfiedAt"
         >
       >,
-    ): Promise<PackageAttemptRow> {
-      const [row] = await db
+    ): Promise<void> {
+      await db
         .update(packageAttempts)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(packageAttempts.id, id))
-        .returning();
-      return row!;
-    },
-
-    /** Every item's state in an attempt. */
-    async itemStates(attemptId: string): Promise<PackageItemStateRow[]> {
-      return db.select().from(packageItemStates).where(eq(packageItemStates.attemptId, attemptId));
-    },
-
-    /** Writes one item's state (its data model and what it says), made the first time. */
-    async saveItem(
-      values: Omit<typeof packageItemStates.$inferInsert, "updatedAt">,
-    ): Promise<PackageItemStateRow> {
-      const { attemptId: _a, itemId: _i, ...changes } = values;
-      const [row] = await db
-        .insert(packageItemStates)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [packageItemStates.attemptId, packageItemStates.itemId],
-          set: { ...changes, updatedAt: sql`now()` },
-        })
-        .returning();
-      return row!;
+        .where(eq(packageAttempts.id, id));
     },
 
     /** The attempt a cmi5 registration names. */

@@ -86,8 +86,10 @@ export interface PackageRunsServiceDeps {
   /** The courses feature: the course, and the package a module plays. */
   courses: {
     findMany(ids: string[]): Promise<Map<string, Course>>;
-    modulePackage(courseId: string, moduleId: string): Promise<PackageRun | undefined>;
+    modulePackageId(courseId: string, moduleId: string): Promise<string | undefined>;
   };
+  /** The packages feature: what a package launches. */
+  packages: { runOf(id: string): Promise<PackageRun | undefined> };
   /** The enrollments feature: the learner's completed modules, and the one gate. */
   enrollments: {
     completedModules(userId: string, courseId: string): Promise<string[] | null>;
@@ -160,7 +162,8 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
     if (module.kind === "video") throw notAPackage();
     const order = course.modules.map((m) => m.id);
     if (!isModuleUnlocked(order, module.id, completed)) throw moduleLocked();
-    const run = await deps.courses.modulePackage(course.id, module.id);
+    const packageId = await deps.courses.modulePackageId(course.id, module.id);
+    const run = packageId ? await deps.packages.runOf(packageId) : undefined;
     if (!run) throw notAPackage();
     return { course, completed, run, key: { ...input, packageId: run.id } };
   }
@@ -259,17 +262,15 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
       const opened = await repo.open(key);
       const attempt = (await repo.lockOpen(key)) ?? opened;
       const before = (await repo.itemStates(attempt.id)).find((s) => s.itemId === item.id);
-      await repo.saveItem({
-        attemptId: attempt.id,
-        itemId: item.id,
-        data: item.data ?? before?.data ?? {},
+      await repo.saveItemState(attempt.id, item.id, {
+        ...(item.data ? { data: item.data } : {}),
         ...item.outcome,
         // The time a SCO reports only grows: a reload starts its session from the total.
         reportedSeconds: Math.max(item.outcome.reportedSeconds, before?.reportedSeconds ?? 0),
       });
       const states = await repo.itemStates(attempt.id);
       const whole = rollUp(requiredItems(run), new Map(states.map((s) => [s.itemId, s])));
-      const updated = await repo.updateAttempt(attempt.id, {
+      const report = {
         completion: whole.completion,
         success: whole.success,
         scoreScaled: whole.scoreScaled,
@@ -277,8 +278,9 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
         // Once met, the rule stays met for the attempt: a later commit of a SCO revisited
         // does not take the module's credit back.
         ...(whole.satisfied && !attempt.satisfiedAt ? { satisfiedAt: now() } : {}),
-      });
-      return { attempt: updated, states };
+      };
+      await repo.updateAttempt(attempt.id, report);
+      return { attempt: { ...attempt, ...report }, states };
     });
   }
 
@@ -394,11 +396,9 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
           : 0;
         const credit = input.visible ? Math.min(since, MAX_SEAT_CREDIT_SECONDS) : 0;
         const lastSeatAt = locked.lastSeatAt && locked.lastSeatAt > at ? locked.lastSeatAt : at;
-        const updated = await repo.updateAttempt(locked.id, {
-          seatSeconds: locked.seatSeconds + credit,
-          lastSeatAt,
-        });
-        return { attempt: updated, states: await repo.itemStates(locked.id) };
+        const seat = { seatSeconds: locked.seatSeconds + credit, lastSeatAt };
+        await repo.recordSeat(locked.id, seat);
+        return { attempt: { ...locked, ...seat }, states: await repo.itemStates(locked.id) };
       });
       const moduleCompleted = await completeIfDue(input, course, attempt, completed);
       return statusOf(course, run, attempt, states, moduleCompleted);
