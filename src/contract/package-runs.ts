@@ -70,8 +70,11 @@ export const packageLaunchSchema = z.object({
   resume: z.object({ itemId: z.string() }),
   /** The package's files on the content origin, ending in `/`. */
   contentBase: z.string(),
-  /** The page on the content origin that runs the package (the SCORM launcher). */
-  runtimeUrl: z.string(),
+  /**
+   * The page on the content origin that runs a SCORM package (the launcher); null for cmi5,
+   * whose units launch through their own routes.
+   */
+  runtimeUrl: z.string().nullable(),
   status: packageAttemptStatusSchema,
   /** The resumed item's launch data (SCORM). */
   item: scormItemLaunchSchema.nullable(),

@@ -149,7 +149,7 @@ describe("a learner's run of a SCORM package", () => {
     const page = await ctx.app.content.inject({
       method: "GET",
       url: "/runtime/scorm.html",
-      headers: { host: new URL(body.runtimeUrl).host },
+      headers: { host: new URL(body.runtimeUrl!).host },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-security-policy"]).toContain(
@@ -159,7 +159,7 @@ describe("a learner's run of a SCORM package", () => {
     const launched = await ctx.app.content.inject({
       method: "GET",
       url: new URL(body.item!.launchPath, body.contentBase).pathname,
-      headers: { host: new URL(body.runtimeUrl).host },
+      headers: { host: new URL(body.runtimeUrl!).host },
     });
     expect(launched.statusCode).toBe(200);
     // Launching again opens no second attempt.

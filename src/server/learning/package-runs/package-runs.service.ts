@@ -313,7 +313,7 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
         })),
         resume: { itemId: resumeId },
         contentBase: await deps.links.packageBase(run.id),
-        runtimeUrl,
+        runtimeUrl: isScorm(run.standard) ? runtimeUrl : null,
         status: statusOf(course, run, attempt, states, moduleCompleted),
         item: isScorm(run.standard)
           ? itemLaunch(run, resumeItem, byId.get(resumeId), input.learner)

@@ -6,26 +6,40 @@ import { loadFailureHint } from "../../../lib/api-client";
 import { usePackageLaunch } from "../api/package-run";
 import { ScormPlayer } from "./scorm-player";
 
-/**
- * A package module's content in the course player, in place of the video: the learner's
- * attempt is launched, then the player of the module's kind runs it. A cmi5 module's
- * player (`Cmi5Player`) takes its place beside `ScormPlayer` below.
- */
-export function PackagePlayer({
-  courseId,
-  module,
-  onModuleCompleted,
-}: {
+type PackagePlayerProps = {
   courseId: string;
   module: Module;
   /** The module became complete: the course's progress is read again. */
   onModuleCompleted: () => void;
-}) {
+};
+
+/**
+ * A package module's content in the course player, in place of the video, by the module's
+ * kind: `ScormPlayer` for SCORM 1.2 and 2004; a cmi5 module's player (`Cmi5Player`) takes
+ * its place in the "cmi5" case.
+ */
+export function PackagePlayer(props: PackagePlayerProps) {
+  switch (props.module.kind) {
+    case "scorm":
+      return <ScormModule {...props} />;
+    default:
+      return (
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-zinc-200 bg-white px-6 py-12 text-center text-sm text-zinc-600">
+          <PackageIcon className="size-6 text-zinc-400" aria-hidden="true" />
+          This module's content cannot be played here yet.
+        </div>
+      );
+  }
+}
+
+/** A SCORM module: the learner's attempt is launched, then the SCORM player runs it. */
+function ScormModule({ courseId, module, onModuleCompleted }: PackagePlayerProps) {
   const launch = usePackageLaunch(courseId, module.id);
   if (launch.isPending) {
     return <Skeleton className="h-[min(75vh,720px)] min-h-[26rem] w-full rounded-2xl" />;
   }
-  if (launch.isError) {
+  const runtimeUrl = launch.data?.runtimeUrl;
+  if (launch.isError || !runtimeUrl) {
     return (
       <div
         role="alert"
@@ -42,23 +56,12 @@ export function PackagePlayer({
       </div>
     );
   }
-  switch (module.kind) {
-    case "scorm":
-      return (
-        <ScormPlayer
-          courseId={courseId}
-          module={module}
-          launch={launch.data}
-          onModuleCompleted={onModuleCompleted}
-        />
-      );
-    default:
-      // The cmi5 player is added here.
-      return (
-        <div className="flex flex-col items-center gap-2 rounded-2xl border border-zinc-200 bg-white px-6 py-12 text-center text-sm text-zinc-600">
-          <PackageIcon className="size-6 text-zinc-400" aria-hidden="true" />
-          This module's content cannot be played here yet.
-        </div>
-      );
-  }
+  return (
+    <ScormPlayer
+      courseId={courseId}
+      module={module}
+      launch={{ ...launch.data, runtimeUrl }}
+      onModuleCompleted={onModuleCompleted}
+    />
+  );
 }

@@ -71,7 +71,7 @@ export function ScormPlayer({
 }: {
   courseId: string;
   module: Module;
-  launch: PackageLaunch;
+  launch: PackageLaunch & { runtimeUrl: string };
   /** Called once when a commit or a beat completes the module. */
   onModuleCompleted: () => void;
 }) {
