@@ -62,6 +62,12 @@ export const scormItemLaunchSchema = z.object({
 });
 export type ScormItemLaunch = z.infer<typeof scormItemLaunchSchema>;
 
+/** An item's launch with the attempt's status (an asset counts as completed once opened). */
+export const scormItemAnswerSchema = scormItemLaunchSchema.extend({
+  status: packageAttemptStatusSchema,
+});
+export type ScormItemAnswer = z.infer<typeof scormItemAnswerSchema>;
+
 export const packageLaunchSchema = z.object({
   attemptId: z.string(),
   standard: packageStandardSchema,

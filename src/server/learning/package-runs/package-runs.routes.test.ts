@@ -47,6 +47,33 @@ const twoScos = () =>
     { name: "quiz.html", data: "<p>Quiz</p>" },
   ]);
 
+/** A SCORM 1.2 package of two assets (pages that never talk to the run time). */
+const twoAssets = () =>
+  makeZip([
+    {
+      name: "imsmanifest.xml",
+      data: `<?xml version="1.0"?>
+<manifest identifier="two.assets" version="1"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org">
+    <organization identifier="org">
+      <title>Two pages</title>
+      <item identifier="one" identifierref="res_1"><title>One</title></item>
+      <item identifier="two" identifierref="res_2"><title>Two</title></item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="res_1" type="webcontent" adlcp:scormtype="asset" href="one.html"/>
+    <resource identifier="res_2" type="webcontent" adlcp:scormtype="asset" href="two.html"/>
+  </resources>
+</manifest>`,
+    },
+    { name: "one.html", data: "<p>One</p>" },
+    { name: "two.html", data: "<p>Two</p>" },
+  ]);
+
 describe("a learner's run of a SCORM package", () => {
   const { ctx, clock } = useWatchingTestApp();
 
@@ -261,6 +288,29 @@ describe("a learner's run of a SCORM package", () => {
     });
     expect(passed.scoreScaled).toBeCloseTo(0.9);
     expect((await progress()).isCompleted).toBe(true);
+  });
+
+  it("resumes at the item last committed to, and counts a package of assets once each is opened", async () => {
+    const { launch, commit, item, status, progress } = await setup([twoScos(), twoAssets()]);
+    expect(((await launch()).json() as PackageLaunch).resume.itemId).toBe("lesson");
+    await status(await commit("quiz", { cmi: { core: { lesson_location: "q2" } } }));
+    const back = (await launch()).json() as PackageLaunch;
+    expect(back.resume.itemId).toBe("quiz");
+    expect(back.item?.cmi).toMatchObject({ core: { lesson_location: "q2", entry: "resume" } });
+    // Completing the first module opens the second, of assets only.
+    await status(await commit("lesson", { cmi: { core: { lesson_status: "passed" } } }));
+    await status(await commit("quiz", { cmi: { core: { lesson_status: "passed" } } }));
+    const assets = (await launch(2)).json() as PackageLaunch;
+    expect(assets.item).toMatchObject({
+      itemId: "one",
+      scormType: "asset",
+      launchPath: "one.html",
+    });
+    expect((await item("one", 2)).statusCode).toBe(200);
+    expect((await progress()).progress).toBe(50);
+    const two = await item("two", 2);
+    expect(two.json().status).toMatchObject({ satisfied: true, moduleCompleted: true });
+    expect(await progress()).toMatchObject({ progress: 100, isCompleted: true });
   });
 
   it("reads SCORM 2004's completion, success, scaled score and progress measure", async () => {

@@ -7,7 +7,7 @@ import {
   packageLaunchSchema,
   packageSeatBodySchema,
   scormCommitBodySchema,
-  scormItemLaunchSchema,
+  scormItemAnswerSchema,
 } from "../../../contract";
 import { errorResponses } from "../../openapi/responses";
 import { requireRole, sessionOf } from "../../plugins/sessions";
@@ -73,7 +73,7 @@ export function registerPackageRunsRoutes(
         tags,
         params: itemParams,
         response: {
-          200: scormItemLaunchSchema,
+          200: scormItemAnswerSchema,
           ...errorResponses([...RUN_REFUSALS, "modules.package_item_not_found"]),
         },
       },

@@ -5,6 +5,7 @@ import {
   type PackageLaunch,
   type PackageStandard,
   type ScormCommitBody,
+  type ScormItemAnswer,
   type ScormItemLaunch,
 } from "../../../contract";
 import type { Database } from "../../db/client";
@@ -60,6 +61,14 @@ const minSeatOf = (course: Course) =>
  * gap.
  */
 const MAX_SEAT_CREDIT_SECONDS = 30;
+
+/** What opening an asset reports of it: SCORM counts an asset complete once launched. */
+const ASSET_OPENED: ItemOutcome = {
+  completion: "completed",
+  success: "unknown",
+  scoreScaled: null,
+  reportedSeconds: 0,
+};
 
 /** A SCORM item as the packages feature describes it (scorm-manifest.ts). */
 interface ScormItem {
@@ -293,8 +302,8 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
     async launch(input: ModuleRequest & { learner: Learner }): Promise<PackageLaunch> {
       const { course, completed, run, key } = await access(input);
       const repo = createPackageRunsRepository(db);
-      const attempt = await repo.open(key);
-      const states = await repo.itemStates(attempt.id);
+      let attempt = await repo.open(key);
+      let states = await repo.itemStates(attempt.id);
       const byId = new Map(states.map((s) => [s.itemId, s]));
       const visible = run.items.filter((i) => i.isVisible !== false);
       const last = [...states].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
@@ -302,6 +311,14 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
         last?.itemId ??
         (visible.find((i) => !itemSatisfied(byId.get(i.id))) ?? visible[0] ?? run.items[0])!.id;
       const resumeItem = findItem(run, resumeId);
+      // The launch opens the item: an asset is then seen.
+      if (isScorm(run.standard) && resumeItem.scormType === "asset") {
+        ({ attempt, states } = await record(key, run, {
+          id: resumeId,
+          data: null,
+          outcome: ASSET_OPENED,
+        }));
+      }
       const moduleCompleted = await completeIfDue(input, course, attempt, completed);
       return {
         attemptId: attempt.id,
@@ -328,26 +345,28 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
      */
     async item(
       input: ModuleRequest & { itemId: string; learner: Learner },
-    ): Promise<ScormItemLaunch> {
-      const { run, key } = await access(input);
+    ): Promise<ScormItemAnswer> {
+      const { course, completed, run, key } = await access(input);
       if (!isScorm(run.standard)) throw itemNotFound();
       const item = findItem(run, input.itemId);
-      if (item.scormType === "asset") {
-        await record(key, run, {
-          id: item.id,
-          data: null,
-          outcome: {
-            completion: "completed",
-            success: "unknown",
-            scoreScaled: null,
-            reportedSeconds: 0,
-          },
-        });
-      }
-      const repo = createPackageRunsRepository(db);
-      const attempt = await repo.open(key);
-      const state = (await repo.itemStates(attempt.id)).find((s) => s.itemId === item.id);
-      return itemLaunch(run, item, state, input.learner);
+      const { attempt, states } =
+        item.scormType === "asset"
+          ? await record(key, run, { id: item.id, data: null, outcome: ASSET_OPENED })
+          : await (async () => {
+              const repo = createPackageRunsRepository(db);
+              const open = await repo.open(key);
+              return { attempt: open, states: await repo.itemStates(open.id) };
+            })();
+      const moduleCompleted = await completeIfDue(input, course, attempt, completed);
+      return {
+        ...itemLaunch(
+          run,
+          item,
+          states.find((s) => s.itemId === item.id),
+          input.learner,
+        ),
+        status: statusOf(course, run, attempt, states, moduleCompleted),
+      };
     },
 
     /**

@@ -4,8 +4,8 @@ import {
   packageAttemptStatusSchema,
   packageLaunchSchema,
   type ScormCommitBody,
-  type ScormItemLaunch,
-  scormItemLaunchSchema,
+  type ScormItemAnswer,
+  scormItemAnswerSchema,
 } from "@contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
@@ -38,14 +38,17 @@ export function usePackageLaunch(courseId: string, moduleId: string) {
   );
 }
 
-/** GET .../package/items/:itemId: a SCORM item's address and the data model it starts with. */
+/**
+ * GET .../package/items/:itemId: a SCORM item's address and the data model it starts with,
+ * with the attempt's status.
+ */
 export async function getScormItem(
   courseId: string,
   moduleId: string,
   itemId: string,
-): Promise<ScormItemLaunch> {
+): Promise<ScormItemAnswer> {
   return apiJson(
-    scormItemLaunchSchema,
+    scormItemAnswerSchema,
     "GET",
     `${runPath(courseId, moduleId)}/items/${encodeURIComponent(itemId)}`,
   );

@@ -125,13 +125,15 @@ export function ScormPlayer({
       setRunning(null);
       setError(null);
       try {
-        pending.current = await getScormItem(courseId, moduleId, next);
+        const { status: now, ...item } = await getScormItem(courseId, moduleId, next);
+        pending.current = item;
         setLoads((n) => n + 1);
+        took(now);
       } catch (err) {
         setError(getErrorMessage(err) ?? "This part of the module could not be opened.");
       }
     },
-    [courseId, moduleId],
+    [courseId, moduleId, took],
   );
 
   useEffect(() => {
