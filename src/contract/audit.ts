@@ -102,6 +102,7 @@ export const AUDIT_EVENT_GROUPS = [
       "enrollment.removed": "Enrollment removed",
       // Each step's own events, in the order of the steps (contract/credit.ts).
       ...STEP_EVENTS,
+      "package.attempt_reset": "Package attempt reset",
       "course.completed": "Course completed",
     },
   },
@@ -453,6 +454,10 @@ export function describeAuditEvent(event: { type: string; details: Record<string
           ? ""
           : `${plural(claimed, "credit", "credits")}`;
       return `Signed the attestation${credit ? `, claiming ${credit}` : ""}`;
+    }
+    case "package.attempt_reset": {
+      const number = num(d, "attemptNumber");
+      return `Reset the learner's attempt${number === undefined ? "" : ` ${number}`}${module ? ` at ${quoted(module)}` : ""}`;
     }
     case "course.completed":
       return "Completed the course";

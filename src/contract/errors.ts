@@ -126,6 +126,9 @@ export const ERROR_CODES = {
   "watching.not_a_video": 409,
   "watching.not_seated_enough": 409,
   "watching.not_watched_enough": 409,
+  // Administrators' view of the learners' attempts at package modules, and their resets.
+  "attempts.not_a_package": 409,
+  "attempts.nothing_to_reset": 409,
   // Stored files.
   "objects.module_locked": 403,
   "objects.not_found": 404,

@@ -22,6 +22,7 @@ export * from "./learners-import";
 export * from "./limits";
 export * from "./messages";
 export * from "./organisation";
+export * from "./package-progress";
 export * from "./package-runs";
 export * from "./packages";
 export * from "./progress";

@@ -70,6 +70,7 @@ import {
   createExamResults,
   createExamService,
   createObjectAccess,
+  createPackageProgressService,
   createPackageRunsService,
   createQuestionsService,
   createReviewService,
@@ -78,6 +79,7 @@ import {
   packageCompletionStep,
   registerAssessmentsRoutes,
   registerEnrollmentsRoutes,
+  registerPackageProgressRoutes,
   registerPackageRunsRoutes,
   registerScormRuntimeRoutes,
   registerWatchingRoutes,
@@ -333,6 +335,14 @@ export async function buildApp(deps: AppDeps) {
   whenReady(app, enrollments, "resumeRecomputes");
   const questions = createQuestionsService({ db, courses, audit, events });
   const watching = createWatchingService({ db, courses, enrollments, users: auth, now: clock });
+  // Administrators' view of the learners' attempts at package modules, and their resets.
+  const packageProgress = createPackageProgressService({
+    db,
+    courses,
+    enrollments,
+    users: auth,
+    audit,
+  });
 
   // Credit: the activity page holds the course's activity row and the unit of a credit step,
   // which the evaluation, the attestation and the credit settings go through. The learner's
@@ -484,6 +494,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerEnrollmentsRoutes(app, { enrollments });
   registerWatchingRoutes(app, { watching });
+  registerPackageProgressRoutes(app, { packageProgress });
   registerPackageRunsRoutes(app, {
     packageRuns: createPackageRunsService({
       db,
@@ -512,7 +523,11 @@ export async function buildApp(deps: AppDeps) {
   registerCreditRoutes(app, { credit, activity, certificates });
   registerIdentifiersRoutes(app, { identifiers });
   registerReportingRoutes(app, { reporting });
-  registerReportsRoutes(app, { reports: createReportsService({ db }), watching });
+  registerReportsRoutes(app, {
+    reports: createReportsService({ db }),
+    watching,
+    packages: packageProgress,
+  });
   registerSetupChecklistRoutes(app, {
     setupChecklist: createSetupChecklistService({ db, organisation, creditCatalogue }),
   });

@@ -19,6 +19,8 @@ export type { EnrollmentsService } from "./enrollments/enrollments.service";
 export { createEnrollmentsService } from "./enrollments/enrollments.service";
 export type { EnrollmentRow } from "./enrollments/enrollments.table";
 export { createObjectAccess } from "./enrollments/object-access";
+export { registerPackageProgressRoutes } from "./package-runs/package-progress.routes";
+export { createPackageProgressService } from "./package-runs/package-progress.service";
 export { registerPackageRunsRoutes } from "./package-runs/package-runs.routes";
 export {
   createPackageRunsService,

@@ -287,6 +287,27 @@ const ADMIN_ROUTES: {
     path: "/api/admin/watch/:userId/:courseId",
     request: (w) => ({ url: `/api/admin/watch/${w.learner.id}/${w.course.id}` }),
   },
+  // Learners' attempts at package modules: the list, its export, a reset, a learner's record.
+  // The guard refuses before the module is looked at, whatever it plays.
+  {
+    method: "GET",
+    path: "/api/courses/:courseId/modules/:moduleId/package/attempts",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${w.course.modules[0]!.id}/package/attempts?format=csv`,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/courses/:courseId/modules/:moduleId/package/attempts/:userId/reset",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${w.course.modules[0]!.id}/package/attempts/${w.other.id}/reset`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/package-progress/:userId/:courseId",
+    request: (w) => ({ url: `/api/admin/package-progress/${w.other.id}/${w.course.id}` }),
+  },
   // Question banks, exam settings, extra attempts and exam results.
   {
     method: "GET",

@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import {
   assertSafeKey,
   assertSafePackagePath,
+  NotAPackageFileError,
   ObjectIncompleteError,
   type ObjectStore,
   ObjectTooLargeError,
@@ -166,7 +167,7 @@ export function createLocalDiskStore(root: string): ObjectStore {
       assertSafePackagePath(path);
       const file = join(packageDir(packageId), path);
       // A folder of the package is no file of it (as in a bucket, where it is no object).
-      if (!(await stat(file)).isFile()) throw Object.assign(new Error(path), { code: "EISDIR" });
+      if (!(await stat(file)).isFile()) throw new NotAPackageFileError(path);
       return createReadStream(file);
     },
 

@@ -32,6 +32,9 @@ const AdminCourseDetailRoute = lazy(() =>
 const AdminExamResultsRoute = lazy(() =>
   import("./routes/admin-exam-results").then((m) => ({ default: m.AdminExamResultsRoute })),
 );
+const AdminPackageAttemptsRoute = lazy(() =>
+  import("./routes/admin-package-attempts").then((m) => ({ default: m.AdminPackageAttemptsRoute })),
+);
 const AdminEvaluationResultsRoute = lazy(() =>
   import("./routes/admin-evaluation-results").then((m) => ({
     default: m.AdminEvaluationResultsRoute,
@@ -109,6 +112,10 @@ export function AppRoutes() {
           <Route path="/admin/courses" element={<AdminCoursesRoute />} />
           <Route path="/admin/courses/:courseId" element={<AdminCourseDetailRoute />} />
           <Route path="/admin/courses/:courseId/exam-results" element={<AdminExamResultsRoute />} />
+          <Route
+            path="/admin/courses/:courseId/modules/:moduleId/learners"
+            element={<AdminPackageAttemptsRoute />}
+          />
           <Route
             path="/admin/courses/:courseId/evaluation-results"
             element={<AdminEvaluationResultsRoute />}

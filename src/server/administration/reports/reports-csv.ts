@@ -90,3 +90,64 @@ export async function* watchCsvLines(records: AsyncIterable<WatchCsvRecord>) {
     );
   }
 }
+
+/** One learner's standing on one package module (SCORM or cmi5), as the export lists it. */
+export interface PackageCsvRecord {
+  learnerName: string;
+  learnerEmail: string;
+  courseTitle: string;
+  moduleTitle: string;
+  /** What the module plays ("SCORM 1.2", "SCORM 2004", "cmi5"). */
+  content: string;
+  status: string;
+  scorePercent: number | null;
+  reportedSeconds: number;
+  seatSeconds: number;
+  attempts: number;
+  moduleCompleted: boolean;
+  lastActivityAt: string | null;
+}
+
+/**
+ * The status, score and times per learner and package module, after the watching: a
+ * section only when some learner launched a package, so a portal of videos exports as
+ * before.
+ */
+export async function* packageCsvLines(records: AsyncIterable<PackageCsvRecord>) {
+  let first = true;
+  for await (const r of records) {
+    if (first) {
+      first = false;
+      yield "\r\n";
+      yield row("Package Progress");
+      yield row(
+        "Learner",
+        "Email",
+        "Course",
+        "Module",
+        "Content",
+        "Status",
+        "Score (%)",
+        "Reported Time (s)",
+        "Seat Time (s)",
+        "Attempts",
+        "Module Completed",
+        "Last Activity At",
+      );
+    }
+    yield csvRow([
+      r.learnerName,
+      r.learnerEmail,
+      r.courseTitle,
+      r.moduleTitle,
+      r.content,
+      r.status,
+      r.scorePercent,
+      r.reportedSeconds,
+      r.seatSeconds,
+      r.attempts,
+      r.moduleCompleted ? "Yes" : "No",
+      r.lastActivityAt,
+    ]);
+  }
+}

@@ -5,7 +5,13 @@ import { adminStatsSchema, reportsSchema } from "../../../contract";
 import { fileAnswer } from "../../openapi/responses";
 import { requireRole } from "../../plugins/sessions";
 import type { ReportsService } from "./reports.service";
-import { reportCsvLines, type WatchCsvRecord, watchCsvLines } from "./reports-csv";
+import {
+  type PackageCsvRecord,
+  packageCsvLines,
+  reportCsvLines,
+  type WatchCsvRecord,
+  watchCsvLines,
+} from "./reports-csv";
 
 const tags = ["reports"];
 const admin = requireRole("admin");
@@ -15,10 +21,13 @@ export function registerReportsRoutes(
   {
     reports,
     watching,
+    packages,
   }: {
     reports: ReportsService;
     /** The learning context's watching: per learner and module, appended to the CSV export. */
     watching?: { csvRecords(): AsyncIterable<WatchCsvRecord> };
+    /** The learning context's package modules: per learner and module, after the watching. */
+    packages?: { csvRecords(): AsyncIterable<PackageCsvRecord> };
   },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +54,7 @@ export function registerReportsRoutes(
         tags,
         response: {
           200: fileAnswer(
-            "Every course's and learner's figures, then the watching records",
+            "Every course's and learner's figures, then the watching records and the package modules' attempts",
             ["text/csv"],
             { "content-disposition": '`attachment; filename="report-<date>.csv"`' },
           ),
@@ -66,10 +75,11 @@ export function registerReportsRoutes(
       const lines = ["\ufeff", ...reportCsvLines(report, now)];
       return reply.send(
         Readable.from(
-          watching
+          watching || packages
             ? (async function* () {
                 yield* lines;
-                yield* watchCsvLines(watching.csvRecords());
+                if (watching) yield* watchCsvLines(watching.csvRecords());
+                if (packages) yield* packageCsvLines(packages.csvRecords());
               })()
             : lines,
         ),

@@ -1,5 +1,5 @@
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { enrollments } from "./enrollments.table";
+import { enrollments, moduleCompletions } from "./enrollments.table";
 
 /**
  * Every enrollment as other features' reports, lists, reminders and certificates read it: who
@@ -20,3 +20,16 @@ export const enrollmentRecords = new QueryBuilder()
   })
   .from(enrollments)
   .as("enrollment_records");
+
+/**
+ * Each module an enrollment completed, and when: the record of credit that lists of learners
+ * join to show a module's completion beside other measures of it. Read as the table itself.
+ */
+export const moduleCompletionRecords = new QueryBuilder()
+  .select({
+    enrollmentId: moduleCompletions.enrollmentId,
+    moduleId: moduleCompletions.moduleId,
+    completedAt: moduleCompletions.completedAt,
+  })
+  .from(moduleCompletions)
+  .as("module_completion_records");

@@ -9,6 +9,7 @@ import {
 import { CourseDetail } from "../../features/courses/components/course-detail";
 import type { ModuleListExtras } from "../../features/courses/components/module-list";
 import { CourseAccreditation } from "../../features/credit/components/admin/course-accreditation";
+import { PackageLearnersLink } from "../../features/package-progress/components/package-learners-link";
 import { CourseReportingCard } from "../../features/reporting/components/course-reporting-card";
 
 const sectionsOf = (course: Course) => (
@@ -19,11 +20,19 @@ const sectionsOf = (course: Course) => (
   </>
 );
 
-/** Captions of each module: a warning for modules without, a badge, and the dialog. */
+/**
+ * Captions of each module (a warning for modules without, a badge, and the dialog), and a
+ * package module's learners and attempts.
+ */
 const moduleExtras: ModuleListExtras = {
   renderNotice: (course) => <MissingCaptionsNotice course={course} />,
   renderModuleBadge: (course, module) => <CaptionsBadge course={course} module={module} />,
-  renderModuleActions: (course, module) => <CaptionsButton course={course} module={module} />,
+  renderModuleActions: (course, module) => (
+    <>
+      <PackageLearnersLink course={course} module={module} />
+      <CaptionsButton course={course} module={module} />
+    </>
+  ),
 };
 
 /** /admin/courses/:courseId: course detail, module management, accreditation and the assessment (SPEC section 2). */
