@@ -11,11 +11,16 @@ const AXE_ONCE_PER_DOCUMENT = `if (typeof window.axe === "undefined") {\n${axe.s
 
 export const SCREENSHOT_DIR = "test-results/screenshots";
 
+/** What a check leaves out: `exclude` names elements whose content the portal does not make. */
+type ScreenOptions = { exclude?: string[] };
+
 /**
  * Saves a full-page screenshot to test-results/screenshots/<name>.png and checks the page
- * with axe: no serious or critical accessibility violations are allowed.
+ * with axe: no serious or critical accessibility violations are allowed. A package's own
+ * content (its frame) is left out with `exclude`: the portal checks its frame, not the
+ * provider's pages.
  */
-export async function screen(page: Page, name: string): Promise<void> {
+export async function screen(page: Page, name: string, options: ScreenOptions = {}): Promise<void> {
   // Let web fonts and colour transitions (a checkbox just ticked, a hover just left)
   // settle, so screenshots and axe's contrast checks see the final colours.
   await page.evaluate(() => document.fonts.ready);
@@ -28,32 +33,39 @@ export async function screen(page: Page, name: string): Promise<void> {
     ),
   );
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-  await expectNoSeriousA11yViolations(page, name);
+  await expectNoSeriousA11yViolations(page, name, options);
 }
 
 /**
  * The screen at desktop width (1280, saved as `<name>`) and at phone width (390, saved as
  * `<name>-390`), each from the top and checked with axe; the page is left at desktop width.
  */
-export async function screensAtBothWidths(page: Page, name: string): Promise<void> {
+export async function screensAtBothWidths(
+  page: Page,
+  name: string,
+  options: ScreenOptions = {},
+): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, name);
+  await screen(page, name, options);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await screen(page, `${name}-390`);
+  await screen(page, `${name}-390`, options);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-export async function expectNoSeriousA11yViolations(page: Page, name = "page"): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  name = "page",
+  options: ScreenOptions = {},
+): Promise<void> {
   // Legacy mode runs axe inside the page itself. The default opens a blank page per check to
   // merge frame results, which doubles each check's time, and the portal has no cross-origin
   // frames that would need it. Only violations are read: axe then describes one node of each
   // passed rule instead of every node, which is most of a check's time on a long page.
-  const results = await new AxeBuilder({ page, axeSource: AXE_ONCE_PER_DOCUMENT })
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  let builder = new AxeBuilder({ page, axeSource: AXE_ONCE_PER_DOCUMENT }).setLegacyMode(true);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.options({ resultTypes: ["violations"] }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

@@ -54,8 +54,13 @@ export const cmi5AuStatusSchema = z.object({
 export const cmi5StatusSchema = z.object({
   /** The attempt's registration; null before the first launch. */
   registration: z.string().nullable(),
-  /** The whole course's moveOn is met: the module counts. */
+  /** The whole course's moveOn is met. */
   satisfied: z.boolean(),
+  /**
+   * The module is complete in the learner's progress: satisfied, and in a verified course
+   * with the course's seat time as well.
+   */
+  moduleCompleted: z.boolean(),
   aus: z.array(cmi5AuStatusSchema),
 });
 export type Cmi5Status = z.infer<typeof cmi5StatusSchema>;

@@ -86,8 +86,11 @@ export const ERROR_CODES = {
   "courses.unpublished": 409,
   "courses.video_not_uploaded": 400,
   // Modules whose content is a SCORM or cmi5 package: each fault of a package its own code.
+  "modules.not_a_package": 409,
   "modules.package_aicc": 400,
+  "modules.package_data_invalid": 400,
   "modules.package_invalid_manifest": 400,
+  "modules.package_item_not_found": 404,
   "modules.package_kind_mismatch": 400,
   "modules.package_launch_missing": 400,
   "modules.package_manifest_in_folder": 400,

@@ -24,6 +24,7 @@ export * from "./limits";
 export * from "./messages";
 export * from "./organisation";
 export * from "./package-progress";
+export * from "./package-runs";
 export * from "./packages";
 export * from "./progress";
 export * from "./reminders";

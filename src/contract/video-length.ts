@@ -42,8 +42,6 @@ export const PUBLISH_MESSAGES = {
     `The catalogue reports ${credit} to ${regulator}, but this course does not: set its ${regulator} activity ID under Reporting, or its learners' claims will not reach ${regulator}.`,
   manualCompletion:
     "This course offers credit, but its completion is Manual: learners can mark a module complete without watching its video. Turn on verified watching under Completion, or confirm that credit may be earned this way.",
-  packagePlayer: (position: number, title: string, standard: string) =>
-    `Module ${position} "${title}" is a ${standard} package, which the player does not run yet: learners could not complete it. Use a video for this module to publish the course.`,
   moduleLength: (position: number, title: string, statedMinutes: number, videoSeconds: number) =>
     `Module ${position} "${title}": ${lengthMismatchText(statedMinutes, videoSeconds)}`,
 } as const;
@@ -55,7 +53,6 @@ export const coursePublishCheckSchema = z.object({
     "credit-length",
     "fields-of-study",
     "reporting",
-    "package-player",
   ]),
   /**
    * A warning only informs; "confirm" means publishing asks the administrator to confirm

@@ -73,6 +73,7 @@ import {
   createObjectAccess,
   createPackageAttempts,
   createPackageProgressService,
+  createPackageRunsService,
   createQuestionsService,
   createReviewService,
   createWatchingService,
@@ -83,6 +84,8 @@ import {
   registerCmi5Routes,
   registerEnrollmentsRoutes,
   registerPackageProgressRoutes,
+  registerPackageRunsRoutes,
+  registerScormRuntimeRoutes,
   registerWatchingRoutes,
   reviewStep,
   watchingStep,
@@ -510,6 +513,17 @@ export async function buildApp(deps: AppDeps) {
   registerWatchingRoutes(app, { watching });
   registerCmi5LaunchRoutes(app, { cmi5 });
   registerPackageProgressRoutes(app, { packageProgress });
+  registerPackageRunsRoutes(app, {
+    packageRuns: createPackageRunsService({
+      db,
+      courses,
+      packages,
+      enrollments,
+      links: contentLinks,
+      contentOrigin: config.contentOrigin,
+      now: clock,
+    }),
+  });
   registerCaptionsRoutes(app, {
     captions: createCaptionsService({ db, courses, enrollments }),
   });
@@ -552,6 +566,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerPackageFilesRoutes(content, { links: contentLinks, store });
+  registerScormRuntimeRoutes(content, { portalOrigin: config.publicOrigin });
   registerCmi5Routes(content, { cmi5 });
 
   await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });

@@ -25,7 +25,12 @@ export { createObjectAccess } from "./enrollments/object-access";
 export { createPackageAttempts } from "./package-runs/package-attempts.service";
 export { registerPackageProgressRoutes } from "./package-runs/package-progress.routes";
 export { createPackageProgressService } from "./package-runs/package-progress.service";
-export { packageCompletionStep } from "./package-runs/package-runs.service";
+export { registerPackageRunsRoutes } from "./package-runs/package-runs.routes";
+export {
+  createPackageRunsService,
+  packageCompletionStep,
+} from "./package-runs/package-runs.service";
+export { registerScormRuntimeRoutes } from "./package-runs/scorm-runtime.routes";
 export { lastBeats } from "./watching/watching.report";
 export { registerWatchingRoutes } from "./watching/watching.routes";
 export { createWatchingService, watchingStep } from "./watching/watching.service";

@@ -71,6 +71,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /api/courses/:id/modules/:moduleId/review": { answers: [] },
   "PUT /api/exam-attempts/:attemptId/answers": { answers: [] },
   "POST /api/exam-attempts/:attemptId/submit": { answers: [] },
+  "PUT /api/courses/:courseId/modules/:moduleId/package/items/:itemId": { cmi: {} },
+  "POST /api/courses/:courseId/modules/:moduleId/package/seat": { visible: true },
   "POST /api/progress/heartbeat": {
     courseId: UNKNOWN_ID,
     moduleId: moduleId(1),

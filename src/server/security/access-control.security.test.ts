@@ -666,6 +666,11 @@ const SIGNED_IN_ROUTES = [
   // The learner's own watching (learners only, of their own enrollments).
   "POST /api/progress/heartbeat",
   "GET /api/progress/watch/:courseId",
+  // The learner's own run of a package module (learners only, their own attempt).
+  "POST /api/courses/:courseId/modules/:moduleId/package/launch",
+  "GET /api/courses/:courseId/modules/:moduleId/package/items/:itemId",
+  "PUT /api/courses/:courseId/modules/:moduleId/package/items/:itemId",
+  "POST /api/courses/:courseId/modules/:moduleId/package/seat",
   // A cmi5 module's units: launched and followed by its enrolled learners only.
   "POST /api/courses/:courseId/modules/:moduleId/cmi5/launch",
   "GET /api/courses/:courseId/modules/:moduleId/cmi5",

@@ -265,8 +265,6 @@ export function registerCoursesRoutes(
             "courses.not_found",
             "courses.video_not_uploaded",
             "courses.module_id_taken",
-            // A package module on a published course: the player does not run packages yet.
-            "courses.publish_blocked",
             ...PACKAGE_REFUSALS,
           ]),
         },
@@ -293,7 +291,6 @@ export function registerCoursesRoutes(
             "courses.not_found",
             "courses.module_not_found",
             "courses.video_not_uploaded",
-            "courses.publish_blocked",
             ...PACKAGE_REFUSALS,
           ]),
         },

@@ -39,7 +39,7 @@ import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
 import type { CreditCatalogueService } from "./credit-catalogue.service";
 import { creditTypesOfCourse, creditTypesOfCourses } from "./credit-offers.read-model";
-import { coursePublishChecks, packagePlayerChecks } from "./publish-review";
+import { coursePublishChecks } from "./publish-review";
 
 declare module "../../lib/events" {
   interface EventMap {
@@ -307,19 +307,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         packageId: null,
       },
     };
-  }
-
-  /**
-   * A published course takes no package module: the player does not run packages yet, so
-   * its learners could never complete the module (the same check blocks publishing).
-   */
-  async function assertPlayable(tx: Executor, course: CourseRow) {
-    if (!course.isPublished) return;
-    const modules = await createCoursesRepository(tx).modulesOf([course.id]);
-    const [blocked] = packagePlayerChecks(
-      toCourse(course, modules, [], await packagesOf(modules, tx)),
-    );
-    if (blocked) throw publishBlocked(blocked.message);
   }
 
   /** The course's own publish checks, then those of the features that add theirs. */
@@ -734,7 +721,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             ...content.values,
           });
           if (!inserted) throw moduleIdTaken();
-          await assertPlayable(tx, course);
           await record(tx, [
             courseEvent(
               "module.added",
@@ -787,7 +773,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             duration: body.duration,
             ...content.values,
           }))!;
-          await assertPlayable(tx, course);
           const changes = fieldChanges(
             current,
             updated,

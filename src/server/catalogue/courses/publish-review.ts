@@ -3,7 +3,6 @@ import {
   type CoursePublishCheck,
   creditAmountText,
   lengthMismatch,
-  PACKAGE_STANDARD_LABELS,
   PUBLISH_MESSAGES,
 } from "../../../contract";
 
@@ -14,33 +13,6 @@ import {
 const manualCompletionWithCredit = (
   course: Pick<Course, "completionPolicy" | "creditTypes">,
 ): boolean => course.completionPolicy === "manual" && course.creditTypes.length > 0;
-
-/** The package standards the player runs: the portal is their LMS. */
-const PLAYED_STANDARDS = new Set(["cmi5"]);
-
-/**
- * Each module of a package the player does not run blocks publishing: its learners could
- * never complete it (its own 'Mark as Complete' is refused, as the content must report
- * completion).
- */
-export function packagePlayerChecks(course: Pick<Course, "modules">): CoursePublishCheck[] {
-  return course.modules.flatMap((module, i) =>
-    module.package && !PLAYED_STANDARDS.has(module.package.standard)
-      ? [
-          {
-            key: "package-player" as const,
-            severity: "block" as const,
-            message: PUBLISH_MESSAGES.packagePlayer(
-              i + 1,
-              module.title,
-              PACKAGE_STANDARD_LABELS[module.package.standard],
-            ),
-            moduleId: module.id,
-          },
-        ]
-      : [],
-  );
-}
 
 /**
  * What the administrator should know before publishing: a credit course completed manually
@@ -59,7 +31,6 @@ export function coursePublishChecks(course: Course): CoursePublishCheck[] {
     });
   }
   checks.push(...creditLengthChecks(course));
-  checks.push(...packagePlayerChecks(course));
   for (const [i, module] of course.modules.entries()) {
     if (module.videoSeconds === null || !lengthMismatch(module.duration, module.videoSeconds)) {
       continue;

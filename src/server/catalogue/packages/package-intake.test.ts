@@ -9,7 +9,6 @@ import {
   PACKAGE_MAX_BYTES,
   PACKAGE_MAX_ENTRIES,
   type PackageSummary,
-  PUBLISH_MESSAGES,
 } from "../../../contract";
 import { enrollments } from "../../learning/enrollments/enrollments.table";
 import { objects } from "../../platform/objects/objects.table";
@@ -32,7 +31,7 @@ import {
 } from "../../testing/object-stores";
 import { fixture, requestUpload, uploadObject } from "../../testing/uploads";
 import { cmi5Package, golfPackage, makeZip, scormManifest, scormZip } from "../../testing/zips";
-import { courses as coursesTable, modules } from "../courses/courses.table";
+import { modules } from "../courses/courses.table";
 import { createPackagesSweeper } from "./packages.sweeper";
 import { contentPackages } from "./packages.table";
 
@@ -168,11 +167,7 @@ describe.each(STORE_KINDS)("package modules (%s object store)", (storeKind) => {
       const course = await createCourse(ctx, cookie);
       const added = await postModule(ctx, cookie, course.id, packageBody(path, "scorm"));
       expect(added.statusCode).toBe(201);
-      // Online as a copy of the portal would have it from its database (publishing refuses it).
-      await ctx.database.db
-        .update(coursesTable)
-        .set({ isPublished: true })
-        .where(eq(coursesTable.id, course.id));
+      await publish(ctx, cookie, course.id);
       const learner = await quickLearner(ctx);
       await enrollViaApi(ctx, cookie, learner.id, course.id);
       const learnerCookie = await signInAs(ctx, learner);
@@ -506,12 +501,7 @@ describe.each(STORE_KINDS)("package modules (%s object store)", (storeKind) => {
       const course = await createCourse(ctx, cookie);
       const { response } = await addPackage(cookie, course.id, golfPackage("singlescobasic.zip"));
       expect(response.statusCode).toBe(201);
-      // Online as a copy of the portal would have it from its database (publishing refuses
-      // it), the completion rule still holds.
-      await ctx.database.db
-        .update(coursesTable)
-        .set({ isPublished: true })
-        .where(eq(coursesTable.id, course.id));
+      await publish(ctx, cookie, course.id);
       const learner = await quickLearner(ctx);
       await enrollViaApi(ctx, cookie, learner.id, course.id);
       const learnerCookie = await signInAs(ctx, learner);
@@ -541,57 +531,18 @@ describe.each(STORE_KINDS)("package modules (%s object store)", (storeKind) => {
       expect(enrollment).toMatchObject({ progress: 0, isCompleted: false });
     });
 
-    it("keeps its course from being published, and a published course from taking one", async () => {
+    it("is published like any module, and a published course takes one", async () => {
       const cookie = await admin();
       const course = await createCourse(ctx, cookie);
-      const { response, path } = await addPackage(
-        cookie,
-        course.id,
-        golfPackage("singlescobasic.zip"),
-      );
+      const { response } = await addPackage(cookie, course.id, golfPackage("singlescobasic.zip"));
       expect(response.statusCode).toBe(201);
-      const message = PUBLISH_MESSAGES.packagePlayer(1, "Package 1", "SCORM 1.2");
       const review = await call(ctx, "GET", `/api/courses/${course.id}/publish-checks`, { cookie });
-      expect(review.json().checks).toContainEqual({
-        key: "package-player",
-        severity: "block",
-        message,
-        moduleId: moduleId(1),
-      });
-      const refused = await call(ctx, "PATCH", `/api/courses/${course.id}/publish`, { cookie });
-      expect([refused.statusCode, refused.json()]).toEqual([
-        409,
-        { code: "courses.publish_blocked", message },
-      ]);
-
-      // The same course with a video instead: published, it takes no package module.
-      const video = await uploadObject(ctx, cookie, { kind: "video" });
-      const videoModule = {
-        id: moduleId(1),
-        title: "Lesson",
-        description: "",
-        duration: 5,
-        videoUrl: video,
-      };
-      const put = (body: object) =>
-        call(ctx, "PUT", `/api/courses/${course.id}/modules/${moduleId(1)}`, {
-          cookie,
-          payload: body,
-        });
-      expect((await put(videoModule)).statusCode).toBe(200);
+      expect(review.json().checks).toEqual([]);
       await publish(ctx, cookie, course.id);
       const again = await uploadPackage(cookie, golfPackage("singlescobasic.zip"));
       const added = await postModule(ctx, cookie, course.id, packageBody(again, "scorm", 2));
-      expect([added.statusCode, added.json().code]).toEqual([409, "courses.publish_blocked"]);
-      const another = await uploadPackage(cookie, golfPackage("singlescobasic.zip"));
-      const switched = await put(packageBody(another, "scorm"));
-      expect([switched.statusCode, switched.json().code]).toEqual([409, "courses.publish_blocked"]);
-      const [kept] = await ctx.database.db.select().from(modules);
-      expect(kept).toMatchObject({ kind: "video", videoUrl: video });
-      expect(await ctx.database.db.select().from(modules)).toHaveLength(1);
-      // What was unpacked for the refused modules is gone, as for any refused package.
-      expect(await storedPackages()).toEqual([]);
-      for (const upload of [path, again, another]) expect(await isStored(ctx, upload)).toBe(false);
+      expect(added.statusCode).toBe(201);
+      expect(await ctx.database.db.select().from(modules)).toHaveLength(2);
     });
 
     it("shares one package between modules of one upload, and removes it with the last", async () => {

@@ -203,7 +203,13 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     const packageId = await deps.courses.modulePackageId(course.id, module.id);
     const run = packageId ? await runOf(packageId) : undefined;
     if (!run) throw notCmi5Module();
-    return { course, module, run, unlocked: isModuleUnlocked(order, module.id, completed) };
+    return {
+      course,
+      module,
+      run,
+      unlocked: isModuleUnlocked(order, module.id, completed),
+      completed: completed.includes(module.id),
+    };
   }
 
   const issueOf = (agent: AccountAgent, registration: string, sessionId: string): Issue => ({
@@ -324,6 +330,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
   async function statusOf(
     attempt: PackageAttemptRow | undefined,
     run: Cmi5Run,
+    moduleCompleted: boolean,
     tx: Executor = db,
   ): Promise<Cmi5Status> {
     const states = attempt ? await deps.attempts.itemStates(tx, attempt.id) : [];
@@ -332,6 +339,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     return {
       registration: attempt?.registration ?? null,
       satisfied: !!attempt?.satisfiedAt,
+      moduleCompleted,
       aus: run.aus.map((au) => {
         const state = byId.get(au.id);
         return {
@@ -523,9 +531,9 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       courseId: string;
       moduleId: string;
     }): Promise<Cmi5Status> {
-      const { run } = await learnerModule(input);
+      const { run, completed } = await learnerModule(input);
       const attempt = await deps.attempts.findOpen(db, input);
-      return statusOf(attempt?.packageId === run.packageId ? attempt : undefined, run);
+      return statusOf(attempt?.packageId === run.packageId ? attempt : undefined, run, completed);
     },
 
     /**
@@ -551,7 +559,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       if (!au) throw auNotFound();
       const key = { userId: input.userId, courseId: course.id, moduleId: module.id };
       const agent = agentOf(deps.portalOrigin, input.userId);
-      const { status, satisfiedNow } = await db.transaction(async (tx) => {
+      const { fresh, satisfiedNow } = await db.transaction(async (tx) => {
         const open = await deps.attempts.findOpen(tx, key);
         if (!open || open.packageId !== run.packageId) throw notLaunched();
         const attempt = (await deps.attempts.lockByRegistration(tx, open.registration))!;
@@ -572,10 +580,11 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
         await deps.attempts.reportItem(tx, attempt.id, au.id, { data: { waived: input.reason } });
         const satisfiedNow = await settle(tx, attempt, run, agent, sessionId);
         const fresh = (await deps.attempts.findByRegistration(tx, attempt.registration))!;
-        return { status: await statusOf(fresh, run, tx), satisfiedNow };
+        return { fresh, satisfiedNow };
       });
       if (satisfiedNow) await completeAfter(key);
-      return status;
+      const completed = await deps.enrollments.completedModules(key.userId, key.courseId);
+      return statusOf(fresh, run, !!completed?.includes(key.moduleId));
     },
 
     /** A registration's statements for administrators (xAPI's StatementResult). */

@@ -29,6 +29,23 @@ export function createPackageRunsRepository(db: Executor) {
       return row;
     },
 
+    /** The open attempt, locked until the transaction ends: commits and beats run in turn. */
+    async lockOpen(key: AttemptKey): Promise<PackageAttemptRow | undefined> {
+      const [row] = await db.select().from(packageAttempts).where(openOf(key)).for("update");
+      return row;
+    },
+
+    /** Writes the seat time the portal measured and when it last measured it. */
+    async recordSeat(
+      id: string,
+      values: Pick<PackageAttemptRow, "seatSeconds" | "lastSeatAt">,
+    ): Promise<void> {
+      await db
+        .update(packageAttempts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(packageAttempts.id, id));
+    },
+
     /**
      * The learner's open attempt at the module's package, opened now when there is none (or
      * the module now plays another package, which ends the old one). Two launches at once

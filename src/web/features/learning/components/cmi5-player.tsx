@@ -1,7 +1,12 @@
-import type { Cmi5Status } from "@contract";
+import {
+  type Cmi5Status,
+  type Module,
+  PACKAGE_SEAT_INTERVAL_MS,
+  type PackageAttemptStatus,
+} from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheckIcon, ExternalLinkIcon, PlayIcon, RotateCcwIcon, XIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -9,9 +14,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
 import { cmi5StatusQueryKey, useCmi5Status } from "../api/get-cmi5-status";
-import { courseQueryKey } from "../api/get-course";
-import { myEnrollmentsQueryKey } from "../api/get-my-enrollments";
 import { useLaunchCmi5Au } from "../api/launch-cmi5-au";
+import { sendSeatBeat } from "../api/package-run";
 
 type Au = Cmi5Status["aus"][number];
 
@@ -30,29 +34,43 @@ function standing(au: Au): {
   return { label: "Not started", variant: "secondary" };
 }
 
+const minutes = (seconds: number) => Math.floor(seconds / 60);
+
 /**
  * A cmi5 module in the course player: the course's units (AUs) in order, each launched in
  * a sandboxed frame on the content origin (or a window of its own when the AU asks for
- * one). The AU reports to the portal itself; the player follows its standing and, once
- * the module is complete, refreshes the learner's progress.
+ * one). The AU reports to the portal itself; the player follows its standing, reports seat
+ * time while a unit is open, and says when the module is complete.
  */
 export function Cmi5Player({
   courseId,
-  moduleId,
-  userId,
+  module,
+  onModuleCompleted,
 }: {
   courseId: string;
-  moduleId: string;
-  userId: string;
+  module: Module;
+  /** Called once when the module becomes complete (its units, or a seat beat after them). */
+  onModuleCompleted: () => void;
 }) {
+  const moduleId = module.id;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<{ au: Au; url: string } | null>(null);
   const [windowed, setWindowed] = useState<Au | null>(null);
-  const status = useCmi5Status(courseId, moduleId, { live: open !== null || windowed !== null });
+  const [seat, setSeat] = useState<PackageAttemptStatus | null>(null);
+  const running = open !== null || windowed !== null;
+  const status = useCmi5Status(courseId, moduleId, { live: running });
   const launch = useLaunchCmi5Au();
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const wasSatisfied = useRef<boolean | undefined>(undefined);
+  const completed = useRef<boolean | undefined>(undefined);
   const listId = useId();
+
+  const completedNow = useCallback(
+    (done: boolean) => {
+      if (completed.current === false && done) onModuleCompleted();
+      completed.current = done || completed.current === true;
+    },
+    [onModuleCompleted],
+  );
 
   // The AU went back to its returnURL: the unit is closed.
   useEffect(() => {
@@ -68,17 +86,34 @@ export function Cmi5Player({
     return () => window.removeEventListener("message", onMessage);
   }, [open, courseId, moduleId, queryClient]);
 
-  // The module just became complete: the course's progress and locks are read again.
-  const satisfied = status.data?.satisfied;
+  // The module just became complete, as the units' reports or a seat beat made it.
+  const moduleCompleted = status.data?.moduleCompleted;
   useEffect(() => {
-    if (satisfied === undefined) return;
-    if (wasSatisfied.current === false && satisfied) {
-      toast({ title: "Module complete", description: "Every unit of this module is done." });
-      void queryClient.invalidateQueries({ queryKey: myEnrollmentsQueryKey(userId) });
-      void queryClient.invalidateQueries({ queryKey: courseQueryKey(courseId) });
-    }
-    wasSatisfied.current = satisfied;
-  }, [satisfied, userId, courseId, queryClient]);
+    if (moduleCompleted !== undefined) completedNow(moduleCompleted);
+  }, [moduleCompleted, completedNow]);
+
+  // Seat time while a unit is open: a beat every 15 s while the page shows, one when it
+  // hides (the time before was visible) and one when it shows again.
+  useEffect(() => {
+    if (!running) return;
+    const took = (next: PackageAttemptStatus) => {
+      setSeat(next);
+      completedNow(next.moduleCompleted);
+    };
+    const beat = (visible: boolean, keepalive = false) =>
+      sendSeatBeat(courseId, moduleId, visible, { keepalive }).then(took, () => undefined);
+    void beat(false);
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible") void beat(true);
+    }, PACKAGE_SEAT_INTERVAL_MS);
+    const onVisibility = () => void beat(document.visibilityState !== "visible");
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
+      void beat(document.visibilityState === "visible", true);
+    };
+  }, [running, courseId, moduleId, completedNow]);
 
   async function start(au: Au) {
     try {
@@ -156,6 +191,12 @@ export function Cmi5Player({
               ? "You have completed this module's units."
               : "Open each unit below. This module is complete when its units say you are done."}
           </p>
+          {seat && seat.minSeatSeconds > 0 && !status.data.moduleCompleted ? (
+            <p className="mt-2 text-sm text-zinc-700" data-testid="cmi5-seat">
+              Time with the content: {minutes(Math.min(seat.seatSeconds, seat.minSeatSeconds))} of{" "}
+              {minutes(seat.minSeatSeconds)} min
+            </p>
+          ) : null}
           {windowed ? (
             <p className="mt-2 flex items-center gap-2 text-sm text-zinc-700">
               <ExternalLinkIcon className="size-4" aria-hidden="true" />"{windowed.title}" opened in

@@ -5,6 +5,7 @@ import {
   type Module,
   type User,
 } from "@contract";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeftIcon,
   CheckIcon,
@@ -35,19 +36,19 @@ import { plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { cn } from "../../../lib/utils";
 import { useCompleteModule } from "../api/complete-module";
-import { useCourse } from "../api/get-course";
+import { courseQueryKey, useCourse } from "../api/get-course";
 import { useCourseWatch } from "../api/get-course-watch";
-import { useMyEnrollments } from "../api/get-my-enrollments";
+import { myEnrollmentsQueryKey, useMyEnrollments } from "../api/get-my-enrollments";
 import {
   displayProgress,
   type ModuleState,
   moduleStates,
   resumeModuleId,
 } from "../enrollment-status";
-import { Cmi5Player } from "./cmi5-player";
 import { CourseCredit, CourseLength, CourseSubject } from "./course-credit";
 import { CourseUnavailable } from "./course-unavailable";
 import { ModuleVideo } from "./module-video";
+import { PackagePlayer } from "./package-player";
 import { useWatchTracker } from "./use-watch-tracker";
 import { WatchProgress } from "./watch-progress";
 
@@ -219,6 +220,7 @@ function Player({
   const dates = useDates();
   const [searchParams, setSearchParams] = useSearchParams();
   const completeModule = useCompleteModule();
+  const queryClient = useQueryClient();
   const videoAreaRef = useRef<HTMLDivElement>(null);
   const nextButtonRef = useRef<HTMLButtonElement>(null);
   const celebrationRef = useRef<HTMLElement>(null);
@@ -285,6 +287,19 @@ function Player({
     if (options.reveal && videoArea && videoArea.getBoundingClientRect().top < 64) {
       videoArea.scrollIntoView({ block: "start", behavior: "smooth" });
     }
+  }
+
+  /**
+   * A package module completed itself (its content reported it): the course and the list
+   * are read again, so progress, locks and the celebration show as for a video module.
+   */
+  async function onPackageCompleted() {
+    toast(PROGRESS_TOAST);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: myEnrollmentsQueryKey(userId) }),
+      queryClient.invalidateQueries({ queryKey: courseQueryKey(course.id), exact: true }),
+    ]);
+    if (next) setPendingFocus("next");
   }
 
   async function onMarkComplete(module: Module) {
@@ -381,13 +396,12 @@ function Player({
             <div ref={videoAreaRef} className="scroll-mt-20">
               {gate && states.get(current.id) === "locked" ? (
                 gate
-              ) : current.kind === "cmi5" ? (
-                // A cmi5 course: its units report to the portal, which completes the module.
-                <Cmi5Player
+              ) : current.kind !== "video" ? (
+                <PackagePlayer
                   key={current.id}
                   courseId={course.id}
-                  moduleId={current.id}
-                  userId={userId}
+                  module={current}
+                  onModuleCompleted={() => void onPackageCompleted()}
                 />
               ) : watchQuery.isPending ? (
                 <Skeleton className="aspect-video w-full rounded-2xl" />
@@ -405,6 +419,7 @@ function Player({
               )}
             </div>
             {extensions.renderVideoExtra &&
+            current.kind === "video" &&
             !(gate && states.get(current.id) === "locked") &&
             !watchQuery.isPending ? (
               <div key={current.id} className="-mt-2 empty:hidden sm:-mt-3">
@@ -513,27 +528,31 @@ function Player({
                   Previous
                 </Button>
                 <div className="order-first col-span-2 sm:order-2 sm:col-span-1 sm:mx-auto">
-                  {states.get(current.id) !== "available" || current.kind === "cmi5"
-                    ? null
-                    : (extensions.renderCompleteAction ?? (({ action }) => action))({
-                        courseId: course.id,
-                        moduleId: current.id,
-                        action: (
-                          <Button
-                            onClick={() => void onMarkComplete(current)}
-                            disabled={completeModule.isPending || !canComplete}
-                            aria-describedby={canComplete ? undefined : watchHintId}
-                            className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
-                          >
-                            {completeModule.isPending ? (
-                              <Spinner />
-                            ) : (
-                              <CircleCheckIcon aria-hidden="true" />
-                            )}
-                            Mark as Complete
-                          </Button>
-                        ),
-                      })}
+                  {states.get(current.id) !== "available" ? null : current.kind !== "video" ? (
+                    <p className="text-center text-sm text-zinc-600">
+                      This module completes when you finish its content.
+                    </p>
+                  ) : (
+                    (extensions.renderCompleteAction ?? (({ action }) => action))({
+                      courseId: course.id,
+                      moduleId: current.id,
+                      action: (
+                        <Button
+                          onClick={() => void onMarkComplete(current)}
+                          disabled={completeModule.isPending || !canComplete}
+                          aria-describedby={canComplete ? undefined : watchHintId}
+                          className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
+                        >
+                          {completeModule.isPending ? (
+                            <Spinner />
+                          ) : (
+                            <CircleCheckIcon aria-hidden="true" />
+                          )}
+                          Mark as Complete
+                        </Button>
+                      ),
+                    })
+                  )}
                 </div>
                 <Button
                   ref={nextButtonRef}
@@ -551,9 +570,9 @@ function Player({
               {next && nextLocked && !gate ? (
                 <p className="-mt-1 flex items-center gap-2 px-5 pb-4 text-xs text-zinc-600 sm:px-6">
                   <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
-                  {current.kind === "cmi5"
-                    ? "Complete this module's units to unlock the next one."
-                    : "Mark this module as complete to unlock the next one."}
+                  {current.kind === "video"
+                    ? "Mark this module as complete to unlock the next one."
+                    : "Finish this module's content to unlock the next one."}
                 </p>
               ) : null}
             </section>
