@@ -41,6 +41,8 @@ export const cmi5AuStatusSchema = z.object({
   title: z.string(),
   moveOn: cmi5MoveOnSchema,
   launchMethod: z.enum(["AnyWindow", "OwnWindow"]),
+  /** The learner opened it at least once in this attempt. */
+  launched: z.boolean(),
   completed: z.boolean(),
   passed: z.boolean(),
   failed: z.boolean(),

@@ -75,6 +75,15 @@ export function createCmi5Repository(db: Executor) {
       return { completed: !!row?.completed, passed: !!row?.passed };
     },
 
+    /** The AUs launched in the registration, by publisher id. */
+    async launchedAus(registration: string): Promise<Set<string>> {
+      const rows = await db
+        .selectDistinct({ auId: cmi5Sessions.auId })
+        .from(cmi5Sessions)
+        .where(eq(cmi5Sessions.registration, registration));
+      return new Set(rows.map((r) => r.auId));
+    },
+
     async insertStatement(values: typeof cmi5Statements.$inferInsert): Promise<void> {
       await db.insert(cmi5Statements).values(values);
     },

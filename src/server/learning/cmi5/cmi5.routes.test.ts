@@ -54,9 +54,19 @@ describe("the portal as a cmi5 LMS", () => {
   describe("launching a cmi5 AU", () => {
     it("answers the AU's address on the content origin with the cmi5 launch parameters", async () => {
       const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
+      const statusUrl = `/api/courses/${setup.course.id}/modules/${setup.moduleId}/cmi5`;
+      const before = await call(ctx, "GET", statusUrl, { cookie: setup.learnerCookie });
+      expect(before.json()).toMatchObject({
+        registration: null,
+        satisfied: false,
+        moduleCompleted: false,
+        aus: [{ id: setup.auIds[0], launched: false, satisfied: false }],
+      });
       const response = await launch(ctx, setup, setup.learnerCookie, { auId: setup.auIds[0]! });
       expect(response.statusCode).toBe(200);
       const { url, launchMethod } = response.json();
+      const after = await call(ctx, "GET", statusUrl, { cookie: setup.learnerCookie });
+      expect(after.json().aus[0]).toMatchObject({ launched: true, satisfied: false });
       expect(launchMethod).toBe("AnyWindow");
       const parsed = new URL(url);
       // The test portal is http://localhost:5000; its content, the other loopback name.

@@ -334,6 +334,9 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     tx: Executor = db,
   ): Promise<Cmi5Status> {
     const states = attempt ? await deps.attempts.itemStates(tx, attempt.id) : [];
+    const launched = attempt
+      ? await createCmi5Repository(tx).launchedAus(attempt.registration)
+      : new Set<string>();
     const byId = new Map(states.map((s) => [s.itemId, s]));
     const reports = reportsOf(states);
     return {
@@ -347,6 +350,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
           title: au.title,
           moveOn: au.moveOn,
           launchMethod: au.launchMethod,
+          launched: launched.has(au.id),
           completed: state?.completion === "completed",
           passed: state?.success === "passed",
           failed: state?.success === "failed",

@@ -29,7 +29,7 @@ function standing(au: Au): {
   if (au.waived) return { label: "Waived", variant: "success" };
   if (au.satisfied && au.moveOn !== "NotApplicable") return { label: "Done", variant: "success" };
   if (au.failed && !au.passed) return { label: "Not passed yet", variant: "warning" };
-  if (au.completed || au.passed) return { label: "In progress", variant: "default" };
+  if (au.completed || au.passed || au.launched) return { label: "In progress", variant: "default" };
   if (au.moveOn === "NotApplicable") return { label: "Optional", variant: "secondary" };
   return { label: "Not started", variant: "secondary" };
 }
@@ -118,6 +118,7 @@ export function Cmi5Player({
   async function start(au: Au) {
     try {
       const launched = await launch.mutateAsync({ courseId, moduleId, auId: au.id });
+      void queryClient.invalidateQueries({ queryKey: cmi5StatusQueryKey(courseId, moduleId) });
       if (launched.launchMethod === "OwnWindow") {
         // No opener: the content gets no handle on the portal's window.
         window.open(launched.url, "_blank", "noopener");
