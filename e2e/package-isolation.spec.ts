@@ -3,6 +3,7 @@ import type { Course } from "../src/contract";
 import { expect, signIn, test } from "./support/fixtures";
 import { hostilePackage } from "./support/hostile-package";
 import { addPackageModule } from "./support/packages";
+import { screensAtBothWidths } from "./support/screens";
 import { SERVER_URL } from "./support/server-url";
 
 /** The hostile page's frame, once its attempts are all made. */
@@ -83,6 +84,9 @@ test.describe("Package content cannot act as the portal's user", () => {
     await page.getByRole("button", { name: "Preview Hostile lesson" }).click();
     const previewed = await hostileFrame(page);
     await expectNothingAchieved(page, previewed, admin);
+    await screensAtBothWidths(page, "admin-package-preview", {
+      exclude: ['[data-testid="package-preview-frame"]'],
+    });
     await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}$`));
 
     // Neither the fetch nor the form made a course.

@@ -49,8 +49,8 @@ test.describe("Package modules (admin)", () => {
     await expect(modules.nth(0).getByTestId("module-package")).toContainText(
       "SCORM 1.2 package, 1 item",
     );
-    // A package is not a video: nothing to preview here.
-    await expect(page.getByRole("button", { name: "Preview Golf explained" })).toHaveCount(0);
+    // Its preview opens the package itself, isolated (e2e/package-isolation.spec.ts).
+    await expect(page.getByRole("button", { name: "Preview Golf explained" })).toBeVisible();
 
     // A package whose manifest sits inside a folder: refused, with what to do.
     await page.getByRole("button", { name: "Add Module" }).first().click();

@@ -107,3 +107,26 @@ export const packageSeatBodySchema = z.strictObject({
   visible: z.boolean(),
 });
 export type PackageSeatBody = z.infer<typeof packageSeatBodySchema>;
+
+/**
+ * An administrator's preview of a package module: what each item launches, with a SCORM
+ * SCO's starting data model. Nothing a preview does is recorded.
+ */
+export const packagePreviewSchema = z.object({
+  standard: packageStandardSchema,
+  /** The package's files on the content origin, ending in `/`. */
+  contentBase: z.string(),
+  /** The SCORM launcher page on the content origin; null for cmi5. */
+  runtimeUrl: z.string().nullable(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      launchable: z.boolean(),
+      /** The item's address, relative to `contentBase` (or a cmi5 AU's own address). */
+      launchPath: z.string(),
+      cmi: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type PackagePreview = z.infer<typeof packagePreviewSchema>;

@@ -321,6 +321,13 @@ const ADMIN_ROUTES: {
   },
   {
     method: "GET",
+    path: "/api/courses/:courseId/modules/:moduleId/package/preview",
+    request: (w) => ({
+      url: `/api/courses/${w.course.id}/modules/${w.course.modules[0]!.id}/package/preview`,
+    }),
+  },
+  {
+    method: "GET",
     path: "/api/admin/package-progress/:userId/:courseId",
     request: (w) => ({ url: `/api/admin/package-progress/${w.other.id}/${w.course.id}` }),
   },

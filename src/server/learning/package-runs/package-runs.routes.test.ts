@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { PackageAttemptStatus, PackageLaunch } from "../../../contract";
+import type { PackageAttemptStatus, PackageLaunch, PackagePreview } from "../../../contract";
 import { addModule, createCourse, moduleId, postModule, publish } from "../../testing/courses";
 import { expectErrorBody } from "../../testing/errors";
 import {
@@ -458,5 +458,39 @@ describe("a learner's run of a SCORM package", () => {
     // A course taken offline is not found.
     await call(ctx, "PATCH", `/api/courses/${course.id}/unpublish`, { cookie: admin });
     expect(code(await launch(1, cookie))).toEqual([404, "courses.not_found"]);
+  });
+
+  it("lets an administrator preview a package, published or not, recording nothing", async () => {
+    const { admin, course, cookie } = await setup([twoScos(), "video"]);
+    const preview = (n: number, as = admin, courseId = course.id) =>
+      call(ctx, "GET", `/api/courses/${courseId}/modules/${moduleId(n)}/package/preview`, {
+        cookie: as,
+      });
+    const answer = await preview(1);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json() as PackagePreview;
+    expect(body).toMatchObject({
+      standard: "scorm12",
+      runtimeUrl: "http://127.0.0.1:5001/runtime/scorm.html",
+      items: [
+        { id: "lesson", title: "Lesson", launchable: true, launchPath: "lesson.html" },
+        { id: "quiz", title: "Quiz", launchable: true, launchPath: "quiz.html" },
+      ],
+    });
+    expect(body.contentBase).toMatch(/^http:\/\/127\.0\.0\.1:5001\/p\/[^/]+\/$/);
+    // A first launch's data model, for the administrator who looks.
+    expect(body.items[1]!.cmi).toMatchObject({ core: { student_name: expect.any(String) } });
+    expect(await ctx.database.db.select().from(packageAttempts)).toEqual([]);
+    // Taken offline, it still previews; a video, a learner or an unknown module does not.
+    await call(ctx, "PATCH", `/api/courses/${course.id}/unpublish`, { cookie: admin });
+    expect((await preview(1)).statusCode).toBe(200);
+    const code = (r: Awaited<ReturnType<typeof preview>>) => [
+      r.statusCode,
+      expectErrorBody(r).code,
+    ];
+    expect(code(await preview(2))).toEqual([409, "modules.not_a_package"]);
+    expect(code(await preview(3))).toEqual([404, "courses.module_not_found"]);
+    expect(code(await preview(1, admin, "no-such-course"))).toEqual([404, "courses.not_found"]);
+    expect((await preview(1, cookie)).statusCode).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import {
   moduleIdSchema,
   packageAttemptStatusSchema,
   packageLaunchSchema,
+  packagePreviewSchema,
   packageSeatBodySchema,
   scormCommitBodySchema,
   scormItemAnswerSchema,
@@ -47,6 +48,26 @@ export function registerPackageRunsRoutes(
     const { user } = sessionOf(request);
     return { id: user.id, name: user.name };
   };
+
+  app.get(
+    "/api/courses/:courseId/modules/:moduleId/package/preview",
+    {
+      schema: {
+        tags,
+        params: moduleParams,
+        response: {
+          200: packagePreviewSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "courses.module_not_found",
+            "modules.not_a_package",
+          ]),
+        },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => packageRuns.preview({ ...request.params, viewer: learner(request) }),
+  );
 
   app.post(
     "/api/courses/:courseId/modules/:moduleId/package/launch",

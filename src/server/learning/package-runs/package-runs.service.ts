@@ -3,6 +3,7 @@ import {
   isModuleUnlocked,
   type PackageAttemptStatus,
   type PackageLaunch,
+  type PackagePreview,
   type PackageStandard,
   type ScormCommitBody,
   type ScormItemAnswer,
@@ -293,7 +294,49 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
     });
   }
 
+  /** An item's address in the package: a SCORM item's file, a cmi5 AU's file or URL. */
+  const itemPath = (run: PackageRun, id: string) => {
+    const item = run.items.find((i) => i.id === id) as unknown as {
+      launch: { file: string; query: string } | { url: string };
+    };
+    return "url" in item.launch ? item.launch.url : launchPathOf(item as unknown as ScormItem);
+  };
+
   return {
+    /**
+     * An administrator's look at a module's package, published or not: each item's address
+     * and a SCO's starting data model, as a learner's first launch would have them. Nothing
+     * is recorded: no attempt, no commit, no seat time.
+     */
+    async preview(input: {
+      courseId: string;
+      moduleId: string;
+      viewer: Learner;
+    }): Promise<PackagePreview> {
+      const course = (await deps.courses.findMany([input.courseId])).get(input.courseId);
+      if (!course) throw courseNotFound();
+      const module = course.modules.find((m) => m.id === input.moduleId);
+      if (!module) throw moduleNotInCourse();
+      if (module.kind === "video") throw notAPackage();
+      const packageId = await deps.courses.modulePackageId(course.id, module.id);
+      const run = packageId ? await deps.packages.runOf(packageId) : undefined;
+      if (!run) throw notAPackage();
+      return {
+        standard: run.standard,
+        contentBase: await deps.links.packageBase(run.id),
+        runtimeUrl: isScorm(run.standard) ? runtimeUrl : null,
+        items: run.items.map((i) => ({
+          id: i.id,
+          title: i.title,
+          launchable: i.isVisible !== false,
+          launchPath: itemPath(run, i.id),
+          cmi: isScorm(run.standard)
+            ? itemLaunch(run, findItem(run, i.id), undefined, input.viewer).cmi
+            : {},
+        })),
+      };
+    },
+
     /**
      * Opens (or returns) the learner's attempt at the module's package and answers what
      * the player needs: the items, the one to resume, where the content is served and, for

@@ -10,6 +10,7 @@ import { CourseDetail } from "../../features/courses/components/course-detail";
 import type { ModuleListExtras } from "../../features/courses/components/module-list";
 import { CourseAccreditation } from "../../features/credit/components/admin/course-accreditation";
 import { PackageLearnersLink } from "../../features/package-progress/components/package-learners-link";
+import { PackagePreviewButton } from "../../features/package-progress/components/package-preview";
 import { CourseReportingCard } from "../../features/reporting/components/course-reporting-card";
 
 const sectionsOf = (course: Course) => (
@@ -29,6 +30,7 @@ const moduleExtras: ModuleListExtras = {
   renderModuleBadge: (course, module) => <CaptionsBadge course={course} module={module} />,
   renderModuleActions: (course, module) => (
     <>
+      <PackagePreviewButton course={course} module={module} />
       <PackageLearnersLink course={course} module={module} />
       <CaptionsButton course={course} module={module} />
     </>

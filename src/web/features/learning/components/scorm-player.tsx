@@ -9,6 +9,7 @@ import { CheckIcon, CircleAlertIcon, CircleIcon, PlayIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { getErrorMessage } from "../../../lib/api-client";
+import { PACKAGE_FRAME_SANDBOX } from "../../../lib/package-frame";
 import { cn } from "../../../lib/utils";
 import { commitScormItem, getScormItem, sendSeatBeat } from "../api/package-run";
 
@@ -31,13 +32,6 @@ const launcherMessageSchema = z.discriminatedUnion("type", [
     request: z.enum(["next", "previous"]),
   }),
 ]);
-
-/**
- * The content's frame: scripts and forms run in the content origin, popups open (some
- * packages open a glossary), dialogs show (packages ask "resume where you left off?" with
- * confirm()). Never allow-top-navigation: the content cannot navigate the portal's window.
- */
-const SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-modals";
 
 type Item = PackageLaunch["items"][number];
 type ItemState = PackageAttemptStatus["items"][number];
@@ -199,7 +193,7 @@ export function ScormPlayer({
         <iframe
           ref={frameRef}
           src={src}
-          sandbox={SANDBOX}
+          sandbox={PACKAGE_FRAME_SANDBOX}
           title={`${module.title}: course content`}
           className="block h-[min(75vh,720px)] min-h-[26rem] w-full border-0 bg-white"
           data-testid="package-frame"
