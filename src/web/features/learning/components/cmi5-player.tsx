@@ -13,14 +13,12 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../lib/api-client";
+import { PACKAGE_FRAME_SANDBOX } from "../../../lib/package-frame";
 import { cmi5StatusQueryKey, useCmi5Status } from "../api/get-cmi5-status";
 import { useLaunchCmi5Au } from "../api/launch-cmi5-au";
 import { sendSeatBeat } from "../api/package-run";
 
 type Au = Cmi5Status["aus"][number];
-
-/** The frame's rights: never allow-top-navigation (SECURITY.md, "Package content"). */
-const SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups";
 
 function standing(au: Au): {
   label: string;
@@ -179,7 +177,7 @@ export function Cmi5Player({
             key={open.url}
             src={open.url}
             title={open.au.title}
-            sandbox={SANDBOX}
+            sandbox={PACKAGE_FRAME_SANDBOX}
             allow="fullscreen; autoplay"
             className="h-[75vh] min-h-[28rem] w-full rounded-2xl border-0 bg-white shadow-lg shadow-zinc-950/10 ring-1 ring-zinc-950/10 sm:h-auto sm:min-h-0 sm:aspect-video"
             data-testid="cmi5-frame"
