@@ -12,8 +12,11 @@ import {
 } from "../../../contract";
 import type { Cmi5Au, Cmi5Description } from "../../catalogue";
 import type { Database, Executor } from "../../db/client";
-import type { PackageAttempts } from "../package-runs/package-attempts.service";
-import type { PackageAttemptRow, PackageItemStateRow } from "../package-runs/package-runs.table";
+import type {
+  PackageAttempt as PackageAttemptRow,
+  PackageAttempts,
+  PackageItemState as PackageItemStateRow,
+} from "../package-runs/package-attempts.service";
 import {
   alreadySatisfied,
   auNotFound,

@@ -2,6 +2,9 @@ import type { Executor } from "../../db/client";
 import { type AttemptKey, createPackageRunsRepository } from "./package-runs.repository";
 import type { PackageAttemptRow, PackageItemStateRow } from "./package-runs.table";
 
+/** An attempt and an item's state as the run times read them. */
+export type { PackageAttemptRow as PackageAttempt, PackageItemStateRow as PackageItemState };
+
 type ItemReport = Partial<Omit<PackageItemStateRow, "attemptId" | "itemId" | "updatedAt">>;
 type AttemptReport = Partial<
   Pick<
