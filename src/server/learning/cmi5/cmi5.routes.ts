@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { invalidXapi, xapiNotFound } from "./cmi5.errors";
-import type { Cmi5Service, XapiDocument } from "./cmi5.service";
+import type { Cmi5Service } from "./cmi5.service";
+import type { XapiDocument } from "./xapi-resources";
 import { XAPI_VERSION } from "./xapi-values";
 
 /** State and profile documents an AU keeps (bookmarks, suspend data) stay small. */
