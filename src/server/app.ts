@@ -231,10 +231,8 @@ export async function buildApp(deps: AppDeps) {
   // Counters shared by every instance: Redis when REDIS_URL is set, else PostgreSQL.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   if (redis) whenClosing(app, redis, "disconnect");
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(redis ? { redis } : { store: pgRateLimitStore(database.db) }),
-  });
+  const rateLimitStore = redis ? { redis } : { store: pgRateLimitStore(database.db) };
+  await app.register(fastifyRateLimit, { global: false, ...rateLimitStore });
   await app.register(fastifySwagger, openapiOptions({ productName: config.productName }));
   // Before any route: each route's document gains the answers every route of its kind gives.
   app.addHook("onRoute", documentRoute);
@@ -567,7 +565,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerPackageFilesRoutes(content, { links: contentLinks, store });
   registerScormRuntimeRoutes(content, { portalOrigin: config.publicOrigin });
-  registerCmi5Routes(content, { cmi5 });
+  registerCmi5Routes(content, { cmi5, rateLimitStore });
 
   await registerStaticClient(app, { root: deps.webRoot ?? defaultWebRoot });
   return app;

@@ -897,4 +897,18 @@ describe("the portal as a cmi5 LMS", () => {
       expect(again.json().code).toBe("cmi5.already_satisfied");
     });
   });
+
+  it("refuses a flood of xAPI requests from one session or address, and serves the others", async () => {
+    const about = (remoteAddress: string) =>
+      ctx.app.content.inject({ method: "GET", url: "/xapi/about", remoteAddress });
+    for (let i = 0; i < 1200; i += 1) {
+      const answer = await about("192.0.2.7");
+      expect(answer.statusCode).toBe(200);
+    }
+    const flooded = await about("192.0.2.7");
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json()).toMatchObject({ code: "request.throttled" });
+    expect(flooded.headers["retry-after"]).toBeDefined();
+    expect((await about("192.0.2.8")).statusCode).toBe(200);
+  });
 });

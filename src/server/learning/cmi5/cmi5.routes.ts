@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import fastifyRateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { invalidXapi, xapiNotFound } from "./cmi5.errors";
 import type { Cmi5Service } from "./cmi5.service";
@@ -62,6 +63,12 @@ function sendDocument(reply: FastifyReply, doc: XapiDocument | string[]) {
   return reply.code(200).type(doc.contentType).send(doc.content);
 }
 
+/** Requests one AU session may make in a minute: far above any content's reporting. */
+const XAPI_REQUESTS_PER_MINUTE = 1200;
+
+/** Where the request counters are kept: the portal's own store (PostgreSQL or Redis). */
+type RateLimitStore = Pick<RateLimitPluginOptions, "redis" | "store">;
+
 function parseJson(request: FastifyRequest): unknown {
   const type = request.headers["content-type"] ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
@@ -89,8 +96,24 @@ function moreOf(request: FastifyRequest) {
  * for its learner and registration only. Any origin may call them (the token is the
  * credential, never a cookie), as an AU hosted elsewhere must.
  */
-export function registerCmi5Routes(parent: FastifyInstance, { cmi5 }: { cmi5: Cmi5Service }) {
+export function registerCmi5Routes(
+  parent: FastifyInstance,
+  { cmi5, rateLimitStore }: { cmi5: Cmi5Service; rateLimitStore: RateLimitStore },
+) {
   parent.register(async (app) => {
+    // An AU reports at a person's pace; a flood from one session (or one address without
+    // one) is refused before it costs the portal's database anything.
+    await app.register(fastifyRateLimit, {
+      ...rateLimitStore,
+      max: XAPI_REQUESTS_PER_MINUTE,
+      timeWindow: "1 minute",
+      keyGenerator: (request) => {
+        const auth = request.headers.authorization;
+        return auth
+          ? `xapi:${createHash("sha256").update(auth).digest("base64url")}`
+          : `xapi-ip:${request.ip}`;
+      },
+    });
     // Documents are stored as sent, whatever their type; statements are read as JSON here.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
