@@ -1,9 +1,4 @@
-import {
-  type Cmi5Status,
-  type Module,
-  PACKAGE_SEAT_INTERVAL_MS,
-  type PackageAttemptStatus,
-} from "@contract";
+import type { Cmi5Status, Module, PackageAttemptStatus } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheckIcon, ExternalLinkIcon, PlayIcon, RotateCcwIcon, XIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -16,7 +11,7 @@ import { getErrorMessage } from "../../../lib/api-client";
 import { PACKAGE_FRAME_SANDBOX } from "../../../lib/package-frame";
 import { cmi5StatusQueryKey, useCmi5Status } from "../api/get-cmi5-status";
 import { useLaunchCmi5Au } from "../api/launch-cmi5-au";
-import { sendSeatBeat } from "../api/package-run";
+import { useSeatBeats } from "./use-seat-beats";
 
 type Au = Cmi5Status["aus"][number];
 
@@ -90,28 +85,15 @@ export function Cmi5Player({
     if (moduleCompleted !== undefined) completedNow(moduleCompleted);
   }, [moduleCompleted, completedNow]);
 
-  // Seat time while a unit is open: a beat every 15 s while the page shows, one when it
-  // hides (the time before was visible) and one when it shows again.
-  useEffect(() => {
-    if (!running) return;
-    const took = (next: PackageAttemptStatus) => {
+  // Seat time while a unit is open.
+  const tookSeat = useCallback(
+    (next: PackageAttemptStatus) => {
       setSeat(next);
       completedNow(next.moduleCompleted);
-    };
-    const beat = (visible: boolean, keepalive = false) =>
-      sendSeatBeat(courseId, moduleId, visible, { keepalive }).then(took, () => undefined);
-    void beat(false);
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") void beat(true);
-    }, PACKAGE_SEAT_INTERVAL_MS);
-    const onVisibility = () => void beat(document.visibilityState !== "visible");
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-      void beat(document.visibilityState === "visible", true);
-    };
-  }, [running, courseId, moduleId, completedNow]);
+    },
+    [completedNow],
+  );
+  useSeatBeats(courseId, moduleId, running, tookSeat);
 
   async function start(au: Au) {
     try {

@@ -1,17 +1,12 @@
-import {
-  type Module,
-  PACKAGE_SEAT_INTERVAL_MS,
-  type PackageAttemptStatus,
-  type PackageLaunch,
-  type ScormItemLaunch,
-} from "@contract";
+import type { Module, PackageAttemptStatus, PackageLaunch, ScormItemLaunch } from "@contract";
 import { CheckIcon, CircleAlertIcon, CircleIcon, PlayIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { getErrorMessage } from "../../../lib/api-client";
 import { PACKAGE_FRAME_SANDBOX } from "../../../lib/package-frame";
 import { cn } from "../../../lib/utils";
-import { commitScormItem, getScormItem, sendSeatBeat } from "../api/package-run";
+import { commitScormItem, getScormItem } from "../api/package-run";
+import { useSeatBeats } from "./use-seat-beats";
 
 /**
  * What the launcher page on the content origin may say (runtime/scorm-launcher.js). Anything
@@ -95,23 +90,7 @@ export function ScormPlayer({
     [onModuleCompleted],
   );
 
-  // Seat time: a beat every 15 s while the page shows, one when it hides (the time before
-  // was visible) and one when it shows again (the time before was not).
-  useEffect(() => {
-    const beat = (visible: boolean, keepalive = false) =>
-      sendSeatBeat(courseId, moduleId, visible, { keepalive }).then(took, () => undefined);
-    void beat(false);
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") void beat(true);
-    }, PACKAGE_SEAT_INTERVAL_MS);
-    const onVisibility = () => void beat(document.visibilityState !== "visible");
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-      void beat(document.visibilityState === "visible", true);
-    };
-  }, [courseId, moduleId, took]);
+  useSeatBeats(courseId, moduleId, true, took);
 
   const open = useCallback(
     async (next: string) => {
