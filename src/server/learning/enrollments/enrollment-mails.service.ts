@@ -49,7 +49,9 @@ export function createEnrollmentMailsService(deps: EnrollmentMailsDeps) {
   const now = deps.now ?? (() => new Date());
   const repo = createEnrollmentMailsRepository(deps.db);
 
-  async function deliver(user: UserRow | undefined, mails: EnrollmentMailRow[]) {
+  async function deliver(user: UserRow | undefined, claimed: EnrollmentMailRow[]) {
+    // Named in the order the learner was enrolled: a claim returns its rows in any order.
+    const mails = [...claimed].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const ids = mails.map((m) => m.enrollmentId);
     const courses = await deps.courses.findMany(mails.map((m) => m.courseId));
     const titled = mails.flatMap((m) => courses.get(m.courseId) ?? []);
