@@ -144,7 +144,8 @@ describe("the attestation and the credit claimed", () => {
         .select({ type: auditEvents.type, details: auditEvents.details })
         .from(auditEvents)
         .where(eq(auditEvents.learnerId, learner.id))
-        .orderBy(auditEvents.seq)
+        // Written order: the chain's seq may not be given yet (the linker runs after).
+        .orderBy(auditEvents.id)
     ).map((e) => e.type);
     expect(types).toEqual([
       "enrollment.created",
