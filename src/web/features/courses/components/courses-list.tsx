@@ -5,14 +5,12 @@ import {
   ClockIcon,
   PencilLineIcon,
   PlusIcon,
-  SearchIcon,
   SearchXIcon,
-  XIcon,
 } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { Input } from "../../../components/ui/input";
+import { SearchField } from "../../../components/ui/search-field";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { StatCard } from "../../../components/ui/stat-card";
 import { loadFailureHint } from "../../../lib/api-client";
@@ -66,30 +64,13 @@ export function CoursesList({ onCreateCourse }: { onCreateCourse: () => void }) 
         />
       </section>
 
-      <div className="relative max-w-md">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search courses by title or category"
-          placeholder="Search by title or category"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-        />
-        {query ? (
-          <button
-            type="button"
-            onClick={() => setQuery("")}
-            aria-label="Clear search"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
-            <XIcon className="size-4" aria-hidden="true" />
-          </button>
-        ) : null}
-      </div>
+      <SearchField
+        value={query}
+        onChange={setQuery}
+        label="Search courses by title or category"
+        placeholder="Search by title or category"
+        className="max-w-md"
+      />
 
       {isPending ? (
         <CourseGridSkeleton />

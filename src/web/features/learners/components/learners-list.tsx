@@ -1,18 +1,11 @@
 import type { Course, LearnerSummary } from "@contract";
-import {
-  BookPlusIcon,
-  SearchIcon,
-  SearchXIcon,
-  UserPlusIcon,
-  UsersIcon,
-  XIcon,
-} from "lucide-react";
+import { BookPlusIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { SearchField } from "../../../components/ui/search-field";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { loadFailureHint } from "../../../lib/api-client";
@@ -97,34 +90,14 @@ export function LearnersList({ onAddLearner, publishedCourses }: LearnersListPro
 
   return (
     <div className="grid grid-cols-1 gap-5">
-      <div className="relative max-w-md">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search learners by name or email"
-          placeholder="Search by name or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-        />
-        {search ? (
-          <button
-            type="button"
-            onClick={() => setSearch("")}
-            aria-label="Clear search"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
-            {searching ? (
-              <Spinner className="size-4" />
-            ) : (
-              <XIcon className="size-4" aria-hidden="true" />
-            )}
-          </button>
-        ) : null}
-      </div>
+      <SearchField
+        value={search}
+        onChange={setSearch}
+        label="Search learners by name or email"
+        placeholder="Search by name or email"
+        searching={searching}
+        className="max-w-md"
+      />
 
       {isPending ? (
         <LearnersSkeleton />

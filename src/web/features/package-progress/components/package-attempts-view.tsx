@@ -6,15 +6,7 @@ import {
   type PackageProgressSort,
   type PackageProgressStatus,
 } from "@contract";
-import {
-  BadgeCheckIcon,
-  DownloadIcon,
-  RotateCcwIcon,
-  SearchIcon,
-  SearchXIcon,
-  UsersIcon,
-  XIcon,
-} from "lucide-react";
+import { BadgeCheckIcon, DownloadIcon, RotateCcwIcon, SearchXIcon, UsersIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { EmailText } from "../../../components/email-text";
 import { Badge } from "../../../components/ui/badge";
@@ -22,10 +14,10 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { LoadError } from "../../../components/ui/load-error";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { SearchField } from "../../../components/ui/search-field";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -191,34 +183,14 @@ export function PackageAttemptsView({ target }: { target: Target }) {
     <div className="grid min-w-0 grid-cols-1 gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="relative w-full sm:w-72">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search learners by name or email"
-              placeholder="Search by name or email"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {search ? (
-              <button
-                type="button"
-                onClick={() => setSearch("")}
-                aria-label="Clear search"
-                className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-              >
-                {searching ? (
-                  <Spinner className="size-4" />
-                ) : (
-                  <XIcon className="size-4" aria-hidden="true" />
-                )}
-              </button>
-            ) : null}
-          </div>
+          <SearchField
+            value={search}
+            onChange={setSearch}
+            label="Search learners by name or email"
+            placeholder="Search by name or email"
+            searching={searching}
+            className="w-full sm:w-72"
+          />
           <div className="grid gap-1.5 sm:w-48">
             <Label htmlFor="package-attempts-sort">Sort by</Label>
             <NativeSelect
