@@ -58,6 +58,14 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     statementResult,
   } = lms;
 
+  /** The cmi5 course a module plays, or the refusal of a module without one. */
+  async function moduleRun(courseId: string, moduleId: string) {
+    const packageId = await deps.courses.modulePackageId(courseId, moduleId);
+    const run = packageId ? await runOf(packageId) : undefined;
+    if (!run) throw notCmi5Module();
+    return run;
+  }
+
   /** The learner's cmi5 module, checked as the player's routes check a video module. */
   async function learnerModule(input: { userId: string; courseId: string; moduleId: string }) {
     const course = (await deps.courses.findMany([input.courseId])).get(input.courseId);
@@ -68,9 +76,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
     if (!module) throw moduleNotInCourse();
     if (module.kind !== "cmi5") throw notCmi5Module();
     const order = course.modules.map((m) => m.id);
-    const packageId = await deps.courses.modulePackageId(course.id, module.id);
-    const run = packageId ? await runOf(packageId) : undefined;
-    if (!run) throw notCmi5Module();
+    const run = await moduleRun(course.id, module.id);
     return {
       course,
       module,
@@ -199,9 +205,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
       const module = course.modules.find((m) => m.id === input.moduleId);
       if (!module) throw moduleNotInCourse();
       if (module.kind !== "cmi5") throw notCmi5Module();
-      const packageId = await deps.courses.modulePackageId(course.id, module.id);
-      const run = packageId ? await runOf(packageId) : undefined;
-      if (!run) throw notCmi5Module();
+      const run = await moduleRun(course.id, module.id);
       const auIndex = run.aus.findIndex((au) => au.id === input.auId);
       const au = run.aus[auIndex];
       if (!au) throw auNotFound();

@@ -172,10 +172,16 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
     if (module.kind === "video") throw notAPackage();
     const order = course.modules.map((m) => m.id);
     if (!isModuleUnlocked(order, module.id, completed)) throw moduleLocked();
-    const packageId = await deps.courses.modulePackageId(course.id, module.id);
+    const run = await packageOf(course.id, module.id);
+    return { course, completed, run, key: { ...input, packageId: run.id } };
+  }
+
+  /** The package a module plays, ready to run, or the refusal of a module without one. */
+  async function packageOf(courseId: string, moduleId: string): Promise<PackageRun> {
+    const packageId = await deps.courses.modulePackageId(courseId, moduleId);
     const run = packageId ? await deps.packages.runOf(packageId) : undefined;
     if (!run) throw notAPackage();
-    return { course, completed, run, key: { ...input, packageId: run.id } };
+    return run;
   }
 
   function statusOf(
@@ -318,9 +324,7 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
       const module = course.modules.find((m) => m.id === input.moduleId);
       if (!module) throw moduleNotInCourse();
       if (module.kind === "video") throw notAPackage();
-      const packageId = await deps.courses.modulePackageId(course.id, module.id);
-      const run = packageId ? await deps.packages.runOf(packageId) : undefined;
-      if (!run) throw notAPackage();
+      const run = await packageOf(course.id, module.id);
       return {
         standard: run.standard,
         contentBase: await deps.links.packageBase(run.id),
