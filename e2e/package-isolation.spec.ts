@@ -64,7 +64,6 @@ test.describe("Package content cannot act as the portal's user", () => {
     expect(published.status(), await published.text()).toBe(200);
     const learner = await createLearner();
     await enroll(learner.id, course.id);
-    const coursesBefore = ((await (await adminApi.get("/api/courses")).json()) as Course[]).length;
 
     // The learner plays it.
     await signIn(page, learner);
@@ -89,9 +88,9 @@ test.describe("Package content cannot act as the portal's user", () => {
     });
     await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}$`));
 
-    // Neither the fetch nor the form made a course.
+    // Neither the fetch nor the form made a course. Other journeys add courses to the same portal
+    // at the same time, so the check is by the title the package would have used.
     const after = (await (await adminApi.get("/api/courses")).json()) as Course[];
-    expect(after).toHaveLength(coursesBefore);
     expect(after.map((c) => c.title)).not.toContain("Planted by a package");
   });
 });
