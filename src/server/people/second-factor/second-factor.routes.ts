@@ -73,7 +73,6 @@ export function registerSecondFactorRoutes(
             "second_factor.setup_code_invalid",
             "second_factor.passkey_registration_invalid",
             "second_factor.totp_exists",
-            "second_factor.secrets_key_missing",
           ]),
         },
       },

@@ -84,7 +84,7 @@ export function registerSecondStepRoutes(
         tags,
         response: {
           200: passkeyRequestOptionsSchema,
-          ...errorResponses([...pendingRefusals, "second_factor.setup_required"]),
+          ...errorResponses(["second_factor.challenge_expired", "second_factor.setup_required"]),
         },
       },
       config: stepLimit,
@@ -126,9 +126,8 @@ export function registerSecondStepRoutes(
         response: {
           200: z.union([totpSetupSchema, passkeyCreationOptionsSchema]),
           ...errorResponses([
-            ...pendingRefusals,
+            "second_factor.challenge_expired",
             "second_factor.setup_not_required",
-            "second_factor.totp_exists",
             "second_factor.secrets_key_missing",
           ]),
         },
@@ -152,8 +151,6 @@ export function registerSecondStepRoutes(
             "second_factor.setup_not_started",
             "second_factor.setup_code_invalid",
             "second_factor.passkey_registration_invalid",
-            "second_factor.totp_exists",
-            "second_factor.secrets_key_missing",
           ]),
         },
       },
