@@ -106,7 +106,10 @@ test.describe("Second factor", () => {
     await card.getByRole("button", { name: "Add an authenticator app" }).click();
     const dialog = page.getByRole("dialog", { name: "Add an authenticator app" });
     await expect(dialog.getByRole("img", { name: /QR code/ })).toBeVisible();
-    const secret = (await dialog.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+    const secret = ((await dialog.getByTestId("totp-secret").textContent()) ?? "").replace(
+      /\s/g,
+      "",
+    );
     const app = new TOTP({ secret: Secret.fromBase32(secret) });
     await screensAtBothWidths(page, "second-factor-authenticator-app");
     await dialog.getByLabel("Code from the app").fill(app.generate());

@@ -2,7 +2,7 @@ import type { SecondStep } from "../../../contract";
 import type { UserRow } from "./auth.table";
 
 /** A sign-in whose password was right but which waits for a second step (people/second-factor). */
-export interface PendingSignIn {
+interface PendingSignIn {
   answer: { secondFactor: SecondStep };
   /** The HttpOnly cookie that binds the pending step to this browser. */
   cookie: {

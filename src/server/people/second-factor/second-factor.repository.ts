@@ -194,5 +194,3 @@ export function createSecondFactorRepository(db: Executor) {
     },
   };
 }
-
-export type SecondFactorRepository = ReturnType<typeof createSecondFactorRepository>;
