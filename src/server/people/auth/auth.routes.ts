@@ -164,11 +164,7 @@ export function registerAuthRoutes(
         body: firebaseSyncBodySchema,
         response: {
           200: userResponseSchema,
-          ...errorResponses([
-            ...identityRefusals,
-            ...signInRefusals,
-            "second_factor.sign_in_required",
-          ]),
+          ...errorResponses([...identityRefusals, ...signInRefusals, "mfa.sign_in_required"]),
         },
       },
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },

@@ -9,77 +9,60 @@ import {
 } from "../../plugins/errors";
 
 export const challengeExpired = () =>
-  unauthorized("second_factor.challenge_expired", SECOND_FACTOR_TEXTS.expired);
+  unauthorized("mfa.challenge_expired", SECOND_FACTOR_TEXTS.expired);
 export const codeInvalid = () =>
-  unauthorized("second_factor.code_invalid", "That code is not right. Try the newest code.");
+  unauthorized("mfa.code_invalid", "That code is not right. Try the newest code.");
 export const codeReused = () =>
   unauthorized(
-    "second_factor.code_reused",
+    "mfa.code_reused",
     "That code was already used. Wait for your app to show a new one.",
   );
 export const recoveryCodeUsed = () =>
-  unauthorized(
-    "second_factor.recovery_code_used",
-    "That recovery code is not valid or was already used.",
-  );
+  unauthorized("mfa.recovery_code_used", "That recovery code is not valid or was already used.");
 export const passkeyUnknown = () =>
-  unauthorized("second_factor.passkey_unknown", "That passkey does not belong to this account.");
+  unauthorized("mfa.passkey_unknown", "That passkey does not belong to this account.");
 export const passkeyInvalid = () =>
-  unauthorized(
-    "second_factor.passkey_invalid",
-    "The passkey could not be confirmed. Please try again.",
-  );
+  unauthorized("mfa.passkey_invalid", "The passkey could not be confirmed. Please try again.");
 export const setupRequired = () =>
-  conflict("second_factor.setup_required", SECOND_FACTOR_TEXTS.setupDescription);
+  conflict("mfa.setup_required", SECOND_FACTOR_TEXTS.setupDescription);
 export const setupNotRequired = () =>
-  conflict("second_factor.setup_not_required", "This sign-in needs no new second factor.");
+  conflict("mfa.setup_not_required", "This sign-in needs no new second factor.");
 export const setupNotStarted = () =>
-  conflict(
-    "second_factor.setup_not_started",
-    "Start adding the passkey or authenticator app again.",
-  );
+  conflict("mfa.setup_not_started", "Start adding the passkey or authenticator app again.");
 export const setupCodeInvalid = () =>
   invalidField(
-    "second_factor.setup_code_invalid",
+    "mfa.setup_code_invalid",
     "code",
     "That code is not right. Check the time on your device and enter the newest code.",
   );
 export const passkeyRegistrationInvalid = () =>
   badRequest(
-    "second_factor.passkey_registration_invalid",
+    "mfa.passkey_registration_invalid",
     "The passkey could not be added. Please try again.",
   );
 export const totpExists = () =>
   conflict(
-    "second_factor.totp_exists",
+    "mfa.totp_exists",
     "An authenticator app is already set up. Remove it before adding another.",
   );
-export const factorNotFound = () =>
-  notFound("second_factor.not_found", "This second factor does not exist.");
+export const factorNotFound = () => notFound("mfa.not_found", "This second factor does not exist.");
 export const confirmationWrong = () =>
-  invalidField(
-    "second_factor.confirmation_wrong",
-    "password",
-    "That password or code is not right.",
-  );
+  invalidField("mfa.confirmation_wrong", "password", "That password or code is not right.");
 export const enrolFirst = () =>
   conflict(
-    "second_factor.enrol_first",
+    "mfa.enrol_first",
     "Add a passkey or an authenticator app to your own account before requiring one of every administrator.",
   );
 export const requiredByOrganisation = () =>
   conflict(
-    "second_factor.required_by_organisation",
+    "mfa.required_by_organisation",
     "Your organisation requires a second factor: add another before removing your last one.",
   );
 export const secretsKeyMissing = () =>
   appError(
     503,
-    "second_factor.secrets_key_missing",
+    "mfa.secrets_key_missing",
     "Authenticator apps cannot be added until SECRETS_KEY is set on the server.",
   );
 export const signInRequired = () =>
-  unauthorized(
-    "second_factor.sign_in_required",
-    "Please sign in with your password to confirm it's you.",
-  );
+  unauthorized("mfa.sign_in_required", "Please sign in with your password to confirm it's you.");

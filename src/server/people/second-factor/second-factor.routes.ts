@@ -19,7 +19,7 @@ import type { SecondFactorService } from "./second-factor.service";
 const tags = ["second factor"];
 const admin = requireRole("admin");
 const factorParams = z.object({ id: z.string().min(1).max(64) });
-const confirmRefusals = ["second_factor.confirmation_wrong", "auth.throttled"] as const;
+const confirmRefusals = ["mfa.confirmation_wrong", "auth.throttled"] as const;
 
 /** An administrator's own second factors (the profile) and the organisation's rule (Settings). */
 export function registerSecondFactorRoutes(
@@ -43,7 +43,7 @@ export function registerSecondFactorRoutes(
         tags,
         response: {
           200: totpSetupSchema,
-          ...errorResponses(["second_factor.totp_exists", "second_factor.secrets_key_missing"]),
+          ...errorResponses(["mfa.totp_exists", "mfa.secrets_key_missing"]),
         },
       },
       preValidation: admin,
@@ -69,10 +69,10 @@ export function registerSecondFactorRoutes(
         response: {
           200: factorAddedSchema,
           ...errorResponses([
-            "second_factor.setup_not_started",
-            "second_factor.setup_code_invalid",
-            "second_factor.passkey_registration_invalid",
-            "second_factor.totp_exists",
+            "mfa.setup_not_started",
+            "mfa.setup_code_invalid",
+            "mfa.passkey_registration_invalid",
+            "mfa.totp_exists",
           ]),
         },
       },
@@ -94,11 +94,7 @@ export function registerSecondFactorRoutes(
         body: factorConfirmationSchema,
         response: {
           200: secondFactorStatusSchema,
-          ...errorResponses([
-            ...confirmRefusals,
-            "second_factor.not_found",
-            "second_factor.required_by_organisation",
-          ]),
+          ...errorResponses([...confirmRefusals, "mfa.not_found", "mfa.required_by_organisation"]),
         },
       },
       preValidation: admin,
@@ -123,7 +119,7 @@ export function registerSecondFactorRoutes(
         body: factorConfirmationSchema,
         response: {
           200: recoveryCodesSchema,
-          ...errorResponses([...confirmRefusals, "second_factor.not_found"]),
+          ...errorResponses([...confirmRefusals, "mfa.not_found"]),
         },
       },
       preValidation: admin,
@@ -147,7 +143,7 @@ export function registerSecondFactorRoutes(
         body: secondFactorPolicySchema,
         response: {
           200: secondFactorPolicySchema,
-          ...errorResponses(["second_factor.enrol_first"]),
+          ...errorResponses(["mfa.enrol_first"]),
         },
       },
       preValidation: admin,

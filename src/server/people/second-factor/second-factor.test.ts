@@ -128,11 +128,11 @@ describe("an administrator's second factor", () => {
       method: "totp",
       code: codeAt(secret),
     });
-    refused(reusedSetupCode, 401, "second_factor.code_reused");
+    refused(reusedSetupCode, 401, "mfa.code_reused");
 
     const failuresBefore = await countLoginFailures(ctx);
     const wrong = await post(ctx, `${STEP}/verify`, step, { method: "totp", code: "000000" });
-    refused(wrong, 401, "second_factor.code_invalid");
+    refused(wrong, 401, "mfa.code_invalid");
     expect(await countLoginFailures(ctx)).toBe(failuresBefore + 1);
     expect(wrong.cookies.map((c) => c.name)).not.toContain("credo_session");
 
@@ -148,19 +148,19 @@ describe("an administrator's second factor", () => {
 
     // The step is used up, and the same code (or the step before) never signs in again.
     const replay = await post(ctx, `${STEP}/verify`, step, { method: "totp", code: "123456" });
-    refused(replay, 401, "second_factor.challenge_expired");
+    refused(replay, 401, "mfa.challenge_expired");
     pending = await login(ctx, user);
     step = stepCookie(pending);
     const sameCode = await post(ctx, `${STEP}/verify`, step, {
       method: "totp",
       code: codeAt(secret),
     });
-    refused(sameCode, 401, "second_factor.code_reused");
+    refused(sameCode, 401, "mfa.code_reused");
     const earlier = await post(ctx, `${STEP}/verify`, step, {
       method: "totp",
       code: codeAt(secret, nowMs - 30_000),
     });
-    refused(earlier, 401, "second_factor.code_reused");
+    refused(earlier, 401, "mfa.code_reused");
 
     const trail = await auditTypes(ctx, session);
     expect(
@@ -190,7 +190,7 @@ describe("an administrator's second factor", () => {
       method: "recovery",
       code: codes[0],
     });
-    refused(again, 401, "second_factor.recovery_code_used");
+    refused(again, 401, "mfa.recovery_code_used");
   });
 
   it("signs in with a passkey's signature, and refuses another account's passkey and a stale challenge", async () => {
@@ -210,7 +210,7 @@ describe("an administrator's second factor", () => {
         response: authenticator.assert(stale),
       }),
       401,
-      "second_factor.passkey_invalid",
+      "mfa.passkey_invalid",
     );
     refused(
       await post(ctx, `${STEP}/verify`, step, {
@@ -218,7 +218,7 @@ describe("an administrator's second factor", () => {
         response: other.authenticator.assert(options),
       }),
       401,
-      "second_factor.passkey_unknown",
+      "mfa.passkey_unknown",
     );
     const signed = await post(ctx, `${STEP}/verify`, step, {
       method: "passkey",
@@ -277,7 +277,7 @@ describe("an administrator's second factor", () => {
       payload: { required: true },
       headers: { cookie: newcomerSession },
     });
-    refused(notYet, 409, "second_factor.enrol_first");
+    refused(notYet, 409, "mfa.enrol_first");
     const required = await ctx.app.inject({
       method: "PUT",
       url: "/api/admin/second-factor/policy",
@@ -292,19 +292,19 @@ describe("an administrator's second factor", () => {
     refused(
       await post(ctx, `${STEP}/verify`, step, { method: "totp", code: "123456" }),
       409,
-      "second_factor.setup_required",
+      "mfa.setup_required",
     );
-    refused(await post(ctx, `${STEP}/passkey-options`, step), 409, "second_factor.setup_required");
+    refused(await post(ctx, `${STEP}/passkey-options`, step), 409, "mfa.setup_required");
     refused(
       await post(ctx, `${STEP}/setup`, step, { method: "totp", code: "123456" }),
       409,
-      "second_factor.setup_not_started",
+      "mfa.setup_not_started",
     );
     const { secret } = (await post(ctx, `${STEP}/setup/totp`, step)).json();
     refused(
       await post(ctx, `${STEP}/setup`, step, { method: "totp", code: "000000" }),
       400,
-      "second_factor.setup_code_invalid",
+      "mfa.setup_code_invalid",
     );
     const done = await post(ctx, `${STEP}/setup`, step, { method: "totp", code: codeAt(secret) });
     expect(done.statusCode).toBe(200);
@@ -314,11 +314,11 @@ describe("an administrator's second factor", () => {
 
     // Set up now: the next sign-in asks for a code, and a setup is refused.
     const next = stepCookie(await login(ctx, newcomer));
-    refused(await post(ctx, `${STEP}/setup/totp`, next), 409, "second_factor.setup_not_required");
+    refused(await post(ctx, `${STEP}/setup/totp`, next), 409, "mfa.setup_not_required");
     refused(
       await post(ctx, `${STEP}/setup`, next, { method: "totp", code: "123456" }),
       409,
-      "second_factor.setup_not_required",
+      "mfa.setup_not_required",
     );
     // The rule keeps the last factor in place.
     const last = (
@@ -333,7 +333,7 @@ describe("an administrator's second factor", () => {
         password: newcomer.password,
       }),
       409,
-      "second_factor.required_by_organisation",
+      "mfa.required_by_organisation",
     );
   });
 
@@ -362,28 +362,24 @@ describe("an administrator's second factor", () => {
     for (const url of ["verify", "passkey-options", "setup/totp", "setup"]) {
       const body =
         url === "verify" || url === "setup" ? { method: "totp", code: "123456" } : undefined;
-      refused(
-        await post(ctx, `${STEP}/${url}`, undefined, body),
-        401,
-        "second_factor.challenge_expired",
-      );
+      refused(await post(ctx, `${STEP}/${url}`, undefined, body), 401, "mfa.challenge_expired");
     }
   });
 
   it("removes a factor and renews recovery codes only with the password or a code", async () => {
     const { user, session, secret, codes } = await adminWithApp(ctx);
-    refused(await post(ctx, "/api/second-factor/totp", session), 409, "second_factor.totp_exists");
+    refused(await post(ctx, "/api/second-factor/totp", session), 409, "mfa.totp_exists");
     refused(
       await post(ctx, "/api/second-factor/factors", session, { method: "totp", code: "123456" }),
       409,
-      "second_factor.setup_not_started",
+      "mfa.setup_not_started",
     );
     refused(
       await post(ctx, "/api/second-factor/factors/nope/remove", session, {
         password: user.password,
       }),
       404,
-      "second_factor.not_found",
+      "mfa.not_found",
     );
     const { factors } = (
       await ctx.app.inject({
@@ -396,7 +392,7 @@ describe("an administrator's second factor", () => {
     refused(
       await post(ctx, remove, session, { password: "not the password" }),
       400,
-      "second_factor.confirmation_wrong",
+      "mfa.confirmation_wrong",
     );
     const renewed = await post(ctx, "/api/second-factor/recovery-codes", session, {
       code: codes[1],
@@ -412,7 +408,7 @@ describe("an administrator's second factor", () => {
     refused(
       await post(ctx, "/api/second-factor/recovery-codes", session, { password: user.password }),
       404,
-      "second_factor.not_found",
+      "mfa.not_found",
     );
     // No factor left: the password alone signs in again.
     expect(Object.keys((await login(ctx, user)).json())).toEqual(["user"]);
@@ -464,7 +460,7 @@ describe("an administrator's second factor", () => {
         response: authenticator.register(options),
       }),
       400,
-      "second_factor.passkey_registration_invalid",
+      "mfa.passkey_registration_invalid",
     );
     const policy = await ctx.app.inject({
       method: "GET",
@@ -492,7 +488,7 @@ describe("authenticator apps without SECRETS_KEY in production", () => {
       url: "/api/second-factor/totp",
       headers: { host: "learn.example.com", cookie: `__Host-credo_session=${cookie?.value}` },
     });
-    refused(response, 503, "second_factor.secrets_key_missing");
+    refused(response, 503, "mfa.secrets_key_missing");
 
     // Nor can the organisation's rule have one set up at sign-in.
     await ctx.database.db.insert(secondFactorPolicy).values({ id: 1, required: true });
@@ -509,7 +505,7 @@ describe("authenticator apps without SECRETS_KEY in production", () => {
         headers: { host: "learn.example.com", cookie: stepCookie(pending) },
       }),
       503,
-      "second_factor.secrets_key_missing",
+      "mfa.secrets_key_missing",
     );
   });
 });

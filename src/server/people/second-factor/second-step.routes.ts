@@ -24,13 +24,13 @@ import { SECOND_STEP_COOKIE, SECOND_STEP_PATH } from "./sign-in-gate";
 const tags = ["second factor"];
 /** As many tries as a sign-in gets; the sign-in throttle counts the wrong ones per account. */
 const stepLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
-const pendingRefusals = ["second_factor.challenge_expired", "auth.throttled"] as const;
+const pendingRefusals = ["mfa.challenge_expired", "auth.throttled"] as const;
 const proofRefusals = [
-  "second_factor.code_invalid",
-  "second_factor.code_reused",
-  "second_factor.recovery_code_used",
-  "second_factor.passkey_unknown",
-  "second_factor.passkey_invalid",
+  "mfa.code_invalid",
+  "mfa.code_reused",
+  "mfa.recovery_code_used",
+  "mfa.passkey_unknown",
+  "mfa.passkey_invalid",
 ] as const;
 
 const tokenOf = (request: FastifyRequest) => request.cookies[SECOND_STEP_COOKIE];
@@ -84,7 +84,7 @@ export function registerSecondStepRoutes(
         tags,
         response: {
           200: passkeyRequestOptionsSchema,
-          ...errorResponses(["second_factor.challenge_expired", "second_factor.setup_required"]),
+          ...errorResponses(["mfa.challenge_expired", "mfa.setup_required"]),
         },
       },
       config: stepLimit,
@@ -100,7 +100,7 @@ export function registerSecondStepRoutes(
         body: secondStepProofSchema,
         response: {
           200: userResponseSchema,
-          ...errorResponses([...pendingRefusals, ...proofRefusals, "second_factor.setup_required"]),
+          ...errorResponses([...pendingRefusals, ...proofRefusals, "mfa.setup_required"]),
         },
       },
       config: stepLimit,
@@ -126,9 +126,9 @@ export function registerSecondStepRoutes(
         response: {
           200: z.union([totpSetupSchema, passkeyCreationOptionsSchema]),
           ...errorResponses([
-            "second_factor.challenge_expired",
-            "second_factor.setup_not_required",
-            "second_factor.secrets_key_missing",
+            "mfa.challenge_expired",
+            "mfa.setup_not_required",
+            "mfa.secrets_key_missing",
           ]),
         },
       },
@@ -147,10 +147,10 @@ export function registerSecondStepRoutes(
           200: setupFinishedSchema,
           ...errorResponses([
             ...pendingRefusals,
-            "second_factor.setup_not_required",
-            "second_factor.setup_not_started",
-            "second_factor.setup_code_invalid",
-            "second_factor.passkey_registration_invalid",
+            "mfa.setup_not_required",
+            "mfa.setup_not_started",
+            "mfa.setup_code_invalid",
+            "mfa.passkey_registration_invalid",
           ]),
         },
       },

@@ -84,7 +84,7 @@ function VerifyStep({ step, onSignedIn }: Props) {
       onSignedIn(await verifySecondStep(await proof()));
     } catch (failure) {
       setError(failureText(failure));
-      if (errorCodeOf(failure) === "second_factor.challenge_expired") setCode("");
+      if (errorCodeOf(failure) === "mfa.challenge_expired") setCode("");
     } finally {
       setBusy(null);
     }
