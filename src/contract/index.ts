@@ -31,6 +31,7 @@ export * from "./reminders";
 export * from "./reporting";
 export * from "./reporting-activity";
 export * from "./reports";
+export * from "./second-factor";
 export * from "./setup-checklist";
 export * from "./validation-messages";
 export * from "./video-length";

@@ -31,7 +31,7 @@ import {
   registerCreditCatalogueRoutes,
   registerPackageFilesRoutes,
 } from "./catalogue";
-import type { Config } from "./config";
+import { type Config, resolveSecretsKey } from "./config";
 import {
   acknowledgeStep,
   attestationStep,
@@ -92,16 +92,25 @@ import {
 } from "./learning";
 import { createEvents } from "./lib/events";
 import { whenClosing, whenReady } from "./lib/lifecycle";
+import { createSecretBox } from "./lib/secret-box";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { documentRoute, openapiOptions } from "./openapi/document";
 import {
   createAuthService,
+  createFactors,
   createLoginThrottle,
+  createPasskeys,
   createPasswordHasher,
+  createSecondFactorService,
+  createSecondStepService,
   createSessionsService,
+  createSignInGate,
   type PasswordHasher,
   registerAuthRoutes,
+  registerSecondFactorRoutes,
+  registerSecondStepRoutes,
+  relyingPartyOf,
 } from "./people";
 import {
   createAuditService,
@@ -277,12 +286,15 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
   });
 
-  // People.
+  // People. An administrator's sign-in may wait for a second factor before its session.
+  const throttle = createLoginThrottle({ db });
+  const passwords = deps.passwords ?? createPasswordHasher();
+  const now = clock ?? (() => new Date());
   const auth = createAuthService({
     db,
     sessions,
-    throttle: createLoginThrottle({ db }),
-    passwords: deps.passwords ?? createPasswordHasher(),
+    throttle,
+    passwords,
     passwordSetupMode: config.passwordSetupMode,
     adminSetupKey: deps.adminSetupKey.key,
     adminSetupKeyIsOneTime: deps.adminSetupKey.key !== undefined && !config.adminSetupKey,
@@ -291,6 +303,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     log: app.log,
     identity,
+    handOver: createSignInGate({ db, secureCookies: config.production, now }),
   });
 
   // Platform: the audit trail, written in the transactions of the changes it records.
@@ -298,6 +311,22 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ db, log: app.log });
   audit.start();
   whenClosing(app, audit, "stop");
+  // Administrators' second factors, audited; authenticator-app seeds sealed with SECRETS_KEY.
+  const secretsKey = resolveSecretsKey(config);
+  const factors = createFactors({
+    db,
+    passkeys: createPasskeys(
+      relyingPartyOf({
+        publicUrl: config.publicUrl,
+        production: config.production,
+        name: config.productName,
+      }),
+    ),
+    secrets: secretsKey ? createSecretBox(secretsKey) : undefined,
+    audit,
+    productName: config.productName,
+    now,
+  });
 
   // Catalogue.
   const creditCatalogue = createCreditCatalogueService({
@@ -490,6 +519,13 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   registerAuthRoutes(app, { auth, secureCookies: config.production });
+  registerSecondStepRoutes(app, {
+    secondStep: createSecondStepService({ db, factors, throttle, audit, auth, now }),
+    secureCookies: config.production,
+  });
+  registerSecondFactorRoutes(app, {
+    secondFactor: createSecondFactorService({ db, factors, throttle, passwords, audit, now }),
+  });
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerCreditCatalogueRoutes(app, { creditCatalogue });
   registerLearnersRoutes(app, {

@@ -25,6 +25,7 @@ export * from "../learning/enrollments/enrollments.table";
 export * from "../learning/package-runs/package-runs.table";
 export * from "../learning/watching/watching.table";
 export * from "../people/auth/auth.table";
+export * from "../people/second-factor/second-factor.table";
 export * from "../platform/audit/audit.table";
 export * from "../platform/content-origin/content-origin.table";
 export * from "../platform/objects/objects.table";

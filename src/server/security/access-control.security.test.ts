@@ -617,6 +617,52 @@ const ADMIN_ROUTES: {
       url: "/api/admin/reports/regulators/pars/files/AAAAAAAAAAAAAAAAAAAAAA/submit",
     }),
   },
+  // An administrator's own second factors and the organisation's rule.
+  { method: "GET", path: "/api/second-factor", request: () => ({ url: "/api/second-factor" }) },
+  {
+    method: "POST",
+    path: "/api/second-factor/totp",
+    request: () => ({ url: "/api/second-factor/totp" }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/passkey-options",
+    request: () => ({ url: "/api/second-factor/passkey-options" }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/factors",
+    request: () => ({
+      url: "/api/second-factor/factors",
+      payload: { method: "totp", code: "123456" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/factors/:id/remove",
+    request: () => ({
+      url: "/api/second-factor/factors/AAAAAAAAAAAAAAAAAAAAAA/remove",
+      payload: { password: "correct horse" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/recovery-codes",
+    request: () => ({
+      url: "/api/second-factor/recovery-codes",
+      payload: { password: "correct horse" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/second-factor/policy",
+    request: () => ({ url: "/api/admin/second-factor/policy" }),
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/second-factor/policy",
+    request: () => ({ url: "/api/admin/second-factor/policy", payload: { required: false } }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -637,6 +683,11 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/invitation",
   // Sign-in with an identity-service ID token, which the server verifies.
   "POST /api/auth/firebase-sync",
+  // A sign-in's second step: only the browser holding its pending step's cookie gets further.
+  "POST /api/auth/second-factor/passkey-options",
+  "POST /api/auth/second-factor/verify",
+  "POST /api/auth/second-factor/setup/:method",
+  "POST /api/auth/second-factor/setup",
   // Anyone holding a certificate may check it, with its official's signature.
   "GET /api/certificates/verify/:code",
   // The check of its portable credential, and the revocation lists every credential points to.

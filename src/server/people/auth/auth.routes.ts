@@ -8,6 +8,7 @@ import {
   invitationBodySchema,
   invitationResponseSchema,
   loginBodySchema,
+  loginResponseSchema,
   MESSAGES,
   messageSchema,
   profileBodySchema,
@@ -107,7 +108,8 @@ export function registerAuthRoutes(
         tags,
         body: loginBodySchema,
         response: {
-          200: userResponseSchema,
+          // The spec's { user }, or an administrator's pending second step.
+          200: loginResponseSchema,
           ...errorResponses([
             "auth.invalid_credentials",
             "auth.throttled",
@@ -138,6 +140,12 @@ export function registerAuthRoutes(
               client: clientOf(request, secureCookies),
             }),
       );
+      if ("pending" in signedIn) {
+        securityEvent(request, "auth.login.second_step", { userId: signedIn.user.id });
+        const { cookie, answer } = signedIn.pending;
+        reply.setCookie(cookie.name, cookie.value, cookie.options);
+        return answer;
+      }
       const { user, session } = signedIn;
       securityEvent(request, "auth.login.success", { userId: user.id });
       setSessionCookie(reply, session, secureCookies);
@@ -156,7 +164,7 @@ export function registerAuthRoutes(
         body: firebaseSyncBodySchema,
         response: {
           200: userResponseSchema,
-          ...errorResponses([...identityRefusals, ...signInRefusals]),
+          ...errorResponses([...identityRefusals, ...signInRefusals, "mfa.sign_in_required"]),
         },
       },
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
