@@ -267,6 +267,7 @@ describe("learners page JSON (PostgreSQL-built)", () => {
       "completedCount",
       "averageProgress",
       "courses",
+      "createdBySignOn",
     ];
     const courseKeys = ["enrollmentId", "courseId", "title", "progress", "isCompleted"];
     for (const learner of response!.json() as LearnerSummary[]) {

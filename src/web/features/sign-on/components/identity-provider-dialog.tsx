@@ -179,7 +179,7 @@ export function IdentityProviderDialog({
               </NativeSelect>
             </Field>
           )}
-          {text("name", "Name", { hint: "Shown on the sign-in page: Continue with {name}." })}
+          {text("name", "Name", { hint: "The sign-in page shows “Continue with” and this name." })}
           {text("domains", "Email domains", {
             hint: "Comma-separated, e.g. example.com. People of these domains sign in through it.",
           })}
