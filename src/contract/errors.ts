@@ -68,6 +68,7 @@ export const ERROR_CODES = {
   "sso.protocol_unavailable": 400,
   "sso.provider_not_found": 404,
   "sso.secrets_key_missing": 400,
+  "sso.user_not_found": 404,
   // The organisation's credit catalogue.
   "catalogue.body_in_use": 409,
   "catalogue.body_name_taken": 409,
