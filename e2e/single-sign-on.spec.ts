@@ -127,9 +127,7 @@ test.describe("Single sign-on through OpenID Connect", () => {
       await expect(page.getByText(`Created by sign-on (${name})`)).toBeVisible();
       await screensAtBothWidths(page, "sso-created-learner");
       await page.getByRole("link", { name: "Transcript of Grace Hopper" }).click();
-      await expect(page.getByTestId("sign-on-facts")).toContainText(
-        `Created by sign-on (${name})`,
-      );
+      await expect(page.getByTestId("sign-on-facts")).toContainText(`Created by sign-on (${name})`);
     } finally {
       await removeProviders(adminApi, created);
     }
