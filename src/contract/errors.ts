@@ -78,6 +78,16 @@ export const ERROR_CODES = {
   "mfa.setup_required": 409,
   "mfa.sign_in_required": 401,
   "mfa.totp_exists": 409,
+  // Single sign-on: identity providers' settings and the sign-on itself.
+  "sso.client_secret_required": 400,
+  "sso.domain_taken": 409,
+  "sso.issuer_insecure": 400,
+  "sso.issuer_unreachable": 400,
+  "sso.protocol_mismatch": 400,
+  "sso.protocol_unavailable": 400,
+  "sso.provider_not_found": 404,
+  "sso.secrets_key_missing": 400,
+  "sso.user_not_found": 404,
   // The organisation's credit catalogue.
   "catalogue.body_in_use": 409,
   "catalogue.body_name_taken": 409,

@@ -33,6 +33,7 @@ export * from "./reporting-activity";
 export * from "./reports";
 export * from "./second-factor";
 export * from "./setup-checklist";
+export * from "./sign-on";
 export * from "./validation-messages";
 export * from "./video-length";
 export * from "./watching";

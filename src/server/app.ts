@@ -99,17 +99,22 @@ import { documentRoute, openapiOptions } from "./openapi/document";
 import {
   createAuthService,
   createFactors,
+  createIdentityProvidersService,
   createLoginThrottle,
+  createOidcProtocol,
   createPasskeys,
   createPasswordHasher,
   createSecondFactorService,
   createSecondStepService,
   createSessionsService,
   createSignInGate,
+  createSignOnService,
   type PasswordHasher,
   registerAuthRoutes,
+  registerOidcRoutes,
   registerSecondFactorRoutes,
   registerSecondStepRoutes,
+  registerSignOnRoutes,
   relyingPartyOf,
 } from "./people";
 import {
@@ -311,8 +316,11 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ db, log: app.log });
   audit.start();
   whenClosing(app, audit, "stop");
-  // Administrators' second factors, audited; authenticator-app seeds sealed with SECRETS_KEY.
+  // Secrets the portal keeps (authenticator-app seeds, identity providers' client secrets and
+  // keys) are sealed with SECRETS_KEY.
   const secretsKey = resolveSecretsKey(config);
+  const box = secretsKey ? createSecretBox(secretsKey) : undefined;
+  // Administrators' second factors, audited.
   const factors = createFactors({
     db,
     passkeys: createPasskeys(
@@ -322,10 +330,33 @@ export async function buildApp(deps: AppDeps) {
         name: config.productName,
       }),
     ),
-    secrets: secretsKey ? createSecretBox(secretsKey) : undefined,
+    secrets: box,
     audit,
     productName: config.productName,
     now,
+  });
+
+  // Single sign-on through the organisation's identity providers. It belongs to people, and
+  // records its sign-ons in the audit trail.
+  const oidc = createOidcProtocol({ publicUrl: config.publicUrl, production: config.production });
+  const signOnProtocols = [oidc];
+  const identityProviders = createIdentityProvidersService({
+    db,
+    audit,
+    box,
+    protocols: signOnProtocols,
+    publicUrl: config.publicUrl,
+  });
+  const signOn = createSignOnService({
+    db,
+    auth,
+    sessions,
+    audit,
+    providers: identityProviders,
+    protocols: signOnProtocols,
+    box,
+    secureCookies: config.production,
+    now: clock,
   });
 
   // Catalogue.
@@ -518,7 +549,9 @@ export async function buildApp(deps: AppDeps) {
       firebase: config.firebase ?? null,
     },
   });
-  registerAuthRoutes(app, { auth, secureCookies: config.production });
+  registerAuthRoutes(app, { auth, secureCookies: config.production, singleLogout: signOn });
+  registerSignOnRoutes(app, { signOn, providers: identityProviders });
+  registerOidcRoutes(app, { signOn, oidc });
   registerSecondStepRoutes(app, {
     secondStep: createSecondStepService({ db, factors, throttle, audit, auth, now }),
     secureCookies: config.production,

@@ -17,3 +17,9 @@ export { createSecondFactorService } from "./second-factor/second-factor.service
 export { registerSecondStepRoutes } from "./second-factor/second-step.routes";
 export { createSecondStepService } from "./second-factor/second-step.service";
 export { createSignInGate } from "./second-factor/sign-in-gate";
+export { identityProviderNames } from "./sign-on/identity-providers.report";
+export { createIdentityProvidersService } from "./sign-on/identity-providers.service";
+export { createOidcProtocol } from "./sign-on/oidc/oidc.protocol";
+export { registerOidcRoutes } from "./sign-on/oidc/oidc.routes";
+export { registerSignOnRoutes } from "./sign-on/sign-on.routes";
+export { createSignOnService } from "./sign-on/sign-on.service";

@@ -3,11 +3,12 @@ import { CreditCatalogueSettingsCard } from "../../features/credit/components/ca
 import { OrganisationSettingsCard } from "../../features/organisation/components/organisation-settings-card";
 import { ReminderSettingsCard } from "../../features/reminders/components/reminder-settings-card";
 import { SecondFactorPolicyCard } from "../../features/second-factor/components/second-factor-policy-card";
+import { SingleSignOnCard } from "../../features/sign-on/components/single-sign-on-card";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /**
  * /admin/settings: portal-wide settings (the issuing organisation, the credit catalogue,
- * learner reminders, administrators' sign-in).
+ * learner reminders, administrators' sign-in, single sign-on).
  */
 export function AdminSettingsRoute() {
   useDocumentTitle("Settings");
@@ -21,6 +22,7 @@ export function AdminSettingsRoute() {
       <CreditCatalogueSettingsCard />
       <ReminderSettingsCard />
       <SecondFactorPolicyCard />
+      <SingleSignOnCard />
     </div>
   );
 }

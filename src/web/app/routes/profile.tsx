@@ -11,6 +11,7 @@ import { getMyCertificatesQueryOptions } from "../../features/certificates/api/g
 import { IdentifiersCard } from "../../features/credit/components/learner/identifiers-card";
 import { myEnrollmentsQueryKey } from "../../features/learning/api/get-my-enrollments";
 import { SecondFactorCard } from "../../features/second-factor/components/second-factor-card";
+import { LinkedProvidersCard } from "../../features/sign-on/components/linked-providers-card";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /profile for any signed-in user (SPEC sections 2 and 5). */
@@ -44,6 +45,7 @@ export function ProfileRoute() {
               }}
             />
           ) : null}
+          {user.role === "admin" ? <LinkedProvidersCard /> : null}
           <ChangePasswordCard user={user} />
           {user.role === "admin" ? <SecondFactorCard /> : null}
         </div>

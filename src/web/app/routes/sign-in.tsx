@@ -9,6 +9,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { SignInForm } from "../../features/auth/components/sign-in-form";
 import { homePathFor, useSession } from "../../features/auth/session-context";
+import {
+  SignOnButtons,
+  SignOnRefusalAlert,
+} from "../../features/sign-on/components/sign-on-options";
 import { useProductName } from "../../lib/app-config";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
@@ -64,6 +68,8 @@ export function SignInRoute() {
   const [setupSuggestedEmail, setSetupSuggestedEmail] = useState<string>();
   const [adminSetupOpen, setAdminSetupOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The email typed so far, for the single sign-on hint.
+  const [typedEmail, setTypedEmail] = useState("");
 
   function onSetupOpenChange(open: boolean) {
     setSetupOpen(open);
@@ -129,8 +135,10 @@ export function SignInRoute() {
             </Suspense>
           ) : (
             <>
+              <SignOnRefusalAlert />
               <SignInForm
                 onSecondStep={setSecondStep}
+                onTypedEmailChange={setTypedEmail}
                 forgotPassword={(typedEmail) => (
                   <DeferredDialog
                     loader={forgotPasswordDialog}
@@ -152,6 +160,7 @@ export function SignInRoute() {
                   toast({ title: TOASTS.loginSuccessScreen, description: TOASTS.welcomeBackScreen })
                 }
               />
+              <SignOnButtons typedEmail={typedEmail} />
 
               <section
                 aria-labelledby="first-time-heading"

@@ -1,7 +1,7 @@
 import type { SecondStep, User } from "@contract";
 import { emailSchema } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button";
@@ -31,6 +31,8 @@ type SignInFormProps = {
   forgotPassword: (typedEmail: string) => ReactNode;
   /** Opens the first-time setup dialog ('Set Your Password') for the email typed so far. */
   onSetUpPassword: (typedEmail: string) => void;
+  /** Told the email as it is typed (the single sign-on hint finds its provider). */
+  onTypedEmailChange?: (typedEmail: string) => void;
 };
 
 /** SPEC section 2 "Sign-in screen": email, password, Remember me, Forgot password?, Sign In. */
@@ -39,6 +41,7 @@ export function SignInForm({
   onSecondStep,
   forgotPassword,
   onSetUpPassword,
+  onTypedEmailChange,
 }: SignInFormProps) {
   const { login } = useSession();
   const [busy, setBusy] = useState(false);
@@ -54,6 +57,7 @@ export function SignInForm({
     defaultValues: { email: "", password: "", rememberMe: false },
   });
   const typedEmail = watch("email").trim();
+  useEffect(() => onTypedEmailChange?.(typedEmail), [typedEmail, onTypedEmailChange]);
 
   const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
     setBusy(true);
