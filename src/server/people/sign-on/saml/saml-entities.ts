@@ -1,0 +1,92 @@
+import type { IdentityProviderInstance, ServiceProviderInstance } from "samlify";
+import samlify from "samlify";
+import { validateSamlSchema } from "./saml-schema";
+
+// Every message is checked against the SAML schemas before anything in it is read: a
+// schema-invalid document is how most signature-wrapping attacks start.
+samlify.setSchemaValidator({ validate: validateSamlSchema });
+
+/** How far the provider's clock may be from ours when judging NotBefore and NotOnOrAfter. */
+export const CLOCK_SKEW_MS = 60_000;
+
+/** What an administrator's SAML provider keeps in its settings (nothing secret). */
+export interface SamlSettings {
+  /** The identity provider's metadata XML, as pasted or as last fetched. */
+  idpMetadata: string;
+  /** Where the metadata came from, when the administrator gave its address. */
+  idpMetadataUrl: string | null;
+  /** Credo's certificate for this provider, published in Credo's metadata. */
+  spCertificate: string;
+}
+
+/** What a SAML provider keeps encrypted. */
+export interface SamlSecrets {
+  /** Signs Credo's requests and decrypts encrypted assertions. */
+  spPrivateKey: string;
+}
+
+/** Credo's own addresses for one provider, which the administrator gives the identity provider. */
+export function samlEndpoints(publicUrl: string, providerId: string) {
+  const base = `${publicUrl.replace(/\/$/, "")}/api/sign-on/${encodeURIComponent(providerId)}/saml`;
+  return {
+    /** Credo's entity id is the address of its metadata, so the provider can always read it. */
+    entityId: `${base}/metadata`,
+    assertionConsumerService: `${base}/acs`,
+    singleLogoutService: `${base}/logout`,
+  };
+}
+
+/** The identity provider as its metadata describes it. */
+export function identityProvider(
+  metadata: string,
+  options: { assertionEncrypted?: boolean } = {},
+): IdentityProviderInstance {
+  return samlify.IdentityProvider({
+    metadata,
+    isAssertionEncrypted: options.assertionEncrypted ?? false,
+  });
+}
+
+/**
+ * Credo as the service provider for one identity provider. Requests are signed when the
+ * provider asks for signed requests (samlify refuses to send them otherwise); assertions must
+ * always be signed, and may be encrypted to the same certificate.
+ */
+export function serviceProvider(input: {
+  publicUrl: string;
+  providerId: string;
+  settings: SamlSettings;
+  secrets: SamlSecrets;
+  idp?: IdentityProviderInstance;
+}): ServiceProviderInstance {
+  const endpoints = samlEndpoints(input.publicUrl, input.providerId);
+  const idp = input.idp ?? identityProvider(input.settings.idpMetadata);
+  return samlify.ServiceProvider({
+    entityID: endpoints.entityId,
+    authnRequestsSigned: idp.entityMeta.isWantAuthnRequestsSigned(),
+    wantAssertionsSigned: true,
+    wantLogoutResponseSigned: false,
+    privateKey: input.secrets.spPrivateKey,
+    encPrivateKey: input.secrets.spPrivateKey,
+    signingCert: input.settings.spCertificate,
+    encryptCert: input.settings.spCertificate,
+    requestSignatureAlgorithm: samlify.Constants.algorithms.signature.RSA_SHA256,
+    nameIDFormat: [
+      samlify.Constants.namespace.format.emailAddress,
+      samlify.Constants.namespace.format.persistent,
+    ],
+    assertionConsumerService: [
+      {
+        Binding: samlify.Constants.namespace.binding.post,
+        Location: endpoints.assertionConsumerService,
+      },
+    ],
+    singleLogoutService: [
+      {
+        Binding: samlify.Constants.namespace.binding.redirect,
+        Location: endpoints.singleLogoutService,
+      },
+    ],
+    clockDrifts: [-CLOCK_SKEW_MS, CLOCK_SKEW_MS],
+  });
+}
