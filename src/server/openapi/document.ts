@@ -139,7 +139,7 @@ export function documentRoute(this: FastifyInstance, route: RouteOptions) {
   if (schema.querystring) codes.push("validation.invalid_query");
   if (schema.body) codes.push("validation.invalid_body");
   if (!PROBES.has(route.url)) codes.push("request.wrong_host");
-  if (methods.some((method) => !SAFE_METHODS.has(method))) {
+  if (methods.some((method) => !SAFE_METHODS.has(method)) && !config.crossSiteFormPost) {
     codes.push("request.cross_site");
     if (!config.allowNonJsonBody) codes.push("request.json_required");
     // Not where the raw upload streams its body past every parser.
