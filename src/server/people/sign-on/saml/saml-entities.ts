@@ -9,12 +9,17 @@ samlify.setSchemaValidator({ validate: validateSamlSchema });
 /** How far the provider's clock may be from ours when judging NotBefore and NotOnOrAfter. */
 export const CLOCK_SKEW_MS = 60_000;
 
-/** What an administrator's SAML provider keeps in its settings (nothing secret). */
+/** What a SAML provider keeps in its settings (nothing secret). */
 export interface SamlSettings {
-  /** The identity provider's metadata XML, as pasted or as last fetched. */
-  idpMetadata: string;
-  /** Where the metadata came from, when the administrator gave its address. */
-  idpMetadataUrl: string | null;
+  /** The identity provider's metadata XML, as pasted or as read from `metadataUrl`. */
+  metadataXml: string;
+  /** Where the metadata was read from, when the administrator gave its address. */
+  metadataUrl: string | null;
+  /** The attribute that carries the email; the NameID serves when it is an email. */
+  emailAttribute: string;
+  nameAttribute: string;
+  /** The identity provider's entity id, from its metadata. */
+  idpEntityId: string;
   /** Credo's certificate for this provider, published in Credo's metadata. */
   spCertificate: string;
 }
@@ -60,7 +65,7 @@ export function serviceProvider(input: {
   idp?: IdentityProviderInstance;
 }): ServiceProviderInstance {
   const endpoints = samlEndpoints(input.publicUrl, input.providerId);
-  const idp = input.idp ?? identityProvider(input.settings.idpMetadata);
+  const idp = input.idp ?? identityProvider(input.settings.metadataXml);
   return samlify.ServiceProvider({
     entityID: endpoints.entityId,
     authnRequestsSigned: idp.entityMeta.isWantAuthnRequestsSigned(),
@@ -71,10 +76,8 @@ export function serviceProvider(input: {
     signingCert: input.settings.spCertificate,
     encryptCert: input.settings.spCertificate,
     requestSignatureAlgorithm: samlify.Constants.algorithms.signature.RSA_SHA256,
-    nameIDFormat: [
-      samlify.Constants.namespace.format.emailAddress,
-      samlify.Constants.namespace.format.persistent,
-    ],
+    // The provider sends the NameID it was configured with (email, persistent id…).
+    nameIDFormat: [samlify.Constants.namespace.format.unspecified],
     assertionConsumerService: [
       {
         Binding: samlify.Constants.namespace.binding.post,

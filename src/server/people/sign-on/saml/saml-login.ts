@@ -88,6 +88,9 @@ const NAME_ATTRIBUTES = [
 export async function verifyLoginResponse(input: {
   sp: ServiceProviderInstance;
   idpMetadata: string;
+  /** The attributes named in the provider's settings, tried before the usual names. */
+  emailAttribute: string;
+  nameAttribute: string;
   entityId: string;
   assertionConsumerService: string;
   samlResponse: string;
@@ -148,8 +151,10 @@ export async function verifyLoginResponse(input: {
   const ends = Math.max(confirmationEnds, time(conditions.notOnOrAfter) ?? 0);
   return {
     subject,
-    email: firstEmail([...EMAIL_ATTRIBUTES.map((name) => attributes[name]), subject]),
-    name: firstText(NAME_ATTRIBUTES.map((name) => attributes[name])),
+    email: firstEmail(
+      [input.emailAttribute, ...EMAIL_ATTRIBUTES].map((name) => attributes[name]).concat(subject),
+    ),
+    name: firstText([input.nameAttribute, ...NAME_ATTRIBUTES].map((name) => attributes[name])),
     ...(sessionIndex ? { sessionIndex } : {}),
     assertionId,
     assertionExpiresAt: new Date(ends + CLOCK_SKEW_MS),
