@@ -121,6 +121,17 @@ export const AUDIT_EVENT_GROUPS = [
       "learner.deleted": "Learner deleted",
     },
   },
+  {
+    label: "Single sign-on",
+    events: {
+      "sign_on.signed_in": "Signed in through an identity provider",
+      "sign_on.refused": "Sign-on refused",
+      "sign_on.learner_created": "Learner created by sign-on",
+      "identity_provider.created": "Identity provider added",
+      "identity_provider.updated": "Identity provider changed",
+      "identity_provider.deleted": "Identity provider removed",
+    },
+  },
 ] as const;
 
 type EventsOf<G> = G extends { events: infer E } ? keyof E : never;
@@ -473,6 +484,23 @@ export function describeAuditEvent(event: { type: string; details: Record<string
       return "Lifted the learner's restriction";
     case "learner.deleted":
       return "Deleted the learner";
+    case "sign_on.signed_in":
+      return `Signed in through ${text(d, "providerName") ?? "an identity provider"}`;
+    case "sign_on.refused":
+      return `Refused a sign-on through ${text(d, "providerName") ?? "an identity provider"}: ${text(d, "reason") ?? "unknown reason"}${text(d, "detail") ? ` (${text(d, "detail")})` : ""}`;
+    case "sign_on.learner_created":
+      return `Created the learner at their first sign-on through ${text(d, "providerName") ?? "an identity provider"}`;
+    case "identity_provider.created":
+    case "identity_provider.updated":
+    case "identity_provider.deleted": {
+      const verb = event.type.endsWith("created")
+        ? "Added"
+        : event.type.endsWith("deleted")
+          ? "Removed"
+          : "Changed";
+      const name = text(d, "providerName");
+      return `${verb} the identity provider${name ? ` ${quoted(name)}` : ""}`;
+    }
     default:
       return AUDIT_EVENT_LABELS[event.type as AuditEventType] ?? event.type;
   }

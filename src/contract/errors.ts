@@ -59,6 +59,15 @@ export const ERROR_CODES = {
   "auth.reset_link_invalid": 400,
   "auth.restricted": 403,
   "auth.throttled": 429,
+  // Single sign-on: identity providers' settings and the sign-on itself.
+  "sso.client_secret_required": 400,
+  "sso.domain_taken": 409,
+  "sso.issuer_insecure": 400,
+  "sso.issuer_unreachable": 400,
+  "sso.protocol_mismatch": 400,
+  "sso.protocol_unavailable": 400,
+  "sso.provider_not_found": 404,
+  "sso.secrets_key_missing": 400,
   // The organisation's credit catalogue.
   "catalogue.body_in_use": 409,
   "catalogue.body_name_taken": 409,

@@ -32,6 +32,7 @@ export * from "./reporting";
 export * from "./reporting-activity";
 export * from "./reports";
 export * from "./setup-checklist";
+export * from "./sign-on";
 export * from "./validation-messages";
 export * from "./video-length";
 export * from "./watching";

@@ -31,7 +31,7 @@ import {
   registerCreditCatalogueRoutes,
   registerPackageFilesRoutes,
 } from "./catalogue";
-import type { Config } from "./config";
+import { type Config, resolveSecretsKey } from "./config";
 import {
   acknowledgeStep,
   attestationStep,
@@ -92,16 +92,22 @@ import {
 } from "./learning";
 import { createEvents } from "./lib/events";
 import { whenClosing, whenReady } from "./lib/lifecycle";
+import { createSecretBox } from "./lib/secret-box";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { documentRoute, openapiOptions } from "./openapi/document";
 import {
   createAuthService,
+  createIdentityProvidersService,
   createLoginThrottle,
+  createOidcProtocol,
   createPasswordHasher,
   createSessionsService,
+  createSignOnService,
   type PasswordHasher,
   registerAuthRoutes,
+  registerOidcRoutes,
+  registerSignOnRoutes,
 } from "./people";
 import {
   createAuditService,
@@ -299,6 +305,31 @@ export async function buildApp(deps: AppDeps) {
   audit.start();
   whenClosing(app, audit, "stop");
 
+  // Single sign-on through the organisation's identity providers, whose secrets are sealed
+  // with SECRETS_KEY. It belongs to people, and records its sign-ons in the audit trail.
+  const secretsKey = resolveSecretsKey(config);
+  const box = secretsKey ? createSecretBox(secretsKey) : undefined;
+  const oidc = createOidcProtocol({ publicUrl: config.publicUrl, production: config.production });
+  const signOnProtocols = [oidc];
+  const identityProviders = createIdentityProvidersService({
+    db,
+    audit,
+    box,
+    protocols: signOnProtocols,
+    publicUrl: config.publicUrl,
+  });
+  const signOn = createSignOnService({
+    db,
+    auth,
+    sessions,
+    audit,
+    providers: identityProviders,
+    protocols: signOnProtocols,
+    box,
+    secureCookies: config.production,
+    now: clock,
+  });
+
   // Catalogue.
   const creditCatalogue = createCreditCatalogueService({
     db,
@@ -489,7 +520,9 @@ export async function buildApp(deps: AppDeps) {
       firebase: config.firebase ?? null,
     },
   });
-  registerAuthRoutes(app, { auth, secureCookies: config.production });
+  registerAuthRoutes(app, { auth, secureCookies: config.production, singleLogout: signOn });
+  registerSignOnRoutes(app, { signOn, providers: identityProviders });
+  registerOidcRoutes(app, { signOn, oidc });
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerCreditCatalogueRoutes(app, { creditCatalogue });
   registerLearnersRoutes(app, {

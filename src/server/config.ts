@@ -23,6 +23,13 @@ const envSchema = z.object({
   CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default("Credo"),
   ADMIN_SETUP_KEY: z.string().min(12, "must be at least 12 characters").optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (v) => Buffer.from(v, "base64").length === 32,
+      "must be 32 bytes, base64-encoded (openssl rand -base64 32)",
+    )
+    .optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -140,6 +147,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     contentPort,
     productName: e.PRODUCT_NAME,
     adminSetupKey: e.ADMIN_SETUP_KEY,
+    /** Seals stored secrets (lib/secret-box.ts); see resolveSecretsKey. */
+    secretsKey: e.SECRETS_KEY,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -226,4 +235,20 @@ export function resolveAdminSetupKey(config: Config): {
   const key = randomBytes(18).toString("base64url");
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   return { key, generated: true };
+}
+
+/**
+ * The key that seals stored secrets (lib/secret-box.ts): SECRETS_KEY when set; otherwise
+ * (outside production) a key generated on first start and kept in DATA_DIR, like the admin
+ * key. Production without it has none: saving a secret is then refused.
+ */
+export function resolveSecretsKey(config: Config): Buffer | undefined {
+  if (config.secretsKey) return Buffer.from(config.secretsKey, "base64");
+  if (config.production) return undefined;
+  const file = join(config.dataDir, "secrets-key");
+  if (existsSync(file)) return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString("base64")}\n`, { mode: 0o600 });
+  return key;
 }

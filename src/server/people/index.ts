@@ -10,3 +10,8 @@ export type { PasswordHasher } from "./auth/passwords";
 export { createPasswordHasher } from "./auth/passwords";
 export type { ResolvedSession } from "./auth/sessions.service";
 export { createSessionsService } from "./auth/sessions.service";
+export { createIdentityProvidersService } from "./sign-on/identity-providers.service";
+export { createOidcProtocol } from "./sign-on/oidc/oidc.protocol";
+export { registerOidcRoutes } from "./sign-on/oidc/oidc.routes";
+export { registerSignOnRoutes } from "./sign-on/sign-on.routes";
+export { createSignOnService } from "./sign-on/sign-on.service";

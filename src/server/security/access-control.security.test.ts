@@ -52,6 +52,16 @@ const CATALOGUE_TYPE = {
   licenceRequired: false,
 };
 
+/** An identity provider as an administrator adds it. */
+const OIDC_PROVIDER = {
+  protocol: "oidc",
+  name: "Acme ID",
+  domains: ["example.com"],
+  issuer: "https://login.example.com",
+  clientId: "credo",
+  clientSecret: "secret",
+};
+
 /**
  * Every administrator route with a request that would succeed for an administrator, so a
  * missing guard shows up as a changed database, not merely as a different status.
@@ -114,6 +124,34 @@ const ADMIN_ROUTES: {
     request: (w) => ({ url: `/api/courses/${w.course.id}/modules/${w.course.modules[1]!.id}` }),
   },
   { method: "GET", path: "/api/users/learners", request: () => ({ url: "/api/users/learners" }) },
+  {
+    method: "GET",
+    path: "/api/identity-providers",
+    request: () => ({ url: "/api/identity-providers" }),
+  },
+  {
+    method: "POST",
+    path: "/api/identity-providers",
+    request: () => ({ url: "/api/identity-providers", payload: OIDC_PROVIDER }),
+  },
+  {
+    method: "GET",
+    path: "/api/identity-providers/:id",
+    request: () => ({ url: "/api/identity-providers/AAAAAAAAAAAAAAAAAAAAAA" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/identity-providers/:id",
+    request: () => ({
+      url: "/api/identity-providers/AAAAAAAAAAAAAAAAAAAAAA",
+      payload: OIDC_PROVIDER,
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/identity-providers/:id",
+    request: () => ({ url: "/api/identity-providers/AAAAAAAAAAAAAAAAAAAAAA" }),
+  },
   {
     method: "PATCH",
     path: "/api/users/learners/:id/restrict",
@@ -652,12 +690,20 @@ const PUBLIC_ROUTES = [
   "POST /api/reminders/unsubscribe",
   "GET /api/reminders/unsubscribe/one-click",
   "POST /api/reminders/unsubscribe/one-click",
+  // Single sign-on: the sign-in page's providers, and the round trip through one
+  // (linking, the `?purpose=link` start, needs a session and checks it itself).
+  "GET /api/sign-on/providers",
+  "POST /api/sign-on/discover",
+  "GET /api/sign-on/:id/start",
+  "GET /api/sign-on/:id/oidc/callback",
 ];
 
 /** Routes for any signed-in user, each checking ownership itself. */
 const SIGNED_IN_ROUTES = [
   "GET /api/auth/me",
   "PUT /api/auth/profile",
+  // The identity providers the user's own account is linked to.
+  "GET /api/sign-on/links",
   "GET /api/courses",
   "GET /api/courses/:id",
   "GET /api/enrollments/user/:userId",

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   checkEmailResponseSchema,
@@ -8,6 +8,7 @@ import {
   invitationBodySchema,
   invitationResponseSchema,
   loginBodySchema,
+  logoutResponseSchema,
   MESSAGES,
   messageSchema,
   profileBodySchema,
@@ -36,6 +37,13 @@ import { deviceTokenOf, setDeviceCookie } from "./device-cookies";
 export interface AuthRoutesOptions {
   auth: AuthService;
   secureCookies: boolean;
+  /**
+   * Single sign-on: where the browser goes after sign-out when its session came from an
+   * identity provider with single logout (sign-on's service, which depends on this feature).
+   */
+  singleLogout?: {
+    logoutUrl(request: FastifyRequest, reply: FastifyReply): Promise<string | undefined>;
+  };
 }
 
 const tags = ["auth"];
@@ -89,7 +97,7 @@ function clientOf(request: FastifyRequest, secureCookies = false): ClientInfo {
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
-  { auth, secureCookies }: AuthRoutesOptions,
+  { auth, secureCookies, singleLogout }: AuthRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const setupPerEmail = perEmailLimit(app, "setup-password", { max: 10, timeWindow: "15 minutes" });
@@ -295,14 +303,16 @@ export function registerAuthRoutes(
 
   app.post(
     "/api/auth/logout",
-    { schema: { tags, response: { 200: messageSchema } } },
+    { schema: { tags, response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
+      // Asked before the session ends: the provider session is honoured only with it.
+      const redirectTo = await singleLogout?.logoutUrl(request, reply);
       if (request.session) {
         await auth.logout(request.session.idHash);
         securityEvent(request, "auth.logout", { userId: request.session.user.id });
       }
       clearSessionCookie(reply, secureCookies);
-      return { message: "Logged out" };
+      return { message: "Logged out", ...(redirectTo ? { redirectTo } : {}) };
     },
   );
 

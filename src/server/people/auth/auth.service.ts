@@ -400,6 +400,31 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
+     * A learner created at their first sign-on through a provider that may create learners:
+     * active and registered, with no password (they sign in through the provider).
+     * `inTransaction` records the rest of that sign-on with it. Undefined when the email was
+     * registered meanwhile.
+     */
+    async createLearnerBySignOn(
+      input: { email: string; name: string; providerId: string },
+      inTransaction: (tx: Executor, user: UserRow) => Promise<void>,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const row = await createAuthRepository(tx).insertUser({
+          email: input.email,
+          name: input.name,
+          role: "learner",
+          status: "active",
+          isRegisteredByAdmin: true,
+          passwordSetup: false,
+          createdBySignOn: input.providerId,
+        });
+        if (row) await inTransaction(tx, row);
+        return row;
+      });
+    },
+
+    /**
      * Mails a fresh invitation to a registered learner who has no password yet (invite
      * mode, when the setup dialog was opened without the emailed link). Silent otherwise,
      * so the answer never tells whether an email is registered.
