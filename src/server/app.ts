@@ -101,12 +101,14 @@ import {
   createIdentityProvidersService,
   createLoginThrottle,
   createOidcProtocol,
+  createSamlProtocol,
   createPasswordHasher,
   createSessionsService,
   createSignOnService,
   type PasswordHasher,
   registerAuthRoutes,
   registerOidcRoutes,
+  registerSamlRoutes,
   registerSignOnRoutes,
 } from "./people";
 import {
@@ -310,7 +312,13 @@ export async function buildApp(deps: AppDeps) {
   const secretsKey = resolveSecretsKey(config);
   const box = secretsKey ? createSecretBox(secretsKey) : undefined;
   const oidc = createOidcProtocol({ publicUrl: config.publicUrl, production: config.production });
-  const signOnProtocols = [oidc];
+  const saml = createSamlProtocol({
+    db,
+    publicUrl: config.publicUrl,
+    production: config.production,
+    now: clock,
+  });
+  const signOnProtocols = [oidc, saml];
   const identityProviders = createIdentityProvidersService({
     db,
     audit,
@@ -523,6 +531,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoutes(app, { auth, secureCookies: config.production, singleLogout: signOn });
   registerSignOnRoutes(app, { signOn, providers: identityProviders });
   registerOidcRoutes(app, { signOn, oidc });
+  registerSamlRoutes(app, { signOn, saml, providers: identityProviders });
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerCreditCatalogueRoutes(app, { creditCatalogue });
   registerLearnersRoutes(app, {

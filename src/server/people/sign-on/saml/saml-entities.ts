@@ -1,5 +1,6 @@
 import type { IdentityProviderInstance, ServiceProviderInstance } from "samlify";
 import samlify from "samlify";
+import { signOnUrls } from "../protocol";
 import { validateSamlSchema } from "./saml-schema";
 
 // Every message is checked against the SAML schemas before anything in it is read: a
@@ -32,12 +33,13 @@ export interface SamlSecrets {
 
 /** Credo's own addresses for one provider, which the administrator gives the identity provider. */
 export function samlEndpoints(publicUrl: string, providerId: string) {
-  const base = `${publicUrl.replace(/\/$/, "")}/api/sign-on/${encodeURIComponent(providerId)}/saml`;
+  const urls = signOnUrls(publicUrl, providerId);
   return {
     /** Credo's entity id is the address of its metadata, so the provider can always read it. */
-    entityId: `${base}/metadata`,
-    assertionConsumerService: `${base}/acs`,
-    singleLogoutService: `${base}/logout`,
+    entityId: urls.samlEntityId,
+    assertionConsumerService: urls.samlAcs,
+    /** After single logout the provider sends the browser back to the sign-in page. */
+    singleLogoutService: urls.afterLogout,
   };
 }
 

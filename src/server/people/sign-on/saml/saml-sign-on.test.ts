@@ -150,7 +150,7 @@ describe("single sign-on through SAML 2.0", () => {
 
     const unknown = await ctx.app.inject({ method: "GET", url: "/api/sign-on/nope/saml/metadata" });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe("sign_on.provider_not_found");
+    expect(unknown.json().code).toBe("sso.provider_not_found");
   });
 
   it("refuses metadata it cannot use, each with its own code, and saves nothing", async () => {
@@ -165,20 +165,20 @@ describe("single sign-on through SAML 2.0", () => {
       expect(response.statusCode, response.body).toBe(400);
       return response.json().code;
     };
-    expect(await attempt({})).toBe("sign_on.saml_metadata_required");
+    expect(await attempt({})).toBe("sso.saml_metadata_required");
     expect(await attempt({ metadataXml: "<html>not metadata</html>" })).toBe(
-      "sign_on.saml_metadata_invalid",
+      "sso.saml_metadata_invalid",
     );
     expect(await attempt({ metadataUrl: `${idp.url}/missing` })).toBe(
-      "sign_on.saml_metadata_unreachable",
+      "sso.saml_metadata_unreachable",
     );
     expect(await attempt({ metadataUrl: "http://127.0.0.1:1/metadata" })).toBe(
-      "sign_on.saml_metadata_unreachable",
+      "sso.saml_metadata_unreachable",
     );
     const unsigned = idp.metadata.replace(/<KeyDescriptor[\s\S]*?<\/KeyDescriptor>/g, "");
-    expect(await attempt({ metadataXml: unsigned })).toBe("sign_on.saml_signing_certificate_missing");
+    expect(await attempt({ metadataXml: unsigned })).toBe("sso.saml_signing_certificate_missing");
     const noSignIn = idp.metadata.replace(/<SingleSignOnService[^>]*>(<\/SingleSignOnService>)?/g, "");
-    expect(await attempt({ metadataXml: noSignIn })).toBe("sign_on.saml_metadata_invalid");
+    expect(await attempt({ metadataXml: noSignIn })).toBe("sso.saml_metadata_invalid");
     const list = await ctx.app.inject({
       method: "GET",
       url: "/api/identity-providers",

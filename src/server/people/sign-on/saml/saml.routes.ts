@@ -91,7 +91,7 @@ export function registerSamlRoutes(
             ["application/samlmetadata+xml"],
             { "content-disposition": "`attachment; filename=…`" },
           ),
-          ...errorResponses(["sign_on.provider_not_found"]),
+          ...errorResponses(["sso.provider_not_found"]),
         },
       },
     },
@@ -103,22 +103,6 @@ export function registerSamlRoutes(
         .header("content-disposition", 'attachment; filename="credo-saml-metadata.xml"')
         .send(saml.metadata(provider));
     },
-  );
-  app.get(
-    "/api/sign-on/:id/saml/logout",
-    {
-      schema: {
-        tags,
-        summary: "Where the identity provider sends the browser back after single logout",
-        params,
-        response: {
-          302: emptyAnswer("To the sign-in page: the Credo session ended before single logout", {
-            location: "`/`",
-          }),
-        },
-      },
-    },
-    async (_request, reply) => reply.redirect("/", 302),
   );
   app.get(
     REPOST_SCRIPT_PATH,
