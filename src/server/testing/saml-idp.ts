@@ -64,6 +64,8 @@ export interface TestSamlIdp {
    * auto-posting form's fields and the address it posts to.
    */
   answer(requestUrl: string): Promise<{ action: string; SAMLResponse: string; RelayState: string }>;
+  /** A single logout request as the provider reads it, its signature checked. */
+  logoutRequest(url: string): Promise<{ issuer: string; nameId: string; sessionIndex: string }>;
   /** A response as the provider would post it, base64, changed as the options say. */
   mint(options: MintOptions): Promise<string>;
   close(): Promise<void>;
@@ -92,6 +94,7 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
       { Binding: samlify.Constants.namespace.binding.redirect, Location: `${url}/slo` },
     ],
     wantAuthnRequestsSigned: false,
+    wantLogoutRequestSigned: true,
     requestSignatureAlgorithm: samlify.Constants.algorithms.signature.RSA_SHA256,
   };
   const idp = samlify.IdentityProvider(settings);
@@ -165,6 +168,28 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
     };
   };
 
+  const logoutRequest = async (requestUrl: string) => {
+    const address = new URL(requestUrl);
+    const query = Object.fromEntries(address.searchParams);
+    const request = samlify.Utility.inflateString(String(query.SAMLRequest));
+    const { issuer } = samlify.Extractor.extract(request, [
+      { key: "issuer", localPath: ["LogoutRequest", "Issuer"], attributes: [] },
+    ]);
+    const sp = serviceProvider(String(issuer));
+    // The signature covers the query as sent: its encoded parameters, in order.
+    const octetString = address.search
+      .slice(1)
+      .split("&")
+      .filter((pair) => !pair.startsWith("Signature="))
+      .join("&");
+    const parsed = await idp.parseLogoutRequest(sp, "redirect", { query, octetString });
+    return {
+      issuer: String(parsed.extract.issuer),
+      nameId: String(parsed.extract.nameID),
+      sessionIndex: String(parsed.extract.sessionIndex),
+    };
+  };
+
   const trust = (spMetadata: string) => {
     const sp = samlify.ServiceProvider({ metadata: spMetadata });
     lastTrusted = sp.entityMeta.getEntityID();
@@ -202,6 +227,7 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
       user = next;
     },
     answer,
+    logoutRequest,
     mint,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

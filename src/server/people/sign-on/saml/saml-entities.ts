@@ -51,6 +51,8 @@ export function identityProvider(
   return samlify.IdentityProvider({
     metadata,
     isAssertionEncrypted: options.assertionEncrypted ?? false,
+    // Some providers (Okta) accept only signed logout requests, and signing costs nothing.
+    wantLogoutRequestSigned: true,
   });
 }
 

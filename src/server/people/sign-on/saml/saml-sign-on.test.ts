@@ -212,6 +212,24 @@ describe("single sign-on through SAML 2.0", () => {
     expect(signedIn.headers.location).toBe("/learner");
     expect(cookieOf(signedIn, "credo_session")).toBeDefined();
     expect(await countSessions(ctx, learner.id)).toBe(1);
+
+    // Signing out of Credo ends its session, then single logout with the provider.
+    const out = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: {
+        cookie: ["credo_session", "credo_sign_on_session"]
+          .map((name) => `${name}=${cookieOf(signedIn, name)}`)
+          .join("; "),
+      },
+    });
+    expect(out.statusCode).toBe(200);
+    const logout = new URL(out.json().redirectTo);
+    expect(`${logout.origin}${logout.pathname}`).toBe(`${idp.url}/slo`);
+    const request = await idp.logoutRequest(logout.href);
+    expect(request).toMatchObject({ nameId: learner.email, issuer: provider.entityId });
+    expect(request.sessionIndex).toMatch(/^_session-/);
+    expect(await countSessions(ctx, learner.id)).toBe(0);
   });
 
   it("accepts an encrypted assertion", async () => {
