@@ -6,7 +6,7 @@ import { generateSamlKeyPair } from "../people/sign-on/saml/saml-keys";
 import { freePort } from "./free-port";
 
 /** The person the test identity provider signs in. */
-export interface TestSamlUser {
+interface TestSamlUser {
   email: string;
   name?: string;
   /** The NameID; the email unless given. */
@@ -14,7 +14,7 @@ export interface TestSamlUser {
 }
 
 /** How a minted response differs from a correct one. */
-export interface MintOptions {
+interface MintOptions {
   user: TestSamlUser;
   /** The request it answers; none makes an unsolicited response. */
   inResponseTo?: string;

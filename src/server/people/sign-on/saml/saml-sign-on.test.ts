@@ -56,7 +56,10 @@ describe("single sign-on through SAML 2.0", () => {
 
   /** Starts a sign-on in a browser: where the browser goes, the request id and its cookie. */
   async function start(providerId: string) {
-    const response = await ctx.app.inject({ method: "GET", url: `/api/sign-on/${providerId}/start` });
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/api/sign-on/${providerId}/start`,
+    });
     expect(response.statusCode, response.body).toBe(302);
     const location = String(response.headers.location);
     const answer = await idp.answer(location);
@@ -177,7 +180,10 @@ describe("single sign-on through SAML 2.0", () => {
     );
     const unsigned = idp.metadata.replace(/<KeyDescriptor[\s\S]*?<\/KeyDescriptor>/g, "");
     expect(await attempt({ metadataXml: unsigned })).toBe("sso.saml_signing_certificate_missing");
-    const noSignIn = idp.metadata.replace(/<SingleSignOnService[^>]*>(<\/SingleSignOnService>)?/g, "");
+    const noSignIn = idp.metadata.replace(
+      /<SingleSignOnService[^>]*>(<\/SingleSignOnService>)?/g,
+      "",
+    );
     expect(await attempt({ metadataXml: noSignIn })).toBe("sso.saml_metadata_invalid");
     const list = await ctx.app.inject({
       method: "GET",
@@ -267,7 +273,11 @@ describe("single sign-on through SAML 2.0", () => {
     let attempt = await answerFor();
     const tampered = tamperedResponse(attempt.fields.SAMLResponse, user.email, "boss@example.com");
     await expectRefused(
-      await post(provider.id, { ...attempt.fields, SAMLResponse: tampered }, attempt.started.cookie),
+      await post(
+        provider.id,
+        { ...attempt.fields, SAMLResponse: tampered },
+        attempt.started.cookie,
+      ),
       "response_invalid",
       /signature/,
     );

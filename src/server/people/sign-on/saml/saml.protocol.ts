@@ -8,6 +8,14 @@ import {
 import type { SignOnRequestRow } from "../sign-on-requests.table";
 import { IdpMetadataError, readIdpMetadata } from "./idp-metadata";
 import {
+  metadataInsecure,
+  metadataInvalid,
+  metadataRequired,
+  metadataUnreachable,
+  signingCertificateMissing,
+} from "./saml.errors";
+import { createSamlRepository } from "./saml.repository";
+import {
   identityProvider,
   type SamlSecrets,
   type SamlSettings,
@@ -16,14 +24,6 @@ import {
 } from "./saml-entities";
 import { generateSamlKeyPair } from "./saml-keys";
 import { createLoginRequest, SamlResponseInvalid, verifyLoginResponse } from "./saml-login";
-import {
-  metadataInsecure,
-  metadataInvalid,
-  metadataRequired,
-  metadataUnreachable,
-  signingCertificateMissing,
-} from "./saml.errors";
-import { createSamlRepository } from "./saml.repository";
 
 export interface SamlDeps {
   db: Database;
@@ -170,16 +170,18 @@ export function createSamlProtocol(deps: SamlDeps) {
           now: at,
         });
       } catch (error) {
-        if (error instanceof SamlResponseInvalid) throw new SignOnRefused("response_invalid", error.detail);
+        if (error instanceof SamlResponseInvalid)
+          throw new SignOnRefused("response_invalid", error.detail);
         throw error;
       }
-      const fresh = await repo.useAssertion({
+      const fresh = await repo.recordAssertion({
         providerId: provider.id,
         assertionId: verified.assertionId,
         expiresAt: verified.assertionExpiresAt,
         now: at,
       });
-      if (!fresh) throw new SignOnRefused("replayed", `assertion ${verified.assertionId} was already used`);
+      if (!fresh)
+        throw new SignOnRefused("replayed", `assertion ${verified.assertionId} was already used`);
       const { assertionId: _id, assertionExpiresAt: _expires, ...identity } = verified;
       return identity;
     },

@@ -8,7 +8,7 @@ export function createSamlRepository(db: Database) {
      * Records an assertion as used; false when it already was. Assertions past their time
      * are forgotten first: they would be refused as expired anyway.
      */
-    async useAssertion(input: {
+    async recordAssertion(input: {
       providerId: string;
       assertionId: string;
       expiresAt: Date;

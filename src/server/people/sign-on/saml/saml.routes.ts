@@ -4,8 +4,8 @@ import { z } from "zod";
 import { emptyAnswer, errorResponses, fileAnswer } from "../../../openapi/responses";
 import type { IdentityProvidersService } from "../identity-providers.service";
 import { SignOnRefused } from "../protocol";
-import type { SignOnService } from "../sign-on.service";
 import { providerNotFound } from "../sign-on.errors";
+import type { SignOnService } from "../sign-on.service";
 import type { SamlProtocol } from "./saml.protocol";
 import { isCrossSitePost, REPOST_SCRIPT, REPOST_SCRIPT_PATH, repostPage } from "./saml-repost";
 
@@ -63,9 +63,7 @@ export function registerSamlRoutes(
         if (isCrossSitePost(request)) {
           return reply
             .type("text/html; charset=utf-8")
-            .send(
-              repostPage(request.url, { SAMLResponse, ...(RelayState ? { RelayState } : {}) }),
-            );
+            .send(repostPage(request.url, { SAMLResponse, ...(RelayState ? { RelayState } : {}) }));
         }
         return signOn.complete(request, reply, request.params.id, RelayState, (provider, row) => {
           if (provider.protocol !== "saml") {
