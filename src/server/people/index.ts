@@ -10,6 +10,7 @@ export type { PasswordHasher } from "./auth/passwords";
 export { createPasswordHasher } from "./auth/passwords";
 export type { ResolvedSession } from "./auth/sessions.service";
 export { createSessionsService } from "./auth/sessions.service";
+export { identityProviderNames } from "./sign-on/identity-providers.report";
 export { createIdentityProvidersService } from "./sign-on/identity-providers.service";
 export { createOidcProtocol } from "./sign-on/oidc/oidc.protocol";
 export { registerOidcRoutes } from "./sign-on/oidc/oidc.routes";

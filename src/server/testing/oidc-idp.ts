@@ -87,6 +87,7 @@ export async function startOidcIdp(redirectPrefix: string): Promise<TestOidcIdp>
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ["credo-test-idp"] },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     // Every sign-in is consented to: the test provider asks only who you are.
     loadExistingGrant: async (ctx) => {
       const grant = new ctx.oidc.provider.Grant({

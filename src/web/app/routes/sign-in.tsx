@@ -8,6 +8,10 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { SignInForm } from "../../features/auth/components/sign-in-form";
 import { homePathFor, useSession } from "../../features/auth/session-context";
+import {
+  SignOnButtons,
+  SignOnRefusalAlert,
+} from "../../features/sign-on/components/sign-on-options";
 import { useProductName } from "../../lib/app-config";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
@@ -55,6 +59,8 @@ export function SignInRoute() {
   const [setupSuggestedEmail, setSetupSuggestedEmail] = useState<string>();
   const [adminSetupOpen, setAdminSetupOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The email typed so far, for the single sign-on hint.
+  const [typedEmail, setTypedEmail] = useState("");
 
   function onSetupOpenChange(open: boolean) {
     setSetupOpen(open);
@@ -110,7 +116,9 @@ export function SignInRoute() {
             <p className="text-[15px] text-zinc-600">Sign in to your learning portal</p>
           </div>
 
+          <SignOnRefusalAlert />
           <SignInForm
+            onTypedEmailChange={setTypedEmail}
             forgotPassword={(typedEmail) => (
               <DeferredDialog
                 loader={forgotPasswordDialog}
@@ -132,6 +140,7 @@ export function SignInRoute() {
               toast({ title: TOASTS.loginSuccessScreen, description: TOASTS.welcomeBackScreen })
             }
           />
+          <SignOnButtons typedEmail={typedEmail} />
 
           <section
             aria-labelledby="first-time-heading"

@@ -132,8 +132,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .then((identity) => identity.signOut(firebase))
         .catch((error) => console.warn("Identity service sign-out failed.", error));
     }
+    let providerSignOut: string | undefined;
     try {
-      await logoutRequest();
+      providerSignOut = await logoutRequest();
     } catch (error) {
       // The cookie may still be valid, so keep the user signed in and say so.
       toast({
@@ -146,6 +147,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSessionUser(null);
     setFirebaseUser(null);
     toast({ title: TOASTS.loggedOut });
+    // Signed in through an identity provider with single logout: end that session too.
+    if (providerSignOut) window.location.assign(providerSignOut);
   }, [setSessionUser, firebase]);
 
   // SPEC section 4: listen to the identity service once the server session is known; an

@@ -328,7 +328,8 @@ describe("single sign-on through OpenID Connect", () => {
     });
 
     it("creates an unknown learner when the provider may, marked as created by sign-on", async () => {
-      const provider = await addProvider(await adminCookie(), { createsLearners: true });
+      const admin = await adminCookie();
+      const provider = await addProvider(admin, { createsLearners: true });
       idp.accounts.set("new@example.com", { name: "New Learner" });
       const response = await signOnAs(provider.id, "new@example.com");
       expect(response.headers.location).toBe("/learner");
@@ -345,6 +346,22 @@ describe("single sign-on through OpenID Connect", () => {
         "sign_on.learner_created",
         "sign_on.signed_in",
       ]);
+      // Administrators see who created the learner, and that a removed provider did.
+      const listed = async () =>
+        (
+          await ctx.app.inject({
+            method: "GET",
+            url: "/api/users/learners",
+            headers: { cookie: admin },
+          })
+        ).json()[0].createdBySignOn;
+      expect(await listed()).toEqual({ providerName: "Acme ID" });
+      await ctx.app.inject({
+        method: "DELETE",
+        url: `/api/identity-providers/${provider.id}`,
+        headers: { cookie: admin },
+      });
+      expect(await listed()).toEqual({ providerName: null });
     });
 
     it("refuses an email the provider has not verified", async () => {

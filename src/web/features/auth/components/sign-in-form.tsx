@@ -1,7 +1,7 @@
 import type { User } from "@contract";
 import { emailSchema } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button";
@@ -29,10 +29,17 @@ type SignInFormProps = {
   forgotPassword: (typedEmail: string) => ReactNode;
   /** Opens the first-time setup dialog ('Set Your Password') for the email typed so far. */
   onSetUpPassword: (typedEmail: string) => void;
+  /** Told the email as it is typed (the single sign-on hint finds its provider). */
+  onTypedEmailChange?: (typedEmail: string) => void;
 };
 
 /** SPEC section 2 "Sign-in screen": email, password, Remember me, Forgot password?, Sign In. */
-export function SignInForm({ onSignedIn, forgotPassword, onSetUpPassword }: SignInFormProps) {
+export function SignInForm({
+  onSignedIn,
+  forgotPassword,
+  onSetUpPassword,
+  onTypedEmailChange,
+}: SignInFormProps) {
   const { login } = useSession();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -47,6 +54,7 @@ export function SignInForm({ onSignedIn, forgotPassword, onSetUpPassword }: Sign
     defaultValues: { email: "", password: "", rememberMe: false },
   });
   const typedEmail = watch("email").trim();
+  useEffect(() => onTypedEmailChange?.(typedEmail), [typedEmail, onTypedEmailChange]);
 
   const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
     setBusy(true);
