@@ -151,10 +151,18 @@ test.describe("Single sign-on through SAML 2.0", () => {
       // The test provider answers at once for this person: no sign-in form of its own.
       samlIdp.signInAs({ email });
 
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/saml/acs")) {
+          posts.push(new URL(request.frame().url()).origin);
+        }
+      });
       await page.goto("/");
       await page.getByRole("link", { name: `Continue with ${provider.name}` }).click();
-      // Provider → its page posts to Credo → Credo's page posts again, with the sign-on cookie.
       await expect(page).toHaveURL(/\/learner$/);
+      // The provider's page posts to Credo from its site; Credo's own page posts it again (its
+      // script allowed by the Content-Security-Policy), so the sign-on cookie comes along.
+      expect(posts).toEqual([samlIdp.url, new URL(page.url()).origin]);
       await expect(page.getByText("Katherine Johnson").first()).toBeVisible();
       await screensAtBothWidths(page, "sso-saml-learner-landed");
     } finally {

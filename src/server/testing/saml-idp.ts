@@ -3,7 +3,11 @@ import { createServer, type Server } from "node:http";
 import type { IdentityProviderInstance, ServiceProviderInstance } from "samlify";
 import samlify from "samlify";
 import { generateSamlKeyPair } from "../people/sign-on/saml/saml-keys";
+import { validateSamlSchema } from "../people/sign-on/saml/saml-schema";
 import { freePort } from "./free-port";
+
+// Outside the portal's process (the browser tests) the provider checks requests the same way.
+samlify.setSchemaValidator({ validate: validateSamlSchema });
 
 /** The person the test identity provider signs in. */
 interface TestSamlUser {
