@@ -129,6 +129,8 @@ test.describe("Single sign-on through OpenID Connect", () => {
         .fill(`grace@${domain}`);
       await expect(page.getByText(`Created by sign-on (${name})`)).toBeVisible();
       await screensAtBothWidths(page, "sso-created-learner");
+      await page.getByRole("link", { name: "Transcript of Grace Hopper" }).click();
+      await expect(page.getByTestId("sign-on-facts")).toContainText(`Created by sign-on (${name})`);
     } finally {
       await removeProviders(adminApi, created);
     }

@@ -73,6 +73,7 @@ export const ERROR_CODES = {
   "sso.saml_metadata_unreachable": 400,
   "sso.saml_signing_certificate_missing": 400,
   "sso.secrets_key_missing": 400,
+  "sso.user_not_found": 404,
   // The organisation's credit catalogue.
   "catalogue.body_in_use": 409,
   "catalogue.body_name_taken": 409,

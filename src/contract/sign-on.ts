@@ -163,3 +163,11 @@ export const signOnStartQuerySchema = z.object({
 export const signOnLinksSchema = z.object({
   links: z.array(z.object({ providerId: z.string(), name: z.string(), linkedAt: z.string() })),
 });
+
+/** GET /api/sign-on/users/:id: how a user's account relates to single sign-on (administrators). */
+export const signOnUserSchema = z.object({
+  /** Set when an identity provider created the learner; `providerName` null once removed. */
+  createdBySignOn: z.object({ providerName: z.string().nullable() }).nullable(),
+  links: signOnLinksSchema.shape.links,
+});
+export type SignOnUser = z.infer<typeof signOnUserSchema>;

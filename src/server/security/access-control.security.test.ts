@@ -126,6 +126,11 @@ const ADMIN_ROUTES: {
   { method: "GET", path: "/api/users/learners", request: () => ({ url: "/api/users/learners" }) },
   {
     method: "GET",
+    path: "/api/sign-on/users/:id",
+    request: (w) => ({ url: `/api/sign-on/users/${w.other.id}` }),
+  },
+  {
+    method: "GET",
     path: "/api/identity-providers",
     request: () => ({ url: "/api/identity-providers" }),
   },

@@ -22,3 +22,4 @@ export const secretsKeyMissing = () =>
     "sso.secrets_key_missing",
     "The server has no SECRETS_KEY to store this provider's secrets: set it and restart.",
   );
+export const userNotFound = () => notFound("sso.user_not_found", "This user does not exist.");

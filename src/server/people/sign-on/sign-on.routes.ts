@@ -11,6 +11,7 @@ import {
   signOnLinksSchema,
   signOnProvidersSchema,
   signOnStartQuerySchema,
+  signOnUserSchema,
 } from "../../../contract";
 import { emptyAnswer, errorResponses } from "../../openapi/responses";
 import { unauthorized } from "../../plugins/errors";
@@ -96,6 +97,19 @@ export function registerSignOnRoutes(
     "/api/sign-on/links",
     { schema: { tags, response: { 200: signOnLinksSchema } }, preValidation: requireUser },
     async (request) => ({ links: await signOn.links(sessionOf(request).user.id) }),
+  );
+
+  app.get(
+    "/api/sign-on/users/:id",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: signOnUserSchema, ...errorResponses(["sso.user_not_found"]) },
+      },
+      preValidation: admin,
+    },
+    async (request) => signOn.user(request.params.id),
   );
 
   app.get(

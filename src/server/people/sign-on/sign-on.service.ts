@@ -15,7 +15,7 @@ import {
   type SignOnProtocol,
   SignOnRefused,
 } from "./protocol";
-import { providerNotFound } from "./sign-on.errors";
+import { providerNotFound, userNotFound } from "./sign-on.errors";
 import { createSignOnRepository } from "./sign-on.repository";
 import {
   bindingOf,
@@ -352,6 +352,19 @@ export function createSignOnService(deps: SignOnDeps) {
           requestRow?.purpose,
         );
       }
+    },
+
+    /** Who created a user and which providers their account is bound to (administrators). */
+    async user(userId: string) {
+      const user = await deps.auth.findUser(userId);
+      if (!user) throw userNotFound();
+      const creator = user.createdBySignOn
+        ? await deps.providers.load(user.createdBySignOn).catch(() => undefined)
+        : undefined;
+      return {
+        createdBySignOn: user.createdBySignOn ? { providerName: creator?.name ?? null } : null,
+        links: await service.links(userId),
+      };
     },
 
     /** The providers the user's account is linked to (their profile). */

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../../contract";
+import { createSecretBox } from "../../../lib/secret-box";
 import { auditEvents } from "../../../platform/audit/audit.table";
 import { buildAdmin, buildLearner, signIn } from "../../../testing/factories";
 import { countSessions, countUsers, userByEmail } from "../../../testing/inspect";
@@ -12,10 +13,13 @@ import {
   type TestOidcIdp,
 } from "../../../testing/oidc-idp";
 import { useTestApp } from "../../../testing/test-app";
+import { createIdentityProvidersService } from "../identity-providers.service";
 import { identityProviders } from "../identity-providers.table";
 import { userIdentities } from "../user-identities.table";
+import { createOidcProtocol } from "./oidc.protocol";
 
 const PORTAL = "http://localhost:5000";
+const createSecretBoxForTest = () => createSecretBox(Buffer.alloc(32, 1));
 let now = new Date();
 
 describe("single sign-on through OpenID Connect", () => {
@@ -277,6 +281,42 @@ describe("single sign-on through OpenID Connect", () => {
     });
   });
 
+  describe("in production", () => {
+    const input = () => ({
+      protocol: "oidc" as const,
+      name: "Acme ID",
+      domains: [],
+      createsLearners: false,
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      scopes: "openid email profile",
+      emailClaim: "email",
+      nameClaim: "name",
+    });
+    const service = (box: boolean) =>
+      createIdentityProvidersService({
+        db: ctx.database.db,
+        audit: { append: async () => undefined },
+        box: box ? createSecretBoxForTest() : undefined,
+        protocols: [createOidcProtocol({ publicUrl: PORTAL, production: true })],
+        publicUrl: PORTAL,
+      });
+    const actor = { id: "admin", role: "admin" as const };
+
+    it("refuses an http issuer, and a secret when there is no SECRETS_KEY", async () => {
+      await expect(service(true).create(input(), actor)).rejects.toMatchObject({
+        statusCode: 400,
+        code: "sso.issuer_insecure",
+      });
+      await expect(service(false).create(input(), actor)).rejects.toMatchObject({
+        statusCode: 400,
+        code: "sso.secrets_key_missing",
+      });
+      expect(await ctx.database.db.select().from(identityProviders)).toEqual([]);
+    });
+  });
+
   describe("signing in through an OpenID Connect provider", () => {
     it("signs a registered learner in with no password, binds the subject and audits it", async () => {
       const provider = await addProvider(await adminCookie());
@@ -346,6 +386,21 @@ describe("single sign-on through OpenID Connect", () => {
         "sign_on.learner_created",
         "sign_on.signed_in",
       ]);
+      const facts = await ctx.app.inject({
+        method: "GET",
+        url: `/api/sign-on/users/${created!.id}`,
+        headers: { cookie: admin },
+      });
+      expect(facts.json()).toEqual({
+        createdBySignOn: { providerName: "Acme ID" },
+        links: [expect.objectContaining({ providerId: provider.id, name: "Acme ID" })],
+      });
+      const nobody = await ctx.app.inject({
+        method: "GET",
+        url: "/api/sign-on/users/nobody",
+        headers: { cookie: admin },
+      });
+      expect([nobody.statusCode, nobody.json().code]).toEqual([404, "sso.user_not_found"]);
       // Administrators see who created the learner, and that a removed provider did.
       const listed = async () =>
         (
