@@ -11,6 +11,7 @@ import {
   wrappedResponse,
 } from "../../../testing/saml-idp";
 import { useTestApp } from "../../../testing/test-app";
+import { createSamlProtocol } from "./saml.protocol";
 
 const PORTAL = "http://localhost:5000";
 const FORM = "application/x-www-form-urlencoded";
@@ -191,6 +192,19 @@ describe("single sign-on through SAML 2.0", () => {
       headers: { cookie },
     });
     expect(list.json().providers).toEqual([]);
+
+    // In production the metadata, which names the certificates to trust, comes only over https.
+    const production = createSamlProtocol({
+      db: ctx.database.db,
+      publicUrl: PORTAL,
+      production: true,
+    });
+    await expect(
+      production.prepare({
+        settings: { metadataUrl: idp.metadataUrl, emailAttribute: "email", nameAttribute: "name" },
+        secrets: null,
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: "sso.saml_metadata_insecure" });
   });
 
   it("signs a registered learner in, by way of Credo's page that posts the answer again", async () => {
