@@ -146,7 +146,8 @@ export async function verifyLoginResponse(input: {
     throw new SamlResponseInvalid("signature wrapping refused");
   }
 
-  const attributes = record(extract.attributes);
+  // An attribute with several values comes as a list; the first email among them counts.
+  const attributes: Record<string, unknown> = extract.attributes ?? {};
   const sessionIndex = record(extract.sessionIndex).sessionIndex;
   const ends = Math.max(confirmationEnds, time(conditions.notOnOrAfter) ?? 0);
   return {
