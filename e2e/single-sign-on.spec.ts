@@ -131,6 +131,13 @@ test.describe("Single sign-on through OpenID Connect", () => {
       await screensAtBothWidths(page, "sso-created-learner");
       await page.getByRole("link", { name: "Transcript of Grace Hopper" }).click();
       await expect(page.getByTestId("sign-on-facts")).toContainText(`Created by sign-on (${name})`);
+      await screensAtBothWidths(page, "sso-learner-record");
+
+      // An administrator links their own account from the profile.
+      await page.goto("/profile");
+      const linking = page.getByRole("region", { name: "Single sign-on" });
+      await expect(linking.getByRole("link", { name: `Link ${name}` })).toBeVisible();
+      await screensAtBothWidths(page, "sso-profile");
     } finally {
       await removeProviders(adminApi, created);
     }
