@@ -1,8 +1,10 @@
 import type { TestOidcIdp } from "../src/server/testing/oidc-idp";
+import { startTestSamlIdp, type TestSamlIdp } from "../src/server/testing/saml-idp";
 import { expect, signIn, test } from "./support/fixtures";
 import { screensAtBothWidths } from "./support/screens";
 import {
   addOidcProvider,
+  addSamlProvider,
   registerLearner,
   removeProviders,
   signInAtIdp,
@@ -14,11 +16,12 @@ const ACCESS_DENIED = "Access denied. Only admin-registered learner emails are a
 const RESTRICTED = "Your account has been restricted. Please contact the administrator.";
 
 let idp: TestOidcIdp;
+let samlIdp: TestSamlIdp;
 test.beforeAll(async () => {
-  idp = await startTestIdp();
+  [idp, samlIdp] = await Promise.all([startTestIdp(), startTestSamlIdp()]);
 });
 test.afterAll(async () => {
-  await idp?.close();
+  await Promise.all([idp?.close(), samlIdp?.close()]);
 });
 
 test.describe("Single sign-on through OpenID Connect", () => {
@@ -137,6 +140,42 @@ test.describe("Single sign-on through OpenID Connect", () => {
       await screensAtBothWidths(page, "sso-profile");
     } finally {
       await removeProviders(adminApi, created);
+    }
+  });
+});
+
+test.describe("Single sign-on through SAML 2.0", () => {
+  test("a registered learner signs in through the SAML provider and lands on their page", async ({
+    page,
+    adminApi,
+  }) => {
+    const domain = uniqueDomain();
+    const provider = await addSamlProvider(adminApi, samlIdp, {
+      name: `Acme SAML ${domain.slice(4, 10)}`,
+      domains: [domain],
+    });
+    try {
+      const email = `katherine@${domain}`;
+      await registerLearner(adminApi, email, "Katherine Johnson");
+      // The test provider answers at once for this person: no sign-in form of its own.
+      samlIdp.signInAs({ email });
+
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/saml/acs")) {
+          posts.push(new URL(request.frame().url()).origin);
+        }
+      });
+      await page.goto("/");
+      await page.getByRole("link", { name: `Continue with ${provider.name}` }).click();
+      await expect(page).toHaveURL(/\/learner$/);
+      // The provider's page posts to Credo from its site; Credo's own page posts it again (its
+      // script allowed by the Content-Security-Policy), so the sign-on cookie comes along.
+      expect(posts).toEqual([samlIdp.url, new URL(page.url()).origin]);
+      await expect(page.getByText("Katherine Johnson").first()).toBeVisible();
+      await screensAtBothWidths(page, "sso-saml-learner-landed");
+    } finally {
+      await removeProviders(adminApi, [provider.id]);
     }
   });
 });

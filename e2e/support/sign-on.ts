@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { startOidcIdp, type TestOidcIdp } from "../../src/server/testing/oidc-idp";
+import type { TestSamlIdp } from "../../src/server/testing/saml-idp";
 import { SERVER_URL } from "./server-url";
 
 /**
@@ -31,6 +32,22 @@ export async function addOidcProvider(
       clientSecret: idp.clientSecret,
       ...settings,
     },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).provider;
+}
+
+/**
+ * Adds a SAML 2.0 provider through the API as an administrator, from the test provider's
+ * metadata. The test provider reads Credo's metadata from its entity id when asked to sign in.
+ */
+export async function addSamlProvider(
+  adminApi: APIRequestContext,
+  idp: TestSamlIdp,
+  settings: { name: string; domains: string[] },
+): Promise<{ id: string; name: string }> {
+  const res = await adminApi.post("/api/identity-providers", {
+    data: { protocol: "saml", metadataXml: idp.metadata, ...settings },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).provider;

@@ -86,6 +86,11 @@ export const ERROR_CODES = {
   "sso.protocol_mismatch": 400,
   "sso.protocol_unavailable": 400,
   "sso.provider_not_found": 404,
+  "sso.saml_metadata_insecure": 400,
+  "sso.saml_metadata_invalid": 400,
+  "sso.saml_metadata_required": 400,
+  "sso.saml_metadata_unreachable": 400,
+  "sso.saml_signing_certificate_missing": 400,
   "sso.secrets_key_missing": 400,
   "sso.user_not_found": 404,
   // The organisation's credit catalogue.

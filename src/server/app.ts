@@ -104,6 +104,7 @@ import {
   createOidcProtocol,
   createPasskeys,
   createPasswordHasher,
+  createSamlProtocol,
   createSecondFactorService,
   createSecondStepService,
   createSessionsService,
@@ -112,6 +113,7 @@ import {
   type PasswordHasher,
   registerAuthRoutes,
   registerOidcRoutes,
+  registerSamlRoutes,
   registerSecondFactorRoutes,
   registerSecondStepRoutes,
   registerSignOnRoutes,
@@ -339,7 +341,13 @@ export async function buildApp(deps: AppDeps) {
   // Single sign-on through the organisation's identity providers. It belongs to people, and
   // records its sign-ons in the audit trail.
   const oidc = createOidcProtocol({ publicUrl: config.publicUrl, production: config.production });
-  const signOnProtocols = [oidc];
+  const saml = createSamlProtocol({
+    db,
+    publicUrl: config.publicUrl,
+    production: config.production,
+    now: clock,
+  });
+  const signOnProtocols = [oidc, saml];
   const identityProviders = createIdentityProvidersService({
     db,
     audit,
@@ -559,6 +567,7 @@ export async function buildApp(deps: AppDeps) {
   registerSecondFactorRoutes(app, {
     secondFactor: createSecondFactorService({ db, factors, throttle, passwords, audit, now }),
   });
+  registerSamlRoutes(app, { signOn, saml, providers: identityProviders });
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerCreditCatalogueRoutes(app, { creditCatalogue });
   registerLearnersRoutes(app, {

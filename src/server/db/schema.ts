@@ -27,6 +27,7 @@ export * from "../learning/watching/watching.table";
 export * from "../people/auth/auth.table";
 export * from "../people/second-factor/second-factor.table";
 export * from "../people/sign-on/identity-providers.table";
+export * from "../people/sign-on/saml/saml-assertion-ids.table";
 export * from "../people/sign-on/sign-on-requests.table";
 export * from "../people/sign-on/user-identities.table";
 export * from "../platform/audit/audit.table";

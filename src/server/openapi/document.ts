@@ -140,8 +140,9 @@ export function documentRoute(this: FastifyInstance, route: RouteOptions) {
   if (schema.body) codes.push("validation.invalid_body");
   if (!PROBES.has(route.url)) codes.push("request.wrong_host");
   if (methods.some((method) => !SAFE_METHODS.has(method))) {
-    codes.push("request.cross_site");
-    if (!config.allowNonJsonBody) codes.push("request.json_required");
+    // The assertion consumer service takes the identity provider's cross-site form (csrf.ts).
+    if (!config.crossSiteFormPost) codes.push("request.cross_site");
+    if (!config.allowNonJsonBody && !config.crossSiteFormPost) codes.push("request.json_required");
     // Not where the raw upload streams its body past every parser.
     if (this.hasContentTypeParser("application/json")) {
       codes.push("request.invalid_json", "request.too_large");

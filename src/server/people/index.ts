@@ -21,5 +21,7 @@ export { identityProviderNames } from "./sign-on/identity-providers.report";
 export { createIdentityProvidersService } from "./sign-on/identity-providers.service";
 export { createOidcProtocol } from "./sign-on/oidc/oidc.protocol";
 export { registerOidcRoutes } from "./sign-on/oidc/oidc.routes";
+export { createSamlProtocol } from "./sign-on/saml/saml.protocol";
+export { registerSamlRoutes } from "./sign-on/saml/saml.routes";
 export { registerSignOnRoutes } from "./sign-on/sign-on.routes";
 export { createSignOnService } from "./sign-on/sign-on.service";

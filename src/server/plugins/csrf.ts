@@ -6,6 +6,12 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The raw upload PUT carries file bytes, not JSON; the Origin check still applies. */
     allowNonJsonBody?: boolean;
+    /**
+     * The SAML assertion consumer service, which an identity provider's page posts a form to
+     * from its own site. The route acts on the post only when the browser says it came from
+     * Credo's own page, and otherwise answers with that page (see saml-repost.ts).
+     */
+    crossSiteFormPost?: boolean;
   }
 }
 
@@ -19,6 +25,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function registerCsrfGuard(app: FastifyInstance, options: { publicOrigin: string }) {
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.crossSiteFormPost) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       // The Host header cannot be set by a cross-site page, so our own host counts as ours.

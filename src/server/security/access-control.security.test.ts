@@ -752,6 +752,11 @@ const PUBLIC_ROUTES = [
   "POST /api/sign-on/discover",
   "GET /api/sign-on/:id/start",
   "GET /api/sign-on/:id/oidc/callback",
+  // SAML: the identity provider's post (bound to the browser's own request), Credo's
+  // metadata for the provider to read, and the script of the page that posts again.
+  "POST /api/sign-on/:id/saml/acs",
+  "GET /api/sign-on/:id/saml/metadata",
+  "GET /api/sign-on/saml/repost.js",
 ];
 
 /** Routes for any signed-in user, each checking ownership itself. */

@@ -17,6 +17,7 @@ import { emptyAnswer, errorResponses } from "../../openapi/responses";
 import { unauthorized } from "../../plugins/errors";
 import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { IdentityProvidersService } from "./identity-providers.service";
+import { SAML_SETTINGS_REFUSALS } from "./saml/saml.errors";
 import type { SignOnService } from "./sign-on.service";
 
 const tags = ["sign-on"];
@@ -34,6 +35,7 @@ const settingsRefusals = [
   "sso.issuer_unreachable",
   "sso.issuer_insecure",
   "sso.client_secret_required",
+  ...SAML_SETTINGS_REFUSALS,
 ] as const;
 
 export function registerSignOnRoutes(
