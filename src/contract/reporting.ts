@@ -3,6 +3,8 @@ import { attestBodySchema, normalizeIdentifier } from "./credit";
 import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
 import {
   PARS_ACTIVITY_FORMATS,
+  PARS_COMPETENCIES,
+  PARS_LIVE_FORMATS,
   PROVIDERSHIPS,
   REGULATORS,
   REPORT_FILE_KINDS,
@@ -309,6 +311,7 @@ export const regulatorActivitySchema = z.object({
   providership: z.string(),
   /** PARS: whether the activity received commercial support; null until said and for the others. */
   commercialSupport: z.boolean().nullable(),
+  details: z.lazy(() => activityDetailsSchema),
 });
 export type RegulatorActivity = z.infer<typeof regulatorActivitySchema>;
 /** The identifiers of the activity a learner's row is written with. */
@@ -316,6 +319,80 @@ export type RegulatorActivityIds = Pick<
   RegulatorActivity,
   "regulator" | "activityId" | "providerId"
 >;
+
+/**
+ * What a regulator's upload says of the activity besides its identifier. The provider's own
+ * activity code: PARS's Provider Activity ID (the key PARS updates an activity by) and CE
+ * Broker's provider course code. For PARS also where a live activity is held, its
+ * competencies and commercial supporters, and, when it reports MOC, the certifying board and
+ * the board's credit type; for CE Broker, the subject area its partial credit is awarded in.
+ */
+export const activityDetailsSchema = z.object({
+  providerCode: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  competencies: z.array(z.string()),
+  supporters: z.array(z.object({ source: z.string(), amount: z.number() })),
+  mocBoard: z.string(),
+  mocCreditType: z.string(),
+  subjectArea: z.string(),
+});
+export type ActivityDetails = z.infer<typeof activityDetailsSchema>;
+export const EMPTY_ACTIVITY_DETAILS: ActivityDetails = {
+  providerCode: "",
+  city: "",
+  state: "",
+  country: "",
+  competencies: [],
+  supporters: [],
+  mocBoard: "",
+  mocCreditType: "",
+  subjectArea: "",
+};
+
+const text = (label: string, max: number) =>
+  cleaned().refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
+const activityDetailsBodySchema = z.strictObject({
+  providerCode: cleaned()
+    .refine((v) => v === "" || /^\d{1,20}$/.test(v), "The provider activity ID is digits (at most 20)")
+    .default(""),
+  city: text("City", 60).default(""),
+  state: cleaned()
+    .refine((v) => v === "" || US_STATES.includes(v), "State must be a US postal code")
+    .default(""),
+  country: cleaned()
+    .refine((v) => v === "" || /^[A-Z]{3}$/.test(v), "Country must be a three-letter ISO code")
+    .default(""),
+  competencies: z
+    .array(z.enum(PARS_COMPETENCIES, { error: "Choose competencies from PARS's list" }))
+    .max(PARS_COMPETENCIES.length)
+    .default([]),
+  supporters: z
+    .array(
+      z.strictObject({
+        source: text("A supporter's name", 100).refine((v) => v !== "", "Name each supporter"),
+        amount: z
+          .number({ error: "A supporter's amount is a number of dollars" })
+          .min(0, "A supporter's amount cannot be negative")
+          .max(100_000_000, "A supporter's amount is at most 100,000,000 dollars"),
+      }),
+    )
+    .max(20)
+    .default([]),
+  mocBoard: z
+    .union([z.enum(CERTIFYING_BOARDS), z.literal("")], {
+      error: "Choose one of the certifying boards PARS reports to",
+    })
+    .default(""),
+  mocCreditType: text("The MOC credit type", 60).default(""),
+  subjectArea: cleaned()
+    .refine(
+      (v) => v === "" || /^[A-Za-z0-9-]{1,20}$/.test(v),
+      "The subject area code is letters and digits (at most 20)",
+    )
+    .default(""),
+});
 
 const regulatorActivityBodySchema = z
   .strictObject({
@@ -336,8 +413,67 @@ const regulatorActivityBodySchema = z
       .union([z.enum(PROVIDERSHIPS), z.literal("")], { error: "Choose direct or joint" })
       .default(""),
     commercialSupport: z.boolean().nullable().default(null),
+    details: activityDetailsBodySchema.prefault({}),
   })
   .superRefine((r, ctx) => {
+    const d = r.details;
+    const parsOnly = [
+      ["city", d.city],
+      ["state", d.state],
+      ["country", d.country],
+      ["competencies", d.competencies.length],
+      ["supporters", d.supporters.length],
+      ["mocBoard", d.mocBoard],
+      ["mocCreditType", d.mocCreditType],
+    ] as const;
+    for (const [field, value] of r.regulator === "pars" ? [] : parsOnly) {
+      if (value) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["details", field],
+          message: `${REGULATOR_NAMES[r.regulator]} keeps no activity record`,
+        });
+      }
+    }
+    if (r.regulator !== "ce_broker" && d.subjectArea) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "subjectArea"],
+        message: `${REGULATOR_NAMES[r.regulator]} takes no subject area`,
+      });
+    }
+    if (r.regulator === "cpe_monitor" && d.providerCode) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "providerCode"],
+        message: `${REGULATOR_NAMES[r.regulator]} takes no provider activity ID`,
+      });
+    }
+    if (r.regulator === "pars" && !PARS_LIVE_FORMATS.includes(r.activityFormat)) {
+      for (const field of ["city", "state", "country"] as const) {
+        if (d[field]) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["details", field],
+            message: "Only an activity held in person has a location",
+          });
+        }
+      }
+    }
+    if (r.commercialSupport !== true && d.supporters.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "supporters"],
+        message: "Supporters are listed only when commercial support was received",
+      });
+    }
+    if (Boolean(d.mocBoard) !== Boolean(d.mocCreditType)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", d.mocBoard ? "mocCreditType" : "mocBoard"],
+        message: "MOC needs both the certifying board and its credit type",
+      });
+    }
     if (r.regulator !== "pars") {
       for (const field of ["activityFormat", "providership", "commercialSupport"] as const) {
         if (r[field] !== "" && r[field] !== null) {
