@@ -355,7 +355,10 @@ const text = (label: string, max: number) =>
   cleaned().refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
 const activityDetailsBodySchema = z.strictObject({
   providerCode: cleaned()
-    .refine((v) => v === "" || /^\d{1,20}$/.test(v), "The provider activity ID is digits (at most 20)")
+    .refine(
+      (v) => v === "" || /^\d{1,20}$/.test(v),
+      "The provider activity ID is digits (at most 20)",
+    )
     .default(""),
   city: text("City", 60).default(""),
   state: cleaned()
@@ -617,6 +620,24 @@ export const REPORT_CLAIM_STATUS_LABELS: Record<(typeof REPORT_CLAIM_STATUSES)[n
 };
 
 /** One completed claim of a reported credit type, and where it stands with the regulator. */
+/** CPE Monitor's answer to a claim submitted to its service. */
+export const CPE_MONITOR_STATUSES = ["accepted", "refused", "waiting"] as const;
+export const CPE_MONITOR_STATUS_LABELS: Record<(typeof CPE_MONITOR_STATUSES)[number], string> = {
+  accepted: "Accepted by CPE Monitor",
+  refused: "Refused by CPE Monitor",
+  waiting: "Waiting: CPE Monitor could not be reached",
+};
+export const cpeMonitorSubmissionSchema = z.object({
+  status: z.enum(CPE_MONITOR_STATUSES),
+  /** The service's message when it refused, or why it could not be reached. */
+  message: z.string(),
+  attempts: z.number().int(),
+  /** When a waiting submission is sent again. */
+  nextAttemptAt: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type CpeMonitorSubmission = z.infer<typeof cpeMonitorSubmissionSchema>;
+
 export const reportClaimSchema = z.object({
   key: z.string(),
   learnerName: z.string(),
@@ -638,6 +659,8 @@ export const reportClaimSchema = z.object({
   problem: z.string().nullable(),
   /** The learner's consent to the reporting, as agreed; null for a claim made before it was asked. */
   consent: z.string().nullable(),
+  /** CPE Monitor: the service's answer to the claim as last sent; null until sent and for the others. */
+  submission: cpeMonitorSubmissionSchema.nullable(),
 });
 export type ReportClaim = z.infer<typeof reportClaimSchema>;
 
@@ -667,6 +690,51 @@ export const regulatorSettingsBodySchema = z.strictObject({
     .min(1, "The deadline must be at least 1 day")
     .max(DEADLINE_DAYS_MAX, `The deadline must be at most ${DEADLINE_DAYS_MAX} days`),
 });
+
+/** Where CPE Monitor's activity service answers, as the public integrations call it. */
+export const CPE_MONITOR_SERVICE_URL =
+  "https://cpemonitor.acpe-accredit.org/service/cpemonitorservice.asmx";
+
+/**
+ * PUT /api/admin/reports/regulators/{regulator}/connection: how Credo reaches the regulator.
+ * CE Broker: the parent provider ID and upload key of the roster; CPE Monitor: the ACPE
+ * provider number, the service's user name and password and its address. A credential left
+ * out keeps the one saved; it is never answered back.
+ */
+export const regulatorConnectionBodySchema = z.strictObject({
+  parentProviderId: z.string().trim().max(20).optional(),
+  uploadKey: z.string().trim().max(200).optional(),
+  providerNumber: z.string().trim().max(20).optional(),
+  username: z.string().trim().max(100).optional(),
+  password: z.string().max(200).optional(),
+  serviceUrl: z.string().trim().max(300).optional(),
+});
+export type RegulatorConnectionBody = z.infer<typeof regulatorConnectionBodySchema>;
+export const regulatorConnectionSchema = z.object({
+  regulator: regulatorSchema,
+  parentProviderId: z.string(),
+  providerNumber: z.string(),
+  username: z.string(),
+  serviceUrl: z.string(),
+  /** Whether the upload key (CE Broker) or password (CPE Monitor) is saved. */
+  secretSet: z.boolean(),
+});
+export type RegulatorConnection = z.infer<typeof regulatorConnectionSchema>;
+
+/** POST /api/admin/reports/regulators/cpe_monitor/submissions: the claims to send. */
+export const cpeMonitorSubmitBodySchema = z.strictObject({
+  courseId: z.string().min(1).max(64),
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+});
+export const cpeMonitorSubmitResultSchema = z.object({
+  accepted: z.number().int(),
+  refused: z.number().int(),
+  waiting: z.number().int(),
+  /** Claims not sent: the layout refuses them (the reason given). */
+  notSent: z.array(refusedRowSchema),
+});
+export type CpeMonitorSubmitResult = z.infer<typeof cpeMonitorSubmitResultSchema>;
 
 /** The regulators' names as a sentence lists them: "ACCME PARS and CE Broker". */
 export const regulatorNames = (regulators: readonly Regulator[]) => {
@@ -709,4 +777,10 @@ export const REPORTING_MESSAGES = {
   alreadySubmitted: "This file is already marked as submitted.",
   fileNotFound: "Report file not found.",
   creditTypeNotFound: "A credit type named is not one of this course's.",
+  submittedByService:
+    "CPE Monitor takes completions by its web service: submit them from the CPE Monitor tab.",
+  connectionMissing: (missing: string[]) =>
+    `Enter the ${missing.join(", ")} under Reporting settings first.`,
+  secretsKeyMissing:
+    "Credentials cannot be kept: set SECRETS_KEY (32 bytes in base64) and restart the portal.",
 } as const;

@@ -31,7 +31,7 @@ import {
   registerCreditCatalogueRoutes,
   registerPackageFilesRoutes,
 } from "./catalogue";
-import type { Config } from "./config";
+import { type Config, resolveSecretsKey } from "./config";
 import {
   acknowledgeStep,
   attestationStep,
@@ -41,6 +41,7 @@ import {
   createCertificateAssets,
   createCertificateMailsService,
   createCertificatesService,
+  createCpeMonitorRetries,
   createCredentialsService,
   createCreditService,
   createEvaluationsService,
@@ -92,6 +93,7 @@ import {
 } from "./learning";
 import { createEvents } from "./lib/events";
 import { whenClosing, whenReady } from "./lib/lifecycle";
+import { createSecretBox } from "./lib/secret-box";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { documentRoute, openapiOptions } from "./openapi/document";
@@ -364,6 +366,8 @@ export async function buildApp(deps: AppDeps) {
   // one record of identifiers is read by the certificate and the reporting, and saved from
   // the profile and the attestation.
   const identifiers = createIdentifiersService({ db, enrollments });
+  // Regulators' credentials are kept sealed with the portal's secrets key.
+  const secretsKey = resolveSecretsKey(config);
   const reporting = createReportingService({
     db,
     courses,
@@ -373,7 +377,12 @@ export async function buildApp(deps: AppDeps) {
     now: clock,
     events,
     identifiers,
+    secrets: secretsKey ? createSecretBox(secretsKey) : undefined,
   });
+  // Completions CPE Monitor's service could not take are sent again on a timer.
+  const cpeMonitorRetries = createCpeMonitorRetries({ reporting, log: app.log });
+  whenReady(app, cpeMonitorRetries, "start");
+  whenClosing(app, cpeMonitorRetries, "stop");
   const activity = createActivityService({
     db,
     courses,

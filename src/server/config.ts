@@ -23,6 +23,10 @@ const envSchema = z.object({
   CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default("Credo"),
   ADMIN_SETUP_KEY: z.string().min(12, "must be at least 12 characters").optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64")
+    .optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -140,6 +144,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     contentPort,
     productName: e.PRODUCT_NAME,
     adminSetupKey: e.ADMIN_SETUP_KEY,
+    secretsKey: e.SECRETS_KEY,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -226,4 +231,20 @@ export function resolveAdminSetupKey(config: Config): {
   const key = randomBytes(18).toString("base64url");
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   return { key, generated: true };
+}
+
+/**
+ * The key credentials kept for other systems are sealed with (SECRETS_KEY, 32 bytes in
+ * base64). Outside production, when unset, one is generated once into DATA_DIR/secrets-key
+ * and read from there after; in production without it, no credential can be kept.
+ */
+export function resolveSecretsKey(config: Config): Buffer | undefined {
+  if (config.secretsKey) return Buffer.from(config.secretsKey, "base64");
+  if (config.production) return undefined;
+  const file = join(config.dataDir, "secrets-key");
+  if (existsSync(file)) return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString("base64")}\n`, { mode: 0o600 });
+  return key;
 }
