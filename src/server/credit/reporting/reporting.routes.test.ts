@@ -2,10 +2,12 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
 import {
   type AuditEventsPage,
   type Certificate,
   type CourseReporting,
+  EMPTY_ACTIVITY_DETAILS,
   EMPTY_REGULATOR_IDS,
   IDENTIFIER_MESSAGES,
   type MyRegulatorIds,
@@ -61,13 +63,26 @@ const CONSENT =
   "I agree that Credo reports my completion of this activity to ACCME PARS with the identifiers I have given.";
 const PARS_FILES = "/api/admin/reports/regulators/pars/files";
 
-const records = (bytes: Buffer) =>
+/** The records of a tab-delimited PARS activity file, each field counted. */
+const tabRecords = (bytes: Buffer) =>
   parse(bytes, {
     encoding: "latin1",
     delimiter: "\t",
     record_delimiter: "\r\n",
     quote: false,
   }) as string[][];
+
+/** The learner rows of a PARS learner template, read by SheetJS (the header is row 2). */
+const records = (bytes: Buffer) => {
+  const book = XLSX.read(bytes, { type: "buffer" });
+  return XLSX.utils
+    .sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      raw: false,
+      defval: "",
+    })
+    .slice(2);
+};
 
 describe("regulator reporting", () => {
   const { ctx, video, clock, setup, certificatesOf } = useCreditClaim();
@@ -208,6 +223,7 @@ describe("regulator reporting", () => {
         activityFormat: "",
         providership: "",
         commercialSupport: null,
+        details: EMPTY_ACTIVITY_DETAILS,
       },
     ]);
     const events = await auditTypes(cookie, "reporting.settings_updated");
@@ -325,7 +341,16 @@ describe("regulator reporting", () => {
     expect(early.attested.statusCode, early.attested.body).toBe(200);
     await putReporting(s.adminCookie, s.course.id, {
       types: [
-        { creditTypeId: amaType.id, regulators: [{ regulator: "pars", activityId: PARS_ID }] },
+        {
+          creditTypeId: amaType.id,
+          regulators: [
+            {
+              regulator: "pars",
+              activityId: PARS_ID,
+              details: { mocBoard: "ABIM", mocCreditType: "Medical Knowledge" },
+            },
+          ],
+        },
       ],
     });
     const first = await learnerClaims(before, "Ada Byron", PHYSICIAN);
@@ -372,23 +397,28 @@ describe("regulator reporting", () => {
     const download = (id: string) =>
       call(ctx, "GET", `${PARS_FILES}/${id}/download`, { cookie: admin });
     const original = await download(file.id);
-    expect(original.headers["content-type"]).toBe("text/plain; charset=iso-8859-1");
+    expect(original.headers["content-type"]).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     expect(original.headers["content-disposition"]).toBe(`attachment; filename="${file.fileName}"`);
-    expect(file.fileName).toMatch(/^pars-learners-.+\.txt$/);
+    expect(file.fileName).toMatch(/^pars-learners-.+\.xlsx$/);
     expect(records(original.rawPayload)).toEqual([
       [
+        "Add",
         PARS_ID,
+        expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
         "Ada",
         "Byron",
-        "02",
-        "29",
-        "OR",
+        "02/29",
+        "Oregon",
         "MD204518",
-        "",
-        "",
-        "1234567893",
-        expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
         "1.5",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
       ],
     ]);
 
@@ -448,8 +478,8 @@ describe("regulator reporting", () => {
     const delta = (await generate()).json() as ReportFile;
     expect(delta.rowCount).toBe(1);
     const deltaRows = records((await download(delta.id)).rawPayload);
-    expect(deltaRows.map((r) => [r[1], r[2], r[7], r[8]])).toEqual([
-      ["Grace", "Hopper", "ABIM", "778899"],
+    expect(deltaRows.map((r) => [r[0], r[3], r[4], r[9], r[10], r[12]])).toEqual([
+      ["Add", "Grace", "Hopper", "ABIM", "778899", "Medical Knowledge"],
     ]);
     // The first file, downloaded again, is byte for byte the one first generated; a stored
     // file never changes.
@@ -567,12 +597,13 @@ describe("regulator reporting", () => {
     expect(incomplete.statusCode).toBe(409);
     expect(incomplete.json()).toEqual({
       code: "reporting.activity_record_incomplete",
-      message: `The PARS activity record cannot be written: AMA PRA Category 1 Credit™ (PARS activity ${PARS_ID}): Missing from the activity record: activity format, providership, whether commercial support was received.`,
+      message: `The PARS activity record cannot be written: AMA PRA Category 1 Credit™ (PARS activity ${PARS_ID}): Missing from the activity record: provider activity ID, activity type, providership, whether commercial support was received.`,
     });
     const saved = await pars({
       activityFormat: "IEM",
       providership: "joint",
       commercialSupport: false,
+      details: { providerCode: "1001" },
     });
     expect((saved.json() as CourseReporting).types[0]!.regulators).toEqual([
       {
@@ -582,6 +613,7 @@ describe("regulator reporting", () => {
         activityFormat: "IEM",
         providership: "joint",
         commercialSupport: false,
+        details: { ...EMPTY_ACTIVITY_DETAILS, providerCode: "1001" },
       },
     ]);
 
@@ -620,17 +652,34 @@ describe("regulator reporting", () => {
     expect(file.fileName).toMatch(/^pars-activity-.+\.txt$/);
     const bytes = (await call(ctx, "GET", `${PARS_FILES}/${file.id}/download`, { cookie: admin }))
       .rawPayload;
-    expect(records(bytes)).toEqual([
-      [PARS_ID, s.course.title, "IEM", "01/01/2026", "12/31/2099", "1.5", "Joint", "No", "1", "1"],
+    // Every field of the activity template, the supporter's blank (csv-parse counts them).
+    const [record] = tabRecords(bytes);
+    expect(record).toHaveLength(55);
+    expect(record!.slice(0, 15)).toEqual([
+      "Template D",
+      PARS_ID,
+      "1001",
+      "2026",
+      s.course.title,
+      "01/01/2026",
+      "",
+      "",
+      "",
+      "Joint",
+      "IEM",
+      "1.5",
+      "1",
+      "1",
+      "No",
     ]);
     // Counted over a range without completions: none of either.
     const past = (
       await generate({ courseId: s.course.id, from: "2026-01-01", to: "2026-01-02" })
     ).json() as ReportFile;
-    const pastRows = records(
+    const pastRows = tabRecords(
       (await call(ctx, "GET", `${PARS_FILES}/${past.id}/download`, { cookie: admin })).rawPayload,
     );
-    expect(pastRows.map((r) => r.slice(-2))).toEqual([["0", "0"]]);
+    expect(pastRows.map((r) => r.slice(12, 14))).toEqual([["0", "0"]]);
     // Generating an activity record reports no learner's claim.
     const claims = (
       await call(ctx, "GET", `/api/admin/reports/regulators/pars/claims?courseId=${s.course.id}`, {
