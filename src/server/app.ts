@@ -381,6 +381,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // Completions CPE Monitor's service could not take are sent again on a timer.
   const cpeMonitorRetries = createCpeMonitorRetries({ reporting, log: app.log });
+  app.decorate("cpeMonitorRetries", cpeMonitorRetries);
   whenReady(app, cpeMonitorRetries, "start");
   whenClosing(app, cpeMonitorRetries, "stop");
   const activity = createActivityService({

@@ -27,6 +27,11 @@ export function createCpeMonitorRetries(deps: {
       });
   };
   return {
+    /** One sweep now: what the timer runs; tests call it after moving their clock. */
+    async sweep() {
+      tick();
+      await running;
+    },
     start() {
       timer ??= setInterval(tick, deps.intervalMs ?? RETRY_SWEEP_MS);
       timer.unref();
@@ -37,4 +42,10 @@ export function createCpeMonitorRetries(deps: {
       await running;
     },
   };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    cpeMonitorRetries: ReturnType<typeof createCpeMonitorRetries>;
+  }
 }

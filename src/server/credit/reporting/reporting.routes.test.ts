@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
@@ -691,5 +693,153 @@ describe("regulator reporting", () => {
       `Generated the report file ${past.fileName} (1 row)`,
       `Generated the report file ${file.fileName} (1 row)`,
     ]);
+  });
+
+  it("sends CPE Monitor each completion by its web service, keeps each answer and retries while it is unreachable", async () => {
+    // A stand-in for CPE Monitor's SubmitCPEActivityJSON: records each request and answers as
+    // the public integrations read it ({"status":"Accepted"} or an error_message), or 503.
+    const requests: URL[] = [];
+    let answer: (params: URLSearchParams) => [number, object] = () => [200, { status: "Accepted" }];
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      requests.push(url);
+      const [status, body] = answer(url.searchParams);
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/service/cpemonitorservice.asmx`;
+    try {
+      const s = await setup(ACTIVITY, 1, OFFER);
+      const admin = s.adminCookie;
+      const uan = "0197-0000-26-105-H01-P";
+      await putReporting(admin, s.course.id, {
+        types: [
+          {
+            creditTypeId: s.types[0]!.id,
+            regulators: [{ regulator: "cpe_monitor", activityId: uan }],
+          },
+        ],
+      });
+      const pharmacist = (firstName: string, nabpEpid: string) => ({
+        ...PHYSICIAN,
+        firstName,
+        nabpEpid,
+        birthMonth: 3,
+        birthDay: 7,
+      });
+      const course = { ...s, ama: s.types[0]!.id };
+      for (const [name, epid] of [
+        ["Ann", "123456"],
+        ["Bob", "654321"],
+        ["Cy", "111111"],
+      ] as const) {
+        expect(
+          (await learnerClaims(course, `${name} Rx`, pharmacist(name, epid))).attested.statusCode,
+        ).toBe(200);
+      }
+      const range = { courseId: s.course.id, from: today(), to: today() };
+      const submit = () =>
+        call(ctx, "POST", "/api/admin/reports/regulators/cpe_monitor/submissions", {
+          cookie: admin,
+          payload: range,
+        });
+      expect((await submit()).json()).toMatchObject({ code: "reporting.connection_missing" });
+      const connect = (payload: object) =>
+        call(ctx, "PUT", "/api/admin/reports/regulators/cpe_monitor/connection", {
+          cookie: admin,
+          payload,
+        });
+      expect((await connect({ parentProviderId: "1" })).json()).toMatchObject({
+        code: "reporting.connection_invalid",
+      });
+      const connected = await connect({
+        providerNumber: "0197",
+        username: "northwind",
+        password: "s3cret!",
+        serviceUrl: base,
+      });
+      expect(connected.json()).toEqual({
+        regulator: "cpe_monitor",
+        parentProviderId: "",
+        providerNumber: "0197",
+        username: "northwind",
+        serviceUrl: base,
+        secretSet: true,
+      });
+      expect(connected.body).not.toContain("s3cret!");
+      // The file route is not CPE Monitor's: it takes completions one by one.
+      expect(
+        (
+          await call(ctx, "POST", "/api/admin/reports/regulators/cpe_monitor/files", {
+            cookie: admin,
+            payload: range,
+          })
+        ).json(),
+      ).toMatchObject({ code: "reporting.submitted_by_service" });
+
+      answer = (p) =>
+        p.get("epid") === "654321"
+          ? [
+              200,
+              {
+                status: "Rejected",
+                error_message: "Date of participation is outside the activity dates",
+              },
+            ]
+          : p.get("epid") === "111111"
+            ? [503, {}]
+            : [200, { status: "Accepted" }];
+      const sent = await submit();
+      expect(sent.json()).toEqual({ accepted: 1, refused: 1, waiting: 1, notSent: [] });
+      expect(requests).toHaveLength(3);
+      const first = requests.find((r) => r.searchParams.get("epid") === "123456")!;
+      expect(first.pathname).toBe("/service/cpemonitorservice.asmx/SubmitCPEActivityJSON");
+      expect(Object.fromEntries(first.searchParams)).toEqual({
+        provider_number: "0197",
+        epid: "123456",
+        date_of_birth: "0307",
+        uan,
+        date_of_participation: today(),
+        action: "I",
+        username: "northwind",
+        password: "s3cret!",
+      });
+      const claims = async () =>
+        (
+          (
+            await call(
+              ctx,
+              "GET",
+              `/api/admin/reports/regulators/cpe_monitor/claims?courseId=${s.course.id}`,
+              { cookie: admin },
+            )
+          ).json() as ReportClaim[]
+        )
+          .map((c) => [c.learnerName, c.status, c.submission?.status, c.submission?.message ?? ""])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      expect(await claims()).toEqual([
+        ["Ann Rx", "reported", "accepted", ""],
+        [
+          "Bob Rx",
+          "not_reported",
+          "refused",
+          "Date of participation is outside the activity dates",
+        ],
+        ["Cy Rx", "not_reported", "waiting", "CPE Monitor answered 503."],
+      ]);
+      // The retry waits for its time; then, the service back, the waiting claim is accepted.
+      await ctx.app.cpeMonitorRetries.sweep();
+      expect(requests).toHaveLength(3);
+      answer = () => [200, { status: "Accepted" }];
+      clock.advanceDays(1);
+      await ctx.app.cpeMonitorRetries.sweep();
+      expect(requests).toHaveLength(4);
+      expect((await claims()).map((c) => c[2])).toEqual(["accepted", "refused", "accepted"]);
+      // A refusal of the same values is not sent again: nothing new to send.
+      expect((await submit()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
+    } finally {
+      server.close();
+      clock.reset();
+    }
   });
 });
