@@ -337,6 +337,12 @@ export const activityDetailsSchema = z.object({
   mocBoard: z.string(),
   mocCreditType: z.string(),
   subjectArea: z.string(),
+  /**
+   * CPE Monitor: the first and last day of participation the activity is registered for with
+   * ACPE (YYYY-MM-DD, "" until set). CPE Monitor refuses a completion dated outside them.
+   */
+  registeredFrom: z.string(),
+  registeredTo: z.string(),
 });
 export type ActivityDetails = z.infer<typeof activityDetailsSchema>;
 export const EMPTY_ACTIVITY_DETAILS: ActivityDetails = {
@@ -349,6 +355,8 @@ export const EMPTY_ACTIVITY_DETAILS: ActivityDetails = {
   mocBoard: "",
   mocCreditType: "",
   subjectArea: "",
+  registeredFrom: "",
+  registeredTo: "",
 };
 
 const text = (label: string, max: number) =>
@@ -395,6 +403,8 @@ const activityDetailsBodySchema = z.strictObject({
       "The subject area code is letters and digits (at most 20)",
     )
     .default(""),
+  registeredFrom: z.union([calendarDateSchema, z.literal("")]).default(""),
+  registeredTo: z.union([calendarDateSchema, z.literal("")]).default(""),
 });
 
 const regulatorActivityBodySchema = z
@@ -443,6 +453,26 @@ const regulatorActivityBodySchema = z
         code: "custom",
         path: ["details", "subjectArea"],
         message: `${REGULATOR_NAMES[r.regulator]} takes no subject area`,
+      });
+    }
+    if (r.regulator !== "cpe_monitor" && (d.registeredFrom || d.registeredTo)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", d.registeredFrom ? "registeredFrom" : "registeredTo"],
+        message: `${REGULATOR_NAMES[r.regulator]} keeps no registered dates`,
+      });
+    }
+    if (Boolean(d.registeredFrom) !== Boolean(d.registeredTo)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", d.registeredFrom ? "registeredTo" : "registeredFrom"],
+        message: "Give both registered dates, or neither",
+      });
+    } else if (d.registeredFrom > d.registeredTo) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "registeredTo"],
+        message: DATE_RANGE_REVERSED,
       });
     }
     if (r.regulator === "cpe_monitor" && d.providerCode) {
@@ -619,7 +649,6 @@ export const REPORT_CLAIM_STATUS_LABELS: Record<(typeof REPORT_CLAIM_STATUSES)[n
   not_reported: "Not yet reported",
 };
 
-/** One completed claim of a reported credit type, and where it stands with the regulator. */
 /** CPE Monitor's answer to a claim submitted to its service. */
 export const CPE_MONITOR_STATUSES = ["accepted", "refused", "waiting"] as const;
 export const CPE_MONITOR_STATUS_LABELS: Record<(typeof CPE_MONITOR_STATUSES)[number], string> = {
@@ -638,6 +667,7 @@ export const cpeMonitorSubmissionSchema = z.object({
 });
 export type CpeMonitorSubmission = z.infer<typeof cpeMonitorSubmissionSchema>;
 
+/** One completed claim of a reported credit type, and where it stands with the regulator. */
 export const reportClaimSchema = z.object({
   key: z.string(),
   learnerName: z.string(),

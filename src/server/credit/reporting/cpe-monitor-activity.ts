@@ -23,7 +23,8 @@ const mmdd = (month: number | null, day: number | null) =>
 /**
  * CPE Monitor's completions, as its web service takes them one by one. ACPE awards an
  * activity's whole contact hours (set by its UAN), so a claim of less is refused rather than
- * reported as if whole. There is no file: cpe-monitor.service.ts submits each claim.
+ * reported as if whole, and a completion outside the activity's registered dates (when the
+ * course gives them) is refused before it is sent. There is no file: cpe-monitor.service.ts submits each claim.
  */
 export const cpeMonitorActivity: ReportFormat = {
   regulator: "cpe_monitor",
@@ -40,6 +41,13 @@ export const cpeMonitorActivity: ReportFormat = {
     if (missing.length) return `Missing from the claim: ${missing.join(", ")}.`;
     if (claim.amount !== claim.maxAmount) {
       return `ACPE awards the activity's whole ${decimal(claim.maxAmount)} contact hours; this claim is for ${decimal(claim.amount)}.`;
+    }
+    // CPE Monitor refuses a participation date outside the activity's registered dates:
+    // said here, before anything is sent, rather than learnt from the refusal.
+    const { registeredFrom, registeredTo } = claim.activity.details;
+    const participated = isoDate(claim.completedAt);
+    if (registeredFrom && (participated < registeredFrom || participated > registeredTo)) {
+      return `Completed on ${participated}, outside the activity's registered dates in CPE Monitor (${registeredFrom} to ${registeredTo}): CPE Monitor would refuse it. Correct the registered dates with ACPE, then here.`;
     }
     return null;
   },

@@ -153,7 +153,8 @@ export function createReportFilesService(
     async download(regulator: Regulator, id: string) {
       const row = await repo.file(regulator, id);
       if (!row) throw reportFileNotFound();
-      let bytes = row.bytes;
+      // The database may answer a Uint8Array; the roster is read as text below.
+      let bytes = Buffer.from(row.bytes);
       if (regulator === "ce_broker") {
         const connection = await connections.openConnection("ce_broker", [
           "parentProviderId",

@@ -206,11 +206,12 @@ export function createReportingRepository(db: Executor) {
             isNotNull(reportFiles.submittedAt),
           ),
         )
-        // Within a file a changed claim's delete precedes its add: the add is the last word.
+        // Within a file a changed claim's delete precedes its add: the add is the last word
+        // ("delete" sorts after "add", hence descending).
         .orderBy(
           asc(reportFiles.submittedAt),
           asc(reportFiles.createdAt),
-          asc(reportFileClaims.action),
+          desc(reportFileClaims.action),
         );
       const last = new Map<string, (typeof rows)[number]>();
       for (const row of rows) last.set(`${row.attestationId}:${row.position}`, row);

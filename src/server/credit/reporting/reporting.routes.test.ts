@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import {
@@ -35,6 +36,7 @@ import {
   signInAs,
 } from "../../testing/learning";
 import { leafParts, outboxMessages } from "../../testing/mail";
+import { useTestApp } from "../../testing/test-app";
 import { attestationCredits, attestations } from "../attestations/attestations.table";
 import { reportFiles } from "./reporting.table";
 
@@ -547,6 +549,60 @@ describe("regulator reporting", () => {
     expect((await submit(file.id, colleague)).json()).toMatchObject({
       code: "reporting.already_submitted",
     });
+
+    // The activity's PARS ID corrected: the reported row is deleted as it was written, then
+    // added anew; the unsubmitted one is only added (ACCME's template: Record Action Delete).
+    const corrected = "201234568";
+    const recorrect = await putReporting(admin, s.course.id, {
+      types: [
+        {
+          creditTypeId: amaType.id,
+          regulators: [
+            {
+              regulator: "pars",
+              activityId: corrected,
+              details: { mocBoard: "ABIM", mocCreditType: "Medical Knowledge" },
+            },
+          ],
+        },
+      ],
+    });
+    expect(recorrect.statusCode, recorrect.body).toBe(200);
+    expect((await claims()).map((c) => [c.learnerName, c.status])).toEqual([
+      ["Ada Byron", "changed"],
+      ["Early Claimant", "not_reported"],
+      ["Grace Hopper", "not_reported"],
+    ]);
+    const change = (await generate()).json() as ReportFile;
+    expect(change.rowCount).toBe(3);
+    const changeRows = records((await download(change.id)).rawPayload);
+    // Withdrawals come first, so PARS deletes the old row before it adds the new one.
+    expect(changeRows[0]!.slice(0, 4)).toEqual(["Delete", PARS_ID, expect.any(String), "Ada"]);
+    expect(
+      changeRows
+        .slice(1)
+        .map((r) => [r[0], r[1], r[3]])
+        .sort(),
+    ).toEqual([
+      ["Add", corrected, "Ada"],
+      ["Add", corrected, "Grace"],
+    ]);
+    // The deleted row is the one first uploaded, cell for cell but the action.
+    expect(changeRows[0]!.slice(1)).toEqual(records(original.rawPayload)[0]!.slice(1));
+    expect((await submit(change.id)).statusCode).toBe(200);
+
+    // Ada's certificate revoked: her completion is withdrawn with a Delete row alone.
+    const [certificate] = await certificatesOf(first.cookie);
+    const revoked = await call(ctx, "POST", `/api/certificates/${certificate!.id}/revoke`, {
+      cookie: admin,
+      payload: { reason: "Completed by someone else" },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const withdrawal = (await generate()).json() as ReportFile;
+    const withdrawalRows = records((await download(withdrawal.id)).rawPayload);
+    expect(withdrawalRows.map((r) => [r[0], r[1], r[3]])).toEqual([["Delete", corrected, "Ada"]]);
+    expect((await submit(withdrawal.id)).statusCode).toBe(200);
+    expect((await generate()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
   });
   it("writes the course's PARS activity record with its learner counts, refusing it while a required value is missing", async () => {
     const s = await setup(ACTIVITY, 1, OFFER);
@@ -695,6 +751,96 @@ describe("regulator reporting", () => {
     ]);
   });
 
+  it("writes the CE Broker roster's parent provider and upload key from the settings into each download", async () => {
+    const s = await setup(ACTIVITY, 1, OFFER);
+    const admin = s.adminCookie;
+    const contact = s.types[1]!;
+    const saved = await putReporting(admin, s.course.id, {
+      types: [
+        {
+          creditTypeId: contact.id,
+          regulators: [
+            {
+              regulator: "ce_broker",
+              activityId: "20-845123",
+              providerId: "50-1234",
+              details: { providerCode: "77", subjectArea: "GEN-1" },
+            },
+          ],
+        },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const nurse = await learnerClaims({ ...s, ama: contact.id }, "Florence Nightingale", {
+      ...PHYSICIAN,
+      firstName: "Florence",
+      lastName: "Nightingale",
+      licenceState: "FL",
+      licenceNumber: "RN9876543",
+      profession: "RN",
+    });
+    expect(nurse.attested.statusCode, nurse.attested.body).toBe(200);
+    const files = "/api/admin/reports/regulators/ce_broker/files";
+    const made = await call(ctx, "POST", files, {
+      cookie: admin,
+      payload: { courseId: s.course.id, from: today(), to: today() },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const file = made.json() as ReportFile;
+    expect(file.fileName).toMatch(/^ce-broker-roster-.+\.xml$/);
+    const download = () => call(ctx, "GET", `${files}/${file.id}/download`, { cookie: admin });
+    // Without the settings the roster cannot be uploaded: said, not downloaded half-made.
+    expect((await download()).json()).toEqual({
+      code: "reporting.connection_missing",
+      message:
+        "Enter the CE Broker parent provider ID, CE Broker upload key under Reporting settings first.",
+    });
+    const connect = (payload: object) =>
+      call(ctx, "PUT", "/api/admin/reports/regulators/ce_broker/connection", {
+        cookie: admin,
+        payload,
+      });
+    expect((await connect({ username: "x" })).json()).toMatchObject({
+      code: "reporting.connection_invalid",
+    });
+    const connected = await connect({ parentProviderId: "1234", uploadKey: "KEY&1" });
+    expect(connected.json()).toMatchObject({ parentProviderId: "1234", secretSet: true });
+    expect(connected.body).not.toContain("KEY&1");
+    const read = (
+      await call(ctx, "GET", "/api/admin/reports/regulators/ce_broker/connection", {
+        cookie: admin,
+      })
+    ).json();
+    expect(read).toEqual(connected.json());
+
+    const roster = (bytes: Buffer) =>
+      new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: "@",
+        parseTagValue: false,
+      }).parse(bytes.toString("utf8")).rosters;
+    const first = roster((await download()).rawPayload);
+    expect([first["@id_parent_provider"], first["@upload_key"]]).toEqual(["1234", "KEY&1"]);
+    expect([first.roster.id_provider, first.roster.provider_course_code]).toEqual(["1234", "77"]);
+    expect(first.roster.attendees.attendee).toMatchObject({
+      licensee_profession: "RN",
+      license: "RN9876543",
+      cebroker_state: "FL",
+      first_name: "Florence",
+      last_name: "Nightingale",
+    });
+    // The stored file holds no credential; a changed setting is written into the next download,
+    // the key left out keeping the one saved.
+    const [stored] = await ctx.database.db
+      .select()
+      .from(reportFiles)
+      .where(eq(reportFiles.id, file.id));
+    expect(stored!.bytes.toString("utf8")).not.toContain("KEY&1");
+    await connect({ parentProviderId: "5678" });
+    const again = roster((await download()).rawPayload);
+    expect([again["@id_parent_provider"], again["@upload_key"]]).toEqual(["5678", "KEY&1"]);
+  });
+
   it("sends CPE Monitor each completion by its web service, keeps each answer and retries while it is unreachable", async () => {
     // A stand-in for CPE Monitor's SubmitCPEActivityJSON: records each request and answers as
     // the public integrations read it ({"status":"Accepted"} or an error_message), or 503.
@@ -837,9 +983,78 @@ describe("regulator reporting", () => {
       expect((await claims()).map((c) => c[2])).toEqual(["accepted", "refused", "accepted"]);
       // A refusal of the same values is not sent again: nothing new to send.
       expect((await submit()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
+
+      // The activity's registered dates given: a completion outside them is refused here, with
+      // the reason, before CPE Monitor is asked.
+      const registered = (details: object) =>
+        putReporting(admin, s.course.id, {
+          types: [
+            {
+              creditTypeId: s.types[0]!.id,
+              regulators: [{ regulator: "cpe_monitor", activityId: uan, details }],
+            },
+          ],
+        });
+      expect((await registered({ registeredFrom: "2020-01-01" })).json()).toMatchObject({
+        code: "validation.invalid_body",
+        message: "Give both registered dates, or neither",
+      });
+      expect(
+        (await registered({ registeredFrom: "2020-12-31", registeredTo: "2020-01-01" })).json(),
+      ).toMatchObject({ message: "The start date must not be after the end date" });
+      const dated = await registered({ registeredFrom: "2020-01-01", registeredTo: "2020-12-31" });
+      expect(dated.statusCode, dated.body).toBe(200);
+      const outside = (
+        (
+          await call(
+            ctx,
+            "GET",
+            `/api/admin/reports/regulators/cpe_monitor/claims?courseId=${s.course.id}`,
+            { cookie: admin },
+          )
+        ).json() as ReportClaim[]
+      ).find((c) => c.learnerName === "Bob Rx")!;
+      expect(outside.problem).toBe(
+        `Completed on ${today()}, outside the activity's registered dates in CPE Monitor (2020-01-01 to 2020-12-31): CPE Monitor would refuse it. Correct the registered dates with ACPE, then here.`,
+      );
+      expect((await submit()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
+      expect(requests).toHaveLength(4);
     } finally {
       server.close();
       clock.reset();
     }
+  });
+});
+
+describe("regulator credentials without a secrets key (production, no SECRETS_KEY)", () => {
+  const ctx = useTestApp({ NODE_ENV: "production" });
+
+  it("keeps the other settings but refuses a credential it could not keep sealed", async () => {
+    const admin = await quickAdmin(ctx);
+    // In production the session cookie is named __Host-credo_session.
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: admin.email, password: admin.password },
+    });
+    const session = login.cookies.find((c) => c.name.endsWith("credo_session"));
+    const cookie = `${session!.name}=${session!.value}`;
+    const connect = (payload: object) =>
+      call(ctx, "PUT", "/api/admin/reports/regulators/cpe_monitor/connection", { cookie, payload });
+    expect((await connect({ providerNumber: "0197" })).statusCode).toBe(200);
+    const refused = await connect({ password: "s3cret!" });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      {
+        code: "reporting.secrets_key_missing",
+        message:
+          "Credentials cannot be kept: set SECRETS_KEY (32 bytes in base64) and restart the portal.",
+      },
+    ]);
+    expect(
+      (
+        await call(ctx, "GET", "/api/admin/reports/regulators/cpe_monitor/connection", { cookie })
+      ).json(),
+    ).toMatchObject({ providerNumber: "0197", secretSet: false });
   });
 });
