@@ -890,6 +890,15 @@ describe("regulator reporting", () => {
           payload: range,
         });
       expect((await submit()).json()).toMatchObject({ code: "reporting.connection_missing" });
+      const submitFor = (payload: object) =>
+        call(ctx, "POST", "/api/admin/reports/regulators/cpe_monitor/submissions", {
+          cookie: admin,
+          payload: { ...range, ...payload },
+        });
+      expect((await submitFor({ courseId: "nope" })).statusCode).toBe(404);
+      expect((await submitFor({ from: "2026-02-30" })).json()).toMatchObject({
+        code: "validation.invalid_body",
+      });
       const connect = (payload: object) =>
         call(ctx, "PUT", "/api/admin/reports/regulators/cpe_monitor/connection", {
           cookie: admin,
