@@ -44,7 +44,9 @@ function shown(r: RegulatorActivity | undefined): string | null {
     ...r.details.supporters.map((s) => `${s.source} $${s.amount}`),
     r.details.mocBoard ? `MOC ${r.details.mocBoard} ${r.details.mocCreditType}` : "",
     r.details.subjectArea ? `subject area ${r.details.subjectArea}` : "",
-    r.details.registeredFrom ? `registered ${r.details.registeredFrom} to ${r.details.registeredTo}` : "",
+    r.details.registeredFrom
+      ? `registered ${r.details.registeredFrom} to ${r.details.registeredTo}`
+      : "",
   ];
   return [r.activityId, r.providerId, ...record].filter(Boolean).join(" / ") || "(no identifier)";
 }

@@ -154,7 +154,7 @@ export function createReportFilesService(
       const row = await repo.file(regulator, id);
       if (!row) throw reportFileNotFound();
       // The database may answer a Uint8Array; the roster is read as text below.
-      let bytes = Buffer.from(row.bytes);
+      let bytes: Buffer = Buffer.from(row.bytes);
       if (regulator === "ce_broker") {
         const connection = await connections.openConnection("ce_broker", [
           "parentProviderId",
