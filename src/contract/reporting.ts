@@ -810,7 +810,7 @@ export const REPORTING_MESSAGES = {
   submittedByService:
     "CPE Monitor takes completions by its web service: submit them from the CPE Monitor tab.",
   connectionMissing: (missing: string[]) =>
-    `Enter the ${missing.join(", ")} under Reporting settings first.`,
+    `Enter the ${missing.join(", ")} under Connection settings on the Reporting page first.`,
   secretsKeyMissing:
     "Credentials cannot be kept: set SECRETS_KEY (32 bytes in base64) and restart the portal.",
 } as const;

@@ -793,7 +793,7 @@ describe("regulator reporting", () => {
     expect((await download()).json()).toEqual({
       code: "reporting.connection_missing",
       message:
-        "Enter the CE Broker parent provider ID, CE Broker upload key under Reporting settings first.",
+        "Enter the CE Broker parent provider ID, CE Broker upload key under Connection settings on the Reporting page first.",
     });
     const connect = (payload: object) =>
       call(ctx, "PUT", "/api/admin/reports/regulators/ce_broker/connection", {

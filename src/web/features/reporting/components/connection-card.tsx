@@ -66,7 +66,7 @@ export function ConnectionCard({ regulator }: { regulator: Regulator }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Connection</CardTitle>
+        <CardTitle className="text-base">Connection settings</CardTitle>
         <CardDescription>{settings.description}</CardDescription>
       </CardHeader>
       <CardContent>
