@@ -348,5 +348,12 @@ test.describe("Regulator reporting", () => {
     await cpePanel.getByRole("button", { name: "Replace" }).click();
     await expect(cpePanel.getByLabel("Password", { exact: true })).toBeFocused();
     service.close();
+
+    // CE Broker's connection: what each roster download writes in.
+    await page.getByRole("tab", { name: /CE Broker/ }).click();
+    const ceBroker = page.getByRole("tabpanel", { name: /CE Broker/ });
+    await expect(ceBroker.getByLabel("Parent provider ID")).toBeVisible();
+    await expect(ceBroker.getByLabel("Upload key", { exact: true })).toBeVisible();
+    await screensAtBothWidths(page, "reporting-ce-broker-connection");
   });
 });

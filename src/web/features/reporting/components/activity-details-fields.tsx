@@ -68,45 +68,62 @@ type FieldsProps = {
   onChange: (change: Partial<DetailsDraft>) => void;
 };
 
-/** CE Broker: the course's code as registered with CE Broker, and its subject area for partial credit. */
+/**
+ * The provider's own code of the activity: PARS's provider activity ID (the key PARS updates
+ * the activity by) and CE Broker's provider course code.
+ */
+export function ProviderCodeField({
+  base,
+  regulator,
+  value,
+  onChange,
+}: FieldsProps & { regulator: "pars" | "ce_broker" }) {
+  const [label, hint] =
+    regulator === "pars"
+      ? ["Provider activity ID", "Your own number of the activity: PARS updates it by this."]
+      : ["Provider course code", "Your code of the course, as registered with CE Broker."];
+  return (
+    <Field id={`${base}-code`} label={label} hint={hint}>
+      <Input
+        id={`${base}-code`}
+        value={value.providerCode}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-describedby={`${base}-code-hint`}
+        onChange={(e) => onChange({ providerCode: e.target.value })}
+      />
+    </Field>
+  );
+}
+
+/** CE Broker: the subject area partial credit is recorded in. */
 export function CeBrokerDetailsFields({ base, value, onChange }: FieldsProps) {
   return (
-    <>
-      <Field
-        id={`${base}-code`}
-        label="Provider course code"
-        hint="Your code of the course, as registered with CE Broker."
-      >
-        <Input
-          id={`${base}-code`}
-          value={value.providerCode}
-          inputMode="numeric"
-          autoComplete="off"
-          aria-describedby={`${base}-code-hint`}
-          onChange={(e) => onChange({ providerCode: e.target.value })}
-        />
-      </Field>
-      <Field
+    <Field
+      id={`${base}-subject`}
+      label="Subject area code"
+      hint="Partial credit is recorded in it."
+    >
+      <Input
         id={`${base}-subject`}
-        label="Subject area code"
-        hint="Partial credit is recorded in it."
-      >
-        <Input
-          id={`${base}-subject`}
-          value={value.subjectArea}
-          autoComplete="off"
-          aria-describedby={`${base}-subject-hint`}
-          onChange={(e) => onChange({ subjectArea: e.target.value })}
-        />
-      </Field>
-    </>
+        value={value.subjectArea}
+        autoComplete="off"
+        aria-describedby={`${base}-subject-hint`}
+        onChange={(e) => onChange({ subjectArea: e.target.value })}
+      />
+    </Field>
   );
 }
 
 /** CPE Monitor: the days of participation the activity is registered for with ACPE. */
 export function CpeMonitorDetailsFields({ base, value, onChange }: FieldsProps) {
   return (
-    <>
+    <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+      <legend className="text-sm font-medium text-zinc-900">Registered dates</legend>
+      <p className="text-xs text-zinc-600 sm:col-span-2">
+        As registered with ACPE: CPE Monitor refuses a completion outside them, so Credo holds it
+        back and says why.
+      </p>
       <DateField
         id={`${base}-registered-from`}
         label="Registered from"
@@ -119,13 +136,13 @@ export function CpeMonitorDetailsFields({ base, value, onChange }: FieldsProps) 
         value={value.registeredTo}
         onChange={(registeredTo) => onChange({ registeredTo })}
       />
-    </>
+    </fieldset>
   );
 }
 
 /**
- * PARS: the provider activity ID (PARS's key of the activity), where a live activity is
- * held, its competencies, its commercial supporters with their amounts, and MOC.
+ * PARS: where a live activity is held, its competencies, its commercial supporters with
+ * their amounts, and MOC.
  */
 export function ParsDetailsFields({
   base,
@@ -141,20 +158,6 @@ export function ParsDetailsFields({
     });
   return (
     <>
-      <Field
-        id={`${base}-code`}
-        label="Provider activity ID"
-        hint="Your own number of the activity: PARS updates the activity by it."
-      >
-        <Input
-          id={`${base}-code`}
-          value={value.providerCode}
-          inputMode="numeric"
-          autoComplete="off"
-          aria-describedby={`${base}-code-hint`}
-          onChange={(e) => onChange({ providerCode: e.target.value })}
-        />
-      </Field>
       {live ? (
         <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-medium text-zinc-900">Where it is held</legend>

@@ -102,6 +102,24 @@ function ConnectionForm({ connection }: { connection: RegulatorConnection }) {
     if (replacing && asked.current) document.getElementById(`${base}-secret`)?.focus();
   }, [replacing, base]);
 
+  const textField = (f: (typeof settings.fields)[number]) => (
+    <Field
+      key={f.name}
+      id={`${base}-${f.name}`}
+      label={f.label}
+      className={f.name === "serviceUrl" ? "sm:col-span-2" : undefined}
+    >
+      <Input
+        id={`${base}-${f.name}`}
+        value={values[f.name] ?? ""}
+        inputMode={f.inputMode}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+      />
+    </Field>
+  );
+
   return (
     <form
       className="grid gap-4 sm:grid-cols-2"
@@ -121,24 +139,8 @@ function ConnectionForm({ connection }: { connection: RegulatorConnection }) {
         );
       }}
     >
-      {settings.fields.map((f) => (
-        <Field
-          key={f.name}
-          id={`${base}-${f.name}`}
-          label={f.label}
-          className={f.name === "serviceUrl" ? "sm:col-span-2" : undefined}
-        >
-          <Input
-            id={`${base}-${f.name}`}
-            value={values[f.name] ?? ""}
-            inputMode={f.inputMode}
-            type={f.inputMode === "url" ? "url" : "text"}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-          />
-        </Field>
-      ))}
+      {settings.fields.filter((f) => f.name !== "serviceUrl").map(textField)}
+      {/* The credential beside the user name it goes with; the address, long, on a line of its own. */}
       {replacing ? (
         <Field id={`${base}-secret`} label={settings.secret.label}>
           <PasswordInput
@@ -171,6 +173,7 @@ function ConnectionForm({ connection }: { connection: RegulatorConnection }) {
           </div>
         </div>
       )}
+      {settings.fields.filter((f) => f.name === "serviceUrl").map(textField)}
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
           {error}

@@ -35,6 +35,7 @@ import {
   detailsBodyOf,
   detailsDraftOf,
   ParsDetailsFields,
+  ProviderCodeField,
 } from "./activity-details-fields";
 import {
   type ParsActivityDraft,
@@ -234,6 +235,14 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
                           }
                         />
                       </Field>
+                      {regulator !== "cpe_monitor" ? (
+                        <ProviderCodeField
+                          base={base}
+                          regulator={regulator}
+                          value={value.details}
+                          onChange={(change) => setDetails(t.creditTypeId, regulator, change)}
+                        />
+                      ) : null}
                       {regulator === "ce_broker" ? (
                         <Field id={`${base}-provider`} label={CE_BROKER_PROVIDER_LABEL}>
                           <Input
