@@ -21,7 +21,7 @@ import {
  * roster update), then, for less than the course's hours, `partial_credits`.
  * docs/reporting.md cites each source.
  */
-export const CE_BROKER_ATTENDEE_ELEMENTS = [
+const CE_BROKER_ATTENDEE_ELEMENTS = [
   "licensee_profession",
   "license",
   "cebroker_state",
@@ -29,15 +29,15 @@ export const CE_BROKER_ATTENDEE_ELEMENTS = [
   "last_name",
   "date_completed",
 ] as const;
-export const CE_BROKER_PARTIAL_CREDIT_ELEMENTS = [
+const CE_BROKER_PARTIAL_CREDIT_ELEMENTS = [
   "cd_profession",
   "cd_subject_area",
   "partial_credit_hours",
 ] as const;
 
 /** Where the parent provider and the upload key go when the file is downloaded. */
-export const CE_BROKER_PARENT_PLACEHOLDER = "{{id_parent_provider}}";
-export const CE_BROKER_UPLOAD_KEY_PLACEHOLDER = "{{upload_key}}";
+const CE_BROKER_PARENT_PLACEHOLDER = "{{id_parent_provider}}";
+const CE_BROKER_UPLOAD_KEY_PLACEHOLDER = "{{upload_key}}";
 
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");

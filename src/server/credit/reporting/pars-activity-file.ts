@@ -40,7 +40,7 @@ export interface ParsActivityRecord {
  * lib/accme_lib/pars/serializer.rb) writes them; after them, SUPPORTER_FIELDS once per
  * commercial supporter. docs/reporting.md cites the sources and what to confirm with ACCME.
  */
-export const PARS_ACTIVITY_FIELDS = [
+const PARS_ACTIVITY_FIELDS = [
   "Template",
   "ACCME Activity ID",
   "Provider Activity ID",
@@ -76,7 +76,7 @@ export const PARS_ACTIVITY_FIELDS = [
 ] as const;
 
 /** The fields of one commercial supporter, repeated per supporter after the activity's. */
-export const SUPPORTER_FIELDS = [
+const SUPPORTER_FIELDS = [
   "Commercial Support Source",
   "Monetary Amount Received (for Support Source)",
   "In Kind Support Received - Durable equipment?",

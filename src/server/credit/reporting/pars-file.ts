@@ -21,7 +21,7 @@ import {
  * One row carries a learner's CME and, for an activity registered for MOC, the board credit.
  * docs/reporting.md cites the source and what to confirm with ACCME.
  */
-export const PARS_LEARNER_COLUMNS = [
+const PARS_LEARNER_COLUMNS = [
   "Record Action",
   "ACCME Activity ID",
   "Completion Date",

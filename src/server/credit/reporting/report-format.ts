@@ -91,7 +91,7 @@ export const decimal = (amount: number) => String(Math.round(amount * 100) / 100
 export const isLatin1 = (text: string) => /^[\t\r\n\u0020-\u007e\u00a0-\u00ff]*$/.test(text);
 
 /** Text as XML character data: escaped, and inert when a spreadsheet opens the file. */
-export const xmlText = (value: string) =>
+const xmlText = (value: string) =>
   formulaSafe(value)
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

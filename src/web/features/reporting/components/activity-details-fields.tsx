@@ -230,7 +230,7 @@ export function ParsDetailsFields({
               // Supporters have no id of their own until saved; their place is their key.
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place.
               key={i}
-              className="grid grid-cols-[minmax(0,1fr)_7rem_auto] items-end gap-2"
+              className="grid grid-cols-[minmax(0,1fr)_6rem_auto] items-end gap-2"
               data-testid="supporter-row"
             >
               <Field id={`${base}-supporter-${i}`} label="Supporter">
