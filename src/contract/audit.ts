@@ -123,6 +123,28 @@ export const AUDIT_EVENT_GROUPS = [
       "learner.deleted": "Learner deleted",
     },
   },
+  {
+    label: "Administrator sign-in",
+    events: {
+      "second_factor.added": "Second factor added",
+      "second_factor.removed": "Second factor removed",
+      "second_factor.recovery_codes_created": "Recovery codes created",
+      "second_factor.passed": "Sign-in confirmed with a second factor",
+      "second_factor.refused": "Second factor refused at sign-in",
+      "second_factor.policy_updated": "Second factor requirement changed",
+    },
+  },
+  {
+    label: "Single sign-on",
+    events: {
+      "sign_on.signed_in": "Signed in through an identity provider",
+      "sign_on.refused": "Sign-on refused",
+      "sign_on.learner_created": "Learner created by sign-on",
+      "identity_provider.created": "Identity provider added",
+      "identity_provider.updated": "Identity provider changed",
+      "identity_provider.deleted": "Identity provider removed",
+    },
+  },
 ] as const;
 
 type EventsOf<G> = G extends { events: infer E } ? keyof E : never;
@@ -301,6 +323,13 @@ function changedSentence(what: string, details: Record<string, unknown>): string
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What an event says, in words, from its type and details (the actor is shown beside it). */
+/** How a sentence names the proof of a sign-in's second step. */
+const FACTOR_WORDS: Record<string, string> = {
+  passkey: "a passkey",
+  totp: "an authenticator app code",
+  recovery: "a recovery code",
+};
+
 export function describeAuditEvent(event: { type: string; details: Record<string, unknown> }) {
   const d = event.details;
   const title = text(d, "courseTitle");
@@ -485,6 +514,41 @@ export function describeAuditEvent(event: { type: string; details: Record<string
       return "Lifted the learner's restriction";
     case "learner.deleted":
       return "Deleted the learner";
+    case "second_factor.added":
+    case "second_factor.removed": {
+      const verb = event.type === "second_factor.added" ? "Added" : "Removed";
+      const name = text(d, "name");
+      return d.method === "totp"
+        ? `${verb} an authenticator app`
+        : `${verb} the passkey${name ? ` ${quoted(name)}` : ""}`;
+    }
+    case "second_factor.passed":
+      return `Confirmed a sign-in with ${FACTOR_WORDS[String(d.method)] ?? "a second factor"}`;
+    case "second_factor.refused": {
+      const reason = text(d, "reason");
+      return `Refused a sign-in's ${FACTOR_WORDS[String(d.method)] ?? "second factor"}${reason ? `: ${reason}` : ""}`;
+    }
+    case "second_factor.policy_updated":
+      return d.required
+        ? "Required a second factor of every administrator"
+        : "Stopped requiring a second factor of administrators";
+    case "sign_on.signed_in":
+      return `Signed in through ${text(d, "providerName") ?? "an identity provider"}`;
+    case "sign_on.refused":
+      return `Refused a sign-on through ${text(d, "providerName") ?? "an identity provider"}: ${text(d, "reason") ?? "unknown reason"}${text(d, "detail") ? ` (${text(d, "detail")})` : ""}`;
+    case "sign_on.learner_created":
+      return `Created the learner at their first sign-on through ${text(d, "providerName") ?? "an identity provider"}`;
+    case "identity_provider.created":
+    case "identity_provider.updated":
+    case "identity_provider.deleted": {
+      const verb = event.type.endsWith("created")
+        ? "Added"
+        : event.type.endsWith("deleted")
+          ? "Removed"
+          : "Changed";
+      const name = text(d, "providerName");
+      return `${verb} the identity provider${name ? ` ${quoted(name)}` : ""}`;
+    }
     default:
       return AUDIT_EVENT_LABELS[event.type as AuditEventType] ?? event.type;
   }

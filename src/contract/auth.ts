@@ -88,6 +88,15 @@ export const profileBodySchema = z
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
+
+/**
+ * POST /api/auth/logout. `redirectTo`: the identity provider's sign-out page, when the
+ * session came from a provider with single logout; the browser goes there next.
+ */
+export const logoutResponseSchema = z.object({
+  message: z.string(),
+  redirectTo: z.string().optional(),
+});
 export const checkEmailResponseSchema = z.object({ isRegistered: z.boolean() });
 export const checkPasswordSetupResponseSchema = z.object({ passwordSetup: z.boolean() });
 

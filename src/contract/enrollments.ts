@@ -53,6 +53,11 @@ export const learnerSummarySchema = userSchema.extend({
       isCompleted: z.boolean(),
     }),
   ),
+  /**
+   * Set when the learner was created at their first sign-on through an identity provider;
+   * `providerName` is null once that provider was removed.
+   */
+  createdBySignOn: z.object({ providerName: z.string().nullable() }).nullable(),
 });
 export type LearnerSummary = z.infer<typeof learnerSummarySchema>;
 

@@ -99,11 +99,24 @@ import type { Mailer } from "./mail/mailer";
 import { documentRoute, openapiOptions } from "./openapi/document";
 import {
   createAuthService,
+  createFactors,
+  createIdentityProvidersService,
   createLoginThrottle,
+  createOidcProtocol,
+  createPasskeys,
   createPasswordHasher,
+  createSecondFactorService,
+  createSecondStepService,
   createSessionsService,
+  createSignInGate,
+  createSignOnService,
   type PasswordHasher,
   registerAuthRoutes,
+  registerOidcRoutes,
+  registerSecondFactorRoutes,
+  registerSecondStepRoutes,
+  registerSignOnRoutes,
+  relyingPartyOf,
 } from "./people";
 import {
   createAuditService,
@@ -279,12 +292,15 @@ export async function buildApp(deps: AppDeps) {
     changes: database.changes,
   });
 
-  // People.
+  // People. An administrator's sign-in may wait for a second factor before its session.
+  const throttle = createLoginThrottle({ db });
+  const passwords = deps.passwords ?? createPasswordHasher();
+  const now = clock ?? (() => new Date());
   const auth = createAuthService({
     db,
     sessions,
-    throttle: createLoginThrottle({ db }),
-    passwords: deps.passwords ?? createPasswordHasher(),
+    throttle,
+    passwords,
     passwordSetupMode: config.passwordSetupMode,
     adminSetupKey: deps.adminSetupKey.key,
     adminSetupKeyIsOneTime: deps.adminSetupKey.key !== undefined && !config.adminSetupKey,
@@ -293,6 +309,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     log: app.log,
     identity,
+    handOver: createSignInGate({ db, secureCookies: config.production, now }),
   });
 
   // Platform: the audit trail, written in the transactions of the changes it records.
@@ -300,6 +317,48 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ db, log: app.log });
   audit.start();
   whenClosing(app, audit, "stop");
+  // Secrets the portal keeps (authenticator-app seeds, identity providers' client secrets and
+  // keys) are sealed with SECRETS_KEY.
+  const secretsKey = resolveSecretsKey(config);
+  const box = secretsKey ? createSecretBox(secretsKey) : undefined;
+  // Administrators' second factors, audited.
+  const factors = createFactors({
+    db,
+    passkeys: createPasskeys(
+      relyingPartyOf({
+        publicUrl: config.publicUrl,
+        production: config.production,
+        name: config.productName,
+      }),
+    ),
+    secrets: box,
+    audit,
+    productName: config.productName,
+    now,
+  });
+
+  // Single sign-on through the organisation's identity providers. It belongs to people, and
+  // records its sign-ons in the audit trail.
+  const oidc = createOidcProtocol({ publicUrl: config.publicUrl, production: config.production });
+  const signOnProtocols = [oidc];
+  const identityProviders = createIdentityProvidersService({
+    db,
+    audit,
+    box,
+    protocols: signOnProtocols,
+    publicUrl: config.publicUrl,
+  });
+  const signOn = createSignOnService({
+    db,
+    auth,
+    sessions,
+    audit,
+    providers: identityProviders,
+    protocols: signOnProtocols,
+    box,
+    secureCookies: config.production,
+    now: clock,
+  });
 
   // Catalogue.
   const creditCatalogue = createCreditCatalogueService({
@@ -366,8 +425,6 @@ export async function buildApp(deps: AppDeps) {
   // one record of identifiers is read by the certificate and the reporting, and saved from
   // the profile and the attestation.
   const identifiers = createIdentifiersService({ db, enrollments });
-  // Regulators' credentials are kept sealed with the portal's secrets key.
-  const secretsKey = resolveSecretsKey(config);
   const reporting = createReportingService({
     db,
     courses,
@@ -377,7 +434,8 @@ export async function buildApp(deps: AppDeps) {
     now: clock,
     events,
     identifiers,
-    secrets: secretsKey ? createSecretBox(secretsKey) : undefined,
+    // Regulators' credentials are sealed in the same box.
+    secrets: box,
   });
   // Completions CPE Monitor's service could not take are sent again on a timer.
   const cpeMonitorRetries = createCpeMonitorRetries({ reporting, log: app.log });
@@ -499,7 +557,16 @@ export async function buildApp(deps: AppDeps) {
       firebase: config.firebase ?? null,
     },
   });
-  registerAuthRoutes(app, { auth, secureCookies: config.production });
+  registerAuthRoutes(app, { auth, secureCookies: config.production, singleLogout: signOn });
+  registerSignOnRoutes(app, { signOn, providers: identityProviders });
+  registerOidcRoutes(app, { signOn, oidc });
+  registerSecondStepRoutes(app, {
+    secondStep: createSecondStepService({ db, factors, throttle, audit, auth, now }),
+    secureCookies: config.production,
+  });
+  registerSecondFactorRoutes(app, {
+    secondFactor: createSecondFactorService({ db, factors, throttle, passwords, audit, now }),
+  });
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerCreditCatalogueRoutes(app, { creditCatalogue });
   registerLearnersRoutes(app, {

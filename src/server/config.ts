@@ -25,7 +25,10 @@ const envSchema = z.object({
   ADMIN_SETUP_KEY: z.string().min(12, "must be at least 12 characters").optional(),
   SECRETS_KEY: z
     .string()
-    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64")
+    .refine(
+      (v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32,
+      "must be 32 bytes in base64 (openssl rand -base64 32)",
+    )
     .optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -144,7 +147,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     contentPort,
     productName: e.PRODUCT_NAME,
     adminSetupKey: e.ADMIN_SETUP_KEY,
-    secretsKey: e.SECRETS_KEY,
+    /** The key of the secrets the portal stores sealed (lib/secret-box.ts). */
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, "base64") : undefined,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -234,12 +238,12 @@ export function resolveAdminSetupKey(config: Config): {
 }
 
 /**
- * The key credentials kept for other systems are sealed with (SECRETS_KEY, 32 bytes in
- * base64). Outside production, when unset, one is generated once into DATA_DIR/secrets-key
- * and read from there after; in production without it, no credential can be kept.
+ * The key that seals stored secrets: SECRETS_KEY when set; otherwise (outside production) a
+ * key generated on first start and kept in DATA_DIR, so restarts can still open what was
+ * sealed. Undefined in production without SECRETS_KEY: features that store secrets refuse.
  */
 export function resolveSecretsKey(config: Config): Buffer | undefined {
-  if (config.secretsKey) return Buffer.from(config.secretsKey, "base64");
+  if (config.secretsKey) return config.secretsKey;
   if (config.production) return undefined;
   const file = join(config.dataDir, "secrets-key");
   if (existsSync(file)) return Buffer.from(readFileSync(file, "utf8").trim(), "base64");

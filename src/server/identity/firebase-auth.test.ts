@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract";
 import { DEFAULT_PASSWORD } from "../testing/factories";
@@ -304,5 +305,43 @@ describe.skipIf(firebaseCliMissing)("Firebase Auth against the emulator", () => 
       password: DEFAULT_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it("asks an administrator with a second factor for it after an identity-service sign-in too", async () => {
+    const admin = await quickAdmin(ctx);
+    const adminCookie = await signInAs(ctx, admin);
+    const { secret } = (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/second-factor/totp",
+        headers: { cookie: adminCookie },
+      })
+    ).json();
+    const added = await post(
+      "/api/second-factor/factors",
+      { method: "totp", code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() },
+      adminCookie,
+    );
+    expect(added.statusCode).toBe(200);
+    const account = await emulator.signUp(admin.email, "admin-fire-pass");
+    await emulator.update(account.uid, { emailVerified: true });
+    const { idToken } = await emulator.signIn(admin.email, "admin-fire-pass");
+
+    const pending = await post("/api/auth/login", {
+      email: admin.email,
+      firebaseUid: account.uid,
+      firebaseIdToken: idToken,
+    });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json().secondFactor).toMatchObject({ methods: ["totp", "recovery"] });
+    expect(pending.cookies.find((c) => c.name === "credo_session")).toBeUndefined();
+    // Nor does the sync of a signed-in identity user skip the second step.
+    const synced = await post("/api/auth/firebase-sync", {
+      firebaseIdToken: idToken,
+      firebaseUid: account.uid,
+      email: admin.email,
+    });
+    expect(synced.statusCode).toBe(401);
+    expect(synced.json().code).toBe("mfa.sign_in_required");
   });
 });

@@ -9,6 +9,12 @@ import { LRUCache } from "lru-cache";
 export type SecurityEventName =
   | "auth.login.success"
   | "auth.login.failure"
+  | "auth.login.second_step"
+  | "auth.second_factor.success"
+  | "auth.second_factor.failure"
+  | "auth.second_factor.added"
+  | "auth.second_factor.removed"
+  | "auth.second_factor.policy_updated"
   | "auth.logout"
   | "auth.password.setup"
   | "auth.password.setup.failure"

@@ -52,6 +52,16 @@ const CATALOGUE_TYPE = {
   licenceRequired: false,
 };
 
+/** An identity provider as an administrator adds it. */
+const OIDC_PROVIDER = {
+  protocol: "oidc",
+  name: "Acme ID",
+  domains: ["example.com"],
+  issuer: "https://login.example.com",
+  clientId: "credo",
+  clientSecret: "secret",
+};
+
 /**
  * Every administrator route with a request that would succeed for an administrator, so a
  * missing guard shows up as a changed database, not merely as a different status.
@@ -114,6 +124,39 @@ const ADMIN_ROUTES: {
     request: (w) => ({ url: `/api/courses/${w.course.id}/modules/${w.course.modules[1]!.id}` }),
   },
   { method: "GET", path: "/api/users/learners", request: () => ({ url: "/api/users/learners" }) },
+  {
+    method: "GET",
+    path: "/api/sign-on/users/:id",
+    request: (w) => ({ url: `/api/sign-on/users/${w.other.id}` }),
+  },
+  {
+    method: "GET",
+    path: "/api/identity-providers",
+    request: () => ({ url: "/api/identity-providers" }),
+  },
+  {
+    method: "POST",
+    path: "/api/identity-providers",
+    request: () => ({ url: "/api/identity-providers", payload: OIDC_PROVIDER }),
+  },
+  {
+    method: "GET",
+    path: "/api/identity-providers/:id",
+    request: () => ({ url: "/api/identity-providers/AAAAAAAAAAAAAAAAAAAAAA" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/identity-providers/:id",
+    request: () => ({
+      url: "/api/identity-providers/AAAAAAAAAAAAAAAAAAAAAA",
+      payload: OIDC_PROVIDER,
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/identity-providers/:id",
+    request: () => ({ url: "/api/identity-providers/AAAAAAAAAAAAAAAAAAAAAA" }),
+  },
   {
     method: "PATCH",
     path: "/api/users/learners/:id/restrict",
@@ -638,6 +681,52 @@ const ADMIN_ROUTES: {
       url: "/api/admin/reports/regulators/pars/files/AAAAAAAAAAAAAAAAAAAAAA/submit",
     }),
   },
+  // An administrator's own second factors and the organisation's rule.
+  { method: "GET", path: "/api/second-factor", request: () => ({ url: "/api/second-factor" }) },
+  {
+    method: "POST",
+    path: "/api/second-factor/totp",
+    request: () => ({ url: "/api/second-factor/totp" }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/passkey-options",
+    request: () => ({ url: "/api/second-factor/passkey-options" }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/factors",
+    request: () => ({
+      url: "/api/second-factor/factors",
+      payload: { method: "totp", code: "123456" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/factors/:id/remove",
+    request: () => ({
+      url: "/api/second-factor/factors/AAAAAAAAAAAAAAAAAAAAAA/remove",
+      payload: { password: "correct horse" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/recovery-codes",
+    request: () => ({
+      url: "/api/second-factor/recovery-codes",
+      payload: { password: "correct horse" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/second-factor/policy",
+    request: () => ({ url: "/api/admin/second-factor/policy" }),
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/second-factor/policy",
+    request: () => ({ url: "/api/admin/second-factor/policy", payload: { required: false } }),
+  },
 ];
 
 /** Routes anyone may call (sign-in, setup, probes, health). */
@@ -658,6 +747,11 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/invitation",
   // Sign-in with an identity-service ID token, which the server verifies.
   "POST /api/auth/firebase-sync",
+  // A sign-in's second step: only the browser holding its pending step's cookie gets further.
+  "POST /api/auth/second-factor/passkey-options",
+  "POST /api/auth/second-factor/verify",
+  "POST /api/auth/second-factor/setup/:method",
+  "POST /api/auth/second-factor/setup",
   // Anyone holding a certificate may check it, with its official's signature.
   "GET /api/certificates/verify/:code",
   // The check of its portable credential, and the revocation lists every credential points to.
@@ -673,12 +767,20 @@ const PUBLIC_ROUTES = [
   "POST /api/reminders/unsubscribe",
   "GET /api/reminders/unsubscribe/one-click",
   "POST /api/reminders/unsubscribe/one-click",
+  // Single sign-on: the sign-in page's providers, and the round trip through one
+  // (linking, the `?purpose=link` start, needs a session and checks it itself).
+  "GET /api/sign-on/providers",
+  "POST /api/sign-on/discover",
+  "GET /api/sign-on/:id/start",
+  "GET /api/sign-on/:id/oidc/callback",
 ];
 
 /** Routes for any signed-in user, each checking ownership itself. */
 const SIGNED_IN_ROUTES = [
   "GET /api/auth/me",
   "PUT /api/auth/profile",
+  // The identity providers the user's own account is linked to.
+  "GET /api/sign-on/links",
   "GET /api/courses",
   "GET /api/courses/:id",
   "GET /api/enrollments/user/:userId",

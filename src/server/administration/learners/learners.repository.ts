@@ -5,7 +5,7 @@ import type { Executor } from "../../db/client";
 import { exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
 import { enrollmentRecords } from "../../learning";
-import { userAccounts } from "../../people";
+import { identityProviderNames, userAccounts } from "../../people";
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -54,6 +54,7 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
   const u = userAccounts;
   const c = courseSummaries;
   const e = enrollmentRecords;
+  const n = identityProviderNames;
   return d
     .select({
       ordinal: sql<number>`learner_rows.ordinal`,
@@ -72,6 +73,7 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
               ${u.createdAt} as created_at, ${u.firebaseUid} as firebase_uid,
               ${u.isRegisteredByAdmin} as is_registered_by_admin,
               ${u.passwordSetup} as password_setup,
+              ${u.createdBySignOn} as created_by_sign_on,
               ${exactTime(u.createdAt)} as cursor_at
             from ${u}
             where ${and(eq(u.role, "learner"), where)}
@@ -118,7 +120,14 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
           page.firebase_uid as "firebaseUid", page.is_registered_by_admin as "isRegisteredByAdmin",
           page.password_setup as "passwordSetup", s.enrolled as "enrolledCount",
           s.in_progress as "inProgressCount", s.completed as "completedCount",
-          s.average as "averageProgress", s.courses::json as "courses"
+          s.average as "averageProgress", s.courses::json as "courses",
+          case when page.created_by_sign_on is null then null else (
+            select row_to_json(p) from (
+              select (
+                select ${n.name} from ${n} where ${n.id} = page.created_by_sign_on
+              ) as "providerName"
+            ) as p
+          ) end as "createdBySignOn"
       ) as l
     ) as learner_rows`);
 }

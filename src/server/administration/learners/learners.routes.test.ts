@@ -86,6 +86,7 @@ describe("learners (administrators)", () => {
         completedCount: 0,
         averageProgress: 0,
         courses: [],
+        createdBySignOn: null,
       });
     });
 

@@ -48,6 +48,7 @@ describe("learners page JSON (PostgreSQL-built)", () => {
         completedCount: mine.filter((e) => e.isCompleted).length,
         averageProgress: mine.length ? Math.round(total / mine.length) : 0,
         courses: mine.map(({ userId: _userId, ...course }) => course),
+        createdBySignOn: null,
       };
     });
   }
@@ -266,6 +267,7 @@ describe("learners page JSON (PostgreSQL-built)", () => {
       "completedCount",
       "averageProgress",
       "courses",
+      "createdBySignOn",
     ];
     const courseKeys = ["enrollmentId", "courseId", "title", "progress", "isCompleted"];
     for (const learner of response!.json() as LearnerSummary[]) {

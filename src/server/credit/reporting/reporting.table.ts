@@ -40,7 +40,7 @@ export const creditTypeRegulators = pgTable(
     /** PARS: whether the activity received commercial support; null until said. */
     commercialSupport: boolean("commercial_support"),
     /**
-     * What the upload says of the activity besides its identifier (migration 0042): the
+     * What the upload says of the activity besides its identifier (migration 0044): the
      * provider's own activity code, PARS's location, competencies, supporters and MOC, CE
      * Broker's subject area.
      */
@@ -100,7 +100,7 @@ export const reportFiles = pgTable(
  * The claims a file holds, each with the fingerprint of its row as written: a claim is
  * reported while a submitted file holds it added with the fingerprint it has now, and goes
  * into the next file when it is new or its row changed since. A PARS file also withdraws
- * rows (migration 0042): a changed claim's earlier row is deleted before its new row is
+ * rows (migration 0044): a changed claim's earlier row is deleted before its new row is
  * added, and a claim no longer valid has its row deleted; each row is kept as written so
  * the file that withdraws it can name it as PARS holds it.
  */
@@ -128,7 +128,7 @@ export const reportFileClaims = pgTable(
 
 /**
  * Each regulator's deadline for reporting a completion (no row means the default), and how
- * Credo reaches it (migration 0042): CE Broker's parent provider and CPE Monitor's provider
+ * Credo reaches it (migration 0044): CE Broker's parent provider and CPE Monitor's provider
  * number and service address, with the credential (CE Broker's upload key, CPE Monitor's
  * password) sealed, never answered back.
  */
@@ -151,7 +151,7 @@ export const regulatorSettings = pgTable(
 );
 
 /**
- * Each claim sent to CPE Monitor's web service (migration 0042), with the service's answer:
+ * Each claim sent to CPE Monitor's web service (migration 0044), with the service's answer:
  * accepted, refused with its message, or waiting to be sent again while the service cannot
  * be reached. The fingerprint is of the values sent: a claim is reported while its accepted
  * submission holds the values it has now.

@@ -18,6 +18,7 @@ export const userAccounts = new QueryBuilder()
     firebaseUid: users.firebaseUid,
     isRegisteredByAdmin: users.isRegisteredByAdmin,
     passwordSetup: users.passwordSetup,
+    createdBySignOn: users.createdBySignOn,
   })
   .from(users)
   .as("user_accounts");

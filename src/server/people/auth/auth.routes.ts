@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   checkEmailResponseSchema,
@@ -8,6 +8,8 @@ import {
   invitationBodySchema,
   invitationResponseSchema,
   loginBodySchema,
+  loginResponseSchema,
+  logoutResponseSchema,
   MESSAGES,
   messageSchema,
   profileBodySchema,
@@ -36,6 +38,13 @@ import { deviceTokenOf, setDeviceCookie } from "./device-cookies";
 export interface AuthRoutesOptions {
   auth: AuthService;
   secureCookies: boolean;
+  /**
+   * Single sign-on: where the browser goes after sign-out when its session came from an
+   * identity provider with single logout (sign-on's service, which depends on this feature).
+   */
+  singleLogout?: {
+    logoutUrl(request: FastifyRequest, reply: FastifyReply): Promise<string | undefined>;
+  };
 }
 
 const tags = ["auth"];
@@ -89,7 +98,7 @@ function clientOf(request: FastifyRequest, secureCookies = false): ClientInfo {
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
-  { auth, secureCookies }: AuthRoutesOptions,
+  { auth, secureCookies, singleLogout }: AuthRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const setupPerEmail = perEmailLimit(app, "setup-password", { max: 10, timeWindow: "15 minutes" });
@@ -107,7 +116,8 @@ export function registerAuthRoutes(
         tags,
         body: loginBodySchema,
         response: {
-          200: userResponseSchema,
+          // The spec's { user }, or an administrator's pending second step.
+          200: loginResponseSchema,
           ...errorResponses([
             "auth.invalid_credentials",
             "auth.throttled",
@@ -138,6 +148,12 @@ export function registerAuthRoutes(
               client: clientOf(request, secureCookies),
             }),
       );
+      if ("pending" in signedIn) {
+        securityEvent(request, "auth.login.second_step", { userId: signedIn.user.id });
+        const { cookie, answer } = signedIn.pending;
+        reply.setCookie(cookie.name, cookie.value, cookie.options);
+        return answer;
+      }
       const { user, session } = signedIn;
       securityEvent(request, "auth.login.success", { userId: user.id });
       setSessionCookie(reply, session, secureCookies);
@@ -156,7 +172,7 @@ export function registerAuthRoutes(
         body: firebaseSyncBodySchema,
         response: {
           200: userResponseSchema,
-          ...errorResponses([...identityRefusals, ...signInRefusals]),
+          ...errorResponses([...identityRefusals, ...signInRefusals, "mfa.sign_in_required"]),
         },
       },
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
@@ -295,14 +311,16 @@ export function registerAuthRoutes(
 
   app.post(
     "/api/auth/logout",
-    { schema: { tags, response: { 200: messageSchema } } },
+    { schema: { tags, response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
+      // Asked before the session ends: the provider session is honoured only with it.
+      const redirectTo = await singleLogout?.logoutUrl(request, reply);
       if (request.session) {
         await auth.logout(request.session.idHash);
         securityEvent(request, "auth.logout", { userId: request.session.user.id });
       }
       clearSessionCookie(reply, secureCookies);
-      return { message: "Logged out" };
+      return { message: "Logged out", ...(redirectTo ? { redirectTo } : {}) };
     },
   );
 

@@ -40,6 +40,7 @@ import { createLearnerAccounts } from "./learner-accounts";
 import type { LoginThrottle } from "./login-throttle";
 import type { PasswordHasher } from "./passwords";
 import type { SessionsService } from "./sessions.service";
+import type { SignInHandOver } from "./sign-in-hand-over";
 import { hashSecret, newSecret, safeEqual } from "./tokens";
 
 export interface AuthServiceDeps {
@@ -60,6 +61,8 @@ export interface AuthServiceDeps {
   log: { error(obj: object, msg: string): void };
   /** Firebase Auth, or the not-configured service. */
   identity: IdentityService;
+  /** Administrators' second factor: a right password may still wait for a second step. */
+  handOver?: SignInHandOver;
 }
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -223,6 +226,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         uid: input.firebaseUid,
       });
       const user = await userForIdentity(identity);
+      const pending = await deps.handOver?.begin({
+        user,
+        rememberMe: input.rememberMe,
+        device: null,
+      });
+      if (pending) return { user, pending };
       return startSession(user, input.client, input.rememberMe);
     },
 
@@ -238,6 +247,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         uid: input.firebaseUid,
       });
       const user = await userForIdentity(identity);
+      await deps.handOver?.refuseWithoutSecondStep(user);
       return startSession(user, input.client, false);
     },
 
@@ -266,10 +276,35 @@ export function createAuthService(deps: AuthServiceDeps) {
         await throttle.withdraw(attempt);
         throw error;
       }
+      // A right password of an account with a second factor is not a guess, but forgives
+      // nothing either: failures stay counted until the second step succeeds.
+      const pending = await deps.handOver?.begin({ user, rememberMe: input.rememberMe, device });
+      if (pending) {
+        await throttle.withdraw(attempt);
+        return { user, pending };
+      }
       await throttle.recordSuccess(email, client.ip, device);
       const started = await startSession(user, client, input.rememberMe);
       // The browser keeps (or now gets) its device cookie for this account.
       return { ...started, deviceToken: device ? client.deviceToken : issueDeviceToken(user) };
+    },
+
+    /**
+     * Starts the session of a sign-in whose second step succeeded: forgives the browser's
+     * failures for the account, as a sign-in with the password alone would.
+     */
+    async finishSignIn(input: {
+      userId: string;
+      rememberMe: boolean;
+      device: string | null;
+      client: ClientInfo;
+    }) {
+      const user = await repo.findUserById(input.userId);
+      if (!user) throw invalidCredentials();
+      assertMaySignIn(user);
+      await throttle.recordSuccess(user.email, input.client.ip, input.device);
+      const started = await startSession(user, input.client, input.rememberMe);
+      return { ...started, deviceToken: input.device ? undefined : issueDeviceToken(user) };
     },
 
     /** The learner's first-time setup: sets the first password, never replaces one. */
@@ -397,6 +432,31 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row) throw emailTaken();
       await sendInvitation(row);
       return row;
+    },
+
+    /**
+     * A learner created at their first sign-on through a provider that may create learners:
+     * active and registered, with no password (they sign in through the provider).
+     * `inTransaction` records the rest of that sign-on with it. Undefined when the email was
+     * registered meanwhile.
+     */
+    async createLearnerBySignOn(
+      input: { email: string; name: string; providerId: string },
+      inTransaction: (tx: Executor, user: UserRow) => Promise<void>,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const row = await createAuthRepository(tx).insertUser({
+          email: input.email,
+          name: input.name,
+          role: "learner",
+          status: "active",
+          isRegisteredByAdmin: true,
+          passwordSetup: false,
+          createdBySignOn: input.providerId,
+        });
+        if (row) await inTransaction(tx, row);
+        return row;
+      });
     },
 
     /**

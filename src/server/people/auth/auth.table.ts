@@ -18,6 +18,8 @@ export const users = pgTable(
     firebaseUid: text("firebase_uid").unique(),
     isRegisteredByAdmin: boolean("is_registered_by_admin").notNull().default(false),
     passwordSetup: boolean("password_setup").notNull().default(false),
+    /** The identity provider that created this learner at their first sign-on, if one did. */
+    createdBySignOn: text("created_by_sign_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

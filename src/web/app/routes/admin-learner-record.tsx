@@ -9,6 +9,7 @@ import {
   TranscriptView,
 } from "../../features/certificates/components/transcript-view";
 import { useCourses } from "../../features/courses/api/get-courses";
+import { SignOnFacts } from "../../features/sign-on/components/sign-on-facts";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /admin/learners/{id}: a learner's transcript, certificates (revocable) and audit export. */
@@ -37,6 +38,7 @@ export function AdminLearnerRecordRoute() {
         }
         actions={<TranscriptDownloads learnerId={learnerId} />}
       />
+      <SignOnFacts userId={learnerId} />
       <TranscriptView learnerId={learnerId} canRevoke />
       <AuditExportCard courses={courses} learner={{ id: learnerId, name }} />
     </div>

@@ -10,6 +10,8 @@ import { homePathFor, useCurrentUser } from "../../features/auth/session-context
 import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
 import { IdentifiersCard } from "../../features/credit/components/learner/identifiers-card";
 import { myEnrollmentsQueryKey } from "../../features/learning/api/get-my-enrollments";
+import { SecondFactorCard } from "../../features/second-factor/components/second-factor-card";
+import { LinkedProvidersCard } from "../../features/sign-on/components/linked-providers-card";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /profile for any signed-in user (SPEC sections 2 and 5). */
@@ -43,7 +45,9 @@ export function ProfileRoute() {
               }}
             />
           ) : null}
+          {user.role === "admin" ? <LinkedProvidersCard /> : null}
           <ChangePasswordCard user={user} />
+          {user.role === "admin" ? <SecondFactorCard /> : null}
         </div>
         <div className="order-first lg:sticky lg:top-10 lg:order-none">
           <AccountInfoCard user={user} />

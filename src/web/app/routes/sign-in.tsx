@@ -1,13 +1,18 @@
-import { TOASTS } from "@contract";
+import { type SecondStep, TOASTS } from "@contract";
 import { BadgeCheckIcon, CirclePlayIcon, TrendingUpIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../components/full-page-loader";
 import { Logo, LogoMark } from "../../components/logo";
 import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { SignInForm } from "../../features/auth/components/sign-in-form";
 import { homePathFor, useSession } from "../../features/auth/session-context";
+import {
+  SignOnButtons,
+  SignOnRefusalAlert,
+} from "../../features/sign-on/components/sign-on-options";
 import { useProductName } from "../../lib/app-config";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
@@ -26,6 +31,13 @@ const adminSetupDialog = dialogLoader(() =>
   import("../../features/auth/components/admin-setup-dialog").then((m) => m.AdminSetupDialog),
 );
 
+// An administrator's second step, only after a right password of an account that has one.
+const SecondStepPanel = lazy(() =>
+  import("../../features/second-factor/components/second-step-panel").then((m) => ({
+    default: m.SecondStepPanel,
+  })),
+);
+
 const HIGHLIGHTS = [
   { icon: CirclePlayIcon, text: "Video modules, unlocked one step at a time" },
   { icon: TrendingUpIcon, text: "Progress saved on every module you finish" },
@@ -34,7 +46,8 @@ const HIGHLIGHTS = [
 
 /** SPEC section 2 "Sign-in screen" at /. */
 export function SignInRoute() {
-  const { user, loading } = useSession();
+  const { user, loading, acceptSignIn } = useSession();
+  const [secondStep, setSecondStep] = useState<SecondStep>();
   const productName = useProductName();
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle("Sign in");
@@ -55,6 +68,8 @@ export function SignInRoute() {
   const [setupSuggestedEmail, setSetupSuggestedEmail] = useState<string>();
   const [adminSetupOpen, setAdminSetupOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The email typed so far, for the single sign-on hint.
+  const [typedEmail, setTypedEmail] = useState("");
 
   function onSetupOpenChange(open: boolean) {
     setSetupOpen(open);
@@ -110,53 +125,69 @@ export function SignInRoute() {
             <p className="text-[15px] text-zinc-600">Sign in to your learning portal</p>
           </div>
 
-          <SignInForm
-            forgotPassword={(typedEmail) => (
-              <DeferredDialog
-                loader={forgotPasswordDialog}
-                open={forgotOpen}
-                onOpenChange={setForgotOpen}
-                defaultEmail={typedEmail || undefined}
-                trigger={
-                  <Button variant="link" size="sm" className="h-auto text-[13px]">
-                    Forgot password?
-                  </Button>
+          {secondStep ? (
+            <Suspense fallback={<Spinner />}>
+              <SecondStepPanel
+                step={secondStep}
+                onSignedIn={acceptSignIn}
+                onCancel={() => setSecondStep(undefined)}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <SignOnRefusalAlert />
+              <SignInForm
+                onSecondStep={setSecondStep}
+                onTypedEmailChange={setTypedEmail}
+                forgotPassword={(typedEmail) => (
+                  <DeferredDialog
+                    loader={forgotPasswordDialog}
+                    open={forgotOpen}
+                    onOpenChange={setForgotOpen}
+                    defaultEmail={typedEmail || undefined}
+                    trigger={
+                      <Button variant="link" size="sm" className="h-auto text-[13px]">
+                        Forgot password?
+                      </Button>
+                    }
+                  />
+                )}
+                onSetUpPassword={(typedEmail) => {
+                  setSetupSuggestedEmail(typedEmail || undefined);
+                  setSetupOpen(true);
+                }}
+                onSignedIn={() =>
+                  toast({ title: TOASTS.loginSuccessScreen, description: TOASTS.welcomeBackScreen })
                 }
               />
-            )}
-            onSetUpPassword={(typedEmail) => {
-              setSetupSuggestedEmail(typedEmail || undefined);
-              setSetupOpen(true);
-            }}
-            onSignedIn={() =>
-              toast({ title: TOASTS.loginSuccessScreen, description: TOASTS.welcomeBackScreen })
-            }
-          />
+              <SignOnButtons typedEmail={typedEmail} />
 
-          <section
-            aria-labelledby="first-time-heading"
-            className="mt-8 rounded-xl border border-zinc-200 bg-zinc-50 p-4 sm:p-5"
-          >
-            <h2 id="first-time-heading" className="text-sm font-semibold text-zinc-900">
-              First time logging in?
-            </h2>
-            <p className="mt-1 text-sm text-zinc-600">
-              Use the email your administrator registered to create your password.
-            </p>
-            <DeferredDialog
-              loader={setupPasswordDialog}
-              open={setupOpen}
-              onOpenChange={onSetupOpenChange}
-              email={invitedEmail}
-              suggestedEmail={setupSuggestedEmail}
-              inviteToken={inviteToken}
-              trigger={
-                <Button variant="outline" className="mt-4 w-full">
-                  Set Your Password
-                </Button>
-              }
-            />
-          </section>
+              <section
+                aria-labelledby="first-time-heading"
+                className="mt-8 rounded-xl border border-zinc-200 bg-zinc-50 p-4 sm:p-5"
+              >
+                <h2 id="first-time-heading" className="text-sm font-semibold text-zinc-900">
+                  First time logging in?
+                </h2>
+                <p className="mt-1 text-sm text-zinc-600">
+                  Use the email your administrator registered to create your password.
+                </p>
+                <DeferredDialog
+                  loader={setupPasswordDialog}
+                  open={setupOpen}
+                  onOpenChange={onSetupOpenChange}
+                  email={invitedEmail}
+                  suggestedEmail={setupSuggestedEmail}
+                  inviteToken={inviteToken}
+                  trigger={
+                    <Button variant="outline" className="mt-4 w-full">
+                      Set Your Password
+                    </Button>
+                  }
+                />
+              </section>
+            </>
+          )}
         </div>
 
         <div className="mx-auto mt-10 flex w-full max-w-sm justify-center">

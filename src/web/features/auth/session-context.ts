@@ -1,5 +1,6 @@
 import type { User } from "@contract";
 import { createContext, useContext } from "react";
+import type { LoginResult } from "./api/login";
 
 /** The identity service's user (SPEC section 3); null unless Firebase is configured. */
 export type IdentityUser = {
@@ -24,8 +25,13 @@ export type Session = {
   firebaseUser: IdentityUser | null;
   /** True until the startup session check has answered. */
   loading: boolean;
-  /** Signs in; toasts the outcome and rethrows failures so the caller can stop its spinner. */
-  login: (email: string, password: string, rememberMe?: boolean) => Promise<User>;
+  /**
+   * Signs in; toasts the outcome and rethrows failures so the caller can stop its spinner.
+   * An administrator with a second factor gets its pending step instead of a session.
+   */
+  login: (email: string, password: string, rememberMe?: boolean) => Promise<LoginResult>;
+  /** A sign-in finished by its second step: the session's user, welcomed like any sign-in. */
+  acceptSignIn: (user: User) => void;
   setupPassword: (params: SetupPasswordParams) => Promise<User>;
   setupAdmin: (params: SetupAdminParams) => Promise<User>;
   logout: () => Promise<void>;

@@ -5,7 +5,7 @@ import { toast } from "../../components/ui/use-toast";
 import { getErrorMessage } from "../../lib/api-client";
 import { useAppConfig } from "../../lib/app-config";
 import { getMeQueryOptions, meQueryKey, useMe } from "./api/get-me";
-import { login as loginRequest } from "./api/login";
+import { type LoginResult, login as loginRequest } from "./api/login";
 import { logout as logoutRequest } from "./api/logout";
 import { setupAdmin as setupAdminRequest } from "./api/setup-admin";
 import { demoFirebaseUid, setupPassword as setupPasswordRequest } from "./api/setup-password";
@@ -52,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /** Firebase mode goes through the identity service (identity-flows.ts, loaded lazily). */
   const loginRequestFor = useCallback(
-    async (email: string, password: string, rememberMe: boolean): Promise<User> => {
+    async (email: string, password: string, rememberMe: boolean): Promise<LoginResult> => {
       if (!firebase) return loginRequest({ email, password, rememberMe });
       return (await loadIdentity(firebase)).login(firebase, { email, password, rememberMe });
     },
@@ -63,10 +63,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string, rememberMe = false) => {
       busy.current = true;
       try {
-        const user = await loginRequestFor(email, password, rememberMe);
-        setSessionUser(user);
-        toast({ title: TOASTS.loginSuccess, description: TOASTS.welcomeBack(user.name) });
-        return user;
+        const result = await loginRequestFor(email, password, rememberMe);
+        if ("user" in result) {
+          setSessionUser(result.user);
+          toast({ title: TOASTS.loginSuccess, description: TOASTS.welcomeBack(result.user.name) });
+        }
+        return result;
       } catch (error) {
         toast({
           variant: "destructive",
@@ -79,6 +81,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     },
     [setSessionUser, loginRequestFor],
+  );
+
+  const acceptSignIn = useCallback(
+    (user: User) => {
+      setSessionUser(user);
+      toast({ title: TOASTS.loginSuccess, description: TOASTS.welcomeBack(user.name) });
+    },
+    [setSessionUser],
   );
 
   const setupPassword = useCallback(
@@ -132,8 +142,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .then((identity) => identity.signOut(firebase))
         .catch((error) => console.warn("Identity service sign-out failed.", error));
     }
+    let providerSignOut: string | undefined;
     try {
-      await logoutRequest();
+      providerSignOut = await logoutRequest();
     } catch (error) {
       // The cookie may still be valid, so keep the user signed in and say so.
       toast({
@@ -146,6 +157,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSessionUser(null);
     setFirebaseUser(null);
     toast({ title: TOASTS.loggedOut });
+    // Signed in through an identity provider with single logout: end that session too.
+    if (providerSignOut) window.location.assign(providerSignOut);
   }, [setSessionUser, firebase]);
 
   // SPEC section 4: listen to the identity service once the server session is known; an
@@ -180,11 +193,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       firebaseUser,
       loading: me.isPending,
       login,
+      acceptSignIn,
       setupPassword,
       setupAdmin,
       logout,
     }),
-    [me.data, me.isPending, firebaseUser, login, setupPassword, setupAdmin, logout],
+    [me.data, me.isPending, firebaseUser, login, acceptSignIn, setupPassword, setupAdmin, logout],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;

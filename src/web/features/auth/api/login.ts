@@ -1,4 +1,4 @@
-import { type User, userResponseSchema } from "@contract";
+import { loginResponseSchema, type SecondStep, type User } from "@contract";
 import { apiJson } from "../../../lib/api-client";
 
 export type LoginInput = {
@@ -10,8 +10,10 @@ export type LoginInput = {
   | { firebaseUid: string; firebaseIdToken: string }
 );
 
+/** Signed in, or an administrator's sign-in waiting for its second factor. */
+export type LoginResult = { user: User } | { secondFactor: SecondStep };
+
 /** POST /api/auth/login: email and password, or the identity service's ID token. */
-export async function login(input: LoginInput): Promise<User> {
-  const { user } = await apiJson(userResponseSchema, "POST", "/api/auth/login", input);
-  return user;
+export async function login(input: LoginInput): Promise<LoginResult> {
+  return apiJson(loginResponseSchema, "POST", "/api/auth/login", input);
 }

@@ -1,6 +1,11 @@
-import { apiRequest } from "../../../lib/api-client";
+import { logoutResponseSchema } from "@contract";
+import { apiJson } from "../../../lib/api-client";
 
-/** POST /api/auth/logout: ends the server session (no body). */
-export async function logout(): Promise<void> {
-  await apiRequest("POST", "/api/auth/logout");
+/**
+ * POST /api/auth/logout: ends the server session (no body). Answers where the browser goes
+ * next when the session came from an identity provider with single logout.
+ */
+export async function logout(): Promise<string | undefined> {
+  const { redirectTo } = await apiJson(logoutResponseSchema, "POST", "/api/auth/logout");
+  return redirectTo;
 }

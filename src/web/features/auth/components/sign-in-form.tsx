@@ -1,7 +1,7 @@
-import type { User } from "@contract";
+import type { SecondStep, User } from "@contract";
 import { emailSchema } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button";
@@ -22,6 +22,8 @@ const signInSchema = z.object({
 type SignInFormProps = {
   /** Called after a successful sign-in (the session layer has already set the user). */
   onSignedIn?: (user: User) => void;
+  /** The password was right, and the account's second factor is asked next. */
+  onSecondStep: (step: SecondStep) => void;
   /**
    * The 'Forgot password?' control, shown on the password label's line; given the email
    * typed so far, so its dialog can start with it.
@@ -29,10 +31,18 @@ type SignInFormProps = {
   forgotPassword: (typedEmail: string) => ReactNode;
   /** Opens the first-time setup dialog ('Set Your Password') for the email typed so far. */
   onSetUpPassword: (typedEmail: string) => void;
+  /** Told the email as it is typed (the single sign-on hint finds its provider). */
+  onTypedEmailChange?: (typedEmail: string) => void;
 };
 
 /** SPEC section 2 "Sign-in screen": email, password, Remember me, Forgot password?, Sign In. */
-export function SignInForm({ onSignedIn, forgotPassword, onSetUpPassword }: SignInFormProps) {
+export function SignInForm({
+  onSignedIn,
+  onSecondStep,
+  forgotPassword,
+  onSetUpPassword,
+  onTypedEmailChange,
+}: SignInFormProps) {
   const { login } = useSession();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -47,12 +57,14 @@ export function SignInForm({ onSignedIn, forgotPassword, onSetUpPassword }: Sign
     defaultValues: { email: "", password: "", rememberMe: false },
   });
   const typedEmail = watch("email").trim();
+  useEffect(() => onTypedEmailChange?.(typedEmail), [typedEmail, onTypedEmailChange]);
 
   const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
     setBusy(true);
     try {
-      const user = await login(email, password, rememberMe);
-      onSignedIn?.(user);
+      const result = await login(email, password, rememberMe);
+      if ("user" in result) onSignedIn?.(result.user);
+      else onSecondStep(result.secondFactor);
     } catch {
       // The session layer has shown the failure toast.
       setFailed(true);

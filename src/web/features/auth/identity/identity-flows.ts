@@ -5,7 +5,7 @@
 import type { User } from "@contract";
 import { errorCodeOf } from "../../../lib/api-client";
 import { firebaseSync } from "../api/firebase-sync";
-import { login as loginRequest } from "../api/login";
+import { type LoginResult, login as loginRequest } from "../api/login";
 import { demoFirebaseUid, setupPassword as setupPasswordRequest } from "../api/setup-password";
 import { createAccount, signIn, signOut, watch } from "./firebase-client";
 import type { IdentityCredential, IdentitySettings, IdentityUser } from "./identity-types";
@@ -21,7 +21,7 @@ function codeOf(error: unknown): string | undefined {
 export async function login(
   settings: IdentitySettings,
   input: { email: string; password: string; rememberMe: boolean },
-): Promise<User> {
+): Promise<LoginResult> {
   const { email, password, rememberMe } = input;
   try {
     const identity = await signIn(settings, email, password, rememberMe);

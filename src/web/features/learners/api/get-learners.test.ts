@@ -25,6 +25,7 @@ function learner(id: string): LearnerSummary {
     completedCount: 0,
     averageProgress: 0,
     courses: [],
+    createdBySignOn: null,
   };
 }
 

@@ -132,7 +132,11 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
               <h3 id={headingId} className="truncate text-[15px] font-semibold text-zinc-950">
                 {learner.name}
               </h3>
-              <LearnerStatusBadge status={learner.status} passwordSetup={learner.passwordSetup} />
+              <LearnerStatusBadge
+                status={learner.status}
+                passwordSetup={learner.passwordSetup}
+                createdBySignOn={learner.createdBySignOn}
+              />
               {learner.enrolledCount > 0 ? (
                 <Badge variant="default" data-testid="learner-progress-badge">
                   {learner.averageProgress}% complete

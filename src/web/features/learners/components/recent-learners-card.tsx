@@ -79,6 +79,7 @@ export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void 
                     <LearnerStatusBadge
                       status={learner.status}
                       passwordSetup={learner.passwordSetup}
+                      createdBySignOn={learner.createdBySignOn}
                     />
                   </div>
                   <p className="hidden text-xs whitespace-nowrap text-zinc-600 sm:block">
