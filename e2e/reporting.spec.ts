@@ -1,13 +1,19 @@
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { parse } from "csv-parse/sync";
+import * as XLSX from "xlsx";
 import { type ActivityBody, type CourseCreditBody, DEFAULT_ACTIVITY } from "../src/contract";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
 import { createPublishedCourse, enroll, offerCredit } from "./support/learning";
 import { screensAtBothWidths } from "./support/screens";
 
-/** Regulator reporting: a physician's completion reported to ACCME PARS, with the activity record. */
+/**
+ * Regulator reporting: a physician's completion reported to ACCME PARS, with the activity
+ * record, and sent to CPE Monitor's web service (a stand-in started here).
+ */
 
-/** A downloaded PARS upload (tab-delimited Latin-1 text, CRLF, no quoting), as its rows. */
+/** A downloaded PARS activity upload (tab-delimited Latin-1 text, CRLF, no quoting), as its rows. */
 const parsRows = (path: string) =>
   parse(readFileSync(path), {
     encoding: "latin1",
@@ -15,20 +21,45 @@ const parsRows = (path: string) =>
     record_delimiter: "\r\n",
     quote: false,
   }) as string[][];
+/** The learner rows of a downloaded PARS Excel learner template, read by SheetJS (header on row 2). */
+const learnerRows = (path: string) => {
+  const book = XLSX.read(readFileSync(path), { type: "buffer" });
+  return XLSX.utils
+    .sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      raw: false,
+      defval: "",
+    })
+    .slice(2);
+};
 const US_DATE = /^\d\d\/\d\d\/\d{4}$/;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 const STATEMENT = "I certify that I completed this activity myself.";
 const PARS_ACTIVITY_ID = "201234567";
+const UAN = "0197-0000-26-105-H01-P";
+const REFUSAL = "Date of participation is outside the activity dates";
 
 test.describe("Regulator reporting", () => {
-  test("a physician gives their licence and birth date once, consents and attests, and the admin downloads the PARS learner and activity files", async ({
+  test("a physician gives their identifiers once, consents and attests; the admin downloads the PARS files and sends the completion to CPE Monitor", async ({
     page,
     admin,
     adminApi,
     createLearner,
   }) => {
     test.setTimeout(180_000);
+    // CPE Monitor's SubmitCPEActivityJSON, standing in: records each request and refuses it
+    // with an error_message, as the public integrations read the service's answer.
+    const sent: URLSearchParams[] = [];
+    const service = createServer((req, res) => {
+      sent.push(new URL(req.url ?? "/", "http://localhost").searchParams);
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ status: "Rejected", error_message: REFUSAL }));
+    });
+    await new Promise<void>((done) => service.listen(0, "127.0.0.1", done));
+    service.unref();
+    const serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/service/cpemonitorservice.asmx`;
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Sepsis Update ${stamp}`,
@@ -65,7 +96,8 @@ test.describe("Regulator reporting", () => {
     const learner = await createLearner({ name: "Ada Byron" });
     await enroll(adminApi, learner.id, course.id);
 
-    // The administrator says on the course page that the AMA credit reports to PARS.
+    // The administrator says on the course page that the AMA credit reports to PARS and to
+    // CPE Monitor, with what each upload says of the activity.
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto(`/admin/courses/${course.id}`);
@@ -73,12 +105,22 @@ test.describe("Regulator reporting", () => {
     await reporting.getByRole("checkbox", { name: "Report to ACCME PARS" }).check();
     await expect(reporting.getByText("Needs its PARS activity ID")).toBeVisible();
     await reporting.getByLabel("PARS activity ID").fill(PARS_ACTIVITY_ID);
-    // What the PARS activity record says of the course besides its ID.
-    await reporting.getByLabel("Activity format").selectOption({
-      label: "Internet enduring material",
-    });
+    await reporting.getByLabel("Provider activity ID").fill("1001");
+    await reporting.getByLabel("Activity type").selectOption({ label: "Course (in person)" });
+    // Held in person: the template asks where.
+    await reporting.getByLabel("City").fill("Portland");
+    await reporting.getByLabel("State", { exact: true }).selectOption("OR");
+    await reporting.getByLabel("Country (ISO code)").fill("USA");
     await reporting.getByLabel("Providership").selectOption({ label: "Direct" });
-    await reporting.getByLabel("Commercial support received").selectOption({ label: "No" });
+    await reporting.getByLabel("Commercial support received").selectOption({ label: "Yes" });
+    await reporting.getByRole("button", { name: "Add supporter" }).click();
+    await reporting.getByLabel("Supporter", { exact: true }).fill("Acme Pharma");
+    await reporting.getByLabel("Amount ($)").fill("2500");
+    await reporting.getByText(/Competencies addressed/).click();
+    await reporting.getByRole("checkbox", { name: "ABMS/ACGME - Medical Knowledge" }).check();
+    await expect(reporting.getByText("Competencies addressed (1 chosen)")).toBeVisible();
+    await reporting.getByRole("checkbox", { name: "Report to NABP CPE Monitor" }).check();
+    await reporting.getByLabel("ACPE UAN").fill(UAN);
     await reporting.getByRole("button", { name: "Save reporting" }).click();
     await expectToast(page, "Reporting saved");
     await dismissToast(page);
@@ -90,12 +132,25 @@ test.describe("Regulator reporting", () => {
     await activityResult.getByRole("link", { name: "Download" }).click();
     const cardFile = await cardDownload;
     expect(cardFile.suggestedFilename()).toMatch(/^pars-activity-.+\.txt$/);
+    // Every field of ACCME's activity template, blank ones included, then the supporter's.
     const [record] = parsRows((await cardFile.path())!);
-    expect(record).toHaveLength(10);
-    expect(record!.slice(0, 3)).toEqual([PARS_ACTIVITY_ID, course.title, "IEM"]);
-    expect(record![3]).toMatch(US_DATE);
-    expect(record![4]).toMatch(US_DATE);
-    expect(record!.slice(5)).toEqual(["1", "Direct", "No", "0", "0"]);
+    expect(record).toHaveLength(55);
+    expect(record!.slice(0, 3)).toEqual(["Template D", PARS_ACTIVITY_ID, "1001"]);
+    expect(record![4]).toBe(course.title);
+    expect(record![5]).toMatch(US_DATE);
+    expect(record!.slice(6, 15)).toEqual([
+      "Portland",
+      "OR",
+      "USA",
+      "Direct",
+      "C",
+      "1",
+      "0",
+      "0",
+      "Yes",
+    ]);
+    expect(record![32]).toBe("Yes");
+    expect(record!.slice(47, 49)).toEqual(["Acme Pharma", "2500"]);
     await screensAtBothWidths(page, "reporting-course-settings");
     await page.context().clearCookies();
 
@@ -115,6 +170,7 @@ test.describe("Regulator reporting", () => {
     await expect(card.getByText(/An NPI is 10 digits whose last digit checks/)).toBeVisible();
     await card.getByLabel("Day").selectOption("29");
     await card.getByLabel("NPI").fill("1234567893");
+    await card.getByLabel("NABP e-Profile ID").fill("123456");
     const licence = card.getByTestId("licence-row");
     await licence.getByLabel("Licence type or board").fill("MD");
     await licence.getByLabel("State", { exact: true }).selectOption("OR");
@@ -175,7 +231,7 @@ test.describe("Regulator reporting", () => {
     const claim = parsPanel.getByTestId("report-claim").filter({ hasText: "Ada Byron" });
     await expect(claim).toContainText("Not yet reported");
     await expect(claim.getByTestId("claim-consent")).toContainText(
-      "reports my completion of this activity to ACCME PARS",
+      "reports my completion of this activity to NABP CPE Monitor and ACCME PARS",
     );
     // A range with its days swapped: said under the end day, for both files, and nothing made.
     const from = parsPanel.getByLabel("Completed from");
@@ -204,20 +260,22 @@ test.describe("Regulator reporting", () => {
     const download = page.waitForEvent("download");
     await file.getByRole("link", { name: "Download" }).click();
     const saved_ = await download;
-    expect(saved_.suggestedFilename()).toMatch(/^pars-learners-.+\.txt$/);
-    const rows = parsRows((await saved_.path())!);
+    expect(saved_.suggestedFilename()).toMatch(/^pars-learners-.+\.xlsx$/);
+    // ACCME's Excel learner template: Record Action, activity, completion, name, MM/DD birth
+    // date, the state's name and the licence (else the NPI) in one column, then the credits.
+    const rows = learnerRows((await saved_.path())!);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.slice(0, 7)).toEqual([
+    expect(rows[0]!.slice(0, 9)).toEqual([
+      "Add",
       PARS_ACTIVITY_ID,
+      expect.stringMatching(US_DATE),
       "Ada",
       "Byron",
-      "02",
-      "29",
-      "OR",
+      "02/29",
+      "Oregon",
       "MD204518",
+      "1",
     ]);
-    expect(rows[0]![9]).toBe("1234567893");
-    expect(rows[0]![11]).toBe("1");
     await screensAtBothWidths(page, "reporting-generated");
 
     await file.getByRole("button", { name: "Mark as submitted" }).click();
@@ -246,8 +304,56 @@ test.describe("Regulator reporting", () => {
     const activityDownload = page.waitForEvent("download");
     await activityFile.getByRole("link", { name: "Download" }).click();
     const [counted] = parsRows((await (await activityDownload).path())!);
-    expect(counted!.slice(-2)).toEqual(["1", "0"]);
+    expect(counted!.slice(12, 14)).toEqual(["1", "0"]);
     await screensAtBothWidths(page, "reporting-activity-file");
     expect(ama).toBeDefined();
+
+    // CPE Monitor takes completions by its web service: the administrator connects Credo to
+    // it, the password saved but never shown again, and sends the completion.
+    await page.getByRole("tab", { name: /NABP CPE Monitor/ }).click();
+    const cpePanel = page.getByRole("tabpanel", { name: /NABP CPE Monitor/ });
+    await expect(cpePanel.getByRole("button", { name: "Generate file" })).toHaveCount(0);
+    await cpePanel.getByRole("button", { name: "Submit to CPE Monitor" }).click();
+    await expect(cpePanel.getByRole("alert")).toContainText(
+      "Enter the ACPE provider number, CPE Monitor user name, CPE Monitor password under Connection settings on the Reporting page first.",
+    );
+    await cpePanel.getByLabel("ACPE provider number").fill("0197");
+    await cpePanel.getByLabel("User name").fill("northwind");
+    await cpePanel.getByLabel("Service address").fill(serviceUrl);
+    await cpePanel.getByLabel("Password", { exact: true }).fill("s3cret!");
+    await cpePanel.getByRole("button", { name: "Save connection" }).click();
+    await expectToast(page, "NABP CPE Monitor connection saved");
+    await dismissToast(page);
+    await expect(cpePanel.getByText("A password is saved")).toBeVisible();
+    await expect(cpePanel.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await cpePanel.getByRole("button", { name: "Submit to CPE Monitor" }).click();
+    await expect(cpePanel.getByTestId("cpe-monitor-result")).toContainText(
+      "0 accepted · 1 refused · 0 waiting",
+    );
+    expect(Object.fromEntries(sent[0]!)).toMatchObject({
+      provider_number: "0197",
+      epid: "123456",
+      date_of_birth: "0229",
+      uan: UAN,
+      action: "I",
+      username: "northwind",
+      password: "s3cret!",
+    });
+    const answered = cpePanel.getByTestId("report-claim").filter({ hasText: "Ada Byron" });
+    const answer = answered.getByTestId("claim-submission");
+    await expect(answer).toContainText("Refused by CPE Monitor");
+    await expect(answer).toContainText(`“${REFUSAL}”`);
+    await screensAtBothWidths(page, "reporting-cpe-monitor");
+    // Replacing the password asks for the new one, the keyboard already in its field.
+    await cpePanel.getByRole("button", { name: "Replace" }).click();
+    await expect(cpePanel.getByLabel("Password", { exact: true })).toBeFocused();
+    service.close();
+
+    // CE Broker's connection: what each roster download writes in.
+    await page.getByRole("tab", { name: /CE Broker/ }).click();
+    const ceBroker = page.getByRole("tabpanel", { name: /CE Broker/ });
+    await expect(ceBroker.getByLabel("Parent provider ID")).toBeVisible();
+    await expect(ceBroker.getByLabel("Upload key", { exact: true })).toBeVisible();
+    await screensAtBothWidths(page, "reporting-ce-broker-connection");
   });
 });

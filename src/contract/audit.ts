@@ -91,6 +91,8 @@ export const AUDIT_EVENT_GROUPS = [
     events: {
       "reporting.settings_updated": "Regulator reporting changed",
       "regulator.deadline_updated": "Reporting deadline changed",
+      "reporting.connection_updated": "Regulator connection changed",
+      "cpe_monitor.submitted": "Completions sent to CPE Monitor",
       "report_file.generated": "Report file generated",
       "report_file.submitted": "Report file marked submitted",
     },
@@ -430,6 +432,16 @@ export function describeAuditEvent(event: { type: string; details: Record<string
       const days = num(d, "deadlineDays");
       const name = text(d, "regulatorName");
       return `Set the reporting deadline${name ? ` of ${name}` : ""}${days === undefined ? "" : ` to ${plural(days, "day", "days")}`}`;
+    }
+    case "reporting.connection_updated": {
+      const name = text(d, "regulatorName");
+      return `Changed how Credo reaches ${name ?? "the regulator"}`;
+    }
+    case "cpe_monitor.submitted": {
+      const accepted = num(d, "accepted") ?? 0;
+      const refused = num(d, "refused") ?? 0;
+      const waiting = num(d, "waiting") ?? 0;
+      return `Sent completions to CPE Monitor: ${accepted} accepted, ${refused} refused, ${waiting} waiting`;
     }
     case "report_file.generated":
     case "report_file.submitted": {

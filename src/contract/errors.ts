@@ -250,6 +250,10 @@ export const ERROR_CODES = {
   "reporting.credit_type_not_found": 400,
   "reporting.file_not_found": 404,
   "reporting.nothing_to_report": 409,
+  "reporting.submitted_by_service": 409,
+  "reporting.connection_missing": 409,
+  "reporting.secrets_key_missing": 409,
+  "reporting.connection_invalid": 400,
   // Reminder emails.
   "reminders.unsubscribe_link_invalid": 404,
   // Expensive answers (reports, exports).

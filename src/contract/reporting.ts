@@ -3,6 +3,8 @@ import { attestBodySchema, normalizeIdentifier } from "./credit";
 import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
 import {
   PARS_ACTIVITY_FORMATS,
+  PARS_COMPETENCIES,
+  PARS_LIVE_FORMATS,
   PROVIDERSHIPS,
   REGULATORS,
   REPORT_FILE_KINDS,
@@ -309,6 +311,7 @@ export const regulatorActivitySchema = z.object({
   providership: z.string(),
   /** PARS: whether the activity received commercial support; null until said and for the others. */
   commercialSupport: z.boolean().nullable(),
+  details: z.lazy(() => activityDetailsSchema),
 });
 export type RegulatorActivity = z.infer<typeof regulatorActivitySchema>;
 /** The identifiers of the activity a learner's row is written with. */
@@ -316,6 +319,93 @@ export type RegulatorActivityIds = Pick<
   RegulatorActivity,
   "regulator" | "activityId" | "providerId"
 >;
+
+/**
+ * What a regulator's upload says of the activity besides its identifier. The provider's own
+ * activity code: PARS's Provider Activity ID (the key PARS updates an activity by) and CE
+ * Broker's provider course code. For PARS also where a live activity is held, its
+ * competencies and commercial supporters, and, when it reports MOC, the certifying board and
+ * the board's credit type; for CE Broker, the subject area its partial credit is awarded in.
+ */
+export const activityDetailsSchema = z.object({
+  providerCode: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  competencies: z.array(z.string()),
+  supporters: z.array(z.object({ source: z.string(), amount: z.number() })),
+  mocBoard: z.string(),
+  mocCreditType: z.string(),
+  subjectArea: z.string(),
+  /**
+   * CPE Monitor: the first and last day of participation the activity is registered for with
+   * ACPE (YYYY-MM-DD, "" until set). CPE Monitor refuses a completion dated outside them.
+   */
+  registeredFrom: z.string(),
+  registeredTo: z.string(),
+});
+export type ActivityDetails = z.infer<typeof activityDetailsSchema>;
+export const EMPTY_ACTIVITY_DETAILS: ActivityDetails = {
+  providerCode: "",
+  city: "",
+  state: "",
+  country: "",
+  competencies: [],
+  supporters: [],
+  mocBoard: "",
+  mocCreditType: "",
+  subjectArea: "",
+  registeredFrom: "",
+  registeredTo: "",
+};
+
+const text = (label: string, max: number) =>
+  cleaned().refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
+const activityDetailsBodySchema = z.strictObject({
+  providerCode: cleaned()
+    .refine(
+      (v) => v === "" || /^\d{1,20}$/.test(v),
+      "The provider activity ID is digits (at most 20)",
+    )
+    .default(""),
+  city: text("City", 60).default(""),
+  state: cleaned()
+    .refine((v) => v === "" || US_STATES.includes(v), "State must be a US postal code")
+    .default(""),
+  country: cleaned()
+    .refine((v) => v === "" || /^[A-Z]{3}$/.test(v), "Country must be a three-letter ISO code")
+    .default(""),
+  competencies: z
+    .array(z.enum(PARS_COMPETENCIES, { error: "Choose competencies from PARS's list" }))
+    .max(PARS_COMPETENCIES.length)
+    .default([]),
+  supporters: z
+    .array(
+      z.strictObject({
+        source: text("A supporter's name", 100).refine((v) => v !== "", "Name each supporter"),
+        amount: z
+          .number({ error: "A supporter's amount is a number of dollars" })
+          .min(0, "A supporter's amount cannot be negative")
+          .max(100_000_000, "A supporter's amount is at most 100,000,000 dollars"),
+      }),
+    )
+    .max(20)
+    .default([]),
+  mocBoard: z
+    .union([z.enum(CERTIFYING_BOARDS), z.literal("")], {
+      error: "Choose one of the certifying boards PARS reports to",
+    })
+    .default(""),
+  mocCreditType: text("The MOC credit type", 60).default(""),
+  subjectArea: cleaned()
+    .refine(
+      (v) => v === "" || /^[A-Za-z0-9-]{1,20}$/.test(v),
+      "The subject area code is letters and digits (at most 20)",
+    )
+    .default(""),
+  registeredFrom: z.union([calendarDateSchema, z.literal("")]).default(""),
+  registeredTo: z.union([calendarDateSchema, z.literal("")]).default(""),
+});
 
 const regulatorActivityBodySchema = z
   .strictObject({
@@ -336,8 +426,87 @@ const regulatorActivityBodySchema = z
       .union([z.enum(PROVIDERSHIPS), z.literal("")], { error: "Choose direct or joint" })
       .default(""),
     commercialSupport: z.boolean().nullable().default(null),
+    details: activityDetailsBodySchema.prefault({}),
   })
   .superRefine((r, ctx) => {
+    const d = r.details;
+    const parsOnly = [
+      ["city", d.city],
+      ["state", d.state],
+      ["country", d.country],
+      ["competencies", d.competencies.length],
+      ["supporters", d.supporters.length],
+      ["mocBoard", d.mocBoard],
+      ["mocCreditType", d.mocCreditType],
+    ] as const;
+    for (const [field, value] of r.regulator === "pars" ? [] : parsOnly) {
+      if (value) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["details", field],
+          message: `${REGULATOR_NAMES[r.regulator]} keeps no activity record`,
+        });
+      }
+    }
+    if (r.regulator !== "ce_broker" && d.subjectArea) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "subjectArea"],
+        message: `${REGULATOR_NAMES[r.regulator]} takes no subject area`,
+      });
+    }
+    if (r.regulator !== "cpe_monitor" && (d.registeredFrom || d.registeredTo)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", d.registeredFrom ? "registeredFrom" : "registeredTo"],
+        message: `${REGULATOR_NAMES[r.regulator]} keeps no registered dates`,
+      });
+    }
+    if (Boolean(d.registeredFrom) !== Boolean(d.registeredTo)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", d.registeredFrom ? "registeredTo" : "registeredFrom"],
+        message: "Give both registered dates, or neither",
+      });
+    } else if (d.registeredFrom > d.registeredTo) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "registeredTo"],
+        message: DATE_RANGE_REVERSED,
+      });
+    }
+    if (r.regulator === "cpe_monitor" && d.providerCode) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "providerCode"],
+        message: `${REGULATOR_NAMES[r.regulator]} takes no provider activity ID`,
+      });
+    }
+    if (r.regulator === "pars" && !PARS_LIVE_FORMATS.includes(r.activityFormat)) {
+      for (const field of ["city", "state", "country"] as const) {
+        if (d[field]) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["details", field],
+            message: "Only an activity held in person has a location",
+          });
+        }
+      }
+    }
+    if (r.commercialSupport !== true && d.supporters.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", "supporters"],
+        message: "Supporters are listed only when commercial support was received",
+      });
+    }
+    if (Boolean(d.mocBoard) !== Boolean(d.mocCreditType)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["details", d.mocBoard ? "mocCreditType" : "mocBoard"],
+        message: "MOC needs both the certifying board and its credit type",
+      });
+    }
     if (r.regulator !== "pars") {
       for (const field of ["activityFormat", "providership", "commercialSupport"] as const) {
         if (r[field] !== "" && r[field] !== null) {
@@ -480,6 +649,24 @@ export const REPORT_CLAIM_STATUS_LABELS: Record<(typeof REPORT_CLAIM_STATUSES)[n
   not_reported: "Not yet reported",
 };
 
+/** CPE Monitor's answer to a claim submitted to its service. */
+export const CPE_MONITOR_STATUSES = ["accepted", "refused", "waiting"] as const;
+export const CPE_MONITOR_STATUS_LABELS: Record<(typeof CPE_MONITOR_STATUSES)[number], string> = {
+  accepted: "Accepted by CPE Monitor",
+  refused: "Refused by CPE Monitor",
+  waiting: "Waiting: CPE Monitor could not be reached",
+};
+export const cpeMonitorSubmissionSchema = z.object({
+  status: z.enum(CPE_MONITOR_STATUSES),
+  /** The service's message when it refused, or why it could not be reached. */
+  message: z.string(),
+  attempts: z.number().int(),
+  /** When a waiting submission is sent again. */
+  nextAttemptAt: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type CpeMonitorSubmission = z.infer<typeof cpeMonitorSubmissionSchema>;
+
 /** One completed claim of a reported credit type, and where it stands with the regulator. */
 export const reportClaimSchema = z.object({
   key: z.string(),
@@ -502,6 +689,8 @@ export const reportClaimSchema = z.object({
   problem: z.string().nullable(),
   /** The learner's consent to the reporting, as agreed; null for a claim made before it was asked. */
   consent: z.string().nullable(),
+  /** CPE Monitor: the service's answer to the claim as last sent; null until sent and for the others. */
+  submission: cpeMonitorSubmissionSchema.nullable(),
 });
 export type ReportClaim = z.infer<typeof reportClaimSchema>;
 
@@ -531,6 +720,51 @@ export const regulatorSettingsBodySchema = z.strictObject({
     .min(1, "The deadline must be at least 1 day")
     .max(DEADLINE_DAYS_MAX, `The deadline must be at most ${DEADLINE_DAYS_MAX} days`),
 });
+
+/** Where CPE Monitor's activity service answers, as the public integrations call it. */
+export const CPE_MONITOR_SERVICE_URL =
+  "https://cpemonitor.acpe-accredit.org/service/cpemonitorservice.asmx";
+
+/**
+ * PUT /api/admin/reports/regulators/{regulator}/connection: how Credo reaches the regulator.
+ * CE Broker: the parent provider ID and upload key of the roster; CPE Monitor: the ACPE
+ * provider number, the service's user name and password and its address. A credential left
+ * out keeps the one saved; it is never answered back.
+ */
+export const regulatorConnectionBodySchema = z.strictObject({
+  parentProviderId: z.string().trim().max(20).optional(),
+  uploadKey: z.string().trim().max(200).optional(),
+  providerNumber: z.string().trim().max(20).optional(),
+  username: z.string().trim().max(100).optional(),
+  password: z.string().max(200).optional(),
+  serviceUrl: z.string().trim().max(300).optional(),
+});
+export type RegulatorConnectionBody = z.infer<typeof regulatorConnectionBodySchema>;
+export const regulatorConnectionSchema = z.object({
+  regulator: regulatorSchema,
+  parentProviderId: z.string(),
+  providerNumber: z.string(),
+  username: z.string(),
+  serviceUrl: z.string(),
+  /** Whether the upload key (CE Broker) or password (CPE Monitor) is saved. */
+  secretSet: z.boolean(),
+});
+export type RegulatorConnection = z.infer<typeof regulatorConnectionSchema>;
+
+/** POST /api/admin/reports/regulators/cpe_monitor/submissions: the claims to send. */
+export const cpeMonitorSubmitBodySchema = z.strictObject({
+  courseId: z.string().min(1).max(64),
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+});
+export const cpeMonitorSubmitResultSchema = z.object({
+  accepted: z.number().int(),
+  refused: z.number().int(),
+  waiting: z.number().int(),
+  /** Claims not sent: the layout refuses them (the reason given). */
+  notSent: z.array(refusedRowSchema),
+});
+export type CpeMonitorSubmitResult = z.infer<typeof cpeMonitorSubmitResultSchema>;
 
 /** The regulators' names as a sentence lists them: "ACCME PARS and CE Broker". */
 export const regulatorNames = (regulators: readonly Regulator[]) => {
@@ -573,4 +807,10 @@ export const REPORTING_MESSAGES = {
   alreadySubmitted: "This file is already marked as submitted.",
   fileNotFound: "Report file not found.",
   creditTypeNotFound: "A credit type named is not one of this course's.",
+  submittedByService:
+    "CPE Monitor takes completions by its web service: submit them from the CPE Monitor tab.",
+  connectionMissing: (missing: string[]) =>
+    `Enter the ${missing.join(", ")} under Connection settings on the Reporting page first.`,
+  secretsKeyMissing:
+    "Credentials cannot be kept: set SECRETS_KEY (32 bytes in base64) and restart the portal.",
 } as const;

@@ -41,6 +41,7 @@ import {
   createCertificateAssets,
   createCertificateMailsService,
   createCertificatesService,
+  createCpeMonitorRetries,
   createCredentialsService,
   createCreditService,
   createEvaluationsService,
@@ -441,7 +442,14 @@ export async function buildApp(deps: AppDeps) {
     now: clock,
     events,
     identifiers,
+    // Regulators' credentials are sealed in the same box.
+    secrets: box,
   });
+  // Completions CPE Monitor's service could not take are sent again on a timer.
+  const cpeMonitorRetries = createCpeMonitorRetries({ reporting, log: app.log });
+  app.decorate("cpeMonitorRetries", cpeMonitorRetries);
+  whenReady(app, cpeMonitorRetries, "start");
+  whenClosing(app, cpeMonitorRetries, "stop");
   const activity = createActivityService({
     db,
     courses,

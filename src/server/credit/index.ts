@@ -20,5 +20,6 @@ export { registerFormStepsRoutes } from "./form-steps/form-steps.routes";
 export { createFormStepsService, formSteps } from "./form-steps/form-steps.service";
 export { registerIdentifiersRoutes } from "./identifiers/identifiers.routes";
 export { createIdentifiersService } from "./identifiers/identifiers.service";
+export { createCpeMonitorRetries } from "./reporting/cpe-monitor.retries";
 export { registerReportingRoutes } from "./reporting/reporting.routes";
 export { createReportingService } from "./reporting/reporting.service";

@@ -634,6 +634,27 @@ const ADMIN_ROUTES: {
     }),
   },
   {
+    method: "GET",
+    path: "/api/admin/reports/regulators/:regulator/connection",
+    request: () => ({ url: "/api/admin/reports/regulators/cpe_monitor/connection" }),
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/reports/regulators/:regulator/connection",
+    request: () => ({
+      url: "/api/admin/reports/regulators/cpe_monitor/connection",
+      payload: { providerNumber: "0197" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/reports/regulators/cpe_monitor/submissions",
+    request: (w) => ({
+      url: "/api/admin/reports/regulators/cpe_monitor/submissions",
+      payload: { courseId: w.course.id, from: "2026-01-01", to: "2026-12-31" },
+    }),
+  },
+  {
     method: "POST",
     path: "/api/admin/reports/regulators/pars/activity-files",
     request: (w) => ({

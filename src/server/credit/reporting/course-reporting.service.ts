@@ -38,6 +38,15 @@ function shown(r: RegulatorActivity | undefined): string | null {
       : r.commercialSupport
         ? "commercial support"
         : "no commercial support",
+    r.details.providerCode ? `provider activity ${r.details.providerCode}` : "",
+    [r.details.city, r.details.state, r.details.country].filter(Boolean).join(", "),
+    r.details.competencies.length ? `${r.details.competencies.length} competencies` : "",
+    ...r.details.supporters.map((s) => `${s.source} $${s.amount}`),
+    r.details.mocBoard ? `MOC ${r.details.mocBoard} ${r.details.mocCreditType}` : "",
+    r.details.subjectArea ? `subject area ${r.details.subjectArea}` : "",
+    r.details.registeredFrom
+      ? `registered ${r.details.registeredFrom} to ${r.details.registeredTo}`
+      : "",
   ];
   return [r.activityId, r.providerId, ...record].filter(Boolean).join(" / ") || "(no identifier)";
 }
@@ -130,6 +139,7 @@ export function createCourseReportingService(deps: ReportingServiceDeps) {
             activityFormat: r.activityFormat,
             providership: r.providership,
             commercialSupport: r.commercialSupport,
+            details: r.details,
           }));
           await txRepo.replaceRegulators(t.creditTypeId, after);
           const name = types.find((type) => type.id === t.creditTypeId)?.name ?? t.creditTypeId;

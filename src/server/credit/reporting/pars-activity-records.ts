@@ -48,6 +48,7 @@ export async function parsActivityRecords(
       activityFormat: pars.activityFormat,
       providership: pars.providership,
       commercialSupport: pars.commercialSupport,
+      details: pars.details,
       startDate,
       endDate,
       credits: type.amount,

@@ -1,53 +1,85 @@
+import ExcelJS from "exceljs";
 import {
+  formulaSafe,
   isValidParsActivityId,
   missingRegulatorIds,
   REGULATOR_NAMES,
-  tabRow,
+  US_STATE_NAMES,
 } from "../../../contract";
 import {
   decimal,
-  isLatin1,
   type ReportableClaim,
   type ReportFormat,
+  type ReportRow,
   usDate,
 } from "./report-format";
 
 /**
- * The columns of the PARS learner upload, in order: ACCME's learner completion template
- * ("PARS Tab Delimited Participant Upload Instructions – Learner Template B"; "Excel Template
- * Instructions for Submitting Learner Completion Data") with the learner record the ACCME
- * CME credit reporting checklist asks providers to collect: name, month and day of birth
- * (no year), the state of licensure and state licence ID, or for MOC the certifying board
- * and the diplomate's board ID. docs/reporting.md cites each source.
+ * The columns of ACCME's Excel learner template (917_20240125_Learner_Excel_CME_MOC_Template,
+ * "Excel Template Instructions for Submitting Learner Completion Data", November 2025), in
+ * order: the header row as the template writes it, "Credit Type " with its trailing space.
+ * One row carries a learner's CME and, for an activity registered for MOC, the board credit.
+ * docs/reporting.md cites the source and what to confirm with ACCME.
  */
 const PARS_LEARNER_COLUMNS = [
-  "PARS Activity ID",
-  "Learner First Name",
-  "Learner Last Name",
-  "Date of Birth Month",
-  "Date of Birth Day",
-  "State of Licensure",
-  "State License ID",
-  "Certifying Board",
-  "Board ID",
-  "NPI",
+  "Record Action",
+  "ACCME Activity ID",
   "Completion Date",
-  "CME Credits",
+  "First Name",
+  "Last Name",
+  "Date of Birth",
+  "Licensing State",
+  "Licensing ID or NPI",
+  "Number of CME Credits",
+  "Certifying Board",
+  "Certifying Board ID",
+  "Total Board Credits",
+  "Credit Type ",
+  "Credits Awarded for Credit Type",
+  "Additional Credit Type",
 ] as const;
+
+/** The template's row 1, above the header: how the file was made and what PARS does with it. */
+const GUIDANCE =
+  "ACCME PARS learner completions, in the Excel learner template: the header is row 2; each row below adds (Add) or deletes (Delete) one learner's completion of one activity.";
+
+/** Columns written as numbers and as a date; every other cell is text, as typed in the template. */
+const NUMBER_COLUMNS = new Set([
+  "Number of CME Credits",
+  "Total Board Credits",
+  "Credits Awarded for Credit Type",
+]);
+const DATE_COLUMN = "Completion Date";
 
 const pad = (n: number | null) => (n === null ? "" : String(n).padStart(2, "0"));
 
+/** Whether the claim carries MOC: the course reports MOC to the board the learner is certified by. */
+const reportsMoc = (claim: ReportableClaim) =>
+  Boolean(
+    claim.activity.details.mocBoard &&
+      claim.ids?.boardId &&
+      claim.ids.certifyingBoard === claim.activity.details.mocBoard,
+  );
+
+/** MM/DD/YYYY as the day it names, at midnight UTC (the cell's date, whatever the zone). */
+const dayOf = (us: string) =>
+  new Date(Date.UTC(Number(us.slice(6, 10)), Number(us.slice(0, 2)) - 1, Number(us.slice(3, 5))));
+
 /**
- * ACCME's PARS learner upload: a tab-delimited text file as Excel saves the learner template
- * ("Text (Tab delimited)"): no header row (the template's header is removed before saving),
- * every column present on every row even when empty, CRLF line ends, text in ISO-8859-1.
- * Dates are MM/DD/YYYY, the month and day of birth two digits each, credits a plain decimal.
+ * ACCME's PARS learner upload: the Excel learner template (.xlsx), row 1 guidance, row 2 the
+ * header, then one row per learner and credit. The Record Action is Add for a completion,
+ * Delete for one withdrawn (a claim whose certificate is no longer valid, or the earlier row
+ * of a claim that changed, followed by its Add). The completion date is a date cell, the
+ * birth date MM/DD, the licensing state its name, and the state licence ID, else the NPI,
+ * in the one column; the MOC columns hold the course's board and credit type with the
+ * learner's board ID when the course reports MOC to the learner's board.
  */
 export const parsFile: ReportFormat = {
   regulator: "pars",
   fileNamePrefix: "pars-learners",
-  extension: "txt",
-  contentType: "text/plain; charset=iso-8859-1",
+  extension: "xlsx",
+  contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  withdraws: true,
 
   refusal(claim: ReportableClaim) {
     if (!isValidParsActivityId(claim.activity.activityId)) {
@@ -58,9 +90,9 @@ export const parsFile: ReportFormat = {
     }
     const missing = missingRegulatorIds("pars", claim.ids);
     if (missing.length) return `Missing from the claim: ${missing.join(", ")}.`;
-    const text = [claim.ids.firstName, claim.ids.lastName, claim.ids.licenceNumber].join("");
-    if (!isLatin1(text)) {
-      return "PARS reads Latin-1 text: the name or licence holds letters it cannot store.";
+    const licence = Boolean(claim.ids.licenceState && claim.ids.licenceNumber);
+    if (!licence && !claim.ids.npi && !reportsMoc(claim)) {
+      return `The learner gave a ${claim.ids.certifyingBoard} board ID but no state licence or NPI, and this activity reports no MOC to ${claim.ids.certifyingBoard}.`;
     }
     if (!(claim.amount > 0)) return "The claim has no credit to report.";
     return null;
@@ -68,25 +100,46 @@ export const parsFile: ReportFormat = {
 
   values(claim: ReportableClaim) {
     const ids = claim.ids!;
+    const licence = Boolean(ids.licenceState && ids.licenceNumber);
+    const moc = reportsMoc(claim);
+    const credits = decimal(claim.amount);
     const row: Record<(typeof PARS_LEARNER_COLUMNS)[number], string> = {
-      "PARS Activity ID": claim.activity.activityId,
-      "Learner First Name": ids.firstName,
-      "Learner Last Name": ids.lastName,
-      "Date of Birth Month": pad(ids.birthMonth),
-      "Date of Birth Day": pad(ids.birthDay),
-      "State of Licensure": ids.licenceState,
-      "State License ID": ids.licenceNumber,
-      "Certifying Board": ids.certifyingBoard,
-      "Board ID": ids.boardId,
-      NPI: ids.npi,
+      "Record Action": "",
+      "ACCME Activity ID": claim.activity.activityId,
       "Completion Date": usDate(claim.completedAt),
-      "CME Credits": decimal(claim.amount),
+      "First Name": ids.firstName,
+      "Last Name": ids.lastName,
+      "Date of Birth": `${pad(ids.birthMonth)}/${pad(ids.birthDay)}`,
+      "Licensing State": licence ? (US_STATE_NAMES[ids.licenceState] ?? ids.licenceState) : "",
+      "Licensing ID or NPI": licence ? ids.licenceNumber : ids.npi,
+      "Number of CME Credits": credits,
+      "Certifying Board": moc ? ids.certifyingBoard : "",
+      "Certifying Board ID": moc ? ids.boardId : "",
+      "Total Board Credits": moc ? credits : "",
+      "Credit Type ": moc ? claim.activity.details.mocCreditType : "",
+      "Credits Awarded for Credit Type": moc ? credits : "",
+      "Additional Credit Type": "",
     };
-    return PARS_LEARNER_COLUMNS.map((column) => row[column]);
+    // The record action is the row's, not the claim's: the fingerprint leaves it out.
+    return PARS_LEARNER_COLUMNS.slice(1).map((column) => row[column]);
   },
 
-  write(claims: ReportableClaim[]) {
-    const text = claims.map((c) => tabRow(parsFile.values(c))).join("");
-    return Buffer.from(text, "latin1");
+  async write(rows: ReportRow[]) {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Sheet1");
+    sheet.addRow([GUIDANCE]);
+    sheet.addRow([...PARS_LEARNER_COLUMNS]);
+    for (const { action, values } of rows) {
+      const cells = [action === "add" ? "Add" : "Delete", ...values].map((value, i) => {
+        const column = PARS_LEARNER_COLUMNS[i]!;
+        if (value === "") return null;
+        if (column === DATE_COLUMN) return dayOf(value);
+        if (NUMBER_COLUMNS.has(column)) return Number(value);
+        return formulaSafe(value);
+      });
+      const row = sheet.addRow(cells);
+      row.getCell(PARS_LEARNER_COLUMNS.indexOf(DATE_COLUMN) + 1).numFmt = "mm/dd/yyyy";
+    }
+    return Buffer.from(await workbook.xlsx.writeBuffer());
   },
 };

@@ -1,15 +1,24 @@
-import { DEFAULT_DEADLINE_DAYS, type Regulator, type ReportClaim } from "../../../contract";
+import {
+  DEFAULT_DEADLINE_DAYS,
+  EMPTY_ACTIVITY_DETAILS,
+  type Regulator,
+  type ReportClaim,
+} from "../../../contract";
 import { ceBrokerFile } from "./ce-broker-file";
-import { cpeMonitorFile } from "./cpe-monitor-file";
+import { cpeMonitorActivity } from "./cpe-monitor-activity";
 import { parsFile } from "./pars-file";
 import { type ReportableClaim, type ReportFormat, rowFingerprint } from "./report-format";
 import type { ClaimFilter, createReportingRepository } from "./reporting.repository";
 
-/** Each regulator's learner upload format, one file each (pars-file.ts, ce-broker-file.ts, cpe-monitor-file.ts). */
+/**
+ * Each regulator's learner layout, one file each: the PARS learner template (pars-file.ts), the
+ * CE Broker roster (ce-broker-file.ts) and CPE Monitor's service parameters
+ * (cpe-monitor-activity.ts).
+ */
 export const FORMATS: Record<Regulator, ReportFormat> = {
   pars: parsFile,
   ce_broker: ceBrokerFile,
-  cpe_monitor: cpeMonitorFile,
+  cpe_monitor: cpeMonitorActivity,
 };
 
 const DAY_MS = 86_400_000;
@@ -20,7 +29,7 @@ export interface EvaluatedClaim {
   problem: string | null;
   fingerprint: string | null;
   status: ReportClaim["status"];
-  held: { fileId: string; fileName: string; submittedAt: Date | null } | null;
+  held: { fileId: string | null; fileName: string; submittedAt: Date | null } | null;
   /** The learner's consent to this regulator's reporting, as agreed; null when none was asked. */
   consent: string | null;
 }
@@ -48,7 +57,8 @@ export function createReportClaims(deps: {
     const format = FORMATS[regulator];
     const [rows, submitted] = await Promise.all([
       repo.claims(regulator, filter),
-      repo.submittedClaims(regulator),
+      // CPE Monitor's are the service's acceptances; the others', submitted files' rows.
+      regulator === "cpe_monitor" ? repo.acceptedSubmissions() : repo.submittedClaims(regulator),
     ]);
     const heldBy = new Map<string, typeof submitted>();
     for (const s of submitted) {
@@ -71,7 +81,12 @@ export function createReportClaims(deps: {
         maxAmount: row.maxAmount,
         completedAt: row.completedAt,
         ids: asked?.ids ?? null,
-        activity: { regulator, activityId: row.activityId, providerId: row.providerId },
+        activity: {
+          regulator,
+          activityId: row.activityId,
+          providerId: row.providerId,
+          details: { ...EMPTY_ACTIVITY_DETAILS, ...row.details },
+        },
       };
       const problem = format.refusal(claim);
       const fingerprint = problem ? null : rowFingerprint(format, claim);
@@ -90,7 +105,11 @@ export function createReportClaims(deps: {
     });
   }
 
-  function claimOf(e: EvaluatedClaim, deadlineDays: number, now: Date): ReportClaim {
+  function claimOf(
+    e: EvaluatedClaim,
+    deadlineDays: number,
+    now: Date,
+  ): Omit<ReportClaim, "submission"> {
     const reported = e.status === "reported";
     const waitingDays = reported
       ? null
@@ -114,14 +133,33 @@ export function createReportClaims(deps: {
     };
   }
 
-  /** Every completed claim reporting to the regulator (of one course), and where it stands. */
+  /**
+   * Every completed claim reporting to the regulator (of one course), and where it stands;
+   * for CPE Monitor, with the service's answer to it.
+   */
   async function claimsOf(regulator: Regulator, filter: ClaimFilter): Promise<ReportClaim[]> {
-    const [evaluated, deadlineDays] = await Promise.all([
+    const [evaluated, deadlineDays, submissions] = await Promise.all([
       evaluate(regulator, filter),
       deadlineOf(regulator),
+      regulator === "cpe_monitor" ? repo.submissions() : [],
     ]);
+    const byKey = new Map(submissions.map((s) => [`${s.attestationId}:${s.position}`, s]));
     const now = clock();
-    return evaluated.map((e) => claimOf(e, deadlineDays, now));
+    return evaluated.map((e) => {
+      const s = byKey.get(e.claim.key);
+      return {
+        ...claimOf(e, deadlineDays, now),
+        submission: s
+          ? {
+              status: s.status as "accepted" | "refused" | "waiting",
+              message: s.message,
+              attempts: s.attempts,
+              nextAttemptAt: s.nextAttemptAt?.toISOString() ?? null,
+              answeredAt: s.answeredAt?.toISOString() ?? null,
+            }
+          : null,
+      };
+    });
   }
 
   return { deadlineOf, evaluate, claimsOf };

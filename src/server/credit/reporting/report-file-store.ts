@@ -51,7 +51,13 @@ export function createReportFileStore(deps: ReportingServiceDeps) {
       bytes: Buffer;
       rowCount: number;
       refused: RefusedRow[];
-      claims: { attestationId: string; position: number; fingerprint: string }[];
+      claims: {
+        attestationId: string;
+        position: number;
+        fingerprint: string;
+        action: "add" | "delete";
+        row: string[];
+      }[];
       actor: Actor;
     }): Promise<ReportFile> {
       const { regulator, course, format } = input;

@@ -6,11 +6,28 @@ import {
   type ReportGenerateBody,
 } from "../../../contract";
 import type { Actor } from "../../platform";
+import { ceBrokerRosterFor } from "./ce-broker-file";
+import type { RegulatorConnections } from "./regulator-connections.service";
 import { type EvaluatedClaim, FORMATS, type ReportClaims } from "./report-claims";
 import { type ReportFileStore, toFile } from "./report-file-store";
-import { alreadySubmitted, nothingToReport, reportFileNotFound } from "./reporting.errors";
+import { rowFingerprint } from "./report-format";
+import {
+  alreadySubmitted,
+  nothingToReport,
+  reportFileNotFound,
+  submittedByService,
+} from "./reporting.errors";
 import { createReportingRepository } from "./reporting.repository";
 import type { ReportingServiceDeps } from "./reporting.service";
+
+/** A row as a file writes it, and the claim it is of. */
+interface WrittenRow {
+  attestationId: string;
+  position: number;
+  fingerprint: string;
+  action: "add" | "delete";
+  row: string[];
+}
 
 /**
  * The report files: each generated in the regulator's upload format and kept byte for byte,
@@ -22,10 +39,38 @@ export function createReportFilesService(
   deps: ReportingServiceDeps,
   reportClaims: ReportClaims,
   fileStore: ReportFileStore,
+  connections: RegulatorConnections,
 ) {
   const { db } = deps;
   const repo = createReportingRepository(db);
   const { store, reportingCourse } = fileStore;
+
+  /**
+   * The rows a PARS file withdraws before it adds: a changed claim's row as last reported
+   * (deleted, then added anew), and the row of a reported claim no longer valid (its
+   * certificate revoked or its enrollment gone). A row written before rows were kept cannot
+   * be named, and is left to be deleted in PARS by hand.
+   */
+  async function withdrawals(regulator: Regulator, courseId: string, adding: EvaluatedClaim[]) {
+    const changed = new Set(adding.filter((e) => e.status === "changed").map((e) => e.claim.key));
+    const current = new Set(
+      (await reportClaims.evaluate(regulator, { courseId })).map((e) => e.claim.key),
+    );
+    const withdrawn: WrittenRow[] = [];
+    for (const last of await repo.lastWrittenRows(regulator, courseId)) {
+      const key = `${last.attestationId}:${last.position}`;
+      if (last.action !== "add" || !last.row) continue;
+      if (!changed.has(key) && current.has(key)) continue;
+      withdrawn.push({
+        attestationId: last.attestationId,
+        position: last.position,
+        fingerprint: rowFingerprint(FORMATS[regulator], null, last.row),
+        action: "delete",
+        row: last.row,
+      });
+    }
+    return withdrawn;
+  }
 
   return {
     /**
@@ -40,6 +85,7 @@ export function createReportFilesService(
     ): Promise<ReportFile> {
       const { course } = await reportingCourse(body.courseId, regulator);
       const format = FORMATS[regulator];
+      if (!format.write) throw submittedByService();
       const pending = (
         await reportClaims.evaluate(regulator, {
           courseId: body.courseId,
@@ -70,7 +116,17 @@ export function createReportFilesService(
         }
         rows.push(e);
       }
-      if (!rows.length) throw nothingToReport(refused.length);
+      const written = format.withdraws ? await withdrawals(regulator, body.courseId, rows) : [];
+      for (const e of rows) {
+        written.push({
+          attestationId: e.claim.attestationId,
+          position: e.claim.position,
+          fingerprint: e.fingerprint!,
+          action: "add",
+          row: format.values(e.claim),
+        });
+      }
+      if (!written.length) throw nothingToReport(refused.length);
       return store({
         regulator,
         kind: "learners",
@@ -78,14 +134,10 @@ export function createReportFilesService(
         from: body.from,
         to: body.to,
         format,
-        bytes: format.write(rows.map((r) => r.claim)),
-        rowCount: rows.length,
+        bytes: await format.write(written.map((w) => ({ action: w.action, values: w.row }))),
+        rowCount: written.length,
         refused,
-        claims: rows.map((r) => ({
-          attestationId: r.claim.attestationId,
-          position: r.claim.position,
-          fingerprint: r.fingerprint!,
-        })),
+        claims: written,
         actor,
       });
     },
@@ -94,11 +146,23 @@ export function createReportFilesService(
       return (await repo.files(regulator, courseId)).map(toFile);
     },
 
-    /** A file exactly as it was generated. */
+    /**
+     * A file exactly as it was generated; a CE Broker roster with the parent provider and
+     * upload key of the settings written in.
+     */
     async download(regulator: Regulator, id: string) {
       const row = await repo.file(regulator, id);
       if (!row) throw reportFileNotFound();
-      return { fileName: row.fileName, contentType: row.contentType, bytes: row.bytes };
+      // The database may answer a Uint8Array; the roster is read as text below.
+      let bytes: Buffer = Buffer.from(row.bytes);
+      if (regulator === "ce_broker") {
+        const connection = await connections.openConnection("ce_broker", [
+          "parentProviderId",
+          "uploadKey",
+        ]);
+        bytes = ceBrokerRosterFor(bytes, connection.values.parentProviderId!, connection.secret!);
+      }
+      return { fileName: row.fileName, contentType: row.contentType, bytes };
     },
 
     /**

@@ -1,94 +1,141 @@
 import { parse } from "csv-parse/sync";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { EMPTY_REGULATOR_IDS, type Regulator, type RegulatorIds } from "../../../contract";
-import { ceBrokerFile } from "./ce-broker-file";
-import { cpeMonitorFile } from "./cpe-monitor-file";
+import * as XLSX from "xlsx";
+import {
+  EMPTY_ACTIVITY_DETAILS,
+  EMPTY_REGULATOR_IDS,
+  type Regulator,
+  type RegulatorIds,
+} from "../../../contract";
+import { ceBrokerFile, ceBrokerRosterFor } from "./ce-broker-file";
+import { cpeMonitorActivity } from "./cpe-monitor-activity";
 import { type ParsActivityRecord, parsActivityFile } from "./pars-activity-file";
 import { parsFile } from "./pars-file";
 import type { ReportableClaim, ReportFormat } from "./report-format";
 
 /*
- * Each regulator's file parsed by an independent parser (csv-parse for the tab-delimited
- * text, fast-xml-parser for XML) and held to the layout its published instructions give.
- * The expected layouts below are written from those documents, not from the writers:
- *
- * PARS learner upload: ACCME, "PARS Tab Delimited Participant Upload Instructions – Learner
- *   Template B" (last update April 23, 2020;
- *   https://vdocuments.mx/overview-contents-accreditation-council-for-continuing-apr-23-2020-.html)
- *   and "Excel Template Instructions for Submitting Learner Completion Data"
- *   (http://accme.org/resource/excel-learner-upload-instructions/, 2025): the Excel template
- *   saved as a tab-delimited .txt, its header row removed, every field of a record present
- *   (empty when unknown); ACCME "CME Credit Reporting Checklist"
- *   (https://accme.org/publications/cme-credit-reporting-checklist): first and last name,
- *   month and day of birth (no year), state of licensure, state licence ID; ACCME FAQ on MOC
- *   learner data: the diplomate's board ID; dates MM/DD/YYYY.
- * PARS activity upload: ACCME FAQ "What activity data are providers required to enter into
- *   PARS?" (https://www.accme.org/faq/what-activity-data-are-providers-required-enter-pars):
- *   title, format, start and end date, AMA PRA Category 1 amount, providership
- *   (Direct/Joint), commercial support Yes/No, total physician and other learner counts ("0"
- *   when none); "Do you have any tips about using the tab-delimited batch upload feature in
- *   PARS?" (http://www.accme.org/ask-accme/do-you-have-any-tips-about-using-tab-delimited-batch-upload-feature-pars):
- *   a .txt file, every field present even when empty; "Enduring Material"
- *   (https://accme.org/resource/enduring-material): the start date is the first day the
- *   activity is available, the end date its expiration.
- * CE Broker roster: CE Broker Help Center, "XML: Parent and Child Providers – Creating courses
- *   and submitting completions" (rosters sent as XML), "Web Service Roster posting update
- *   Role 1 to Role 2" (the licence as its full number), the XML publishing format (tracking
- *   numbers without their 50-/20- prefixes, dates MM/DD/YYYY); "Creating Excel Files (Full
- *   Course Credit)" (https://help.cebroker.com/hc/en-us/articles/15226514662548): the same
- *   data for each attendee of a roster (provider and course tracking numbers without
- *   prefixes, licence number, completion date, the licence's state, the profession code).
- * CPE Monitor: ACPE, "CPE Monitor Technical Specifications" (last modified 11/30/2017), Data
- *   Specifications; NABP/ACPE CPE Monitor FAQs: the NABP e-Profile ID and the date of birth as
- *   MMDD; the activity's UAN and the date of participation.
+ * Each regulator's layout read back by a reader of its own (SheetJS for the Excel learner
+ * template, csv-parse counting tab-separated fields, fast-xml-parser checking element names
+ * and order) and held to fixtures written from the published layouts, not from the writers.
  */
 
-const PARS_TEMPLATE = {
-  columns: [
-    "PARS Activity ID",
-    "Learner First Name",
-    "Learner Last Name",
-    "Date of Birth Month",
-    "Date of Birth Day",
-    "State of Licensure",
-    "State License ID",
-    "Certifying Board",
-    "Board ID",
-    "NPI",
+/**
+ * ACCME's Excel learner template, 917_20240125_Learner_Excel_CME_MOC_Template.xlsx, as
+ * stormchaser-creator/CredentialDOMD reads it (scripts/cme-import.test.mjs and the header
+ * comment of src/utils/cmeImport.js): sheet "Sheet1", row 1 guidance, row 2 the header, and
+ * the sample row "Add | 202212345 | 06/30/2022 | All | Learner | 09/10 | Maine | 1234567 |
+ * 10 | ABIM | 999999 | 5 | Medical Knowledge | 1", its completion date an Excel date.
+ * ACCME's "Excel Template Instructions for Submitting Learner Completion Data" (November 19,
+ * 2025): records added or deleted; CME, MOC, REMS or combined in a single row.
+ */
+const PARS_LEARNER_TEMPLATE = {
+  sheet: "Sheet1",
+  header: [
+    "Record Action",
+    "ACCME Activity ID",
     "Completion Date",
-    "CME Credits",
+    "First Name",
+    "Last Name",
+    "Date of Birth",
+    "Licensing State",
+    "Licensing ID or NPI",
+    "Number of CME Credits",
+    "Certifying Board",
+    "Certifying Board ID",
+    "Total Board Credits",
+    "Credit Type ",
+    "Credits Awarded for Credit Type",
+    "Additional Credit Type",
   ],
+  actions: ["Add", "Delete"],
+};
+
+/**
+ * ACCME's tab-delimited activity template, Template D (reporting year 2015 and later), in the
+ * order joshuairl/accme_lib (lib/accme_lib/pars/serializer.rb, University of Cincinnati)
+ * writes a record, then 8 fields per commercial supporter; ACCME "Do you have any tips about
+ * using the tab-delimited batch upload feature in PARS?": at least 43 fields in every record,
+ * blank ones included, supporter fields repeated per supporter; "How Do I Conduct a
+ * Tab-delimited Upload in PARS?": the Provider Activity ID required on every activity.
+ */
+const PARS_ACTIVITY_TEMPLATE = {
+  fields: [
+    "Template",
+    "ACCME Activity ID",
+    "Provider Activity ID",
+    "Reporting Year",
+    "Activity Title",
+    "Activity Date",
+    "City",
+    "State",
+    "Country",
+    "Providership",
+    "Activity Type",
+    "Hours of Instruction",
+    "# of Physicians",
+    "# of Other Learners",
+    "Commercial Support Received?",
+    "Designed to change Competence?",
+    "Changes in Competence evaluated?",
+    "Designed to change Performance?",
+    "Changes in Performance evaluated?",
+    "Designed to change Patient Outcomes?",
+    "Changes in Patient Outcomes evaluated?",
+    "Sub-category: Case based discussion",
+    "Sub-category: Lecture",
+    "Sub-category: Panel",
+    "Sub-category: Simulation",
+    "Sub-category: Skill-based training",
+    "Sub-category: Small group discussion",
+    "Sub-category: Other",
+    "Joint Provider(s)",
+    "Number of AMA PRA Category 1 Credits Designated",
+    "Description of Content",
+    "ABMS/ACGME - Patient Care and Procedural Skills",
+    "ABMS/ACGME - Medical Knowledge",
+    "ABMS/ACGME - Practice-based Learning and Improvement",
+    "ABMS/ACGME - Interpersonal and Communication Skills",
+    "ABMS/ACGME - Professionalism",
+    "ABMS/ACGME - Systems-based Practice",
+    "Institute of Medicine - Provide patient-centered care",
+    "Institute of Medicine - Work in interdisciplinary teams",
+    "Institute of Medicine - Employ evidence-based practice",
+    "Institute of Medicine - Apply quality improvement",
+    "Institute of Medicine - Utilize informatics",
+    "Interprofessional Education Collaborative - Values/Ethics for Interprofessional Practice",
+    "Interprofessional Education Collaborative - Roles/Responsibilities",
+    "Interprofessional Education Collaborative - Interprofessional Communication",
+    "Interprofessional Education Collaborative - Teams and Teamwork",
+    "Other Competencies - Competencies other than those listed were addressed",
+  ],
+  supporterFields: 8,
+  minimumFields: 43,
+  activityTypes: ["C", "CML", "EM", "IEM", "IL", "ISL", "JN", "LFT", "MR", "PI", "RSS", "TIW"],
+};
+
+/**
+ * CE Broker's XML roster as DarLynnNovak/MyCMEFormDLLs serializes it
+ * (MyCME/ProcessComponents/ACSCMECEPersonBuildXML.cs): rosters[@id_parent_provider,
+ * @upload_key] › roster › id_provider, provider_course_code › attendees › attendee ›
+ * licensee_profession, license, cebroker_state, first_name, last_name, date_completed
+ * (MM/dd/yyyy), partial_credits › partial_credit › cd_profession, cd_subject_area,
+ * partial_credit_hours. CE Broker, "Web Service Roster posting update Role 1 to Role 2": the
+ * licence as its full number.
+ */
+const CE_BROKER_ROSTER = {
+  roster: ["id_provider", "provider_course_code", "attendees"],
+  attendee: [
+    "licensee_profession",
+    "license",
+    "cebroker_state",
+    "first_name",
+    "last_name",
+    "date_completed",
+  ],
+  partialCredit: ["cd_profession", "cd_subject_area", "partial_credit_hours"],
   date: /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/,
 };
-/** The PARS activity record's fields in the order ACCME's FAQ lists them, the activity ID first. */
-const PARS_ACTIVITY_TEMPLATE = {
-  columns: [
-    "PARS Activity ID",
-    "Activity Title",
-    "Activity Format",
-    "Start Date",
-    "End Date",
-    "AMA PRA Category 1 Credits",
-    "Providership",
-    "Commercial Support Received",
-    "Physician Learners",
-    "Other Learners",
-  ],
-  date: PARS_TEMPLATE.date,
-  providership: ["Direct", "Joint"],
-  yesNo: ["Yes", "No"],
-  count: /^\d+$/,
-};
-const CE_BROKER_ATTENDEE = [
-  "licensee_profession",
-  "full_license_number",
-  "cebroker_state",
-  "first_name",
-  "last_name",
-  "date_completed",
-];
-const CPE_MONITOR_ACTIVITY = ["epid", "date_of_birth", "uan", "date_of_participation", "action"];
 
 const ids = (extra: Partial<RegulatorIds> = {}): RegulatorIds => ({
   ...EMPTY_REGULATOR_IDS,
@@ -102,10 +149,14 @@ const ids = (extra: Partial<RegulatorIds> = {}): RegulatorIds => ({
 let n = 0;
 function claim(
   regulator: Regulator,
-  extra: Partial<ReportableClaim> & { activityId: string; providerId?: string },
+  extra: Partial<ReportableClaim> & {
+    activityId: string;
+    providerId?: string;
+    details?: Partial<typeof EMPTY_ACTIVITY_DETAILS>;
+  },
 ): ReportableClaim {
   n++;
-  const { activityId, providerId = "", ...rest } = extra;
+  const { activityId, providerId = "", details = {}, ...rest } = extra;
   return {
     key: `a${n}:0`,
     attestationId: `a${n}`,
@@ -119,36 +170,26 @@ function claim(
     maxAmount: 1.5,
     completedAt: new Date("2026-03-05T23:30:00Z"),
     ids: ids(),
-    activity: { regulator, activityId, providerId },
+    activity: {
+      regulator,
+      activityId,
+      providerId,
+      details: { ...EMPTY_ACTIVITY_DETAILS, ...details },
+    },
     ...rest,
   };
 }
 
-/** A file written of the claims the format accepts; those it refuses, with their reasons. */
-function fileOf(format: ReportFormat, claims: ReportableClaim[]) {
+/** A file written of the claims the format accepts (added), with those it refuses. */
+async function fileOf(format: ReportFormat, claims: ReportableClaim[]) {
   const refused = claims.flatMap((c) => {
     const reason = format.refusal(c);
     return reason ? [{ key: c.key, reason }] : [];
   });
   const accepted = claims.filter((c) => !format.refusal(c));
-  return { bytes: format.write(accepted), refused };
+  const rows = accepted.map((c) => ({ action: "add" as const, values: format.values(c) }));
+  return { bytes: await format.write!(rows), refused };
 }
-
-const xml = (bytes: Buffer) => {
-  const text = bytes.toString("utf8");
-  expect(XMLValidator.validate(text)).toBe(true);
-  expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\r\n')).toBe(true);
-  return {
-    text,
-    tree: new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: "@",
-      parseTagValue: false,
-      isArray: (name) => ["roster", "attendee", "activity"].includes(name),
-    }).parse(text),
-    ordered: new XMLParser({ preserveOrder: true, parseTagValue: false }).parse(text),
-  };
-};
 
 /** The element names under each `<name>` element, in document order. */
 function childOrder(ordered: unknown, name: string): string[][] {
@@ -173,304 +214,238 @@ function childOrder(ordered: unknown, name: string): string[][] {
 }
 
 describe("the PARS learner upload", () => {
-  it("writes the learner template as tab-delimited Latin-1 text, every column in order, no header", () => {
-    const physician = claim("pars", {
-      activityId: "201234567",
+  it("writes ACCME's Excel learner template: guidance, header, a row per learner and credit with its action", async () => {
+    const moc = claim("pars", {
+      activityId: "202212345",
+      amount: 10,
+      maxAmount: 10,
+      completedAt: new Date("2022-06-30T15:00:00Z"),
       ids: ids({
-        firstName: "Zoë",
-        lastName: '=HYPERLINK("http://x")',
-        licenceState: "OR",
-        licenceNumber: "MD\t204518",
-        npi: "1234567893",
+        firstName: "All",
+        lastName: "Learner",
+        birthMonth: 9,
+        birthDay: 10,
+        licenceState: "ME",
+        licenceNumber: "1234567",
+        certifyingBoard: "ABIM",
+        boardId: "999999",
       }),
+      details: { mocBoard: "ABIM", mocCreditType: "Medical Knowledge" },
     });
-    const diplomate = claim("pars", {
-      activityId: "201234567",
-      amount: 0.25,
-      ids: ids({ birthMonth: 11, birthDay: 3, certifyingBoard: "ABIM", boardId: "123456" }),
+    const npiOnly = claim("pars", {
+      activityId: "202212345",
+      ids: ids({ npi: "1234567893", certifyingBoard: "ABS", boardId: "55" }),
     });
-    const { bytes, refused } = fileOf(parsFile, [physician, diplomate]);
-    expect(refused).toEqual([]);
-    // ISO-8859-1: ë is the one byte 0xEB, no byte-order mark.
-    expect(bytes.includes(Buffer.from([0xeb]))).toBe(true);
-    expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
-    const records = parse(bytes, {
-      encoding: "latin1",
-      delimiter: "\t",
-      record_delimiter: "\r\n",
-      quote: false,
-    }) as string[][];
-    expect(records).toHaveLength(2);
-    for (const record of records) expect(record).toHaveLength(PARS_TEMPLATE.columns.length);
-    const column = (record: string[], name: string) => record[PARS_TEMPLATE.columns.indexOf(name)];
-    const [first, second] = records as [string[], string[]];
-    expect(column(first, "PARS Activity ID")).toBe("201234567");
-    expect(column(first, "Learner First Name")).toBe("Zoë");
-    // A formula is made text; a tab inside a value is a space, never a new column.
-    expect(column(first, "Learner Last Name")).toBe('\'=HYPERLINK("http://x")');
-    expect(column(first, "State License ID")).toBe("MD 204518");
-    expect(column(first, "Date of Birth Month")).toBe("02");
-    expect(column(first, "Date of Birth Day")).toBe("29");
-    expect(column(first, "NPI")).toBe("1234567893");
-    expect(column(first, "Certifying Board")).toBe("");
-    // The completion's UTC day, MM/DD/YYYY; the credits as a plain decimal.
-    expect(column(first, "Completion Date")).toMatch(PARS_TEMPLATE.date);
-    expect(column(first, "Completion Date")).toBe("03/05/2026");
-    expect(column(first, "CME Credits")).toBe("1.5");
-    expect(column(second, "Date of Birth Month")).toBe("11");
-    expect(column(second, "Date of Birth Day")).toBe("03");
-    expect(column(second, "Certifying Board")).toBe("ABIM");
-    expect(column(second, "Board ID")).toBe("123456");
-    expect(column(second, "State of Licensure")).toBe("");
-    expect(column(second, "CME Credits")).toBe("0.25");
-    // Every line ends CRLF, the last included.
-    expect(bytes.toString("latin1").split("\r\n")).toEqual([
-      expect.any(String),
-      expect.any(String),
+    const boardElsewhere = claim("pars", {
+      activityId: "202212345",
+      ids: ids({ certifyingBoard: "ABS", boardId: "55" }),
+    });
+    const { refused } = await fileOf(parsFile, [moc, npiOnly, boardElsewhere]);
+    expect(refused.map((r) => r.key)).toEqual([boardElsewhere.key]);
+    const bytes = await parsFile.write!([
+      { action: "delete", values: parsFile.values(npiOnly) },
+      { action: "add", values: parsFile.values(moc) },
+    ]);
+    const book = XLSX.read(bytes, { type: "buffer" });
+    expect(book.SheetNames).toEqual([PARS_LEARNER_TEMPLATE.sheet]);
+    const sheet = book.Sheets[PARS_LEARNER_TEMPLATE.sheet]!;
+    const table = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: "" });
+    expect(table[0]![0]).toMatch(/header is row 2/);
+    expect(table[1]).toEqual(PARS_LEARNER_TEMPLATE.header);
+    const rows = table.slice(2);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toHaveLength(PARS_LEARNER_TEMPLATE.header.length);
+      expect(PARS_LEARNER_TEMPLATE.actions).toContain(row[0]);
+    }
+    const col = (row: string[], name: string) => row[PARS_LEARNER_TEMPLATE.header.indexOf(name)];
+    const [withdrawn, added] = rows as [string[], string[]];
+    // The sample row's shape: MOC credit in the same row as CME, state by name, MM/DD birth.
+    expect(added.slice(0, 2)).toEqual(["Add", "202212345"]);
+    expect(added.slice(3)).toEqual([
+      "All",
+      "Learner",
+      "09/10",
+      "Maine",
+      "1234567",
+      "10",
+      "ABIM",
+      "999999",
+      "10",
+      "Medical Knowledge",
+      "10",
       "",
     ]);
-  });
-
-  it("refuses, with the reason, the claims the template cannot take", () => {
-    const cases = [
-      claim("pars", { activityId: "", ids: ids({ licenceState: "OR", licenceNumber: "1" }) }),
-      claim("pars", { activityId: "201234567", ids: null }),
-      claim("pars", { activityId: "201234567", ids: ids() }),
-      claim("pars", {
-        activityId: "201234567",
-        ids: ids({ lastName: "Иванова", licenceState: "OR", licenceNumber: "1" }),
-      }),
-      claim("pars", {
-        activityId: "201234567",
-        ids: ids({ birthMonth: null, birthDay: null, licenceState: "OR", licenceNumber: "1" }),
-      }),
-    ];
-    const { bytes, refused } = fileOf(parsFile, cases);
-    expect(bytes.length).toBe(0);
-    expect(refused.map((r) => r.reason)).toEqual([
-      "The credit type has no PARS activity ID.",
-      "The learner claimed this credit before it reported to ACCME PARS: no identifiers were given with the claim.",
-      "Missing from the claim: state licence or certifying board ID.",
-      "PARS reads Latin-1 text: the name or licence holds letters it cannot store.",
-      "Missing from the claim: month and day of birth.",
-    ]);
+    // The completion date is a date cell, not text (the template's sample holds an Excel serial).
+    const dateCell = sheet[XLSX.utils.encode_cell({ r: 3, c: 2 })]!;
+    expect(dateCell.t).toBe("n");
+    expect(XLSX.SSF.format("yyyy-mm-dd", dateCell.v as number)).toBe("2022-06-30");
+    // The licence or, without one, the NPI in the one column; no MOC for another board.
+    expect(col(withdrawn, "Record Action")).toBe("Delete");
+    expect(col(withdrawn, "Licensing ID or NPI")).toBe("1234567893");
+    expect(col(withdrawn, "Licensing State")).toBe("");
+    expect(col(withdrawn, "Certifying Board")).toBe("");
   });
 });
 
 describe("the PARS activity upload", () => {
   const record = (extra: Partial<ParsActivityRecord> = {}): ParsActivityRecord => ({
     creditTypeId: "t1",
-    creditName: "AMA PRA Category 1 Credit™",
+    creditName: "AMA PRA Category 1 Credits",
     activityId: "201234567",
-    title: "Sepsis: Early Recognition",
+    title: "Sepsis: early recognition",
     activityFormat: "IEM",
-    providership: "joint",
+    providership: "direct",
     commercialSupport: false,
-    startDate: "2026-01-01",
-    endDate: "2028-12-31",
+    details: { ...EMPTY_ACTIVITY_DETAILS, providerCode: "1001" },
+    startDate: "2026-01-15",
+    endDate: "2027-01-14",
     credits: 1.5,
-    physicians: 12,
-    otherLearners: 0,
+    physicians: 3,
+    otherLearners: 1,
     ...extra,
   });
-  const read = (bytes: Buffer) =>
-    parse(bytes, {
-      encoding: "latin1",
+
+  it("writes every field of the template in order, blank where unknown, supporters repeated", () => {
+    const live = record({
+      activityFormat: "C",
+      providership: "joint",
+      commercialSupport: true,
+      details: {
+        ...EMPTY_ACTIVITY_DETAILS,
+        providerCode: "1002",
+        city: "Portland",
+        state: "OR",
+        country: "USA",
+        competencies: ["ABMS/ACGME - Medical Knowledge"],
+        supporters: [
+          { source: "Acme Pharma", amount: 5000 },
+          { source: "Beta Devices", amount: 250.5 },
+        ],
+      },
+    });
+    const bytes = parsActivityFile.write([record(), live]);
+    const lines = parse(bytes.toString("latin1"), {
       delimiter: "\t",
       record_delimiter: "\r\n",
+      relax_column_count: true,
       quote: false,
     }) as string[][];
-
-  it("writes each record as tab-delimited Latin-1 text, every column in order, no header", () => {
-    const records = [
-      record(),
-      record({
-        activityId: "201234568",
-        title: "=Café\tcases",
-        activityFormat: "EM",
-        providership: "direct",
-        commercialSupport: true,
-        credits: 0.25,
-        physicians: 0,
-        otherLearners: 7,
-      }),
-    ];
-    for (const r of records) expect(parsActivityFile.refusal(r)).toBeNull();
-    const bytes = parsActivityFile.write(records);
-    expect(bytes.includes(Buffer.from([0xe9]))).toBe(true);
-    expect(bytes.toString("latin1").split("\r\n")).toHaveLength(3);
-    const rows = read(bytes);
-    expect(rows).toHaveLength(2);
-    const column = (row: string[], name: string) =>
-      row[PARS_ACTIVITY_TEMPLATE.columns.indexOf(name)];
-    for (const row of rows) {
-      expect(row).toHaveLength(PARS_ACTIVITY_TEMPLATE.columns.length);
-      expect(column(row, "Start Date")).toMatch(PARS_ACTIVITY_TEMPLATE.date);
-      expect(column(row, "End Date")).toMatch(PARS_ACTIVITY_TEMPLATE.date);
-      expect(PARS_ACTIVITY_TEMPLATE.providership).toContain(column(row, "Providership"));
-      expect(PARS_ACTIVITY_TEMPLATE.yesNo).toContain(column(row, "Commercial Support Received"));
-      expect(column(row, "Physician Learners")).toMatch(PARS_ACTIVITY_TEMPLATE.count);
-      expect(column(row, "Other Learners")).toMatch(PARS_ACTIVITY_TEMPLATE.count);
-    }
-    expect(rows[0]).toEqual([
-      "201234567",
-      "Sepsis: Early Recognition",
-      "IEM",
-      "01/01/2026",
-      "12/31/2028",
-      "1.5",
-      "Joint",
-      "No",
-      "12",
-      "0",
+    expect(lines).toHaveLength(2);
+    const width = PARS_ACTIVITY_TEMPLATE.fields.length;
+    const [plain, held] = lines as [string[], string[]];
+    expect(plain).toHaveLength(width + PARS_ACTIVITY_TEMPLATE.supporterFields);
+    expect(held).toHaveLength(width + 2 * PARS_ACTIVITY_TEMPLATE.supporterFields);
+    expect(plain.length).toBeGreaterThanOrEqual(PARS_ACTIVITY_TEMPLATE.minimumFields);
+    const field = (row: string[], name: string) => row[PARS_ACTIVITY_TEMPLATE.fields.indexOf(name)];
+    expect(field(plain, "Template")).toBe("Template D");
+    expect(field(plain, "ACCME Activity ID")).toBe("201234567");
+    expect(field(plain, "Provider Activity ID")).toBe("1001");
+    expect(field(plain, "Reporting Year")).toBe("2026");
+    expect(field(plain, "Activity Date")).toBe("01/15/2026");
+    expect(field(plain, "City")).toBe("");
+    expect(PARS_ACTIVITY_TEMPLATE.activityTypes).toContain(field(plain, "Activity Type"));
+    expect(field(plain, "# of Physicians")).toBe("3");
+    expect(field(plain, "Commercial Support Received?")).toBe("No");
+    expect(field(plain, "ABMS/ACGME - Medical Knowledge")).toBe("");
+    expect(plain.slice(width).every((v) => v === "")).toBe(true);
+    expect([field(held, "City"), field(held, "State"), field(held, "Country")]).toEqual([
+      "Portland",
+      "OR",
+      "USA",
     ]);
-    // A formula is made text; a tab inside the title is a space, never a new column.
-    expect(column(rows[1]!, "Activity Title")).toBe("'=Café cases");
-    expect(rows[1]!.slice(2)).toEqual([
-      "EM",
-      "01/01/2026",
-      "12/31/2028",
-      "0.25",
-      "Direct",
-      "Yes",
-      "0",
-      "7",
-    ]);
+    expect(field(held, "Providership")).toBe("Joint");
+    expect(field(held, "ABMS/ACGME - Medical Knowledge")).toBe("Yes");
+    expect(field(held, "ABMS/ACGME - Professionalism")).toBe("No");
+    expect(held.slice(width, width + 2)).toEqual(["Acme Pharma", "5000"]);
+    expect(held.slice(width + 8, width + 10)).toEqual(["Beta Devices", "250.5"]);
   });
 
   it("refuses, naming every missing value, a record the upload cannot take", () => {
     expect(
-      [
-        record({ activityId: "" }),
-        record({ activityFormat: "", providership: "", commercialSupport: null }),
-        record({ startDate: null, endDate: null }),
-        record({ title: "Сепсис" }),
-      ].map((r) => parsActivityFile.refusal(r)),
-    ).toEqual([
-      "The credit type has no PARS activity ID.",
-      "Missing from the activity record: activity format, providership, whether commercial support was received.",
-      "Missing from the activity record: release date (the activity's start date), expiration date (the activity's end date).",
-      "PARS reads Latin-1 text: the course title holds letters it cannot store.",
-    ]);
+      parsActivityFile.refusal(
+        record({
+          activityFormat: "RSS",
+          commercialSupport: true,
+          details: { ...EMPTY_ACTIVITY_DETAILS },
+          startDate: null,
+        }),
+      ),
+    ).toBe(
+      "Missing from the activity record: provider activity ID, city, country, commercial supporters, release date (the activity's date).",
+    );
   });
 });
 
 describe("the CE Broker roster", () => {
-  const nurse = (extra: Partial<RegulatorIds> = {}) =>
-    ids({ profession: "RN", licenceState: "FL", licenceNumber: "RN9876543", ...extra });
-
-  it("writes one roster per course with its attendees, elements in order, tracking numbers without prefixes", () => {
-    const { bytes, refused } = fileOf(ceBrokerFile, [
-      claim("ce_broker", { activityId: "20-845123", providerId: "50-1234", ids: nurse() }),
-      claim("ce_broker", {
-        activityId: "20-845123",
-        providerId: "50-1234",
-        ids: nurse({ lastName: "O'Neil & <Sons>", licenceNumber: "RN1" }),
-      }),
-      claim("ce_broker", {
-        activityId: "20-900001",
-        providerId: "50-1234",
-        ids: nurse({ firstName: "+SUM(A1)" }),
-      }),
-    ]);
-    expect(refused).toEqual([]);
-    const { tree, ordered } = xml(bytes);
-    expect(tree.rosters["@id_parent_provider"]).toBe("1234");
-    const rosters = tree.rosters.roster as Record<string, unknown>[];
-    expect(rosters.map((r) => [r.id_provider, r.id_course])).toEqual([
-      ["1234", "845123"],
-      ["1234", "900001"],
-    ]);
-    const attendees = rosters.flatMap(
-      (r) => (r.attendees as { attendee: Record<string, string>[] }).attendee,
-    );
-    for (const order of childOrder(ordered, "attendee")) expect(order).toEqual(CE_BROKER_ATTENDEE);
-    expect(childOrder(ordered, "roster")).toEqual([
-      ["id_provider", "id_course", "attendees"],
-      ["id_provider", "id_course", "attendees"],
-    ]);
-    expect(attendees[0]).toEqual({
-      licensee_profession: "RN",
-      full_license_number: "RN9876543",
-      cebroker_state: "FL",
-      first_name: "Ada",
-      last_name: "Byron",
-      date_completed: "03/05/2026",
+  it("writes rosters with the licence, the provider course code and partial credit by subject area", async () => {
+    const course = {
+      activityId: "20-845123",
+      providerId: "50-1234",
+      details: { providerCode: "77", subjectArea: "GEN-1" },
+    };
+    const whole = claim("ce_broker", {
+      ...course,
+      ids: ids({ licenceState: "FL", licenceNumber: "RN9876543", profession: "RN" }),
     });
-    // Escaped, read back as typed; a formula is made text.
-    expect(attendees[1]!.last_name).toBe("O'Neil & <Sons>");
-    expect(attendees[2]!.first_name).toBe("'+SUM(A1)");
-  });
-
-  it("refuses partial credit, a missing licence and a course without its tracking numbers", () => {
-    const { refused } = fileOf(ceBrokerFile, [
-      claim("ce_broker", {
-        activityId: "20-845123",
-        providerId: "50-1234",
-        amount: 0.5,
-        ids: nurse(),
-      }),
-      claim("ce_broker", {
-        activityId: "20-845123",
-        providerId: "50-1234",
-        ids: nurse({ profession: "" }),
-      }),
-      claim("ce_broker", { activityId: "20-845123", providerId: "", ids: nurse() }),
-      claim("ce_broker", { activityId: "", providerId: "50-1234", ids: nurse() }),
+    const part = claim("ce_broker", {
+      ...course,
+      amount: 1,
+      maxAmount: 2,
+      ids: ids({ firstName: "Grace", licenceState: "FL", licenceNumber: "RN1", profession: "RN" }),
+    });
+    const noSubject = claim("ce_broker", {
+      ...course,
+      details: { providerCode: "77" },
+      amount: 1,
+      maxAmount: 2,
+      ids: ids({ licenceState: "FL", licenceNumber: "RN2", profession: "RN" }),
+    });
+    const { bytes, refused } = await fileOf(ceBrokerFile, [whole, part, noSubject]);
+    expect(refused.map((r) => r.key)).toEqual([noSubject.key]);
+    const text = ceBrokerRosterFor(bytes, "1234", "KEY&1").toString("utf8");
+    expect(XMLValidator.validate(text)).toBe(true);
+    const tree = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "@",
+      parseTagValue: false,
+    }).parse(text);
+    expect(tree.rosters["@id_parent_provider"]).toBe("1234");
+    expect(tree.rosters["@upload_key"]).toBe("KEY&1");
+    const ordered = new XMLParser({ preserveOrder: true, parseTagValue: false }).parse(text);
+    expect(childOrder(ordered, "roster")).toEqual([CE_BROKER_ROSTER.roster]);
+    expect(childOrder(ordered, "attendee")).toEqual([
+      CE_BROKER_ROSTER.attendee,
+      [...CE_BROKER_ROSTER.attendee, "partial_credits"],
     ]);
-    expect(refused.map((r) => r.reason)).toEqual([
-      "CE Broker records less than the course's 1.5 hours only with a subject area: report 0.5 hours in CE Broker by hand.",
-      "Missing from the claim: profession.",
-      "The credit type has no CE Broker provider tracking number.",
-      "The credit type has no CE Broker course tracking number.",
-    ]);
+    expect(childOrder(ordered, "partial_credit")).toEqual([CE_BROKER_ROSTER.partialCredit]);
+    const roster = tree.rosters.roster;
+    expect([roster.id_provider, roster.provider_course_code]).toEqual(["1234", "77"]);
+    const [first, second] = roster.attendees.attendee;
+    expect(first.license).toBe("RN9876543");
+    expect(first.date_completed).toMatch(CE_BROKER_ROSTER.date);
+    expect(second.partial_credits.partial_credit).toEqual({
+      cd_profession: "RN",
+      cd_subject_area: "GEN-1",
+      partial_credit_hours: "1",
+    });
   });
 });
 
-describe("the CPE Monitor batch file", () => {
-  const uan = "0197-0000-26-105-H01-P";
-
-  it("writes each completion's e-Profile ID, MMDD birth date, UAN and participation date", () => {
-    const { bytes, refused } = fileOf(cpeMonitorFile, [
-      claim("cpe_monitor", { activityId: uan, ids: ids({ nabpEpid: "1234567" }) }),
-      claim("cpe_monitor", {
-        activityId: uan,
-        ids: ids({ nabpEpid: "654321", birthMonth: 1, birthDay: 9 }),
-      }),
-    ]);
-    expect(refused).toEqual([]);
-    const { tree, ordered } = xml(bytes);
-    expect(tree.cpe_monitor_activities["@provider_number"]).toBe("0197");
-    for (const order of childOrder(ordered, "activity"))
-      expect(order).toEqual(CPE_MONITOR_ACTIVITY);
-    expect(tree.cpe_monitor_activities.activity).toEqual([
-      {
-        epid: "1234567",
-        date_of_birth: "0229",
-        uan,
-        date_of_participation: "2026-03-05",
-        action: "I",
-      },
-      {
-        epid: "654321",
-        date_of_birth: "0109",
-        uan,
-        date_of_participation: "2026-03-05",
-        action: "I",
-      },
-    ]);
-  });
-
-  it("refuses a partial claim and a claim without an e-Profile ID", () => {
-    const { refused } = fileOf(cpeMonitorFile, [
-      claim("cpe_monitor", { activityId: uan, amount: 1, ids: ids({ nabpEpid: "1234567" }) }),
-      claim("cpe_monitor", { activityId: uan, ids: ids() }),
-      claim("cpe_monitor", { activityId: "", ids: ids({ nabpEpid: "1234567" }) }),
-    ]);
-    expect(refused.map((r) => r.reason)).toEqual([
-      "ACPE awards the activity's whole 1.5 contact hours; this claim is for 1.",
-      "Missing from the claim: NABP e-Profile ID.",
-      "The credit type has no ACPE UAN.",
-    ]);
+describe("CPE Monitor's service parameters", () => {
+  it("sends the e-Profile ID, MMDD birth date, UAN, participation date and action I; refuses a partial claim", () => {
+    const uan = "0197-0000-26-105-H01-P";
+    const whole = claim("cpe_monitor", {
+      activityId: uan,
+      ids: ids({ nabpEpid: "123456", birthMonth: 3, birthDay: 7 }),
+    });
+    expect(cpeMonitorActivity.values(whole)).toEqual(["123456", "0307", uan, "2026-03-05", "I"]);
+    const partial = claim("cpe_monitor", {
+      activityId: uan,
+      amount: 1,
+      maxAmount: 2,
+      ids: ids({ nabpEpid: "123456" }),
+    });
+    expect(cpeMonitorActivity.refusal(partial)).toMatch(/whole 2 contact hours/);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  type ActivityDetails,
   formulaSafe,
   type Regulator,
   type RegulatorActivityIds,
@@ -24,13 +25,22 @@ export interface ReportableClaim {
   /** The identifiers the learner gave, as copied into the claim; null when none were asked. */
   ids: RegulatorIds | null;
   /** The course's identifiers of the activity for this regulator, as they stand. */
-  activity: RegulatorActivityIds;
+  activity: RegulatorActivityIds & { details: ActivityDetails };
+}
+
+/**
+ * One row of a file: a claim's values added, or (PARS) a row reported earlier withdrawn with
+ * the values it was written with.
+ */
+export interface ReportRow {
+  action: "add" | "delete";
+  values: string[];
 }
 
 /** A regulator's upload format: what it refuses, the values of a row, and the whole file. */
 export interface ReportFormat {
   regulator: Regulator;
-  extension: "txt" | "xml";
+  extension: "xlsx" | "txt" | "xml";
   contentType: string;
   /** How its files' names start: the regulator and what the file holds. */
   fileNamePrefix: string;
@@ -43,14 +53,26 @@ export interface ReportFormat {
    * another is refused from that file.
    */
   fileKey?(claim: ReportableClaim): string;
-  /** The file of these claims (each accepted by `refusal`). */
-  write(claims: ReportableClaim[]): Buffer;
+  /**
+   * The file of these rows (each accepted by `refusal`); absent when the regulator takes
+   * completions by its web service, not by file.
+   */
+  write?(rows: ReportRow[]): Promise<Buffer>;
+  /** Whether the layout withdraws rows it reported (PARS's Delete record action). */
+  withdraws?: boolean;
 }
 
-/** The fingerprint of a claim's row as written: it changes when anything written changes. */
-export const rowFingerprint = (format: ReportFormat, claim: ReportableClaim) =>
+/**
+ * The fingerprint of a claim's row as written: it changes when anything written changes. A
+ * row already written (a withdrawal) is fingerprinted from its values.
+ */
+export const rowFingerprint = (
+  format: ReportFormat,
+  claim: ReportableClaim | null,
+  values = format.values(claim!),
+) =>
   createHash("sha256")
-    .update(JSON.stringify([format.regulator, ...format.values(claim)]))
+    .update(JSON.stringify([format.regulator, ...values]))
     .digest("base64url");
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -69,7 +91,7 @@ export const decimal = (amount: number) => String(Math.round(amount * 100) / 100
 export const isLatin1 = (text: string) => /^[\t\r\n\u0020-\u007e\u00a0-\u00ff]*$/.test(text);
 
 /** Text as XML character data: escaped, and inert when a spreadsheet opens the file. */
-export const xmlText = (value: string) =>
+const xmlText = (value: string) =>
   formulaSafe(value)
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

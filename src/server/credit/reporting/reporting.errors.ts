@@ -32,3 +32,15 @@ export const alreadySubmitted = () =>
 /** Every PARS activity record of the course misses a required value (each named). */
 export const activityRecordIncomplete = (reasons: string[]) =>
   conflict("reporting.activity_record_incomplete", PARS_ACTIVITY_MESSAGES.incomplete(reasons));
+/** CPE Monitor takes completions by its web service, one by one: it has no file. */
+export const submittedByService = () =>
+  conflict("reporting.submitted_by_service", REPORTING_MESSAGES.submittedByService);
+/** What the regulator's service needs is not in the reporting settings yet. */
+export const connectionMissing = (missing: string[]) =>
+  conflict("reporting.connection_missing", REPORTING_MESSAGES.connectionMissing(missing));
+/** A credential cannot be kept: the portal runs without SECRETS_KEY. */
+export const secretsKeyMissing = () =>
+  conflict("reporting.secrets_key_missing", REPORTING_MESSAGES.secretsKeyMissing);
+/** A connection setting of another regulator, or one breaking its rule. */
+export const connectionInvalid = (message: string) =>
+  badRequest("reporting.connection_invalid", message);

@@ -2,6 +2,7 @@ import { asc, inArray } from "drizzle-orm";
 import {
   type ClaimRegulatorIds,
   type CourseReporting,
+  EMPTY_ACTIVITY_DETAILS,
   missingRegulatorIds,
   REGULATORS,
   type Regulator,
@@ -34,6 +35,7 @@ export async function regulatorsOfTypes(
       activityFormat: row.activityFormat,
       providership: row.providership,
       commercialSupport: row.commercialSupport,
+      details: { ...EMPTY_ACTIVITY_DETAILS, ...row.details },
     };
     byType.set(row.creditTypeId, [...(byType.get(row.creditTypeId) ?? []), entry]);
   }

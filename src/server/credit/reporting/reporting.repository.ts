@@ -10,14 +10,16 @@ import {
   isNotNull,
   isNull,
   lt,
+  lte,
   sql,
 } from "drizzle-orm";
-import type { Regulator, RegulatorActivity } from "../../../contract";
+import { DEFAULT_DEADLINE_DAYS, type Regulator, type RegulatorActivity } from "../../../contract";
 import { courseSummaries, creditTypeCourses } from "../../catalogue";
 import type { Executor } from "../../db/client";
 import { attestationRecords, claimedCredits } from "../attestations/attestations.read-model";
 import { certificateRecords } from "../certificates/certificates.read-model";
 import {
+  cpeMonitorSubmissions,
   creditTypeRegulators,
   regulatorSettings,
   reportFileClaims,
@@ -86,6 +88,7 @@ export function createReportingRepository(db: Executor) {
           completedAt: certificateRecords.completedAt,
           activityId: creditTypeRegulators.activityId,
           providerId: creditTypeRegulators.providerId,
+          details: creditTypeRegulators.details,
         })
         .from(claimedCredits)
         .innerJoin(
@@ -159,7 +162,7 @@ export function createReportingRepository(db: Executor) {
       return { total: all?.total ?? 0, byType };
     },
 
-    /** Every claim a submitted file of the regulator holds, the latest submission first. */
+    /** Every claim a submitted file of the regulator adds, the latest submission first. */
     async submittedClaims(regulator: Regulator) {
       return db
         .select({
@@ -172,13 +175,73 @@ export function createReportingRepository(db: Executor) {
         })
         .from(reportFileClaims)
         .innerJoin(reportFiles, eq(reportFiles.id, reportFileClaims.fileId))
-        .where(and(eq(reportFiles.regulator, regulator), isNotNull(reportFiles.submittedAt)))
+        .where(
+          and(
+            eq(reportFiles.regulator, regulator),
+            isNotNull(reportFiles.submittedAt),
+            eq(reportFileClaims.action, "add"),
+          ),
+        )
         .orderBy(desc(reportFiles.submittedAt), desc(reportFiles.createdAt));
+    },
+
+    /**
+     * Each claim of the course's submitted learner files as it was last written (its latest
+     * submitted row, added or deleted, with the values written): what a withdrawal names.
+     */
+    async lastWrittenRows(regulator: Regulator, courseId: string) {
+      const rows = await db
+        .select({
+          attestationId: reportFileClaims.attestationId,
+          position: reportFileClaims.position,
+          action: reportFileClaims.action,
+          row: reportFileClaims.row,
+        })
+        .from(reportFileClaims)
+        .innerJoin(reportFiles, eq(reportFiles.id, reportFileClaims.fileId))
+        .where(
+          and(
+            eq(reportFiles.regulator, regulator),
+            eq(reportFiles.courseId, courseId),
+            isNotNull(reportFiles.submittedAt),
+          ),
+        )
+        // Within a file a changed claim's delete precedes its add: the add is the last word
+        // ("delete" sorts after "add", hence descending).
+        .orderBy(
+          asc(reportFiles.submittedAt),
+          asc(reportFiles.createdAt),
+          desc(reportFileClaims.action),
+        );
+      const last = new Map<string, (typeof rows)[number]>();
+      for (const row of rows) last.set(`${row.attestationId}:${row.position}`, row);
+      return [...last.values()];
+    },
+
+    /** The claims CPE Monitor's service accepted, as the files' rows are read. */
+    async acceptedSubmissions() {
+      return db
+        .select({
+          attestationId: cpeMonitorSubmissions.attestationId,
+          position: cpeMonitorSubmissions.position,
+          fingerprint: cpeMonitorSubmissions.fingerprint,
+          fileId: sql<string | null>`null`,
+          fileName: sql<string>`'CPE Monitor web service'`,
+          submittedAt: cpeMonitorSubmissions.answeredAt,
+        })
+        .from(cpeMonitorSubmissions)
+        .where(eq(cpeMonitorSubmissions.status, "accepted"));
     },
 
     async insertFile(
       values: typeof reportFiles.$inferInsert,
-      claims: { attestationId: string; position: number; fingerprint: string }[],
+      claims: {
+        attestationId: string;
+        position: number;
+        fingerprint: string;
+        action: "add" | "delete";
+        row: string[];
+      }[],
     ) {
       const [row] = await db.insert(reportFiles).values(values).returning();
       if (claims.length) {
@@ -231,6 +294,78 @@ export function createReportingRepository(db: Executor) {
         .where(and(eq(reportFiles.id, id), isNull(reportFiles.submittedAt)))
         .returning();
       return row;
+    },
+
+    async connection(regulator: Regulator) {
+      const [row] = await db
+        .select({
+          connection: regulatorSettings.connection,
+          sealedSecret: regulatorSettings.sealedSecret,
+        })
+        .from(regulatorSettings)
+        .where(eq(regulatorSettings.regulator, regulator));
+      return row;
+    },
+
+    async saveConnection(
+      regulator: Regulator,
+      connection: Record<string, string>,
+      sealedSecret: string | null,
+    ) {
+      const [row] = await db
+        .insert(regulatorSettings)
+        .values({
+          regulator,
+          deadlineDays: DEFAULT_DEADLINE_DAYS[regulator],
+          connection,
+          sealedSecret,
+        })
+        .onConflictDoUpdate({
+          target: regulatorSettings.regulator,
+          set: { connection, sealedSecret, updatedAt: new Date() },
+        })
+        .returning({
+          connection: regulatorSettings.connection,
+          sealedSecret: regulatorSettings.sealedSecret,
+        });
+      return row!;
+    },
+
+    /** CPE Monitor's answers to the claims sent, by claim key. */
+    async submissions() {
+      return db.select().from(cpeMonitorSubmissions);
+    },
+
+    async saveSubmission(row: typeof cpeMonitorSubmissions.$inferInsert) {
+      await db
+        .insert(cpeMonitorSubmissions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [cpeMonitorSubmissions.attestationId, cpeMonitorSubmissions.position],
+          set: {
+            fingerprint: row.fingerprint,
+            status: row.status,
+            message: row.message,
+            attempts: row.attempts,
+            nextAttemptAt: row.nextAttemptAt ?? null,
+            answeredAt: row.answeredAt ?? null,
+            submittedAt: row.submittedAt,
+            submittedBy: row.submittedBy ?? null,
+          },
+        });
+    },
+
+    /** The submissions waiting for the service whose next attempt is due. */
+    async dueSubmissions(now: Date) {
+      return db
+        .select()
+        .from(cpeMonitorSubmissions)
+        .where(
+          and(
+            eq(cpeMonitorSubmissions.status, "waiting"),
+            lte(cpeMonitorSubmissions.nextAttemptAt, now),
+          ),
+        );
     },
 
     async deadlines() {

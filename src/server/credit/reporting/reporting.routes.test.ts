@@ -1,11 +1,16 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
 import {
   type AuditEventsPage,
   type Certificate,
   type CourseReporting,
+  EMPTY_ACTIVITY_DETAILS,
   EMPTY_REGULATOR_IDS,
   IDENTIFIER_MESSAGES,
   type MyRegulatorIds,
@@ -31,6 +36,7 @@ import {
   signInAs,
 } from "../../testing/learning";
 import { leafParts, outboxMessages } from "../../testing/mail";
+import { useTestApp } from "../../testing/test-app";
 import { attestationCredits, attestations } from "../attestations/attestations.table";
 import { reportFiles } from "./reporting.table";
 
@@ -61,13 +67,26 @@ const CONSENT =
   "I agree that Credo reports my completion of this activity to ACCME PARS with the identifiers I have given.";
 const PARS_FILES = "/api/admin/reports/regulators/pars/files";
 
-const records = (bytes: Buffer) =>
+/** The records of a tab-delimited PARS activity file, each field counted. */
+const tabRecords = (bytes: Buffer) =>
   parse(bytes, {
     encoding: "latin1",
     delimiter: "\t",
     record_delimiter: "\r\n",
     quote: false,
   }) as string[][];
+
+/** The learner rows of a PARS learner template, read by SheetJS (the header is row 2). */
+const records = (bytes: Buffer) => {
+  const book = XLSX.read(bytes, { type: "buffer" });
+  return XLSX.utils
+    .sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      raw: false,
+      defval: "",
+    })
+    .slice(2);
+};
 
 describe("regulator reporting", () => {
   const { ctx, video, clock, setup, certificatesOf } = useCreditClaim();
@@ -208,6 +227,7 @@ describe("regulator reporting", () => {
         activityFormat: "",
         providership: "",
         commercialSupport: null,
+        details: EMPTY_ACTIVITY_DETAILS,
       },
     ]);
     const events = await auditTypes(cookie, "reporting.settings_updated");
@@ -325,7 +345,16 @@ describe("regulator reporting", () => {
     expect(early.attested.statusCode, early.attested.body).toBe(200);
     await putReporting(s.adminCookie, s.course.id, {
       types: [
-        { creditTypeId: amaType.id, regulators: [{ regulator: "pars", activityId: PARS_ID }] },
+        {
+          creditTypeId: amaType.id,
+          regulators: [
+            {
+              regulator: "pars",
+              activityId: PARS_ID,
+              details: { mocBoard: "ABIM", mocCreditType: "Medical Knowledge" },
+            },
+          ],
+        },
       ],
     });
     const first = await learnerClaims(before, "Ada Byron", PHYSICIAN);
@@ -372,23 +401,28 @@ describe("regulator reporting", () => {
     const download = (id: string) =>
       call(ctx, "GET", `${PARS_FILES}/${id}/download`, { cookie: admin });
     const original = await download(file.id);
-    expect(original.headers["content-type"]).toBe("text/plain; charset=iso-8859-1");
+    expect(original.headers["content-type"]).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     expect(original.headers["content-disposition"]).toBe(`attachment; filename="${file.fileName}"`);
-    expect(file.fileName).toMatch(/^pars-learners-.+\.txt$/);
+    expect(file.fileName).toMatch(/^pars-learners-.+\.xlsx$/);
     expect(records(original.rawPayload)).toEqual([
       [
+        "Add",
         PARS_ID,
+        expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
         "Ada",
         "Byron",
-        "02",
-        "29",
-        "OR",
+        "02/29",
+        "Oregon",
         "MD204518",
-        "",
-        "",
-        "1234567893",
-        expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
         "1.5",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
       ],
     ]);
 
@@ -448,8 +482,8 @@ describe("regulator reporting", () => {
     const delta = (await generate()).json() as ReportFile;
     expect(delta.rowCount).toBe(1);
     const deltaRows = records((await download(delta.id)).rawPayload);
-    expect(deltaRows.map((r) => [r[1], r[2], r[7], r[8]])).toEqual([
-      ["Grace", "Hopper", "ABIM", "778899"],
+    expect(deltaRows.map((r) => [r[0], r[3], r[4], r[9], r[10], r[12]])).toEqual([
+      ["Add", "Grace", "Hopper", "ABIM", "778899", "Medical Knowledge"],
     ]);
     // The first file, downloaded again, is byte for byte the one first generated; a stored
     // file never changes.
@@ -515,6 +549,60 @@ describe("regulator reporting", () => {
     expect((await submit(file.id, colleague)).json()).toMatchObject({
       code: "reporting.already_submitted",
     });
+
+    // The activity's PARS ID corrected: the reported row is deleted as it was written, then
+    // added anew; the unsubmitted one is only added (ACCME's template: Record Action Delete).
+    const corrected = "201234568";
+    const recorrect = await putReporting(admin, s.course.id, {
+      types: [
+        {
+          creditTypeId: amaType.id,
+          regulators: [
+            {
+              regulator: "pars",
+              activityId: corrected,
+              details: { mocBoard: "ABIM", mocCreditType: "Medical Knowledge" },
+            },
+          ],
+        },
+      ],
+    });
+    expect(recorrect.statusCode, recorrect.body).toBe(200);
+    expect((await claims()).map((c) => [c.learnerName, c.status])).toEqual([
+      ["Ada Byron", "changed"],
+      ["Early Claimant", "not_reported"],
+      ["Grace Hopper", "not_reported"],
+    ]);
+    const change = (await generate()).json() as ReportFile;
+    expect(change.rowCount).toBe(3);
+    const changeRows = records((await download(change.id)).rawPayload);
+    // Withdrawals come first, so PARS deletes the old row before it adds the new one.
+    expect(changeRows[0]!.slice(0, 4)).toEqual(["Delete", PARS_ID, expect.any(String), "Ada"]);
+    expect(
+      changeRows
+        .slice(1)
+        .map((r) => [r[0], r[1], r[3]])
+        .sort(),
+    ).toEqual([
+      ["Add", corrected, "Ada"],
+      ["Add", corrected, "Grace"],
+    ]);
+    // The deleted row is the one first uploaded, cell for cell but the action.
+    expect(changeRows[0]!.slice(1)).toEqual(records(original.rawPayload)[0]!.slice(1));
+    expect((await submit(change.id)).statusCode).toBe(200);
+
+    // Ada's certificate revoked: her completion is withdrawn with a Delete row alone.
+    const [certificate] = await certificatesOf(first.cookie);
+    const revoked = await call(ctx, "POST", `/api/certificates/${certificate!.id}/revoke`, {
+      cookie: admin,
+      payload: { reason: "Completed by someone else" },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const withdrawal = (await generate()).json() as ReportFile;
+    const withdrawalRows = records((await download(withdrawal.id)).rawPayload);
+    expect(withdrawalRows.map((r) => [r[0], r[1], r[3]])).toEqual([["Delete", corrected, "Ada"]]);
+    expect((await submit(withdrawal.id)).statusCode).toBe(200);
+    expect((await generate()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
   });
   it("writes the course's PARS activity record with its learner counts, refusing it while a required value is missing", async () => {
     const s = await setup(ACTIVITY, 1, OFFER);
@@ -567,12 +655,13 @@ describe("regulator reporting", () => {
     expect(incomplete.statusCode).toBe(409);
     expect(incomplete.json()).toEqual({
       code: "reporting.activity_record_incomplete",
-      message: `The PARS activity record cannot be written: AMA PRA Category 1 Credit™ (PARS activity ${PARS_ID}): Missing from the activity record: activity format, providership, whether commercial support was received.`,
+      message: `The PARS activity record cannot be written: AMA PRA Category 1 Credit™ (PARS activity ${PARS_ID}): Missing from the activity record: provider activity ID, activity type, providership, whether commercial support was received.`,
     });
     const saved = await pars({
       activityFormat: "IEM",
       providership: "joint",
       commercialSupport: false,
+      details: { providerCode: "1001" },
     });
     expect((saved.json() as CourseReporting).types[0]!.regulators).toEqual([
       {
@@ -582,6 +671,7 @@ describe("regulator reporting", () => {
         activityFormat: "IEM",
         providership: "joint",
         commercialSupport: false,
+        details: { ...EMPTY_ACTIVITY_DETAILS, providerCode: "1001" },
       },
     ]);
 
@@ -620,17 +710,34 @@ describe("regulator reporting", () => {
     expect(file.fileName).toMatch(/^pars-activity-.+\.txt$/);
     const bytes = (await call(ctx, "GET", `${PARS_FILES}/${file.id}/download`, { cookie: admin }))
       .rawPayload;
-    expect(records(bytes)).toEqual([
-      [PARS_ID, s.course.title, "IEM", "01/01/2026", "12/31/2099", "1.5", "Joint", "No", "1", "1"],
+    // Every field of the activity template, the supporter's blank (csv-parse counts them).
+    const [record] = tabRecords(bytes);
+    expect(record).toHaveLength(55);
+    expect(record!.slice(0, 15)).toEqual([
+      "Template D",
+      PARS_ID,
+      "1001",
+      "2026",
+      s.course.title,
+      "01/01/2026",
+      "",
+      "",
+      "",
+      "Joint",
+      "IEM",
+      "1.5",
+      "1",
+      "1",
+      "No",
     ]);
     // Counted over a range without completions: none of either.
     const past = (
       await generate({ courseId: s.course.id, from: "2026-01-01", to: "2026-01-02" })
     ).json() as ReportFile;
-    const pastRows = records(
+    const pastRows = tabRecords(
       (await call(ctx, "GET", `${PARS_FILES}/${past.id}/download`, { cookie: admin })).rawPayload,
     );
-    expect(pastRows.map((r) => r.slice(-2))).toEqual([["0", "0"]]);
+    expect(pastRows.map((r) => r.slice(12, 14))).toEqual([["0", "0"]]);
     // Generating an activity record reports no learner's claim.
     const claims = (
       await call(ctx, "GET", `/api/admin/reports/regulators/pars/claims?courseId=${s.course.id}`, {
@@ -642,5 +749,321 @@ describe("regulator reporting", () => {
       `Generated the report file ${past.fileName} (1 row)`,
       `Generated the report file ${file.fileName} (1 row)`,
     ]);
+  });
+
+  it("writes the CE Broker roster's parent provider and upload key from the settings into each download", async () => {
+    const s = await setup(ACTIVITY, 1, OFFER);
+    const admin = s.adminCookie;
+    const contact = s.types[1]!;
+    const saved = await putReporting(admin, s.course.id, {
+      types: [
+        {
+          creditTypeId: contact.id,
+          regulators: [
+            {
+              regulator: "ce_broker",
+              activityId: "20-845123",
+              providerId: "50-1234",
+              details: { providerCode: "77", subjectArea: "GEN-1" },
+            },
+          ],
+        },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const nurse = await learnerClaims({ ...s, ama: contact.id }, "Florence Nightingale", {
+      ...PHYSICIAN,
+      firstName: "Florence",
+      lastName: "Nightingale",
+      licenceState: "FL",
+      licenceNumber: "RN9876543",
+      profession: "RN",
+    });
+    expect(nurse.attested.statusCode, nurse.attested.body).toBe(200);
+    const files = "/api/admin/reports/regulators/ce_broker/files";
+    const made = await call(ctx, "POST", files, {
+      cookie: admin,
+      payload: { courseId: s.course.id, from: today(), to: today() },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const file = made.json() as ReportFile;
+    expect(file.fileName).toMatch(/^ce-broker-roster-.+\.xml$/);
+    const download = () => call(ctx, "GET", `${files}/${file.id}/download`, { cookie: admin });
+    // Without the settings the roster cannot be uploaded: said, not downloaded half-made.
+    expect((await download()).json()).toEqual({
+      code: "reporting.connection_missing",
+      message:
+        "Enter the CE Broker parent provider ID, CE Broker upload key under Connection settings on the Reporting page first.",
+    });
+    const connect = (payload: object) =>
+      call(ctx, "PUT", "/api/admin/reports/regulators/ce_broker/connection", {
+        cookie: admin,
+        payload,
+      });
+    expect((await connect({ username: "x" })).json()).toMatchObject({
+      code: "reporting.connection_invalid",
+    });
+    const connected = await connect({ parentProviderId: "1234", uploadKey: "KEY&1" });
+    expect(connected.json()).toMatchObject({ parentProviderId: "1234", secretSet: true });
+    expect(connected.body).not.toContain("KEY&1");
+    const read = (
+      await call(ctx, "GET", "/api/admin/reports/regulators/ce_broker/connection", {
+        cookie: admin,
+      })
+    ).json();
+    expect(read).toEqual(connected.json());
+
+    const roster = (bytes: Buffer) =>
+      new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: "@",
+        parseTagValue: false,
+      }).parse(bytes.toString("utf8")).rosters;
+    const first = roster((await download()).rawPayload);
+    expect([first["@id_parent_provider"], first["@upload_key"]]).toEqual(["1234", "KEY&1"]);
+    expect([first.roster.id_provider, first.roster.provider_course_code]).toEqual(["1234", "77"]);
+    expect(first.roster.attendees.attendee).toMatchObject({
+      licensee_profession: "RN",
+      license: "RN9876543",
+      cebroker_state: "FL",
+      first_name: "Florence",
+      last_name: "Nightingale",
+    });
+    // The stored file holds no credential; a changed setting is written into the next download,
+    // the key left out keeping the one saved.
+    const [stored] = await ctx.database.db
+      .select()
+      .from(reportFiles)
+      .where(eq(reportFiles.id, file.id));
+    expect(stored!.bytes.toString("utf8")).not.toContain("KEY&1");
+    await connect({ parentProviderId: "5678" });
+    const again = roster((await download()).rawPayload);
+    expect([again["@id_parent_provider"], again["@upload_key"]]).toEqual(["5678", "KEY&1"]);
+  });
+
+  it("sends CPE Monitor each completion by its web service, keeps each answer and retries while it is unreachable", async () => {
+    // A stand-in for CPE Monitor's SubmitCPEActivityJSON: records each request and answers as
+    // the public integrations read it ({"status":"Accepted"} or an error_message), or 503.
+    const requests: URL[] = [];
+    let answer: (params: URLSearchParams) => [number, object] = () => [200, { status: "Accepted" }];
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      requests.push(url);
+      const [status, body] = answer(url.searchParams);
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/service/cpemonitorservice.asmx`;
+    try {
+      const s = await setup(ACTIVITY, 1, OFFER);
+      const admin = s.adminCookie;
+      const uan = "0197-0000-26-105-H01-P";
+      await putReporting(admin, s.course.id, {
+        types: [
+          {
+            creditTypeId: s.types[0]!.id,
+            regulators: [{ regulator: "cpe_monitor", activityId: uan }],
+          },
+        ],
+      });
+      const pharmacist = (firstName: string, nabpEpid: string) => ({
+        ...PHYSICIAN,
+        firstName,
+        nabpEpid,
+        birthMonth: 3,
+        birthDay: 7,
+      });
+      const course = { ...s, ama: s.types[0]!.id };
+      for (const [name, epid] of [
+        ["Ann", "123456"],
+        ["Bob", "654321"],
+        ["Cy", "111111"],
+      ] as const) {
+        expect(
+          (await learnerClaims(course, `${name} Rx`, pharmacist(name, epid))).attested.statusCode,
+        ).toBe(200);
+      }
+      const range = { courseId: s.course.id, from: today(), to: today() };
+      const submit = () =>
+        call(ctx, "POST", "/api/admin/reports/regulators/cpe_monitor/submissions", {
+          cookie: admin,
+          payload: range,
+        });
+      expect((await submit()).json()).toMatchObject({ code: "reporting.connection_missing" });
+      const submitFor = (payload: object) =>
+        call(ctx, "POST", "/api/admin/reports/regulators/cpe_monitor/submissions", {
+          cookie: admin,
+          payload: { ...range, ...payload },
+        });
+      expect((await submitFor({ courseId: "nope" })).statusCode).toBe(404);
+      expect((await submitFor({ from: "2026-02-30" })).json()).toMatchObject({
+        code: "validation.invalid_body",
+      });
+      const connect = (payload: object) =>
+        call(ctx, "PUT", "/api/admin/reports/regulators/cpe_monitor/connection", {
+          cookie: admin,
+          payload,
+        });
+      expect((await connect({ parentProviderId: "1" })).json()).toMatchObject({
+        code: "reporting.connection_invalid",
+      });
+      const connected = await connect({
+        providerNumber: "0197",
+        username: "northwind",
+        password: "s3cret!",
+        serviceUrl: base,
+      });
+      expect(connected.json()).toEqual({
+        regulator: "cpe_monitor",
+        parentProviderId: "",
+        providerNumber: "0197",
+        username: "northwind",
+        serviceUrl: base,
+        secretSet: true,
+      });
+      expect(connected.body).not.toContain("s3cret!");
+      // The file route is not CPE Monitor's: it takes completions one by one.
+      expect(
+        (
+          await call(ctx, "POST", "/api/admin/reports/regulators/cpe_monitor/files", {
+            cookie: admin,
+            payload: range,
+          })
+        ).json(),
+      ).toMatchObject({ code: "reporting.submitted_by_service" });
+
+      answer = (p) =>
+        p.get("epid") === "654321"
+          ? [
+              200,
+              {
+                status: "Rejected",
+                error_message: "Date of participation is outside the activity dates",
+              },
+            ]
+          : p.get("epid") === "111111"
+            ? [503, {}]
+            : [200, { status: "Accepted" }];
+      const sent = await submit();
+      expect(sent.json()).toEqual({ accepted: 1, refused: 1, waiting: 1, notSent: [] });
+      expect(requests).toHaveLength(3);
+      const first = requests.find((r) => r.searchParams.get("epid") === "123456")!;
+      expect(first.pathname).toBe("/service/cpemonitorservice.asmx/SubmitCPEActivityJSON");
+      expect(Object.fromEntries(first.searchParams)).toEqual({
+        provider_number: "0197",
+        epid: "123456",
+        date_of_birth: "0307",
+        uan,
+        date_of_participation: today(),
+        action: "I",
+        username: "northwind",
+        password: "s3cret!",
+      });
+      const claims = async () =>
+        (
+          (
+            await call(
+              ctx,
+              "GET",
+              `/api/admin/reports/regulators/cpe_monitor/claims?courseId=${s.course.id}`,
+              { cookie: admin },
+            )
+          ).json() as ReportClaim[]
+        )
+          .map((c) => [c.learnerName, c.status, c.submission?.status, c.submission?.message ?? ""])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      expect(await claims()).toEqual([
+        ["Ann Rx", "reported", "accepted", ""],
+        [
+          "Bob Rx",
+          "not_reported",
+          "refused",
+          "Date of participation is outside the activity dates",
+        ],
+        ["Cy Rx", "not_reported", "waiting", "CPE Monitor answered 503."],
+      ]);
+      // The retry waits for its time; then, the service back, the waiting claim is accepted.
+      await ctx.app.cpeMonitorRetries.sweep();
+      expect(requests).toHaveLength(3);
+      answer = () => [200, { status: "Accepted" }];
+      clock.advanceDays(1);
+      await ctx.app.cpeMonitorRetries.sweep();
+      expect(requests).toHaveLength(4);
+      expect((await claims()).map((c) => c[2])).toEqual(["accepted", "refused", "accepted"]);
+      // A refusal of the same values is not sent again: nothing new to send.
+      expect((await submit()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
+
+      // The activity's registered dates given: a completion outside them is refused here, with
+      // the reason, before CPE Monitor is asked.
+      const registered = (details: object) =>
+        putReporting(admin, s.course.id, {
+          types: [
+            {
+              creditTypeId: s.types[0]!.id,
+              regulators: [{ regulator: "cpe_monitor", activityId: uan, details }],
+            },
+          ],
+        });
+      expect((await registered({ registeredFrom: "2020-01-01" })).json()).toMatchObject({
+        code: "validation.invalid_body",
+        message: "Give both registered dates, or neither",
+      });
+      expect(
+        (await registered({ registeredFrom: "2020-12-31", registeredTo: "2020-01-01" })).json(),
+      ).toMatchObject({ message: "The start date must not be after the end date" });
+      const dated = await registered({ registeredFrom: "2020-01-01", registeredTo: "2020-12-31" });
+      expect(dated.statusCode, dated.body).toBe(200);
+      const outside = (
+        (
+          await call(
+            ctx,
+            "GET",
+            `/api/admin/reports/regulators/cpe_monitor/claims?courseId=${s.course.id}`,
+            { cookie: admin },
+          )
+        ).json() as ReportClaim[]
+      ).find((c) => c.learnerName === "Bob Rx")!;
+      expect(outside.problem).toBe(
+        `Completed on ${today()}, outside the activity's registered dates in CPE Monitor (2020-01-01 to 2020-12-31): CPE Monitor would refuse it. Correct the registered dates with ACPE, then here.`,
+      );
+      expect((await submit()).json()).toMatchObject({ code: "reporting.nothing_to_report" });
+      expect(requests).toHaveLength(4);
+    } finally {
+      server.close();
+      clock.reset();
+    }
+  });
+});
+
+describe("regulator credentials without a secrets key (production, no SECRETS_KEY)", () => {
+  const ctx = useTestApp({ NODE_ENV: "production" });
+
+  it("keeps the other settings but refuses a credential it could not keep sealed", async () => {
+    const admin = await quickAdmin(ctx);
+    // In production the session cookie is named __Host-credo_session.
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: admin.email, password: admin.password },
+    });
+    const session = login.cookies.find((c) => c.name.endsWith("credo_session"));
+    const cookie = `${session!.name}=${session!.value}`;
+    const connect = (payload: object) =>
+      call(ctx, "PUT", "/api/admin/reports/regulators/cpe_monitor/connection", { cookie, payload });
+    expect((await connect({ providerNumber: "0197" })).statusCode).toBe(200);
+    const refused = await connect({ password: "s3cret!" });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      {
+        code: "reporting.secrets_key_missing",
+        message:
+          "Credentials cannot be kept: set SECRETS_KEY (32 bytes in base64) and restart the portal.",
+      },
+    ]);
+    expect(
+      (
+        await call(ctx, "GET", "/api/admin/reports/regulators/cpe_monitor/connection", { cookie })
+      ).json(),
+    ).toMatchObject({ providerNumber: "0197", secretSet: false });
   });
 });

@@ -4,9 +4,13 @@ import { z } from "zod";
 import {
   courseReportingBodySchema,
   courseReportingSchema,
+  cpeMonitorSubmitBodySchema,
+  cpeMonitorSubmitResultSchema,
   myRegulatorIdsQuerySchema,
   myRegulatorIdsSchema,
   parsActivityFileBodySchema,
+  regulatorConnectionBodySchema,
+  regulatorConnectionSchema,
   regulatorIdsBodySchema,
   regulatorOverviewSchema,
   regulatorSchema,
@@ -141,6 +145,7 @@ export function registerReportingRoutes(
             "courses.not_found",
             "reporting.course_not_reporting",
             "reporting.nothing_to_report",
+            "reporting.submitted_by_service",
           ]),
         },
       },
@@ -148,6 +153,53 @@ export function registerReportingRoutes(
       preValidation: admin,
     },
     async (request) => reporting.generate(request.params.regulator, request.body, actorOf(request)),
+  );
+  app.get(
+    "/api/admin/reports/regulators/:regulator/connection",
+    {
+      schema: { tags, params: regulatorParams, response: { 200: regulatorConnectionSchema } },
+      preValidation: admin,
+    },
+    async (request) => reporting.connection(request.params.regulator),
+  );
+  app.put(
+    "/api/admin/reports/regulators/:regulator/connection",
+    {
+      schema: {
+        tags,
+        params: regulatorParams,
+        body: regulatorConnectionBodySchema,
+        response: {
+          200: regulatorConnectionSchema,
+          ...errorResponses(["reporting.connection_invalid", "reporting.secrets_key_missing"]),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) =>
+      reporting.saveConnection(request.params.regulator, request.body, actorOf(request)),
+  );
+  app.post(
+    "/api/admin/reports/regulators/cpe_monitor/submissions",
+    {
+      schema: {
+        tags,
+        body: cpeMonitorSubmitBodySchema,
+        response: {
+          200: cpeMonitorSubmitResultSchema,
+          ...errorResponses([
+            "courses.not_found",
+            "reporting.course_not_reporting",
+            "reporting.connection_missing",
+            "reporting.nothing_to_report",
+          ]),
+        },
+      },
+      // A double click sends each completion once.
+      config: { idempotent: true },
+      preValidation: admin,
+    },
+    async (request) => reporting.submitCpeMonitor(request.body, actorOf(request)),
   );
   app.post(
     "/api/admin/reports/regulators/pars/activity-files",
@@ -191,11 +243,15 @@ export function registerReportingRoutes(
         params: fileParams,
         response: {
           200: fileAnswer(
-            "The file exactly as it was generated",
-            ["text/plain", "application/xml"],
+            "The file exactly as it was generated (a CE Broker roster with the settings' parent provider and upload key)",
+            [
+              "text/plain",
+              "application/xml",
+              "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            ],
             { "content-disposition": "`attachment; filename=…`" },
           ),
-          ...errorResponses(["reporting.file_not_found"]),
+          ...errorResponses(["reporting.file_not_found", "reporting.connection_missing"]),
         },
       },
       preValidation: admin,

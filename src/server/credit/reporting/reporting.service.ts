@@ -1,11 +1,14 @@
 import type { CoursesService, LearnerEnrollments } from "../../catalogue";
 import type { Database } from "../../db/client";
 import type { Events } from "../../lib/events";
+import type { SecretBox } from "../../lib/secret-box";
 import type { AuditService, OrganisationService } from "../../platform";
 import type { IdentifiersService } from "../identifiers/identifiers.service";
 import { createCourseReportingService } from "./course-reporting.service";
+import { createCpeMonitorService } from "./cpe-monitor.service";
 import { createLearnerIdsService } from "./learner-ids.service";
 import { createParsActivityService } from "./pars-activity.service";
+import { createRegulatorConnectionsService } from "./regulator-connections.service";
 import { createRegulatorDeadlinesService } from "./regulator-deadlines.service";
 import { createReportClaims } from "./report-claims";
 import { createReportFileStore } from "./report-file-store";
@@ -27,6 +30,8 @@ export interface ReportingServiceDeps {
   events: Pick<Events, "subscribe">;
   /** The learner's one record of identifiers, which the regulators' view reads and saves. */
   identifiers: Pick<IdentifiersService, "regulatorIds" | "saveRegulatorIds">;
+  /** Seals the regulators' credentials; absent when the portal has no secrets key. */
+  secrets?: SecretBox;
 }
 
 /**
@@ -34,7 +39,9 @@ export interface ReportingServiceDeps {
  * (course-reporting.service.ts), the identifiers learners give (learner-ids.service.ts), the
  * report files in each regulator's upload format (report-files.service.ts, and the PARS
  * activity record in pars-activity.service.ts), and which claims are reported and overdue
- * (regulator-deadlines.service.ts). A claim is reported while a
+ * (regulator-deadlines.service.ts), how Credo reaches CE Broker and CPE Monitor
+ * (regulator-connections.service.ts) and CPE Monitor's web service (cpe-monitor.service.ts).
+ * A claim is reported while a
  * submitted file holds its row as it stands now; the next file takes only what is new or
  * changed since.
  */
@@ -44,10 +51,13 @@ export function createReportingService(deps: ReportingServiceDeps) {
     clock: deps.now ?? (() => new Date()),
   });
   const fileStore = createReportFileStore(deps);
+  const connections = createRegulatorConnectionsService(deps);
   return {
     ...createCourseReportingService(deps),
     ...createLearnerIdsService(deps),
-    ...createReportFilesService(deps, reportClaims, fileStore),
+    ...createReportFilesService(deps, reportClaims, fileStore, connections),
+    ...connections,
+    ...createCpeMonitorService(deps, reportClaims, fileStore, connections),
     ...createParsActivityService(deps, fileStore),
     ...createRegulatorDeadlinesService(deps, reportClaims),
   };

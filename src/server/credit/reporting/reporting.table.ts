@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import type { RefusedRow } from "../../../contract";
+import type { ActivityDetails, RefusedRow } from "../../../contract";
 import { courseCreditTypes } from "../../catalogue/courses/course-credit.table";
 import { newId } from "../../db/ids";
 
@@ -39,6 +39,12 @@ export const creditTypeRegulators = pgTable(
     providership: text("providership").notNull().default(""),
     /** PARS: whether the activity received commercial support; null until said. */
     commercialSupport: boolean("commercial_support"),
+    /**
+     * What the upload says of the activity besides its identifier (migration 0045): the
+     * provider's own activity code, PARS's location, competencies, supporters and MOC, CE
+     * Broker's subject area.
+     */
+    details: jsonb("details").$type<Partial<ActivityDetails>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.creditTypeId, t.regulator] }),
@@ -92,8 +98,11 @@ export const reportFiles = pgTable(
 
 /**
  * The claims a file holds, each with the fingerprint of its row as written: a claim is
- * reported while a submitted file holds it with the fingerprint it has now, and goes into
- * the next file when it is new or its row changed since.
+ * reported while a submitted file holds it added with the fingerprint it has now, and goes
+ * into the next file when it is new or its row changed since. A PARS file also withdraws
+ * rows (migration 0045): a changed claim's earlier row is deleted before its new row is
+ * added, and a claim no longer valid has its row deleted; each row is kept as written so
+ * the file that withdraws it can name it as PARS holds it.
  */
 export const reportFileClaims = pgTable(
   "report_file_claims",
@@ -105,19 +114,31 @@ export const reportFileClaims = pgTable(
     attestationId: text("attestation_id").notNull(),
     position: integer("position").notNull(),
     fingerprint: text("fingerprint").notNull(),
+    /** "add" or "delete": the PARS learner template's record action. */
+    action: text("action").notNull().default("add"),
+    /** The row's values as written; null in files made before rows were kept. */
+    row: jsonb("row").$type<string[]>(),
   },
   (t) => [
-    primaryKey({ columns: [t.fileId, t.attestationId, t.position] }),
+    primaryKey({ columns: [t.fileId, t.attestationId, t.position, t.action] }),
+    check("report_file_claims_action_check", sql`${t.action} in ('add', 'delete')`),
     index("report_file_claims_claim_idx").on(t.attestationId, t.position),
   ],
 );
 
-/** Each regulator's deadline for reporting a completion; no row means the default. */
+/**
+ * Each regulator's deadline for reporting a completion (no row means the default), and how
+ * Credo reaches it (migration 0045): CE Broker's parent provider and CPE Monitor's provider
+ * number and service address, with the credential (CE Broker's upload key, CPE Monitor's
+ * password) sealed, never answered back.
+ */
 export const regulatorSettings = pgTable(
   "regulator_settings",
   {
     regulator: text("regulator").primaryKey(),
     deadlineDays: integer("deadline_days").notNull(),
+    connection: jsonb("connection").$type<Record<string, string>>().notNull().default({}),
+    sealedSecret: text("sealed_secret"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -125,6 +146,37 @@ export const regulatorSettings = pgTable(
     check(
       "regulator_settings_regulator_check",
       sql`${t.regulator} in ('pars', 'ce_broker', 'cpe_monitor')`,
+    ),
+  ],
+);
+
+/**
+ * Each claim sent to CPE Monitor's web service (migration 0045), with the service's answer:
+ * accepted, refused with its message, or waiting to be sent again while the service cannot
+ * be reached. The fingerprint is of the values sent: a claim is reported while its accepted
+ * submission holds the values it has now.
+ */
+export const cpeMonitorSubmissions = pgTable(
+  "cpe_monitor_submissions",
+  {
+    attestationId: text("attestation_id").notNull(),
+    position: integer("position").notNull(),
+    courseId: text("course_id"),
+    fingerprint: text("fingerprint").notNull(),
+    status: text("status").notNull(),
+    message: text("message").notNull().default(""),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+    submittedBy: text("submitted_by"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attestationId, t.position] }),
+    index("cpe_monitor_submissions_due_idx").on(t.status, t.nextAttemptAt),
+    check(
+      "cpe_monitor_submissions_status_check",
+      sql`${t.status} in ('accepted', 'refused', 'waiting')`,
     ),
   ],
 );

@@ -5,6 +5,7 @@ import {
   type CourseReporting,
   courseReportingBodySchema,
   creditAmountText,
+  EMPTY_ACTIVITY_DETAILS,
   missingActivityIds,
   REGULATOR_NAMES,
   REGULATORS,
@@ -28,6 +29,15 @@ import { getErrorMessage, loadFailureHint } from "../../../lib/api-client";
 import { useCourseReporting } from "../api/get-course-reporting";
 import { useSaveCourseReporting } from "../api/save-course-reporting";
 import {
+  CeBrokerDetailsFields,
+  CpeMonitorDetailsFields,
+  type DetailsDraft,
+  detailsBodyOf,
+  detailsDraftOf,
+  ParsDetailsFields,
+  ProviderCodeField,
+} from "./activity-details-fields";
+import {
   type ParsActivityDraft,
   ParsActivityFields,
   parsBodyOf,
@@ -43,7 +53,15 @@ const PLACEHOLDERS: Record<Regulator, string> = {
 
 type Draft = Record<
   string,
-  Record<Regulator, { on: boolean; activityId: string; providerId: string } & ParsActivityDraft>
+  Record<
+    Regulator,
+    {
+      on: boolean;
+      activityId: string;
+      providerId: string;
+      details: DetailsDraft;
+    } & ParsActivityDraft
+  >
 >;
 
 const draftOf = (reporting: CourseReporting): Draft =>
@@ -59,6 +77,7 @@ const draftOf = (reporting: CourseReporting): Draft =>
               on: Boolean(found),
               activityId: found?.activityId ?? "",
               providerId: found?.providerId ?? "",
+              details: detailsDraftOf(found?.details ?? EMPTY_ACTIVITY_DETAILS),
               ...parsDraftOf(
                 found ?? { activityFormat: "", providership: "", commercialSupport: null },
               ),
@@ -129,6 +148,18 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
       [typeId]: { ...d[typeId]!, [regulator]: { ...d[typeId]![regulator], ...change } },
     }));
 
+  const setDetails = (typeId: string, regulator: Regulator, change: Partial<DetailsDraft>) =>
+    setDraft((d) => {
+      const current = d[typeId]![regulator];
+      return {
+        ...d,
+        [typeId]: {
+          ...d[typeId]!,
+          [regulator]: { ...current, details: { ...current.details, ...change } },
+        },
+      };
+    });
+
   async function onSave() {
     const body = {
       types: reporting.types.map((t) => ({
@@ -138,6 +169,11 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
           activityId: draft[t.creditTypeId]![regulator].activityId,
           providerId: regulator === "ce_broker" ? draft[t.creditTypeId]![regulator].providerId : "",
           ...(regulator === "pars" ? parsBodyOf(draft[t.creditTypeId]![regulator]) : {}),
+          details: detailsBodyOf(
+            regulator,
+            draft[t.creditTypeId]![regulator].details,
+            draft[t.creditTypeId]![regulator],
+          ),
         })),
       })),
     };
@@ -199,6 +235,14 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
                           }
                         />
                       </Field>
+                      {regulator !== "cpe_monitor" ? (
+                        <ProviderCodeField
+                          base={base}
+                          regulator={regulator}
+                          value={value.details}
+                          onChange={(change) => setDetails(t.creditTypeId, regulator, change)}
+                        />
+                      ) : null}
                       {regulator === "ce_broker" ? (
                         <Field id={`${base}-provider`} label={CE_BROKER_PROVIDER_LABEL}>
                           <Input
@@ -213,12 +257,33 @@ function ReportingForm({ reporting }: { reporting: CourseReporting }) {
                         </Field>
                       ) : null}
                       {regulator === "pars" ? (
-                        <ParsActivityFields
+                        <>
+                          <ParsActivityFields
+                            base={base}
+                            value={value}
+                            onChange={(change) => set(t.creditTypeId, regulator, change)}
+                          />
+                          <ParsDetailsFields
+                            base={base}
+                            value={value.details}
+                            activityFormat={value.activityFormat}
+                            commercialSupport={value.commercialSupport}
+                            onChange={(change) => setDetails(t.creditTypeId, regulator, change)}
+                          />
+                        </>
+                      ) : regulator === "ce_broker" ? (
+                        <CeBrokerDetailsFields
                           base={base}
-                          value={value}
-                          onChange={(change) => set(t.creditTypeId, regulator, change)}
+                          value={value.details}
+                          onChange={(change) => setDetails(t.creditTypeId, regulator, change)}
                         />
-                      ) : null}
+                      ) : (
+                        <CpeMonitorDetailsFields
+                          base={base}
+                          value={value.details}
+                          onChange={(change) => setDetails(t.creditTypeId, regulator, change)}
+                        />
+                      )}
                     </div>
                   ) : null}
                 </div>

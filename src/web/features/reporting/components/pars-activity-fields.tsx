@@ -46,7 +46,7 @@ export function ParsActivityFields({
 }) {
   return (
     <>
-      <Field id={`${base}-format`} label="Activity format">
+      <Field id={`${base}-format`} label="Activity type">
         <NativeSelect
           id={`${base}-format`}
           value={value.activityFormat}

@@ -1,4 +1,6 @@
 import {
+  CPE_MONITOR_STATUS_LABELS,
+  type CpeMonitorSubmission,
   creditAmountText,
   REPORT_CLAIM_STATUS_LABELS,
   type Regulator,
@@ -106,7 +108,40 @@ function ClaimItem({ claim }: { claim: ReportClaim }) {
           ? `Consent to reporting: “${claim.consent}”`
           : "No consent to reporting recorded: claimed before it was asked."}
       </p>
+      {claim.submission ? <SubmissionAnswer submission={claim.submission} /> : null}
       {claim.problem ? <p className="text-sm text-amber-900">{claim.problem}</p> : null}
     </li>
+  );
+}
+
+const SUBMISSION_BADGES: Record<
+  CpeMonitorSubmission["status"],
+  "success" | "warning" | "destructive"
+> = {
+  accepted: "success",
+  refused: "destructive",
+  waiting: "warning",
+};
+
+/** CPE Monitor's answer to the claim as last sent: accepted, refused with its message, or waiting. */
+function SubmissionAnswer({ submission }: { submission: CpeMonitorSubmission }) {
+  const dates = useDates();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="claim-submission">
+      <Badge variant={SUBMISSION_BADGES[submission.status]}>
+        {CPE_MONITOR_STATUS_LABELS[submission.status]}
+      </Badge>
+      {submission.status === "refused" ? (
+        <span className="text-zinc-800">“{submission.message}”</span>
+      ) : null}
+      {submission.status === "waiting" && submission.nextAttemptAt ? (
+        <span className="text-zinc-600">
+          Sent again {dates.dateTime(submission.nextAttemptAt)} (attempt {submission.attempts + 1})
+        </span>
+      ) : null}
+      {submission.status === "accepted" && submission.answeredAt ? (
+        <span className="text-zinc-600">on {dates.date(submission.answeredAt)}</span>
+      ) : null}
+    </div>
   );
 }

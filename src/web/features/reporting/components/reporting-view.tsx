@@ -10,14 +10,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { loadFailureHint } from "../../../lib/api-client";
 import { plural } from "../../../lib/format";
 import { useRegulators } from "../api/get-regulators";
+import { ConnectionCard } from "./connection-card";
+import { CpeMonitorSubmitCard } from "./cpe-monitor-submit-card";
 import { DeadlineCard } from "./deadline-card";
 import { GenerateFileCard } from "./generate-file-card";
 import { ReportClaimsCard } from "./report-claims-card";
 import { ReportFilesCard } from "./report-files-card";
 
 /**
- * /admin/reporting: for each regulator, the report files of a course and date range, their
- * submission, and every claim with where it stands, those waiting past the deadline first.
+ * /admin/reporting: for each regulator, the report files of a course and date range and their
+ * submission (CPE Monitor: the completions sent to its web service), every claim with where
+ * it stands, those waiting past the deadline first, and how Credo reaches the regulator.
  * `courseId` opens the page on one course (from its course page).
  */
 export function ReportingView({ courseId }: { courseId?: string }) {
@@ -110,8 +113,14 @@ function RegulatorPanel({
         />
       ) : (
         <>
-          <GenerateFileCard overview={overview} course={course} onCourse={setCourse} />
-          <ReportFilesCard regulator={regulator} courseId={filter} />
+          {regulator === "cpe_monitor" ? (
+            <CpeMonitorSubmitCard overview={overview} course={course} onCourse={setCourse} />
+          ) : (
+            <>
+              <GenerateFileCard overview={overview} course={course} onCourse={setCourse} />
+              <ReportFilesCard regulator={regulator} courseId={filter} />
+            </>
+          )}
           <ReportClaimsCard
             regulator={regulator}
             courseId={filter}
@@ -119,6 +128,7 @@ function RegulatorPanel({
           />
         </>
       )}
+      <ConnectionCard regulator={regulator} />
     </>
   );
 }
