@@ -9,7 +9,7 @@ import { fileNamePart } from "../../lib/csv";
 import type { Actor } from "../../platform";
 import { courseNotReporting, reportingCourseNotFound } from "./reporting.errors";
 import { courseReportingOf } from "./reporting.read-model";
-import { createReportingRepository } from "./reporting.repository";
+import { createReportingRepository, type FileClaim } from "./reporting.repository";
 import type { ReportingServiceDeps } from "./reporting.service";
 import type { ReportFileRow } from "./reporting.table";
 
@@ -51,13 +51,7 @@ export function createReportFileStore(deps: ReportingServiceDeps) {
       bytes: Buffer;
       rowCount: number;
       refused: RefusedRow[];
-      claims: {
-        attestationId: string;
-        position: number;
-        fingerprint: string;
-        action: "add" | "delete";
-        row: string[];
-      }[];
+      claims: FileClaim[];
       actor: Actor;
     }): Promise<ReportFile> {
       const { regulator, course, format } = input;

@@ -42,6 +42,15 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
  * records of other features (attestations, certificates, credit types) as their owners expose
  * them for reports. Every function runs on the executor it is given.
  */
+/** A claim as a file holds it: its row's place, fingerprint, action and cells. */
+export interface FileClaim {
+  attestationId: string;
+  position: number;
+  fingerprint: string;
+  action: "add" | "delete";
+  row: string[];
+}
+
 export function createReportingRepository(db: Executor) {
   return {
     async replaceRegulators(creditTypeId: string, list: RegulatorActivity[]) {
@@ -233,16 +242,7 @@ export function createReportingRepository(db: Executor) {
         .where(eq(cpeMonitorSubmissions.status, "accepted"));
     },
 
-    async insertFile(
-      values: typeof reportFiles.$inferInsert,
-      claims: {
-        attestationId: string;
-        position: number;
-        fingerprint: string;
-        action: "add" | "delete";
-        row: string[];
-      }[],
-    ) {
+    async insertFile(values: typeof reportFiles.$inferInsert, claims: FileClaim[]) {
       const [row] = await db.insert(reportFiles).values(values).returning();
       if (claims.length) {
         await db.insert(reportFileClaims).values(claims.map((c) => ({ ...c, fileId: row!.id })));

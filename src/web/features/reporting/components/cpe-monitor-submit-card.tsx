@@ -13,18 +13,13 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-client";
 import { useDates } from "../../../lib/dates";
 import { plural } from "../../../lib/format";
 import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useSubmitCpeMonitor } from "../api/submit-cpe-monitor";
-import { DateField } from "./date-field";
-
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-type DayErrors = { from?: string | undefined; to?: string | undefined };
+import { COURSE_RANGE_FORM_CLASS, CourseRangeFields, useCourseRange } from "./course-range-fields";
 
 /**
  * CPE Monitor takes completions by its web service, not by file: the course's completions in
@@ -43,13 +38,10 @@ export function CpeMonitorSubmitCard({
   const submit = useSubmitCpeMonitor();
   const dates = useDates();
   const base = useId();
-  const today = new Date();
-  const [from, setFrom] = useState(dayOf(new Date(today.getTime() - 365 * 86_400_000)));
-  const [to, setTo] = useState(dayOf(today));
+  const range = useCourseRange();
   const [result, setResult] = useState<CpeMonitorSubmitResult | null>(null);
   const single = useSingleSubmit(result);
   const [error, setError] = useState<string | null>(null);
-  const [dayErrors, setDayErrors] = useState<DayErrors>({});
 
   return (
     <Card>
@@ -62,57 +54,30 @@ export function CpeMonitorSubmitCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <form
-          className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-start"
+          className={COURSE_RANGE_FORM_CLASS}
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            const parsed = reportGenerateBodySchema.safeParse({ courseId: course, from, to });
-            if (!parsed.success) {
-              const errors: DayErrors = {};
-              for (const issue of parsed.error.issues) {
-                const day = issue.path[0];
-                if ((day === "from" || day === "to") && !errors[day]) errors[day] = issue.message;
-              }
-              setDayErrors(errors);
-              return;
-            }
-            setDayErrors({});
+            const body = range.checked(reportGenerateBodySchema, {
+              courseId: course,
+              from: range.from,
+              to: range.to,
+            });
+            if (!body) return;
             void single((idempotencyKey) =>
-              submit
-                .mutateAsync({ ...parsed.data, idempotencyKey })
-                .then(setResult, (err: unknown) => {
-                  setResult(null);
-                  setError(getErrorMessage(err) ?? "The completions could not be sent.");
-                }),
+              submit.mutateAsync({ ...body, idempotencyKey }).then(setResult, (err: unknown) => {
+                setResult(null);
+                setError(getErrorMessage(err) ?? "The completions could not be sent.");
+              }),
             );
           }}
         >
-          <Field id={`${base}-course`} label="Course">
-            <NativeSelect
-              id={`${base}-course`}
-              value={course}
-              onChange={(e) => onCourse(e.target.value)}
-            >
-              {overview.courses.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <DateField
-            id={`${base}-from`}
-            label="Completed from"
-            value={from}
-            onChange={setFrom}
-            error={dayErrors.from}
-          />
-          <DateField
-            id={`${base}-to`}
-            label="Completed to"
-            value={to}
-            onChange={setTo}
-            error={dayErrors.to}
+          <CourseRangeFields
+            base={base}
+            overview={overview}
+            course={course}
+            onCourse={onCourse}
+            range={range}
           />
           <div className="sm:col-span-3 lg:col-span-1 lg:mt-6">
             <Button type="submit" disabled={!course || submit.isPending}>

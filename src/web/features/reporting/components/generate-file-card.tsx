@@ -16,20 +16,14 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useSingleSubmit } from "../../../lib/use-single-submit";
 import { useGenerateParsActivityFile } from "../api/generate-pars-activity-file";
 import { useGenerateReportFile } from "../api/generate-report-file";
-import { DateField } from "./date-field";
+import { COURSE_RANGE_FORM_CLASS, CourseRangeFields, useCourseRange } from "./course-range-fields";
 import { GeneratedFile } from "./generated-file";
-
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-type DayErrors = { from?: string | undefined; to?: string | undefined };
 
 /**
  * A new file of one course and range of completion days: the learners' completions not yet
@@ -49,14 +43,12 @@ export function GenerateFileCard({
   const generate = useGenerateReportFile();
   const generateActivity = useGenerateParsActivityFile();
   const base = useId();
-  const today = new Date();
-  const [from, setFrom] = useState(dayOf(new Date(today.getTime() - 365 * 86_400_000)));
-  const [to, setTo] = useState(dayOf(today));
+  const range = useCourseRange();
+  const { from, to } = range;
   const [result, setResult] = useState<ReportFile | null>(null);
   // One key until a file is made: a double click makes one file, the next range a new one.
   const single = useSingleSubmit(result?.id);
   const [error, setError] = useState<string | null>(null);
-  const [dayErrors, setDayErrors] = useState<DayErrors>({});
   const pending = generate.isPending || generateActivity.isPending;
   const callbacks = {
     onSuccess: (file: ReportFile) => {
@@ -67,7 +59,7 @@ export function GenerateFileCard({
       setResult(null);
       // A refused day is said under its field, as the form's own check says it.
       const day = isApiError(err) && (err.path === "from" || err.path === "to") ? err.path : null;
-      if (day) setDayErrors({ [day]: getErrorMessage(err) });
+      if (day) range.setDayErrors({ [day]: getErrorMessage(err) });
       else setError(getErrorMessage(err) ?? "The file could not be generated.");
     },
   };
@@ -75,18 +67,7 @@ export function GenerateFileCard({
   /** The body if the contract's rules take it; otherwise each refused day's message shows. */
   function checked<T>(schema: z.ZodType<T>, body: unknown): T | null {
     setError(null);
-    const parsed = schema.safeParse(body);
-    if (parsed.success) {
-      setDayErrors({});
-      return parsed.data;
-    }
-    const errors: DayErrors = {};
-    for (const issue of parsed.error.issues) {
-      const day = issue.path[0];
-      if ((day === "from" || day === "to") && !errors[day]) errors[day] = issue.message;
-    }
-    setDayErrors(errors);
-    return null;
+    return range.checked(schema, body);
   }
 
   return (
@@ -103,7 +84,7 @@ export function GenerateFileCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <form
-          className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-start"
+          className={COURSE_RANGE_FORM_CLASS}
           onSubmit={(e) => {
             e.preventDefault();
             const body = checked(reportGenerateBodySchema, { courseId: course, from, to });
@@ -117,32 +98,12 @@ export function GenerateFileCard({
             }
           }}
         >
-          <Field id={`${base}-course`} label="Course">
-            <NativeSelect
-              id={`${base}-course`}
-              value={course}
-              onChange={(e) => onCourse(e.target.value)}
-            >
-              {overview.courses.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <DateField
-            id={`${base}-from`}
-            label="Completed from"
-            value={from}
-            onChange={setFrom}
-            error={dayErrors.from}
-          />
-          <DateField
-            id={`${base}-to`}
-            label="Completed to"
-            value={to}
-            onChange={setTo}
-            error={dayErrors.to}
+          <CourseRangeFields
+            base={base}
+            overview={overview}
+            course={course}
+            onCourse={onCourse}
+            range={range}
           />
           {/* Level with the inputs, below their labels, whatever a day's message adds under it. */}
           <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-1 lg:mt-6">
