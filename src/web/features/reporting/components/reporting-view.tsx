@@ -53,11 +53,19 @@ export function ReportingView({ courseId }: { courseId?: string }) {
 
   return (
     <Tabs value={selected} onValueChange={(v) => setTab(v as Regulator)}>
-      <TabsList aria-label="Regulators">
+      {/* Three regulators fit a phone's width side by side, their names wrapping if need be. */}
+      <TabsList
+        aria-label="Regulators"
+        className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto"
+      >
         {REGULATORS.map((regulator) => {
           const overdue = overviews.find((o) => o.regulator === regulator)?.overdue ?? 0;
           return (
-            <TabsTrigger key={regulator} value={regulator}>
+            <TabsTrigger
+              key={regulator}
+              value={regulator}
+              className="h-full min-h-8 whitespace-normal py-1 text-center leading-tight sm:h-8 sm:whitespace-nowrap"
+            >
               {REGULATOR_NAMES[regulator]}
               {overdue ? (
                 <Badge variant="warning" aria-label={`${overdue} overdue`}>
