@@ -91,6 +91,26 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     const load = async () => ({ userId, rows: await repo.listByUserWithCompletions(userId) });
     return ((await byLearner?.get(userId, load)) ?? (await load())).rows;
   };
+  /**
+   * Each learner's answer to GET /api/enrollments/user/{id}, as the JSON text it is sent as,
+   * made once per change like the catalogue's course JSON: a learner's dashboard is read far
+   * more often than it changes, and building its ~23 KB from the parts cost more than sending
+   * it. It is dropped with anything it shows: the learner's enrollments or completions, the
+   * learner (name, email, status) and each of the courses.
+   */
+  const answers = deps.changes
+    ? createReadCache<{ userId: string; courseIds: string[]; json: string }>({
+        feed: deps.changes,
+        tables: ["enrollments", "users", "courses"],
+        tagsOf: (answer) => [
+          `enrollments:${answer.userId}`,
+          `users:${answer.userId}`,
+          ...answer.courseIds.map((id) => `courses:${id}`),
+        ],
+        max: 20_000,
+        ttlMs: 5 * 60_000,
+      })
+    : undefined;
   /** After this process changed a learner's enrollments (committed): drop them here at once. */
   const changed = (userId: string) => deps.changes?.announce("enrollments", userId);
 
@@ -401,13 +421,22 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
      * schema's by construction (json-answers.test.ts compares it with the schema).
      */
     async listForUserJson(userId: string, viewer?: UserRow): Promise<string> {
-      const found = await forUser(userId, viewer);
-      if (!found) return "[]";
-      const owner = JSON.stringify(found.user);
-      const items = found.items.map(({ fields, entry }) =>
-        enrollmentJson(fields, entry.json, owner),
-      );
-      return `[${items.join(",")}]`;
+      const load = async () => {
+        const found = await forUser(userId, viewer);
+        // An unknown learner is not cached: the answer is the same and costs one lookup.
+        if (!found) return undefined;
+        const owner = JSON.stringify(found.user);
+        const items = found.items.map(({ fields, entry }) =>
+          enrollmentJson(fields, entry.json, owner),
+        );
+        return {
+          userId,
+          courseIds: found.items.map(({ fields }) => fields.courseId),
+          json: `[${items.join(",")}]`,
+        };
+      };
+      const answer = answers ? await answers.get(userId, load) : await load();
+      return answer?.json ?? "[]";
     },
 
     /**
