@@ -11,7 +11,7 @@ import { join } from "node:path";
 import pg from "pg";
 import type { ScenarioResult } from "./report";
 
-export interface PgbenchRate {
+interface PgbenchRate {
   tps: number;
   /** pgbench's "latency average", in ms. */
   latencyMs: number;
