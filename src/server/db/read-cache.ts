@@ -5,7 +5,11 @@ export interface ReadCacheOptions<V> {
   feed: ChangeFeed;
   /** The tables whose changes can make an entry stale. */
   tables: readonly string[];
-  /** The rows an entry was built from, as '<table>:<key>': a change of any drops the entry. */
+  /**
+   * The rows an entry was built from, as '<table>:<key>': a change of any drops the entry.
+   * A bare '<table>' stands for every row of it, for an entry that depends on which rows
+   * exist (a list): any change of that table drops the entry.
+   */
   tagsOf(value: V): string[];
   max: number;
   /** A safety net only: changes drop entries at once (change-feed.ts). */
@@ -53,7 +57,8 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
     if (!options.tables.includes(table)) return;
     if (key === "*") return clear();
     epoch += 1;
-    for (const cached of [...(keysByTag.get(`${table}:${key}`) ?? [])]) lru.delete(cached);
+    const stale = [...(keysByTag.get(`${table}:${key}`) ?? []), ...(keysByTag.get(table) ?? [])];
+    for (const cached of stale) lru.delete(cached);
   });
 
   const put = (key: string, value: V) => {
