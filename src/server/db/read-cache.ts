@@ -12,6 +12,11 @@ export interface ReadCacheOptions<V> {
    */
   tagsOf(value: V): string[];
   max: number;
+  /**
+   * For entries of very different sizes (answers kept as text): the most bytes held, by
+   * `bytesOf` of each entry; the least recently used go first.
+   */
+  maxBytes?: { total: number; of(value: V): number };
   /** A safety net only: changes drop entries at once (change-feed.ts). */
   ttlMs: number;
 }
@@ -41,6 +46,12 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
 
   const lru = new LRUCache<string, V>({
     max: options.max,
+    ...(options.maxBytes
+      ? {
+          maxSize: options.maxBytes.total,
+          sizeCalculation: (value: V) => Math.max(1, options.maxBytes!.of(value)),
+        }
+      : {}),
     ttl: options.ttlMs,
     dispose: (_value, key) => untag(key),
   });

@@ -34,6 +34,8 @@ export function createLearnersService({ db, changes }: { db: Database; changes?:
           ...page.courseIds.map((id) => `courses:${id}`),
         ],
         max: 500,
+        // About 35 KB a page of 25 learners.
+        maxBytes: { total: 16 * 1024 * 1024, of: (page) => page.json.length },
         ttlMs: 5 * 60_000,
       })
     : undefined;

@@ -108,6 +108,8 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
           ...answer.courseIds.map((id) => `courses:${id}`),
         ],
         max: 20_000,
+        // About 23 KB a learner with ten courses: a few thousand of the most recent learners.
+        maxBytes: { total: 64 * 1024 * 1024, of: (answer) => answer.json.length },
         ttlMs: 5 * 60_000,
       })
     : undefined;
