@@ -156,4 +156,39 @@ describe("pre-serialized answers match their response schemas", () => {
     );
     expect((await read()).map((e) => e.courseId)).toEqual([course.id]);
   });
+
+  it("a page of every enrollment is answered again from memory until anything it shows changes", async () => {
+    const admin = await quickAdmin(ctx);
+    const adminCookie = await signInAs(ctx, admin);
+    const video = await videoPath(adminCookie);
+    const course = await buildPublishedCourse(ctx, adminCookie, { video, modules: 2 });
+    const [ann, bob, cleo] = [
+      await quickLearner(ctx),
+      await quickLearner(ctx),
+      await quickLearner(ctx),
+    ];
+    await enrollViaApi(ctx, adminCookie, ann.id, course.id);
+    await enrollViaApi(ctx, adminCookie, bob.id, course.id);
+    const page = async () => {
+      const response = await call(ctx, "GET", "/api/enrollments?limit=2", { cookie: adminCookie });
+      return z.array(enrollmentWithRelationsSchema).parse(response.json());
+    };
+    const users = async () => (await page()).map((e) => e.userId);
+    expect(await users()).toEqual([bob.id, ann.id]);
+    expect(await users()).toEqual([bob.id, ann.id]);
+
+    // Written straight into the database, as another instance would.
+    const { db } = ctx.database;
+    await db.execute(sql`update enrollments set progress = 50 where user_id = ${ann.id}`);
+    expect((await page())[1]!.progress).toBe(50);
+    await db.execute(sql`update users set name = 'Renamed' where id = ${bob.id}`);
+    expect((await page())[0]!.user.name).toBe("Renamed");
+    await db.execute(sql`update courses set title = 'Retitled' where id = ${course.id}`);
+    expect((await page())[0]!.course.title).toBe("Retitled");
+    // An enrollment added or removed moves the pages, whoever's it is.
+    await enrollViaApi(ctx, adminCookie, cleo.id, course.id);
+    expect(await users()).toEqual([cleo.id, bob.id]);
+    await db.execute(sql`delete from enrollments where user_id = ${cleo.id}`);
+    expect(await users()).toEqual([bob.id, ann.id]);
+  });
 });
