@@ -119,6 +119,8 @@ export interface Fixtures {
   learnerCursors: string[];
   enrollmentCursors: string[];
   searchTerms: string[];
+  /** Searches of the same kinds, thousands of them, so that few repeat within a scenario. */
+  freshSearchTerms: string[];
   videoModule: { courseId: string; moduleId: string; previousUrl: string };
   /** Everything restore() needs. */
   snapshot: {
@@ -252,6 +254,20 @@ export async function prepare(
       "nobody-matches-this",
       "scale.test",
     ];
+    // The same kinds of term, each asked once in a run: searches no cache has seen.
+    const others = await rows<{ email: string }>(
+      handle,
+      sql`select email from users where role = 'learner' order by md5(id || 'search') limit 12000`,
+    );
+    const freshSearchTerms = [
+      ...new Set(
+        others.flatMap(({ email }, i) => {
+          const local = email.split("@")[0]!;
+          const term = [local, local.slice(0, -1), email.slice(email.indexOf("@") - 4)][i % 3]!;
+          return i % 2 ? [term.toUpperCase()] : [term];
+        }),
+      ),
+    ].filter((term) => !searchTerms.includes(term));
 
     const [videoModule] = await rows<{ course_id: string; id: string; video_url: string }>(
       handle,
@@ -291,6 +307,7 @@ export async function prepare(
       learnerCursors: await cursorsAt(handle, "users", counts.learners, 8),
       enrollmentCursors: await cursorsAt(handle, "enrollments", counts.enrollments, 8),
       searchTerms,
+      freshSearchTerms,
       videoModule: { courseId: videoModule.course_id, moduleId: videoModule.id, previousUrl },
       snapshot: {
         startedAt: now!.now,

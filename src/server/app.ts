@@ -579,7 +579,7 @@ export async function buildApp(deps: AppDeps) {
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerCreditCatalogueRoutes(app, { creditCatalogue });
   registerLearnersRoutes(app, {
-    learners: createLearnersService({ db }),
+    learners: createLearnersService({ db, changes: database.changes }),
     auth,
     audit,
     learnersImport: createLearnersImportService({

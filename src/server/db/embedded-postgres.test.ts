@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
+import { createLearnersRepository } from "../administration/learners/learners.repository";
 import { buildConfig } from "../config";
 import { users } from "../people/auth/auth.table";
 import { alive, embeddedServerPid } from "../testing/embedded-server";
@@ -79,6 +80,22 @@ describe.skipIf(unavailable)("embedded PostgreSQL server", () => {
       await first.db
         .insert(users)
         .values({ name: "Kept", email: "kept@example.com", role: "learner" });
+      // The server's contrib pg_trgm serves the Learners search: any part, any case.
+      const search = createLearnersRepository(first.db);
+      for (const q of ["EPT@EXAMPLE", "kE", "Kept"]) {
+        const found = await search.page({ limit: 26, q });
+        expect(
+          found.map((row) => JSON.parse(row.json).email),
+          q,
+        ).toEqual(["kept@example.com"]);
+      }
+      const indexes = (await first.db.execute(
+        sql`select indexname from pg_indexes where indexname like 'users_%_trgm_idx' order by 1`,
+      )) as unknown as { rows: { indexname: string }[] };
+      expect(indexes.rows.map((r) => r.indexname)).toEqual([
+        "users_email_trgm_idx",
+        "users_name_trgm_idx",
+      ]);
     } finally {
       await first.close();
     }

@@ -5,9 +5,18 @@ export interface ReadCacheOptions<V> {
   feed: ChangeFeed;
   /** The tables whose changes can make an entry stale. */
   tables: readonly string[];
-  /** The rows an entry was built from, as '<table>:<key>': a change of any drops the entry. */
+  /**
+   * The rows an entry was built from, as '<table>:<key>': a change of any drops the entry.
+   * A bare '<table>' stands for every row of it, for an entry that depends on which rows
+   * exist (a list): any change of that table drops the entry.
+   */
   tagsOf(value: V): string[];
   max: number;
+  /**
+   * For entries of very different sizes (answers kept as text): the most bytes held, by
+   * `bytesOf` of each entry; the least recently used go first.
+   */
+  maxBytes?: { total: number; of(value: V): number };
   /** A safety net only: changes drop entries at once (change-feed.ts). */
   ttlMs: number;
 }
@@ -37,6 +46,12 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
 
   const lru = new LRUCache<string, V>({
     max: options.max,
+    ...(options.maxBytes
+      ? {
+          maxSize: options.maxBytes.total,
+          sizeCalculation: (value: V) => Math.max(1, options.maxBytes!.of(value)),
+        }
+      : {}),
     ttl: options.ttlMs,
     dispose: (_value, key) => untag(key),
   });
@@ -53,7 +68,8 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
     if (!options.tables.includes(table)) return;
     if (key === "*") return clear();
     epoch += 1;
-    for (const cached of [...(keysByTag.get(`${table}:${key}`) ?? [])]) lru.delete(cached);
+    const stale = [...(keysByTag.get(`${table}:${key}`) ?? []), ...(keysByTag.get(table) ?? [])];
+    for (const cached of stale) lru.delete(cached);
   });
 
   const put = (key: string, value: V) => {

@@ -267,6 +267,51 @@ describe("learners (administrators)", () => {
         courses: [],
       });
     });
+
+    it("answers a page again from memory until anything it shows changes", async () => {
+      const { cookie: adminCookie } = await asAdmin();
+      const video = await videoPath(adminCookie);
+      const course = await buildPublishedCourse(ctx, adminCookie, {
+        video,
+        modules: 2,
+        title: "C1",
+      });
+      const base = Date.UTC(2026, 0, 1);
+      const a = await quickLearner(ctx, { name: "Ann", createdAt: new Date(base + 2000) });
+      await quickLearner(ctx, { name: "Bob", createdAt: new Date(base + 1000) });
+      await enrollViaApi(ctx, adminCookie, a.id, course.id);
+      const firstPage = async () =>
+        (await list(adminCookie, "?limit=2")).json() as LearnerSummary[];
+      const summary = async () => (await firstPage()).map((l) => [l.name, l.averageProgress]);
+      expect(await summary()).toEqual([
+        ["Ann", 0],
+        ["Bob", 0],
+      ]);
+      expect(await names(adminCookie, "?q=RIA")).toEqual([]);
+
+      // Written straight into the database, as another instance would.
+      const { db } = ctx.database;
+      await db.execute(sql`update enrollments set progress = 50 where user_id = ${a.id}`);
+      expect(await summary()).toEqual([
+        ["Ann", 50],
+        ["Bob", 0],
+      ]);
+      await db.execute(sql`update courses set title = 'Renamed' where id = ${course.id}`);
+      expect((await firstPage())[0]!.courses[0]!.title).toBe("Renamed");
+      // Someone joining the list, or changing so that a search finds them.
+      await quickLearner(ctx, { name: "Cleo", createdAt: new Date(base + 3000) });
+      expect(await summary()).toEqual([
+        ["Cleo", 0],
+        ["Ann", 50],
+      ]);
+      await db.execute(sql`update users set name = 'Maria' where id = ${a.id}`);
+      expect(await names(adminCookie, "?q=RIA")).toEqual(["Maria"]);
+      await db.execute(sql`delete from users where name = 'Cleo'`);
+      expect(await summary()).toEqual([
+        ["Maria", 50],
+        ["Bob", 0],
+      ]);
+    });
   });
 
   describe("PATCH /api/users/learners/:id/restrict", () => {

@@ -126,17 +126,15 @@ export function createCompletionRecorder(deps: {
       }
       if (refused.size) throw new Refused(new Set(refused.keys()));
       const writes = planned.filter((p) => p.write);
-      await txRepo.insertCompletions(
-        writes.map((p) => ({
-          enrollmentId: p.unit.enrollment.id,
-          moduleId: p.w.moduleId,
-          completedAt: p.unit.now,
-        })),
-      );
       const rows = new Map(
         (
-          await txRepo.setProgressMany(
-            writes.map((p) => ({ id: p.unit.enrollment.id, progress: p.write!.progress })),
+          await txRepo.recordCompletions(
+            writes.map((p) => ({
+              enrollmentId: p.unit.enrollment.id,
+              moduleId: p.w.moduleId,
+              completedAt: p.unit.now,
+              progress: p.write!.progress,
+            })),
           )
         ).map((row) => [row.id, row]),
       );

@@ -60,6 +60,24 @@ async function lockWithCompletions(db: Executor, where: SQL) {
 export const enrollmentKey = (k: { userId: string; courseId: string }) =>
   `${k.userId}\u0000${k.courseId}`;
 
+/** Sets several enrollments' progress in one statement; answers the rows as written. */
+async function setProgress(
+  db: Pick<Executor, "update">,
+  rows: { id: string; progress: number }[],
+): Promise<EnrollmentRow[]> {
+  if (!rows.length) return [];
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}, ${r.progress}::int)`),
+    sql`, `,
+  );
+  return db
+    .update(enrollments)
+    .set({ progress: sql`v.progress`, updatedAt: new Date() })
+    .from(sql`(values ${values}) as v(id, progress)`)
+    .where(sql`${enrollments.id} = v.id`)
+    .returning(getTableColumns(enrollments));
+}
+
 export function createEnrollmentsRepository(db: Executor) {
   return {
     /**
@@ -116,25 +134,30 @@ export function createEnrollmentsRepository(db: Executor) {
       return new Map(rows.map((row) => [enrollmentKey(row), row]));
     },
 
-    /** Records several completions in one statement (each once). */
-    async insertCompletions(rows: { enrollmentId: string; moduleId: string; completedAt: Date }[]) {
-      if (rows.length) await db.insert(moduleCompletions).values(rows).onConflictDoNothing();
+    /**
+     * Records several module completions (each once) and sets their enrollments' progress,
+     * in one statement: under load a batch of completions waits on each of its round trips
+     * more than on PostgreSQL's work. Answers the enrollments as written.
+     */
+    async recordCompletions(
+      rows: { enrollmentId: string; moduleId: string; completedAt: Date; progress: number }[],
+    ): Promise<EnrollmentRow[]> {
+      if (!rows.length) return [];
+      const inserted = db.$with("inserted_completions", {}).as(
+        db
+          .insert(moduleCompletions)
+          .values(rows.map(({ progress: _, ...completion }) => completion))
+          .onConflictDoNothing()
+          .getSQL(),
+      );
+      return setProgress(
+        db.with(inserted),
+        rows.map((r) => ({ id: r.enrollmentId, progress: r.progress })),
+      );
     },
 
     /** Sets several enrollments' progress in one statement; answers the rows as written. */
-    async setProgressMany(rows: { id: string; progress: number }[]): Promise<EnrollmentRow[]> {
-      if (!rows.length) return [];
-      const values = sql.join(
-        rows.map((r) => sql`(${r.id}, ${r.progress}::int)`),
-        sql`, `,
-      );
-      return db
-        .update(enrollments)
-        .set({ progress: sql`v.progress`, updatedAt: new Date() })
-        .from(sql`(values ${values}) as v(id, progress)`)
-        .where(sql`${enrollments.id} = v.id`)
-        .returning(getTableColumns(enrollments));
-    },
+    setProgressMany: (rows: { id: string; progress: number }[]) => setProgress(db, rows),
 
     async findById(id: string): Promise<EnrollmentRow | undefined> {
       const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);

@@ -91,6 +91,74 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     const load = async () => ({ userId, rows: await repo.listByUserWithCompletions(userId) });
     return ((await byLearner?.get(userId, load)) ?? (await load())).rows;
   };
+  /**
+   * Each learner's answer to GET /api/enrollments/user/{id}, as the JSON text it is sent as,
+   * made once per change like the catalogue's course JSON: a learner's dashboard is read far
+   * more often than it changes, and building its ~23 KB from the parts cost more than sending
+   * it. It is dropped with anything it shows: the learner's enrollments or completions, the
+   * learner (name, email, status) and each of the courses.
+   */
+  const answers = deps.changes
+    ? createReadCache<{ userId: string; courseIds: string[]; json: string }>({
+        feed: deps.changes,
+        tables: ["enrollments", "users", "courses"],
+        tagsOf: (answer) => [
+          `enrollments:${answer.userId}`,
+          `users:${answer.userId}`,
+          ...answer.courseIds.map((id) => `courses:${id}`),
+        ],
+        max: 20_000,
+        // About 23 KB a learner with ten courses: a few thousand of the most recent learners.
+        maxBytes: { total: 64 * 1024 * 1024, of: (answer) => answer.json.length },
+        ttlMs: 5 * 60_000,
+      })
+    : undefined;
+  /**
+   * Pages of every enrollment (GET /api/enrollments) as answered, by size and cursor: each
+   * is about 55 KB of JSON that the portal's thread would build again for every request. A
+   * page is dropped when an enrollment is added or removed anywhere ('enrollments:+', which
+   * moves pages), when any of its learners' enrollments or completions change, or one of its
+   * learners or courses.
+   */
+  const pages = deps.changes
+    ? createReadCache<{ json: string; nextCursor: string | null; tags: string[] }>({
+        feed: deps.changes,
+        tables: ["enrollments", "users", "courses"],
+        tagsOf: (page) => page.tags,
+        max: 500,
+        maxBytes: { total: 16 * 1024 * 1024, of: (page) => page.json.length },
+        ttlMs: 5 * 60_000,
+      })
+    : undefined;
+
+  async function buildPage(limit: number, after: ReturnType<typeof decodeCursor>) {
+    const rows = await repo.page({ limit: limit + 1, after });
+    const { items, nextCursor } = pageOf(rows, limit);
+    const [completions, entries, users] = await Promise.all([
+      repo.completedModuleIds(items.map((r) => r.id)),
+      deps.courses.findEntries(items.map((r) => r.courseId)),
+      deps.users.findUsers(items.map((r) => r.userId)),
+    ]);
+    const userJson = new Map(users.map((u) => [u.id, JSON.stringify(toUser(u))]));
+    const json = items.map((row) => {
+      const entry = entries.get(row.courseId)!;
+      const completed = currentModules(entry.course, completions.get(row.id) ?? []);
+      return enrollmentJson(
+        enrollmentFields(row, completed),
+        entry.json,
+        userJson.get(row.userId)!,
+      );
+    });
+    const tags = new Set(["enrollments:+"]);
+    for (const row of items) {
+      tags
+        .add(`enrollments:${row.userId}`)
+        .add(`users:${row.userId}`)
+        .add(`courses:${row.courseId}`);
+    }
+    return { json: `[${json.join(",")}]`, nextCursor, tags: [...tags] };
+  }
+
   /** After this process changed a learner's enrollments (committed): drop them here at once. */
   const changed = (userId: string) => deps.changes?.announce("enrollments", userId);
 
@@ -401,13 +469,24 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
      * schema's by construction (json-answers.test.ts compares it with the schema).
      */
     async listForUserJson(userId: string, viewer?: UserRow): Promise<string> {
-      const found = await forUser(userId, viewer);
-      if (!found) return "[]";
-      const owner = JSON.stringify(found.user);
-      const items = found.items.map(({ fields, entry }) =>
-        enrollmentJson(fields, entry.json, owner),
-      );
-      return `[${items.join(",")}]`;
+      const load = async () => {
+        // Cached, the learner is read with the rest (not taken from the viewer's session,
+        // resolved earlier): an answer must not keep a name changed meanwhile.
+        const found = await forUser(userId, answers ? undefined : viewer);
+        // An unknown learner is not cached: the answer is the same and costs one lookup.
+        if (!found) return undefined;
+        const owner = JSON.stringify(found.user);
+        const items = found.items.map(({ fields, entry }) =>
+          enrollmentJson(fields, entry.json, owner),
+        );
+        return {
+          userId,
+          courseIds: found.items.map(({ fields }) => fields.courseId),
+          json: `[${items.join(",")}]`,
+        };
+      };
+      const answer = answers ? await answers.get(userId, load) : await load();
+      return answer?.json ?? "[]";
     },
 
     /**
@@ -415,24 +494,11 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
      * listForUserJson: the zod serializer took a third of the portal's CPU on this page.
      */
     async pageJson(input: { limit: number; cursor?: string }) {
-      const rows = await repo.page({ limit: input.limit + 1, after: decodeCursor(input.cursor) });
-      const { items, nextCursor } = pageOf(rows, input.limit);
-      const [completions, entries, users] = await Promise.all([
-        repo.completedModuleIds(items.map((r) => r.id)),
-        deps.courses.findEntries(items.map((r) => r.courseId)),
-        deps.users.findUsers(items.map((r) => r.userId)),
-      ]);
-      const userJson = new Map(users.map((u) => [u.id, JSON.stringify(toUser(u))]));
-      const json = items.map((row) => {
-        const entry = entries.get(row.courseId)!;
-        const completed = currentModules(entry.course, completions.get(row.id) ?? []);
-        return enrollmentJson(
-          enrollmentFields(row, completed),
-          entry.json,
-          userJson.get(row.userId)!,
-        );
-      });
-      return { json: `[${json.join(",")}]`, nextCursor };
+      const after = decodeCursor(input.cursor);
+      const load = () => buildPage(input.limit, after);
+      const key = JSON.stringify([input.limit, input.cursor ?? ""]);
+      const page = (pages ? await pages.get(key, load) : undefined) ?? (await load());
+      return { json: page.json, nextCursor: page.nextCursor };
     },
 
     /**

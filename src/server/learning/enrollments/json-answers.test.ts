@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { courseSchema, enrollmentWithRelationsSchema } from "../../../contract";
@@ -106,5 +107,88 @@ describe("pre-serialized answers match their response schemas", () => {
       cookie: adminCookie,
     });
     expect(nobody.json()).toEqual([]);
+  });
+
+  it("a learner's cached enrollments answer follows every change it shows", async () => {
+    const admin = await quickAdmin(ctx);
+    const adminCookie = await signInAs(ctx, admin);
+    const video = await videoPath(adminCookie);
+    const course = await buildPublishedCourse(ctx, adminCookie, { video, modules: 2 });
+    const other = await buildPublishedCourse(ctx, adminCookie, { video, modules: 1 });
+    const learner = await quickLearner(ctx);
+    await enrollViaApi(ctx, adminCookie, learner.id, course.id);
+    const cookie = await signInAs(ctx, learner);
+    const read = async () => {
+      const list = await call(ctx, "GET", `/api/enrollments/user/${learner.id}`, { cookie });
+      return z.array(enrollmentWithRelationsSchema).parse(list.json());
+    };
+    const sameAsBefore = await read();
+    expect(await read()).toStrictEqual(sameAsBefore);
+
+    // A completion through this instance.
+    await completeViaApi(ctx, cookie, learner.id, course, 1);
+    expect((await read())[0]!.progress).toBe(50);
+    // A new enrollment.
+    await enrollViaApi(ctx, adminCookie, learner.id, other.id);
+    expect((await read()).map((e) => e.courseId)).toEqual([other.id, course.id]);
+    // The course edited.
+    const edited = await call(ctx, "PUT", `/api/courses/${course.id}`, {
+      cookie: adminCookie,
+      payload: {
+        title: "Renamed course",
+        description: course.description,
+        category: course.category,
+        duration: course.duration,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await read())[1]!.course.title).toBe("Renamed course");
+    // Changes written by another instance: the learner renamed, progress and a module.
+    const { db } = ctx.database;
+    await db.execute(sql`update users set name = 'Renamed Learner' where id = ${learner.id}`);
+    expect((await read()).map((e) => e.user.name)).toEqual(["Renamed Learner", "Renamed Learner"]);
+    await db.execute(sql`update enrollments set progress = 0 where user_id = ${learner.id}`);
+    expect((await read()).map((e) => e.progress)).toEqual([0, 0]);
+    await db.execute(sql`update modules set title = 'Retitled' where id = ${other.modules[0]!.id}`);
+    expect((await read())[0]!.course.modules[0]!.title).toBe("Retitled");
+    await db.execute(
+      sql`delete from enrollments where user_id = ${learner.id} and course_id = ${other.id}`,
+    );
+    expect((await read()).map((e) => e.courseId)).toEqual([course.id]);
+  });
+
+  it("a page of every enrollment is answered again from memory until anything it shows changes", async () => {
+    const admin = await quickAdmin(ctx);
+    const adminCookie = await signInAs(ctx, admin);
+    const video = await videoPath(adminCookie);
+    const course = await buildPublishedCourse(ctx, adminCookie, { video, modules: 2 });
+    const [ann, bob, cleo] = [
+      await quickLearner(ctx),
+      await quickLearner(ctx),
+      await quickLearner(ctx),
+    ];
+    await enrollViaApi(ctx, adminCookie, ann.id, course.id);
+    await enrollViaApi(ctx, adminCookie, bob.id, course.id);
+    const page = async () => {
+      const response = await call(ctx, "GET", "/api/enrollments?limit=2", { cookie: adminCookie });
+      return z.array(enrollmentWithRelationsSchema).parse(response.json());
+    };
+    const users = async () => (await page()).map((e) => e.userId);
+    expect(await users()).toEqual([bob.id, ann.id]);
+    expect(await users()).toEqual([bob.id, ann.id]);
+
+    // Written straight into the database, as another instance would.
+    const { db } = ctx.database;
+    await db.execute(sql`update enrollments set progress = 50 where user_id = ${ann.id}`);
+    expect((await page())[1]!.progress).toBe(50);
+    await db.execute(sql`update users set name = 'Renamed' where id = ${bob.id}`);
+    expect((await page())[0]!.user.name).toBe("Renamed");
+    await db.execute(sql`update courses set title = 'Retitled' where id = ${course.id}`);
+    expect((await page())[0]!.course.title).toBe("Retitled");
+    // An enrollment added or removed moves the pages, whoever's it is.
+    await enrollViaApi(ctx, adminCookie, cleo.id, course.id);
+    expect(await users()).toEqual([cleo.id, bob.id]);
+    await db.execute(sql`delete from enrollments where user_id = ${cleo.id}`);
+    expect(await users()).toEqual([bob.id, ann.id]);
   });
 });
