@@ -161,6 +161,11 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
 
   /** After this process changed a learner's enrollments (committed): drop them here at once. */
   const changed = (userId: string) => deps.changes?.announce("enrollments", userId);
+  /**
+   * After this process added or removed enrollments (committed): every page after them moved,
+   * so pages are dropped here at once too, not only when the trigger's notice comes round.
+   */
+  const moved = () => deps.changes?.announce("enrollments", "+");
 
   /**
    * Adds completedModules (only those still in the course) and the related course and user.
@@ -392,6 +397,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         return inserted;
       });
       changed(row.userId);
+      moved();
       return one(row);
     },
 
@@ -419,6 +425,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         return inserted;
       });
       for (const row of rows) changed(row.userId);
+      moved();
       const enrolled = new Set(rows.map((row) => row.userId));
       return {
         enrolled: userIds.filter((id) => enrolled.has(id)),
@@ -451,6 +458,7 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         return row;
       });
       changed(removed.userId);
+      moved();
     },
 
     async listForUser(userId: string): Promise<EnrollmentWithRelations[]> {
