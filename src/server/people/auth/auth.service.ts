@@ -34,6 +34,10 @@ import {
 } from "./auth.errors";
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
+
+/** The account row the service hands to the other people features (never sent as is). */
+export type { UserRow };
+
 import { issueDeviceToken, verifyDeviceToken } from "./device-cookies";
 import { INVITATION_TTL_MS, invitationFor } from "./invitations";
 import { createLearnerAccounts } from "./learner-accounts";

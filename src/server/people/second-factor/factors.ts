@@ -7,7 +7,7 @@ import type {
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { SecretBox } from "../../lib/secret-box";
-import type { UserRow } from "../auth/auth.table";
+import type { UserRow } from "../auth/auth.service";
 import type { Passkeys } from "./passkeys";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes";
 import {

@@ -5,7 +5,7 @@ import {
   type SecondFactorStatus,
 } from "../../../contract";
 import type { Database } from "../../db/client";
-import type { UserRow } from "../auth/auth.table";
+import type { UserRow } from "../auth/auth.service";
 import type { LoginThrottle } from "../auth/login-throttle";
 import type { PasswordHasher } from "../auth/passwords";
 import type { Factors, SecondFactorAudit } from "./factors";

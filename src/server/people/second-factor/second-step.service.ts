@@ -1,8 +1,7 @@
 import type { NewFactor, SecondFactorMethod, SecondStepProof } from "../../../contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../plugins/errors";
-import type { AuthService, ClientInfo } from "../auth/auth.service";
-import type { UserRow } from "../auth/auth.table";
+import type { AuthService, ClientInfo, UserRow } from "../auth/auth.service";
 import type { LoginThrottle } from "../auth/login-throttle";
 import type { Factors, Refusal, SecondFactorAudit } from "./factors";
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { SECOND_STEP_TTL_MS, type SecondFactorMethod } from "../../../contract";
 import type { Database } from "../../db/client";
-import type { UserRow } from "../auth/auth.table";
+import type { UserRow } from "../auth/auth.service";
 import type { SignInHandOver } from "../auth/sign-in-hand-over";
 import { signInRequired } from "./second-factor.errors";
 import { createSecondFactorRepository } from "./second-factor.repository";

@@ -77,3 +77,6 @@ export function signOnUrls(publicUrl: string, providerId: string) {
     afterLogout: `${publicUrl}/`,
   };
 }
+
+/** The sign-on request a protocol's answer comes back to (sign-on-requests.table.ts). */
+export type { SignOnRequestRow } from "./sign-on-requests.table";

@@ -17,7 +17,6 @@ import { emptyAnswer, errorResponses } from "../../openapi/responses";
 import { unauthorized } from "../../plugins/errors";
 import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { IdentityProvidersService } from "./identity-providers.service";
-import { SAML_SETTINGS_REFUSALS } from "./saml/saml.errors";
 import type { SignOnService } from "./sign-on.service";
 
 const tags = ["sign-on"];
@@ -35,7 +34,11 @@ const settingsRefusals = [
   "sso.issuer_unreachable",
   "sso.issuer_insecure",
   "sso.client_secret_required",
-  ...SAML_SETTINGS_REFUSALS,
+  "sso.saml_metadata_required",
+  "sso.saml_metadata_invalid",
+  "sso.saml_metadata_unreachable",
+  "sso.saml_metadata_insecure",
+  "sso.saml_signing_certificate_missing",
 ] as const;
 
 export function registerSignOnRoutes(

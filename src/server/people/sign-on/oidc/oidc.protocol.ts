@@ -4,9 +4,9 @@ import {
   type LoadedProvider,
   type SignOnProtocol,
   SignOnRefused,
+  type SignOnRequestRow,
   signOnUrls,
 } from "../protocol";
-import type { SignOnRequestRow } from "../sign-on-requests.table";
 import { clientSecretRequired, issuerInsecure, issuerUnreachable } from "./oidc.errors";
 
 /** What an OpenID Connect provider keeps in the clear; `server` is its discovery document. */

@@ -22,12 +22,3 @@ export const signingCertificateMissing = () =>
     "sso.saml_signing_certificate_missing",
     "The metadata has no signing certificate, so no answer from this provider could be verified.",
   );
-
-/** Every refusal of a SAML provider's settings, for the routes that save them. */
-export const SAML_SETTINGS_REFUSALS = [
-  "sso.saml_metadata_required",
-  "sso.saml_metadata_invalid",
-  "sso.saml_metadata_unreachable",
-  "sso.saml_metadata_insecure",
-  "sso.saml_signing_certificate_missing",
-] as const;

@@ -4,8 +4,8 @@ import {
   type LoadedProvider,
   type SignOnProtocol,
   SignOnRefused,
+  type SignOnRequestRow,
 } from "../protocol";
-import type { SignOnRequestRow } from "../sign-on-requests.table";
 import { IdpMetadataError, readIdpMetadata } from "./idp-metadata";
 import {
   metadataInsecure,
