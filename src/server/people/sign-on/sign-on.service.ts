@@ -242,7 +242,8 @@ export function createSignOnService(deps: SignOnDeps) {
 
     /**
      * Applies the rules to a verified identity, records the sign-on, starts the Credo session
-     * and sends the browser on by role (or back to the profile after linking).
+     * and sends the browser on by role (or back to the profile after linking). Throws the
+     * SignOnRefused that `complete` turns into the refusal page.
      */
     async finish(
       request: FastifyRequest,
@@ -251,59 +252,47 @@ export function createSignOnService(deps: SignOnDeps) {
       requestRow: SignOnRequestRow,
       identity: ExternalIdentity,
     ) {
-      try {
-        if (requestRow.purpose === "link") {
-          const user = request.session?.user;
-          if (!user || user.id !== requestRow.userId) {
-            throw new SignOnRefused("request_unknown", "link started by another session");
-          }
-          const existing = await repo.findIdentity(provider.id, identity.subject);
-          if (existing && existing.userId !== user.id) {
-            throw new SignOnRefused("link_conflict", "subject bound to another user");
-          }
-          await deps.db.transaction(async (tx) => {
-            if (!existing) await bind(tx, provider, identity.subject, user.id);
-            await audit(tx, "sign_on.signed_in", provider, user, { linked: true });
-          });
-          return reply.redirect("/profile", 302);
+      if (requestRow.purpose === "link") {
+        const user = request.session?.user;
+        if (!user || user.id !== requestRow.userId) {
+          throw new SignOnRefused("request_unknown", "link started by another session");
         }
-        const found = await userFor(provider, identity);
-        let user = found.user;
-        if (user) {
-          assertMaySignIn(user);
-          const known = user;
-          await deps.db.transaction(async (tx) => {
-            if (!found.bound) await bind(tx, provider, identity.subject, known.id);
-            await audit(tx, "sign_on.signed_in", provider, known);
-          });
-        } else {
-          const email = found.email!;
-          user = await deps.auth.createLearnerBySignOn(
-            { email, name: identity.name?.trim() || email, providerId: provider.id },
-            async (tx, created) => {
-              await bind(tx, provider, identity.subject, created.id);
-              await audit(tx, "sign_on.learner_created", provider, created, {
-                learnerName: created.name,
-                learnerEmail: created.email,
-              });
-              await audit(tx, "sign_on.signed_in", provider, created);
-            },
-          );
-          if (!user) throw new SignOnRefused("not_registered", "email registered meanwhile");
+        const existing = await repo.findIdentity(provider.id, identity.subject);
+        if (existing && existing.userId !== user.id) {
+          throw new SignOnRefused("link_conflict", "subject bound to another user");
         }
-        await startSession(request, reply, provider, user, identity);
-        return reply.redirect(user.role === "admin" ? "/admin" : "/learner", 302);
-      } catch (error) {
-        if (!(error instanceof SignOnRefused)) throw error;
-        return service.refuse(
-          request,
-          reply,
-          provider,
-          error.reason,
-          error.detail,
-          requestRow.purpose,
-        );
+        await deps.db.transaction(async (tx) => {
+          if (!existing) await bind(tx, provider, identity.subject, user.id);
+          await audit(tx, "sign_on.signed_in", provider, user, { linked: true });
+        });
+        return reply.redirect("/profile", 302);
       }
+      const found = await userFor(provider, identity);
+      let user = found.user;
+      if (user) {
+        assertMaySignIn(user);
+        const known = user;
+        await deps.db.transaction(async (tx) => {
+          if (!found.bound) await bind(tx, provider, identity.subject, known.id);
+          await audit(tx, "sign_on.signed_in", provider, known);
+        });
+      } else {
+        const email = found.email!;
+        user = await deps.auth.createLearnerBySignOn(
+          { email, name: identity.name?.trim() || email, providerId: provider.id },
+          async (tx, created) => {
+            await bind(tx, provider, identity.subject, created.id);
+            await audit(tx, "sign_on.learner_created", provider, created, {
+              learnerName: created.name,
+              learnerEmail: created.email,
+            });
+            await audit(tx, "sign_on.signed_in", provider, created);
+          },
+        );
+        if (!user) throw new SignOnRefused("not_registered", "email registered meanwhile");
+      }
+      await startSession(request, reply, provider, user, identity);
+      return reply.redirect(user.role === "admin" ? "/admin" : "/learner", 302);
     },
 
     /** Records the refusal and sends the browser to the page that says why. */
