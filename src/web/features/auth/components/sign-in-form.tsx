@@ -1,8 +1,6 @@
 import type { SecondStep, User } from "@contract";
 import { emailSchema } from "@contract";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -16,8 +14,15 @@ import { useSession } from "../session-context";
 const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "Password is required"),
-  rememberMe: z.boolean(),
 });
+
+/** Each field's first message (the contract's wording), or nothing where it is valid. */
+function validate(email: string, password: string): { email?: string; password?: string } {
+  const parsed = signInSchema.safeParse({ email, password });
+  if (parsed.success) return {};
+  const first = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
+  return { email: first("email"), password: first("password") };
+}
 
 type SignInFormProps = {
   /** Called after a successful sign-in (the session layer has already set the user). */
@@ -46,23 +51,30 @@ export function SignInForm({
   const { login } = useSession();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: "", password: "", rememberMe: false },
-  });
-  const typedEmail = watch("email").trim();
+  // Plain state, not a form library: this form is on the first page every visitor loads,
+  // whose script budget a form library alone would exceed.
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(false);
+  // Messages show once a sign-in was tried, then follow what is typed.
+  const [tried, setTried] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const errors = tried ? validate(email, password) : {};
+  const typedEmail = email.trim();
   useEffect(() => onTypedEmailChange?.(typedEmail), [typedEmail, onTypedEmailChange]);
 
-  const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTried(true);
+    const invalid = validate(email, password);
+    if (invalid.email || invalid.password) {
+      (invalid.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
     setBusy(true);
     try {
-      const result = await login(email, password, rememberMe);
+      const result = await login(emailSchema.parse(email), password, rememberMe);
       if ("user" in result) onSignedIn?.(result.user);
       else onSecondStep(result.secondFactor);
     } catch {
@@ -71,11 +83,16 @@ export function SignInForm({
     } finally {
       setBusy(false);
     }
-  });
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
-      <Field id="signin-email" label="Email address" error={errors.email?.message}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid gap-5"
+      aria-label="Sign in"
+    >
+      <Field id="signin-email" label="Email address" error={errors.email}>
         <Input
           id="signin-email"
           type="email"
@@ -84,13 +101,16 @@ export function SignInForm({
           placeholder="you@example.com"
           required
           {...fieldAria("signin-email", errors.email)}
-          {...register("email")}
+          ref={emailRef}
+          name="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
         />
       </Field>
       <Field
         id="signin-password"
         label="Password"
-        error={errors.password?.message}
+        error={errors.password}
         labelAside={forgotPassword(typedEmail)}
       >
         <PasswordInput
@@ -99,23 +119,18 @@ export function SignInForm({
           placeholder="Enter your password"
           required
           {...fieldAria("signin-password", errors.password)}
-          {...register("password")}
+          ref={passwordRef}
+          name="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
         />
       </Field>
       <div className="flex items-center gap-2.5">
-        <Controller
-          control={control}
+        <Checkbox
+          id="signin-remember"
           name="rememberMe"
-          render={({ field }) => (
-            <Checkbox
-              id="signin-remember"
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          checked={rememberMe}
+          onCheckedChange={(checked) => setRememberMe(checked === true)}
         />
         <Label htmlFor="signin-remember" className="font-normal text-zinc-700">
           Remember me
