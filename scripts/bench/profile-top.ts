@@ -1,10 +1,14 @@
 /**
- * `npx tsx scripts/bench/profile-top.ts <file.cpuprofile> [rows]`: where a portal profile
- * (`npm run bench -- --profile <dir>`) spent its time, as shares of all samples: by package
- * (or the portal's own feature, or the runtime), then by function. The same file opens as a
- * flame graph in Chrome's DevTools (Performance) or https://www.speedscope.app.
+ * `npx tsx scripts/bench/profile-top.ts <file.cpuprofile> [rows] [--busiest <seconds>]`: where
+ * a portal profile (`npm run bench -- --profile <dir>`) spent its time, as shares of all
+ * samples: by package (or the portal's own feature, or the runtime), then by function.
+ * `--busiest 12` reads only the 12 seconds in which the thread was least idle: a profile
+ * covers the whole run (start, sign-ins, the pauses between scenarios), and one scenario's
+ * load is otherwise diluted in it. The same file opens as a flame graph in Chrome's
+ * DevTools (Performance) or https://www.speedscope.app.
  */
 import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 
 interface Frame {
   functionName: string;
@@ -17,14 +21,46 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, rowsArg] = process.argv.slice(2);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { busiest: { type: "string" } },
+});
+const [file, rowsArg] = positionals;
 if (!file) {
-  console.error("Usage: npx tsx scripts/bench/profile-top.ts <file.cpuprofile> [rows]");
+  console.error(
+    "Usage: npx tsx scripts/bench/profile-top.ts <file.cpuprofile> [rows] [--busiest <seconds>]",
+  );
   process.exit(2);
 }
 const rows = Number(rowsArg ?? 20);
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+const isIdle = (id: number) => frames.get(id)!.functionName === "(idle)";
+
+/** The samples [from, to) of the window of `seconds` with the fewest idle samples. */
+function busiestWindow(seconds: number): [number, number] {
+  const at: number[] = [];
+  let t = 0;
+  for (const dt of profile.timeDeltas) {
+    t += dt;
+    at.push(t);
+  }
+  let best: [number, number] = [0, 0];
+  let bestBusy = -1;
+  let busy = 0;
+  let from = 0;
+  for (let to = 0; to < at.length; to++) {
+    if (!isIdle(profile.samples[to]!)) busy++;
+    for (; at[to]! - at[from]! > seconds * 1e6; from++) {
+      if (!isIdle(profile.samples[from]!)) busy--;
+    }
+    if (busy > bestBusy) [bestBusy, best] = [busy, [from, to + 1]];
+  }
+  return best;
+}
+const [from, to] = values.busiest
+  ? busiestWindow(Number(values.busiest))
+  : [0, profile.samples.length];
 
 function owner({ url, functionName }: Frame): string {
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url);
@@ -39,7 +75,8 @@ function owner({ url, functionName }: Frame): string {
 const byOwner = new Map<string, number>();
 const byFunction = new Map<string, number>();
 let total = 0;
-profile.samples.forEach((id, i) => {
+profile.samples.slice(from, to).forEach((id, j) => {
+  const i = from + j;
   const frame = frames.get(id)!;
   const dt = profile.timeDeltas[i] ?? 0;
   total += dt;
@@ -54,6 +91,7 @@ const print = (title: string, m: Map<string, number>) => {
     console.log(`${((100 * t) / total).toFixed(1).padStart(6)}%  ${k}`);
   }
 };
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
+const window = values.busiest ? ` (its busiest ${values.busiest} s)` : "";
+console.log(`${file}${window}: ${(total / 1e6).toFixed(1)} s sampled`);
 print("By owner", byOwner);
 print("By function (self time)", byFunction);
