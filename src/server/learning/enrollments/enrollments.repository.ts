@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "dri
 import type { Executor } from "../../db/client";
 import { afterCursor, exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
+import { jsonRecords } from "../../db/records";
 import {
   completionRecomputes,
   type EnrollmentRow,
@@ -28,7 +29,11 @@ async function completionTimesOf(db: Executor, enrollmentIds: string[]) {
   const rows = await db
     .select()
     .from(moduleCompletions)
-    .where(inArray(moduleCompletions.enrollmentId, enrollmentIds))
+    .where(
+      sql`${moduleCompletions.enrollmentId} in (select id from ${jsonRecords(
+        enrollmentIds.map((id) => ({ id })),
+      )} as k(id text))`,
+    )
     .orderBy(asc(moduleCompletions.completedAt), asc(moduleCompletions.moduleId));
   for (const row of rows) {
     const times = byEnrollment.get(row.enrollmentId) ?? new Map<string, Date>();
@@ -123,13 +128,11 @@ export function createEnrollmentsRepository(db: Executor) {
 
     /** Several learners' enrollments with their completions, locked; keyed by user and course. */
     async lockManyWithCompletions(keys: { userId: string; courseId: string }[]) {
-      const pairs = sql.join(
-        keys.map((k) => sql`(${k.userId}, ${k.courseId})`),
-        sql`, `,
-      );
+      const pairs = jsonRecords(keys.map((k) => ({ user_id: k.userId, course_id: k.courseId })));
       const rows = await lockWithCompletions(
         db,
-        sql`(${enrollments.userId}, ${enrollments.courseId}) in (${pairs})`,
+        sql`(${enrollments.userId}, ${enrollments.courseId}) in (
+          select user_id, course_id from ${pairs} as k(user_id text, course_id text))`,
       );
       return new Map(rows.map((row) => [enrollmentKey(row), row]));
     },
@@ -143,17 +146,29 @@ export function createEnrollmentsRepository(db: Executor) {
       rows: { enrollmentId: string; moduleId: string; completedAt: Date; progress: number }[],
     ): Promise<EnrollmentRow[]> {
       if (!rows.length) return [];
+      // The batch as one JSON parameter, read by both parts of the statement.
+      const batch = db.$with("batch", {}).as(
+        sql`select * from ${jsonRecords(
+          rows.map((r) => ({
+            enrollment_id: r.enrollmentId,
+            module_id: r.moduleId,
+            completed_at: r.completedAt,
+            progress: r.progress,
+          })),
+        )} as b(enrollment_id text, module_id text, completed_at timestamptz, progress int)`,
+      );
       const inserted = db.$with("inserted_completions", {}).as(
-        db
-          .insert(moduleCompletions)
-          .values(rows.map(({ progress: _, ...completion }) => completion))
-          .onConflictDoNothing()
-          .getSQL(),
+        sql`insert into ${moduleCompletions} (enrollment_id, module_id, completed_at)
+          select enrollment_id, module_id, completed_at from batch
+          on conflict do nothing`,
       );
-      return setProgress(
-        db.with(inserted),
-        rows.map((r) => ({ id: r.enrollmentId, progress: r.progress })),
-      );
+      return db
+        .with(batch, inserted)
+        .update(enrollments)
+        .set({ progress: sql`batch.progress`, updatedAt: new Date() })
+        .from(sql`batch`)
+        .where(sql`${enrollments.id} = batch.enrollment_id`)
+        .returning(getTableColumns(enrollments));
     },
 
     /** Sets several enrollments' progress in one statement; answers the rows as written. */

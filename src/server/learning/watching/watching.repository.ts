@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { jsonRecords } from "../../db/records";
 import type { BeatWrite } from "./beat";
 import {
   type ModuleWatchRow,
@@ -19,13 +20,6 @@ const replacedColumns = Object.fromEntries(
     .filter(([name]) => !["userId", "courseId", "moduleId", "createdAt"].includes(name))
     .map(([name, column]) => [name, sql.raw(`excluded."${column.name}"`)]),
 );
-
-/**
- * A batch's rows as one JSON parameter, read back as a table in the statement: the SQL text
- * stays the same whatever the batch's size, so building it costs the same for one heartbeat
- * as for two hundred (it was a fifth of the portal's work on a busy watching morning).
- */
-const recordsOf = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 export function createWatchingRepository(db: Executor) {
   return {
@@ -61,7 +55,7 @@ export function createWatchingRepository(db: Executor) {
     async lockClocks(userIds: string[], now: Date): Promise<Map<string, WatchClockRow>> {
       const sorted = [...userIds].sort();
       const at = now.toISOString();
-      const ordered = recordsOf(sorted.map((id) => ({ user_id: id })));
+      const ordered = jsonRecords(sorted.map((id) => ({ user_id: id })));
       const rows = await db
         .insert(watchClocks)
         .select(
@@ -76,7 +70,7 @@ export function createWatchingRepository(db: Executor) {
 
     /** Several module records, keyed by learner, course and module. */
     async findWatches(keys: (Key & { moduleId: string })[]): Promise<Map<string, ModuleWatchRow>> {
-      const wanted = recordsOf(
+      const wanted = jsonRecords(
         keys.map((k) => ({ user_id: k.userId, course_id: k.courseId, module_id: k.moduleId })),
       );
       const rows = await db
@@ -95,7 +89,7 @@ export function createWatchingRepository(db: Executor) {
      * `writes` order.
      */
     async saveBeats(writes: BeatWrite[]): Promise<ModuleWatchRow[]> {
-      const rows = recordsOf(
+      const rows = jsonRecords(
         writes.map(({ watch: w, clock: c }) => ({
           user_id: w.userId,
           course_id: w.courseId,

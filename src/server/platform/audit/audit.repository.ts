@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm";
 import type { AuditEventType } from "../../../contract";
 import type { Executor } from "../../db/client";
+import { jsonRecords } from "../../db/records";
 import {
   type AuditEventRow,
   auditEvents,
@@ -66,9 +67,34 @@ export function createAuditRepository(db: Executor) {
       return inserted!;
     },
 
-    /** Several events in one statement, in the order given. */
+    /**
+     * Several events in one statement, in the order given (their ids, and so their places in
+     * the chain, follow it). The rows go as one JSON parameter: a batch of completions
+     * appends one event each.
+     */
     async insertMany(rows: NewAuditEvent[]): Promise<void> {
-      if (rows.length) await db.insert(auditEvents).values(rows);
+      if (!rows.length) return;
+      const records = jsonRecords(
+        rows.map((r) => ({
+          at: r.at,
+          actor_id: r.actorId,
+          actor_role: r.actorRole,
+          type: r.type,
+          learner_id: r.learnerId,
+          course_id: r.courseId,
+          module_id: r.moduleId,
+          details: r.details,
+        })),
+      );
+      await db.execute(sql`
+        insert into ${auditEvents}
+          (at, actor_id, actor_role, type, learner_id, course_id, module_id, details)
+        select at, actor_id, actor_role, type, learner_id, course_id, module_id, details
+        from rows from (${records} as (at timestamptz, actor_id text, actor_role text,
+          type text, learner_id text, course_id text, module_id text, details jsonb))
+          with ordinality as r(at, actor_id, actor_role, type, learner_id, course_id, module_id,
+            details, n)
+        order by n`);
     },
 
     /** Whether any committed row waits for the linker (served by audit_events_unlinked_idx). */
@@ -132,13 +158,13 @@ export function createAuditRepository(db: Executor) {
      */
     async link(links: ChainLink[]): Promise<number> {
       if (links.length === 0) return 0;
-      const payload = JSON.stringify(
+      const records = jsonRecords(
         links.map((l) => ({ id: l.id, seq: l.seq, prev_hash: l.prevHash, hash: l.hash })),
       );
       const result = await db.execute(sql`
         update audit_events as e
         set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash
-        from jsonb_to_recordset(${payload}::jsonb) as v(id bigint, seq bigint, prev_hash text, hash text)
+        from ${records} as v(id bigint, seq bigint, prev_hash text, hash text)
         where e.id = v.id and e.hash is null
         returning e.id`);
       return (result as unknown as { rows: unknown[] }).rows.length;
