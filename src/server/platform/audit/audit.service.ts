@@ -81,8 +81,8 @@ const toRow = (event: AuditEventInput) => ({
 export function createAuditService(deps: AuditServiceDeps) {
   const { db } = deps;
   const log = deps.log ?? consoleLog;
-  // A quarter of a second: under a stream of completions a pass every 50 ms spent a tenth of
-  // the portal's statements linking; a reader links what is left before it reads anyway.
+  // A quarter of a second: under a stream of completions, passes every 50 ms were an eighth of
+  // the portal's statements; a reader links what is left before it reads anyway.
   const linkDelayMs = deps.linkDelayMs ?? 250;
   const linkIntervalMs = deps.linkIntervalMs ?? 1_000;
 
