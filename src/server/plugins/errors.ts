@@ -24,7 +24,12 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
     readonly path?: string,
   ) {
+    // A refusal is an answer, not a fault: its stack is never logged or sent, and capturing
+    // one was a twelfth of the portal's thread while one learner flooded a limited route.
+    const stackFrames = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackFrames;
     this.name = "AppError";
   }
 
