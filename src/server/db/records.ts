@@ -9,4 +9,14 @@ import { type SQL, sql } from "drizzle-orm";
  * timestamptz column keeps of a JavaScript Date.
  */
 export const jsonRecords = (rows: object[]): SQL =>
-  sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
+  sql`jsonb_to_recordset(${recordsValue(rows)}::jsonb)`;
+
+/**
+ * The same table read from a prepared statement's placeholder: the statement is built once
+ * (db/prepared.ts) and each call passes its rows as `recordsValue(rows)`.
+ */
+export const jsonRecordsOf = (placeholder: string): SQL =>
+  sql`jsonb_to_recordset(${sql.placeholder(placeholder)}::jsonb)`;
+
+/** A batch's rows as the value of a `jsonRecordsOf` placeholder. */
+export const recordsValue = (rows: object[]): string => JSON.stringify(rows);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "dri
 import type { Executor } from "../../db/client";
 import { afterCursor, exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
-import { jsonRecords } from "../../db/records";
+import { jsonRecordsOf, recordsValue } from "../../db/records";
 import {
   completionRecomputes,
   type EnrollmentRow,
@@ -22,20 +22,25 @@ const completionsJson = sql<
 const completionTimes = (pairs: [string, number][]) =>
   new Map(pairs.map(([id, ms]) => [id, new Date(Number(ms))]));
 
+/**
+ * Every completion of the given enrollments, each enrollment's in completion order.
+ * `= any($1)`: one prepared statement for any number of ids (an IN list is not).
+ */
+const completionsOf = (db: Executor, enrollmentIds: string[]) =>
+  preparedOnce(db, "module_completions_of", (d) =>
+    d
+      .select()
+      .from(moduleCompletions)
+      .where(sql`${moduleCompletions.enrollmentId} = any(${sql.placeholder("ids")})`)
+      .orderBy(asc(moduleCompletions.completedAt), asc(moduleCompletions.moduleId))
+      .prepare("module_completions_of"),
+  ).execute({ ids: enrollmentIds });
+
 /** When each module of each enrollment was completed, in completion order. */
 async function completionTimesOf(db: Executor, enrollmentIds: string[]) {
   const byEnrollment = new Map<string, Map<string, Date>>();
   if (!enrollmentIds.length) return byEnrollment;
-  const rows = await db
-    .select()
-    .from(moduleCompletions)
-    .where(
-      sql`${moduleCompletions.enrollmentId} in (select id from ${jsonRecords(
-        enrollmentIds.map((id) => ({ id })),
-      )} as k(id text))`,
-    )
-    .orderBy(asc(moduleCompletions.completedAt), asc(moduleCompletions.moduleId));
-  for (const row of rows) {
+  for (const row of await completionsOf(db, enrollmentIds)) {
     const times = byEnrollment.get(row.enrollmentId) ?? new Map<string, Date>();
     times.set(row.moduleId, row.completedAt);
     byEnrollment.set(row.enrollmentId, times);
@@ -43,23 +48,14 @@ async function completionTimesOf(db: Executor, enrollmentIds: string[]) {
   return byEnrollment;
 }
 
-/**
- * The enrollments `where` names with their completions (as withCompletions), locked in id
- * order so two transactions locking several never wait for each other in a circle.
- */
-async function lockWithCompletions(db: Executor, where: SQL) {
-  const rows = await db
-    .select()
-    .from(enrollments)
-    .where(where)
-    .orderBy(asc(enrollments.id))
-    .for("update");
+/** Locked enrollments with when each of their modules was completed (as withCompletions). */
+const withCompletionsOf = async (db: Executor, rows: EnrollmentRow[]) => {
   const times = await completionTimesOf(
     db,
     rows.map((r) => r.id),
   );
   return rows.map((row) => ({ ...row, completions: times.get(row.id) ?? new Map<string, Date>() }));
-}
+};
 
 /** The key of a learner's enrollment in a course, as lockManyWithCompletions answers it. */
 export const enrollmentKey = (k: { userId: string; courseId: string }) =>
@@ -103,8 +99,8 @@ export function createEnrollmentsRepository(db: Executor) {
       if (lock) {
         const [row] = await db.select().from(enrollments).where(where).for("update");
         if (!row) return undefined;
-        const times = await completionTimesOf(db, [row.id]);
-        return { ...row, completions: times.get(row.id) ?? new Map() };
+        const [locked] = await withCompletionsOf(db, [row]);
+        return locked;
       }
       const [row] = await db
         .select({ ...getTableColumns(enrollments), completions: completionsJson })
@@ -126,15 +122,29 @@ export function createEnrollmentsRepository(db: Executor) {
       return row;
     },
 
-    /** Several learners' enrollments with their completions, locked; keyed by user and course. */
+    /**
+     * Several learners' enrollments with their completions, locked in id order (so two
+     * transactions locking several never wait for each other in a circle); keyed by user and
+     * course. The completions come in a second statement, as in withCompletions.
+     */
     async lockManyWithCompletions(keys: { userId: string; courseId: string }[]) {
-      const pairs = jsonRecords(keys.map((k) => ({ user_id: k.userId, course_id: k.courseId })));
-      const rows = await lockWithCompletions(
-        db,
-        sql`(${enrollments.userId}, ${enrollments.courseId}) in (
-          select user_id, course_id from ${pairs} as k(user_id text, course_id text))`,
+      const statement = preparedOnce(db, "enrollments_lock_many", (d) =>
+        d
+          .select()
+          .from(enrollments)
+          .where(
+            sql`(${enrollments.userId}, ${enrollments.courseId}) in (
+              select user_id, course_id from ${jsonRecordsOf("keys")} as k(user_id text, course_id text))`,
+          )
+          .orderBy(asc(enrollments.id))
+          .for("update")
+          .prepare("enrollments_lock_many"),
       );
-      return new Map(rows.map((row) => [enrollmentKey(row), row]));
+      const rows = await statement.execute({
+        keys: recordsValue(keys.map((k) => ({ user_id: k.userId, course_id: k.courseId }))),
+      });
+      const locked = await withCompletionsOf(db, rows);
+      return new Map(locked.map((row) => [enrollmentKey(row), row]));
     },
 
     /**
@@ -147,28 +157,40 @@ export function createEnrollmentsRepository(db: Executor) {
     ): Promise<EnrollmentRow[]> {
       if (!rows.length) return [];
       // The batch as one JSON parameter, read by both parts of the statement.
-      const batch = db.$with("batch", {}).as(
-        sql`select * from ${jsonRecords(
+      const statement = preparedOnce(db, "module_completions_record", (d) => {
+        const batch = d
+          .$with("batch", {})
+          .as(
+            sql`select * from ${jsonRecordsOf("batch")} as b(enrollment_id text, module_id text, completed_at timestamptz, progress int)`,
+          );
+        const inserted = d.$with("inserted_completions", {}).as(
+          sql`insert into ${moduleCompletions} (enrollment_id, module_id, completed_at)
+            select enrollment_id, module_id, completed_at from batch
+            on conflict do nothing`,
+        );
+        return d
+          .with(batch, inserted)
+          .update(enrollments)
+          .set({
+            progress: sql`batch.progress`,
+            updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+          })
+          .from(sql`batch`)
+          .where(sql`${enrollments.id} = batch.enrollment_id`)
+          .returning(getTableColumns(enrollments))
+          .prepare("module_completions_record");
+      });
+      return statement.execute({
+        now: new Date().toISOString(),
+        batch: recordsValue(
           rows.map((r) => ({
             enrollment_id: r.enrollmentId,
             module_id: r.moduleId,
             completed_at: r.completedAt,
             progress: r.progress,
           })),
-        )} as b(enrollment_id text, module_id text, completed_at timestamptz, progress int)`,
-      );
-      const inserted = db.$with("inserted_completions", {}).as(
-        sql`insert into ${moduleCompletions} (enrollment_id, module_id, completed_at)
-          select enrollment_id, module_id, completed_at from batch
-          on conflict do nothing`,
-      );
-      return db
-        .with(batch, inserted)
-        .update(enrollments)
-        .set({ progress: sql`batch.progress`, updatedAt: new Date() })
-        .from(sql`batch`)
-        .where(sql`${enrollments.id} = batch.enrollment_id`)
-        .returning(getTableColumns(enrollments));
+        ),
+      });
     },
 
     /** Sets several enrollments' progress in one statement; answers the rows as written. */
@@ -251,17 +273,7 @@ export function createEnrollmentsRepository(db: Executor) {
     async completedModuleIds(enrollmentIds: string[]): Promise<Map<string, string[]>> {
       const result = new Map<string, string[]>();
       if (!enrollmentIds.length) return result;
-      // `= any($1)`: one prepared statement for any number of ids (an IN list is not).
-      const statement = preparedOnce(db, "module_completions_of", (d) =>
-        d
-          .select()
-          .from(moduleCompletions)
-          .where(sql`${moduleCompletions.enrollmentId} = any(${sql.placeholder("ids")})`)
-          .orderBy(asc(moduleCompletions.completedAt), asc(moduleCompletions.moduleId))
-          .prepare("module_completions_of"),
-      );
-      const rows = await statement.execute({ ids: enrollmentIds });
-      for (const row of rows) {
+      for (const row of await completionsOf(db, enrollmentIds)) {
         result.set(row.enrollmentId, [...(result.get(row.enrollmentId) ?? []), row.moduleId]);
       }
       return result;
@@ -303,8 +315,15 @@ export function createEnrollmentsRepository(db: Executor) {
     },
 
     /** Enrollments by id with their completions (as withCompletions), locked in id order. */
-    lockByIdsWithCompletions: (ids: string[]) =>
-      lockWithCompletions(db, inArray(enrollments.id, ids)),
+    async lockByIdsWithCompletions(ids: string[]) {
+      const rows = await db
+        .select()
+        .from(enrollments)
+        .where(inArray(enrollments.id, ids))
+        .orderBy(asc(enrollments.id))
+        .for("update");
+      return withCompletionsOf(db, rows);
+    },
 
     /** Asks for the course's enrollments to be recomputed (in the edit's transaction). */
     async requestRecompute(courseId: string): Promise<void> {
@@ -336,15 +355,18 @@ export function createEnrollmentsRepository(db: Executor) {
 
     /** The version of each course's rules of completion (0 before any edit changed them). */
     async rulesVersions(courseIds: string[]): Promise<Map<string, number>> {
-      const rows = courseIds.length
-        ? await db
-            .select({
-              courseId: completionRecomputes.courseId,
-              requests: completionRecomputes.requests,
-            })
-            .from(completionRecomputes)
-            .where(inArray(completionRecomputes.courseId, [...new Set(courseIds)]))
-        : [];
+      if (!courseIds.length) return new Map();
+      const statement = preparedOnce(db, "completion_rules_versions", (d) =>
+        d
+          .select({
+            courseId: completionRecomputes.courseId,
+            requests: completionRecomputes.requests,
+          })
+          .from(completionRecomputes)
+          .where(sql`${completionRecomputes.courseId} = any(${sql.placeholder("ids")})`)
+          .prepare("completion_rules_versions"),
+      );
+      const rows = await statement.execute({ ids: [...new Set(courseIds)] });
       return new Map(rows.map((r) => [r.courseId, r.requests]));
     },
   };
