@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { jsonRecords } from "../../db/records";
+import { preparedOnce } from "../../db/prepared";
+import { jsonRecordsOf, recordsValue } from "../../db/records";
 import type { BeatWrite } from "./beat";
 import {
   type ModuleWatchRow,
@@ -53,33 +54,46 @@ export function createWatchingRepository(db: Executor) {
      * Locked in one order, so two instances' batches cannot deadlock each other.
      */
     async lockClocks(userIds: string[], now: Date): Promise<Map<string, WatchClockRow>> {
+      const statement = preparedOnce(db, "watch_clocks_lock_many", (d) =>
+        d
+          .insert(watchClocks)
+          .select(
+            sql`select k.user_id, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("at")}::timestamptz
+              from rows from (${jsonRecordsOf("keys")} as (user_id text)) with ordinality as k(user_id, n)
+              order by k.n`,
+          )
+          .onConflictDoUpdate({
+            target: watchClocks.userId,
+            set: { userId: sql`excluded.user_id` },
+          })
+          .returning()
+          .prepare("watch_clocks_lock_many"),
+      );
       const sorted = [...userIds].sort();
-      const at = now.toISOString();
-      const ordered = jsonRecords(sorted.map((id) => ({ user_id: id })));
-      const rows = await db
-        .insert(watchClocks)
-        .select(
-          sql`select k.user_id, ${at}::timestamptz, ${at}::timestamptz
-            from rows from (${ordered} as (user_id text)) with ordinality as k(user_id, n)
-            order by k.n`,
-        )
-        .onConflictDoUpdate({ target: watchClocks.userId, set: { userId: sql`excluded.user_id` } })
-        .returning();
+      const rows = await statement.execute({
+        at: now.toISOString(),
+        keys: recordsValue(sorted.map((id) => ({ user_id: id }))),
+      });
       return new Map(rows.map((r) => [r.userId, r]));
     },
 
     /** Several module records, keyed by learner, course and module. */
     async findWatches(keys: (Key & { moduleId: string })[]): Promise<Map<string, ModuleWatchRow>> {
-      const wanted = jsonRecords(
-        keys.map((k) => ({ user_id: k.userId, course_id: k.courseId, module_id: k.moduleId })),
+      const statement = preparedOnce(db, "module_watch_of_many", (d) =>
+        d
+          .select()
+          .from(moduleWatch)
+          .where(
+            sql`(${moduleWatch.userId}, ${moduleWatch.courseId}, ${moduleWatch.moduleId}) in (
+              select * from ${jsonRecordsOf("keys")} as k(user_id text, course_id text, module_id text))`,
+          )
+          .prepare("module_watch_of_many"),
       );
-      const rows = await db
-        .select()
-        .from(moduleWatch)
-        .where(
-          sql`(${moduleWatch.userId}, ${moduleWatch.courseId}, ${moduleWatch.moduleId}) in (
-            select * from ${wanted} as k(user_id text, course_id text, module_id text))`,
-        );
+      const rows = await statement.execute({
+        keys: recordsValue(
+          keys.map((k) => ({ user_id: k.userId, course_id: k.courseId, module_id: k.moduleId })),
+        ),
+      });
       return new Map(rows.map((r) => [`${r.userId}\u0000${r.courseId}\u0000${r.moduleId}`, r]));
     },
 
@@ -89,52 +103,57 @@ export function createWatchingRepository(db: Executor) {
      * `writes` order.
      */
     async saveBeats(writes: BeatWrite[]): Promise<ModuleWatchRow[]> {
-      const rows = jsonRecords(
-        writes.map(({ watch: w, clock: c }) => ({
-          user_id: w.userId,
-          course_id: w.courseId,
-          module_id: w.moduleId,
-          video_url: w.videoUrl,
-          duration_seconds: w.durationSeconds,
-          intervals: w.intervals,
-          watched_seconds: w.watchedSeconds,
-          seat_seconds: w.seatSeconds,
-          position_seconds: w.positionSeconds,
-          heartbeats: w.heartbeats,
-          last_heartbeat_at: w.lastHeartbeatAt,
-          updated_at: w.updatedAt,
-          credit_clock_at: c.creditClockAt,
-          last_beat_at: c.lastBeatAt,
-        })),
-      );
-      const beats = sql`${rows} as b(user_id text, course_id text, module_id text,
-        video_url text, duration_seconds float8, intervals jsonb, watched_seconds float8,
-        seat_seconds float8, position_seconds float8, heartbeats int,
-        last_heartbeat_at timestamptz, updated_at timestamptz, credit_clock_at timestamptz,
-        last_beat_at timestamptz)`;
-      const moved = db
-        .$with("moved_clocks")
-        .as(
-          db
-            .update(watchClocks)
-            .set({ creditClockAt: sql`b.credit_clock_at`, lastBeatAt: sql`b.last_beat_at` })
-            .from(beats)
-            .where(sql`${watchClocks.userId} = b.user_id`)
-            .returning({ userId: watchClocks.userId }),
-        );
-      const saved = await db
-        .with(moved)
-        .insert(moduleWatch)
-        .select(
-          sql`select user_id, course_id, module_id, video_url, duration_seconds, intervals,
-            watched_seconds, seat_seconds, position_seconds, heartbeats, last_heartbeat_at,
-            now(), updated_at from ${beats}`,
-        )
-        .onConflictDoUpdate({
-          target: [moduleWatch.userId, moduleWatch.courseId, moduleWatch.moduleId],
-          set: replacedColumns,
-        })
-        .returning();
+      const statement = preparedOnce(db, "module_watch_save_many", (d) => {
+        const beats = sql`${jsonRecordsOf("beats")} as b(user_id text, course_id text, module_id text,
+          video_url text, duration_seconds float8, intervals jsonb, watched_seconds float8,
+          seat_seconds float8, position_seconds float8, heartbeats int,
+          last_heartbeat_at timestamptz, updated_at timestamptz, credit_clock_at timestamptz,
+          last_beat_at timestamptz)`;
+        const moved = d
+          .$with("moved_clocks")
+          .as(
+            d
+              .update(watchClocks)
+              .set({ creditClockAt: sql`b.credit_clock_at`, lastBeatAt: sql`b.last_beat_at` })
+              .from(beats)
+              .where(sql`${watchClocks.userId} = b.user_id`)
+              .returning({ userId: watchClocks.userId }),
+          );
+        return d
+          .with(moved)
+          .insert(moduleWatch)
+          .select(
+            sql`select user_id, course_id, module_id, video_url, duration_seconds, intervals,
+              watched_seconds, seat_seconds, position_seconds, heartbeats, last_heartbeat_at,
+              now(), updated_at from ${beats}`,
+          )
+          .onConflictDoUpdate({
+            target: [moduleWatch.userId, moduleWatch.courseId, moduleWatch.moduleId],
+            set: replacedColumns,
+          })
+          .returning()
+          .prepare("module_watch_save_many");
+      });
+      const saved = await statement.execute({
+        beats: recordsValue(
+          writes.map(({ watch: w, clock: c }) => ({
+            user_id: w.userId,
+            course_id: w.courseId,
+            module_id: w.moduleId,
+            video_url: w.videoUrl,
+            duration_seconds: w.durationSeconds,
+            intervals: w.intervals,
+            watched_seconds: w.watchedSeconds,
+            seat_seconds: w.seatSeconds,
+            position_seconds: w.positionSeconds,
+            heartbeats: w.heartbeats,
+            last_heartbeat_at: w.lastHeartbeatAt,
+            updated_at: w.updatedAt,
+            credit_clock_at: c.creditClockAt,
+            last_beat_at: c.lastBeatAt,
+          })),
+        ),
+      });
       const byKey = new Map(
         saved.map((r) => [`${r.userId}\u0000${r.courseId}\u0000${r.moduleId}`, r]),
       );
