@@ -61,24 +61,6 @@ const withCompletionsOf = async (db: Executor, rows: EnrollmentRow[]) => {
 export const enrollmentKey = (k: { userId: string; courseId: string }) =>
   `${k.userId}\u0000${k.courseId}`;
 
-/** Sets several enrollments' progress in one statement; answers the rows as written. */
-async function setProgress(
-  db: Pick<Executor, "update">,
-  rows: { id: string; progress: number }[],
-): Promise<EnrollmentRow[]> {
-  if (!rows.length) return [];
-  const values = sql.join(
-    rows.map((r) => sql`(${r.id}, ${r.progress}::int)`),
-    sql`, `,
-  );
-  return db
-    .update(enrollments)
-    .set({ progress: sql`v.progress`, updatedAt: new Date() })
-    .from(sql`(values ${values}) as v(id, progress)`)
-    .where(sql`${enrollments.id} = v.id`)
-    .returning(getTableColumns(enrollments));
-}
-
 export function createEnrollmentsRepository(db: Executor) {
   return {
     /**
@@ -194,7 +176,19 @@ export function createEnrollmentsRepository(db: Executor) {
     },
 
     /** Sets several enrollments' progress in one statement; answers the rows as written. */
-    setProgressMany: (rows: { id: string; progress: number }[]) => setProgress(db, rows),
+    async setProgressMany(rows: { id: string; progress: number }[]): Promise<EnrollmentRow[]> {
+      if (!rows.length) return [];
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}, ${r.progress}::int)`),
+        sql`, `,
+      );
+      return db
+        .update(enrollments)
+        .set({ progress: sql`v.progress`, updatedAt: new Date() })
+        .from(sql`(values ${values}) as v(id, progress)`)
+        .where(sql`${enrollments.id} = v.id`)
+        .returning(getTableColumns(enrollments));
+    },
 
     async findById(id: string): Promise<EnrollmentRow | undefined> {
       const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
