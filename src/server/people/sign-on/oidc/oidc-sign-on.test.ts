@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../../contract";
@@ -98,7 +98,9 @@ describe("single sign-on through OpenID Connect", () => {
           "sign_on.refused",
           "sign_on.learner_created",
         ]),
-      );
+      )
+      // Written order: a read without one may come back in any order on PostgreSQL.
+      .orderBy(asc(auditEvents.id));
   }
 
   async function expectRefused(response: LightMyRequestResponse, reason: string, page = "/") {

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents } from "../../../platform/audit/audit.table";
@@ -100,7 +100,9 @@ describe("single sign-on through SAML 2.0", () => {
     return ctx.database.db
       .select()
       .from(auditEvents)
-      .where(inArray(auditEvents.type, ["sign_on.refused"]));
+      .where(inArray(auditEvents.type, ["sign_on.refused"]))
+      // Written order: a read without one may come back in any order on PostgreSQL.
+      .orderBy(asc(auditEvents.id));
   }
 
   /** Refused with `reason`, audited with a detail, and nothing created. */
