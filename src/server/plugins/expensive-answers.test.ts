@@ -6,7 +6,11 @@ import { quickLearner, signInAs } from "../testing/learning";
 import { useLoopback } from "../testing/loopback";
 import { useTestApp } from "../testing/test-app";
 import { registerErrorHandler } from "./errors";
-import { EXPENSIVE_ANSWERS, registerExpensiveAnswers } from "./expensive-answers";
+import {
+  EXPENSIVE_ANSWERS,
+  registerExpensiveAnswers,
+  SPENT_REFUSAL_PAUSE_MS,
+} from "./expensive-answers";
 
 describe("expensive answers in flight", () => {
   it("works on at most two of one user's at a time, and frees the place when one ends", async () => {
@@ -108,6 +112,13 @@ describe("expensive answers per user", () => {
     }
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // Asking again within the spent minute is refused only after a pause, so a client that
+    // keeps asking costs the portal one refusal a second per connection.
+    const started = performance.now();
+    const again = await pdf();
+    expect(again.statusCode).toBe(429);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SPENT_REFUSAL_PAUSE_MS - 1);
+    expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
     // The other learner's own transcript is not held back by it.
     const theirs = await send("127.0.0.3", {
       url: `/api/learners/${other.id}/transcript.pdf`,

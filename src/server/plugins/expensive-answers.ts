@@ -1,3 +1,4 @@
+import { setTimeout as pause } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { MESSAGES } from "../../contract";
@@ -17,6 +18,16 @@ declare module "fastify" {
  */
 export const EXPENSIVE_ANSWERS = { inFlight: 2, perMinute: 60 };
 
+/**
+ * A user who keeps asking after their minute is spent is answered only after this pause.
+ * A client that ignores Retry-After and keeps a hundred requests in flight would otherwise
+ * have the portal's one thread answer refusals all day; paused, each of its connections costs
+ * one refusal a second. A person who clicks again waits a second for the same message.
+ */
+export const SPENT_REFUSAL_PAUSE_MS = 1000;
+/** Refusals paused at once in one instance; past it (a crowd of floods) they go at once. */
+const MAX_PAUSED_REFUSALS = 10_000;
+
 const holder = Symbol("expensive answer holder");
 type Held = FastifyRequest & { [holder]?: string };
 
@@ -27,6 +38,7 @@ export function registerExpensiveAnswers(app: FastifyInstance) {
   // without asking the shared counter each time (a flood would otherwise turn into a flood
   // of database writes).
   const spent = new LRUCache<string, number>({ max: 10_000 });
+  let paused = 0;
   const perMinute = app.createRateLimit({
     max: EXPENSIVE_ANSWERS.perMinute,
     timeWindow: "1 minute",
@@ -48,6 +60,14 @@ export function registerExpensiveAnswers(app: FastifyInstance) {
     const key = request.session?.user.id ?? request.ip;
     const spentUntil = spent.get(key);
     if (spentUntil !== undefined && spentUntil > Date.now()) {
+      if (paused < MAX_PAUSED_REFUSALS) {
+        paused += 1;
+        try {
+          await pause(SPENT_REFUSAL_PAUSE_MS);
+        } finally {
+          paused -= 1;
+        }
+      }
       throw tooManyRequests(
         "downloads.throttled",
         MESSAGES.tooManyDownloads,
