@@ -64,7 +64,9 @@ export function createCertificateMailsService(deps: CertificateMailsDeps) {
     }
     // A certificate revoked before its mail went out is not announced.
     if (row.revokedAt) return undefined;
-    const pdf = await deps.pdfs.certificate(certificate, await deps.assetsOf(certificate));
+    const pdf = await deps.pdfs.certificate(certificate, await deps.assetsOf(certificate), {
+      inBackground: true,
+    });
     return certificateMail({
       issuer: await deps.issuer.mailIssuer(),
       to: row.learnerEmail,

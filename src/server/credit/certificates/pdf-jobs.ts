@@ -11,6 +11,12 @@ export type PdfJob =
     }
   | { kind: "transcript"; transcript: Transcript; dateFormat: DateFormat };
 
+/** What each of the renderer's threads starts with (pdf-renderer.ts, pdf-worker.mjs). */
+export interface PdfWorkerData {
+  /** Draws only what nobody waits on: at the lowest priority. */
+  inBackground: boolean;
+}
+
 export function renderPdf(job: PdfJob): Promise<Uint8Array> {
   return job.kind === "certificate"
     ? buildCertificatePdf(job.certificate, job.assets)

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Certificate, DEFAULT_DATE_FORMAT, type Transcript } from "../../../contract";
 import { pdfText } from "../../testing/pdf-text";
@@ -81,4 +82,33 @@ describe("PDF renderer", () => {
     expect(await pdfText(one)).toContain("Ada Lovelace");
     expect(two).not.toBe(one);
   });
+
+  it.runIf(process.platform === "linux")(
+    "draws a mail's certificate on a thread of the lowest priority, a download's on the portal's",
+    async () => {
+      const before = lowestPriorityThreads();
+      const download = await pdfs.certificate({ ...certificate, id: "cert-download" }, ASSETS);
+      expect(lowestPriorityThreads()).toEqual(before);
+      const forMail = await pdfs.certificate({ ...certificate, id: "cert-mail" }, ASSETS, {
+        inBackground: true,
+      });
+      expect([...lowestPriorityThreads()].filter((tid) => !before.has(tid)).length).toBeGreaterThan(
+        0,
+      );
+      expect(await pdfText(forMail)).toContain("Ada Lovelace");
+      // Kept like any other: a download after the mail is not drawn again.
+      expect(await pdfs.certificate({ ...certificate, id: "cert-mail" }, ASSETS)).toBe(forMail);
+      expect(download).not.toBe(forMail);
+    },
+  );
 });
+
+/** This process's threads at nice 19, by id (Linux keeps a priority per thread). */
+function lowestPriorityThreads() {
+  const tids = readdirSync("/proc/self/task").filter((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    // The fields after the command's closing parenthesis; the 17th of them is the nice value.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16] === "19";
+  });
+  return new Set(tids);
+}
