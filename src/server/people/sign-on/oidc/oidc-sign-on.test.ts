@@ -89,6 +89,7 @@ describe("single sign-on through OpenID Connect", () => {
   }
 
   async function signOnEvents() {
+    // Written order: a read without one may come back in any order on PostgreSQL.
     return ctx.database.db
       .select()
       .from(auditEvents)
@@ -99,7 +100,6 @@ describe("single sign-on through OpenID Connect", () => {
           "sign_on.learner_created",
         ]),
       )
-      // Written order: a read without one may come back in any order on PostgreSQL.
       .orderBy(asc(auditEvents.id));
   }
 

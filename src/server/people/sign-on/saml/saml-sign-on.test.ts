@@ -97,11 +97,11 @@ describe("single sign-on through SAML 2.0", () => {
   }
 
   async function refusals() {
+    // Written order: a read without one may come back in any order on PostgreSQL.
     return ctx.database.db
       .select()
       .from(auditEvents)
       .where(inArray(auditEvents.type, ["sign_on.refused"]))
-      // Written order: a read without one may come back in any order on PostgreSQL.
       .orderBy(asc(auditEvents.id));
   }
 
