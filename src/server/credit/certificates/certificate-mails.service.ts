@@ -97,8 +97,11 @@ export function createCertificateMailsService(deps: CertificateMailsDeps) {
     await repo.markSent(mail, now());
   }
 
-  /** Sends every mail due now, batch by batch; the number sent or attempted. */
-  async function sendPending(): Promise<number> {
+  /**
+   * Sends every mail due now, batch by batch, until `stopping` says the portal is shutting
+   * down; the number sent or attempted.
+   */
+  async function sendPending(stopping = () => false): Promise<number> {
     let handled = 0;
     for (;;) {
       const at = now();
@@ -110,7 +113,7 @@ export function createCertificateMailsService(deps: CertificateMailsDeps) {
       });
       for (const mail of batch) await deliver(mail);
       handled += batch.length;
-      if (batch.length < BATCH) return handled;
+      if (batch.length < BATCH || stopping()) return handled;
     }
   }
 

@@ -84,8 +84,11 @@ export function createEnrollmentMailsService(deps: EnrollmentMailsDeps) {
     await repo.markSent(ids, now());
   }
 
-  /** Sends every learner's mail due now, a batch of learners at a time; the learners handled. */
-  async function sendPending(): Promise<number> {
+  /**
+   * Sends every learner's mail due now, a batch of learners at a time, until `stopping` says
+   * the portal is shutting down; the learners handled.
+   */
+  async function sendPending(stopping = () => false): Promise<number> {
     let handled = 0;
     for (;;) {
       const at = now();
@@ -104,14 +107,14 @@ export function createEnrollmentMailsService(deps: EnrollmentMailsDeps) {
       );
       for (const [userId, mails] of byLearner) await deliver(users.get(userId), mails);
       handled += byLearner.size;
-      if (byLearner.size < BATCH) return handled;
+      if (byLearner.size < BATCH || stopping()) return handled;
     }
   }
 
   // Mails still gathering are sent by a timer set for the moment the next learner's are due.
   let timer: NodeJS.Timeout | undefined;
-  async function sendAndWait() {
-    await sendPending();
+  async function sendAndWait(stopping: () => boolean) {
+    await sendPending(stopping);
     const next = await repo.nextGathered();
     clearTimeout(timer);
     timer = undefined;
