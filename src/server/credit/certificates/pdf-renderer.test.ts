@@ -86,15 +86,15 @@ describe("PDF renderer", () => {
   it.runIf(process.platform === "linux")(
     "draws a mail's certificate on a thread of the lowest priority, a download's on the portal's",
     async () => {
+      // Threads of other files' renderers may end meanwhile: only new ones are counted.
       const before = lowestPriorityThreads();
+      const newSince = () => [...lowestPriorityThreads()].filter((tid) => !before.has(tid));
       const download = await pdfs.certificate({ ...certificate, id: "cert-download" }, ASSETS);
-      expect(lowestPriorityThreads()).toEqual(before);
+      expect(newSince()).toEqual([]);
       const forMail = await pdfs.certificate({ ...certificate, id: "cert-mail" }, ASSETS, {
         inBackground: true,
       });
-      expect([...lowestPriorityThreads()].filter((tid) => !before.has(tid)).length).toBeGreaterThan(
-        0,
-      );
+      expect(newSince().length).toBeGreaterThan(0);
       expect(await pdfText(forMail)).toContain("Ada Lovelace");
       // Kept like any other: a download after the mail is not drawn again.
       expect(await pdfs.certificate({ ...certificate, id: "cert-mail" }, ASSETS)).toBe(forMail);
