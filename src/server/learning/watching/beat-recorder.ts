@@ -2,7 +2,7 @@ import { createBatchQueue, Refused } from "../../db/batch-queue";
 import type { Database } from "../../db/client";
 import { applyBeat, type Beat, type BeatWrite } from "./beat";
 import { notEnrolled } from "./watching.errors";
-import { createWatchingRepository } from "./watching.repository";
+import { createWatchingRepository, watchKeyOf } from "./watching.repository";
 import type { ModuleWatchRow } from "./watching.table";
 
 /** The most heartbeats written in one transaction. */
@@ -19,7 +19,8 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-const watchKey = (b: Beat) => `${b.userId}\u0000${b.course.id}\u0000${b.module.id}`;
+const watchKey = (b: Beat) =>
+  watchKeyOf({ userId: b.userId, courseId: b.course.id, moduleId: b.module.id });
 
 /** The enrollment was removed while the heartbeat ran: its foreign key refuses the rows. */
 async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {

@@ -15,6 +15,10 @@ interface Key {
   courseId: string;
 }
 
+/** A module record's key in the maps `findWatches` answers. */
+export const watchKeyOf = (k: Key & { moduleId: string }) =>
+  `${k.userId}\u0000${k.courseId}\u0000${k.moduleId}`;
+
 /** What a heartbeat replaces in an existing record: everything but its key and creation. */
 const replacedColumns = Object.fromEntries(
   Object.entries(getTableColumns(moduleWatch))
@@ -94,7 +98,7 @@ export function createWatchingRepository(db: Executor) {
           keys.map((k) => ({ user_id: k.userId, course_id: k.courseId, module_id: k.moduleId })),
         ),
       });
-      return new Map(rows.map((r) => [`${r.userId}\u0000${r.courseId}\u0000${r.moduleId}`, r]));
+      return new Map(rows.map((r) => [watchKeyOf(r), r]));
     },
 
     /**
@@ -154,12 +158,8 @@ export function createWatchingRepository(db: Executor) {
           })),
         ),
       });
-      const byKey = new Map(
-        saved.map((r) => [`${r.userId}\u0000${r.courseId}\u0000${r.moduleId}`, r]),
-      );
-      return writes.map(
-        ({ watch: w }) => byKey.get(`${w.userId}\u0000${w.courseId}\u0000${w.moduleId}`)!,
-      );
+      const byKey = new Map(saved.map((r) => [watchKeyOf(r), r]));
+      return writes.map(({ watch }) => byKey.get(watchKeyOf(watch))!);
     },
 
     async findWatch(key: Key & { moduleId: string }): Promise<ModuleWatchRow | undefined> {
