@@ -7,6 +7,7 @@ import { inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { createLearnersRepository } from "../administration/learners/learners.repository";
+import { createLearnersService } from "../administration/learners/learners.service";
 import { buildConfig } from "../config";
 import { users } from "../people/auth/auth.table";
 import { alive, embeddedServerPid } from "../testing/embedded-server";
@@ -88,6 +89,19 @@ describe.skipIf(unavailable)("embedded PostgreSQL server", () => {
           found.map((row) => JSON.parse(row.json).email),
           q,
         ).toEqual(["kept@example.com"]);
+      }
+      // The search index finds the same learners as the server's own search, accents and all.
+      await first.db
+        .insert(users)
+        .values({ name: "ZOË Müller", email: "zm@example.com", role: "learner" });
+      const learners = createLearnersService({ db: first.db, changes: first.changes });
+      for (const q of ["zoë", "ZOË", "MÜLLER", "müller", "kept", "example", "nobody"]) {
+        const expected = (await search.page({ limit: 26, q })).map((row) => row.id);
+        const { json } = await learners.page({ limit: 25, q });
+        expect(
+          (JSON.parse(json) as { id: string }[]).map((l) => l.id),
+          q,
+        ).toEqual(expected);
       }
       const indexes = (await first.db.execute(
         sql`select indexname from pg_indexes where indexname like 'users_%_trgm_idx' order by 1`,

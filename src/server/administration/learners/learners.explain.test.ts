@@ -100,7 +100,9 @@ describe.skipIf(!serverUrl)("learners page query plans (PostgreSQL)", () => {
       // EXECUTE takes its arguments as literals (it is not itself a parameterized statement).
       const args = statement!.params
         .map((value) =>
-          typeof value === "number" ? String(value) : client.escapeLiteral(String(value)),
+          typeof value === "number"
+            ? String(value)
+            : client.escapeLiteral(Array.isArray(value) ? `{${value.join(",")}}` : String(value)),
         )
         .join(", ");
       return await plan(`${label} (generic plan)`, `execute generic_page(${args})`, [], client);
@@ -177,6 +179,26 @@ describe.skipIf(!serverUrl)("learners page query plans (PostgreSQL)", () => {
       const { rows, nodes } = await customPlan(`q=${q}`, { limit: PAGE, q });
       expect(rows).toHaveLength(PAGE);
       expect(usersRead(nodes), q).toBeLessThanOrEqual(PAGE + 1);
+    }
+  });
+
+  it("the search index's candidates are read by primary key, in the generic plan too", async () => {
+    const among = Array.from({ length: PAGE }, (_, i) => `u${10_000 + i * 37}`);
+    for (const [label, options] of [
+      ["candidates", { limit: PAGE, q: "learner", among }],
+      [
+        "candidates after a cursor",
+        { limit: PAGE, q: "learner", among, after: await cursorAt(100) },
+      ],
+    ] as const) {
+      const custom = await customPlan(label, options);
+      const generic = await genericPlan(label, options);
+      for (const nodes of [custom.nodes, generic]) {
+        expect(indexes(nodes), label).toContain("users_pkey");
+        expect(indexes(nodes), label).not.toContain("users_email_trgm_idx");
+        expect(scans(nodes, "users"), label).not.toContain("Seq Scan");
+        expect(usersRead(nodes), label).toBeLessThanOrEqual(PAGE);
+      }
     }
   });
 

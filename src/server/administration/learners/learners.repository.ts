@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { MAX_PAGE_SIZE } from "../../../contract";
 import { courseSummaries } from "../../catalogue";
 import type { Executor } from "../../db/client";
@@ -6,6 +6,7 @@ import { exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
 import { enrollmentRecords } from "../../learning";
 import { identityProviderNames, userAccounts } from "../../people";
+import type { SearchEntryRow } from "./learner-search-index";
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -17,6 +18,8 @@ export interface LearnerJsonRow {
   cursorAt: string;
   id: string;
   json: string;
+  /** The courses in `json`, for the page cache's tags without parsing it again. */
+  courseIds: string[];
 }
 
 /**
@@ -61,6 +64,7 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
       cursorAt: sql<string>`learner_rows.cursor_at`,
       id: sql<string>`learner_rows.id`,
       json: sql<string>`learner_rows.json`,
+      courseIds: sql<string[]>`learner_rows.course_ids`,
     })
     .from(sql`(
       with page as materialized (
@@ -91,7 +95,7 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
           select ${e.courseId} from page join ${e} on ${e.userId} = page.id
         )
       )
-      select page.ordinal, page.cursor_at, page.id, row_to_json(l)::text as json
+      select page.ordinal, page.cursor_at, page.id, row_to_json(l)::text as json, s.course_ids
       from page
       cross join lateral (
         select count(*)::int as enrolled,
@@ -103,7 +107,8 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
             '[' || string_agg(row_to_json(entry)::text, ','
               order by ${e.createdAt}, ${e.id}) || ']',
             '[]'
-          ) as courses
+          ) as courses,
+          coalesce(array_agg(${e.courseId}), '{}') as course_ids
         from ${e}
         cross join lateral (
           select ${e.id} as "enrollmentId", ${e.courseId} as "courseId",
@@ -145,26 +150,42 @@ export function createLearnersRepository(db: Executor) {
    * prepared statement, parsed and planned once per connection. With a search its name is
    * empty: PostgreSQL's unnamed statement, planned for each pattern (a trigram bitmap scan
    * for a rare term, the ordered index stopping after the page for a common one; one
-   * generic plan would be slow for one of them).
+   * generic plan would be slow for one of them). Among the search index's candidates it is
+   * named again: the candidates lead every plan through the primary key.
    */
-  const prepared = (shape: { search: boolean; after: boolean }) => {
-    const key = `learners_page${shape.search ? "_search" : ""}${shape.after ? "_after" : ""}`;
+  const prepared = (search: "none" | "database" | "candidates", after: boolean) => {
+    const key = `learners_page${search === "none" ? "" : `_${search}`}${after ? "_after" : ""}`;
     return preparedOnce(db, key, (d) => {
+      const u = userAccounts;
       const pattern = sql.placeholder("pattern");
+      const searched = {
+        none: undefined,
+        database: or(ilike(u.name, pattern), ilike(u.email, pattern)),
+        // The search index's candidates, checked by the same ILIKE on expressions no index
+        // serves: a generic plan may otherwise AND the trigram indexes' bitmaps with the
+        // candidates' (milliseconds for a common term) instead of reading the candidates alone.
+        candidates: sql`${u.id} = any(${sql.placeholder("ids")}::text[])
+          and ((${u.name} || '') ilike ${pattern} or (${u.email} || '') ilike ${pattern})`,
+      }[search];
       return pageStatement(
         d,
         and(
-          shape.search
-            ? or(ilike(userAccounts.name, pattern), ilike(userAccounts.email, pattern))
-            : undefined,
+          searched,
           // afterCursor's comparison, with placeholders for the cursor.
-          shape.after
-            ? sql`(${userAccounts.createdAt}, ${userAccounts.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+          after
+            ? sql`(${u.createdAt}, ${u.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
             : undefined,
         ),
         sql.placeholder("limit"),
-      ).prepare(shape.search ? "" : key);
+      ).prepare(search === "database" ? "" : key);
     });
+  };
+  const u = userAccounts;
+  const searchColumns = {
+    id: u.id,
+    cursorAt: exactTime(u.createdAt),
+    name: u.name,
+    email: u.email,
   };
 
   return {
@@ -176,17 +197,40 @@ export function createLearnersRepository(db: Executor) {
       limit: number;
       after?: KeysetCursor;
       q?: string;
+      /** With `q`: only these learners, the search index's candidates for the page. */
+      among?: string[];
     }): Promise<LearnerJsonRow[]> {
-      const { limit, after, q } = options;
+      const { limit, after, q, among } = options;
       if (!Number.isInteger(limit) || limit < 1 || limit > MOST_ROWS) {
         throw new RangeError(`learners page: limit must be 1..${MOST_ROWS}`);
       }
-      const rows = await prepared({ search: Boolean(q), after: Boolean(after) }).execute({
+      const search = !q ? "none" : among ? "candidates" : "database";
+      const rows = await prepared(search, Boolean(after)).execute({
         limit,
         ...(q ? { pattern: likePattern(q) } : {}),
+        ...(among ? { ids: among } : {}),
         ...(after ? { afterAt: after.createdAt, afterId: after.id } : {}),
       });
       return rows.sort((a, b) => a.ordinal - b.ordinal);
+    },
+
+    /** Every learner's name and email for the search index, newest first; undefined past `most`. */
+    async searchEntries(most: number): Promise<SearchEntryRow[] | undefined> {
+      const rows = await db
+        .select(searchColumns)
+        .from(u)
+        .where(eq(u.role, "learner"))
+        .orderBy(desc(u.createdAt), desc(u.id))
+        .limit(most + 1);
+      return rows.length > most ? undefined : rows;
+    },
+
+    /** Those of `ids` who are learners now, for the search index to catch up with. */
+    async searchEntriesOf(ids: string[]): Promise<SearchEntryRow[]> {
+      return db
+        .select(searchColumns)
+        .from(u)
+        .where(and(eq(u.role, "learner"), inArray(u.id, ids)));
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
-import { decodeCursor, pageOf } from "../../db/cursor";
+import { decodeCursor, type KeysetCursor, pageOf } from "../../db/cursor";
 import { createReadCache } from "../../db/read-cache";
+import { createLearnerSearch } from "./learner-search";
 import { createLearnersRepository } from "./learners.repository";
 
 /** A page as answered, with what it shows (to drop it when any of that changes). */
@@ -40,18 +41,32 @@ export function createLearnersService({ db, changes }: { db: Database; changes?:
       })
     : undefined;
 
+  const search = changes ? createLearnerSearch({ source: repo, changes }) : undefined;
+
+  /**
+   * A page's rows. A search asks the index for its candidates first, and PostgreSQL checks,
+   * orders and cuts only those; should PostgreSQL's own search disagree with the index about
+   * one of them (a letter the database folds differently), PostgreSQL searches the page.
+   */
+  async function rowsOf(options: { limit: number; after?: KeysetCursor; q?: string }) {
+    const window = options.q
+      ? await search?.window(options.q, options.limit, options.after)
+      : undefined;
+    if (window) {
+      const rows = window.ids.length ? await repo.page({ ...options, among: window.ids }) : [];
+      if (rows.length >= window.expected) return rows;
+    }
+    return repo.page(options);
+  }
+
   async function load(input: { limit: number; cursor?: string; q?: string }) {
-    const rows = await repo.page({
+    const rows = await rowsOf({
       limit: input.limit + 1,
       after: decodeCursor(input.cursor),
       q: input.q || undefined,
     });
     const { items, nextCursor } = pageOf(rows, input.limit);
-    const courseIds = new Set<string>();
-    for (const row of items) {
-      const { courses } = JSON.parse(row.json) as { courses: { courseId: string }[] };
-      for (const course of courses) courseIds.add(course.courseId);
-    }
+    const courseIds = new Set(items.flatMap((row) => row.courseIds));
     return {
       json: `[${items.map((row) => row.json).join(",")}]`,
       nextCursor,

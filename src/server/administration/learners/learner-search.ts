@@ -1,0 +1,95 @@
+import type { ChangeFeed } from "../../db/change-feed";
+import { LearnerSearchIndex, type SearchEntryRow, type SearchWindow } from "./learner-search-index";
+
+/**
+ * The most learners the index holds (about 200 bytes each): past it PostgreSQL's trigram
+ * index answers every search, and the learners are counted again after RECOUNT_MS.
+ */
+const MOST_INDEXED = 250_000;
+const RECOUNT_MS = 15 * 60_000;
+
+interface SearchSource {
+  searchEntries(most: number): Promise<SearchEntryRow[] | undefined>;
+  searchEntriesOf(ids: string[]): Promise<SearchEntryRow[]>;
+}
+
+/**
+ * The Learners page's search index, kept current by the change feed: a learner who joins,
+ * changes name or email, leaves or stops being a learner is read again before the next
+ * search, in this instance and every other (the feed's notifications). Until the feed is
+ * live, and while too many learners changed at once for catching up to pay, it answers
+ * nothing and PostgreSQL searches; the first search after a start or a large change waits
+ * for the index to be built (about half a second at 100,000 learners).
+ */
+export function createLearnerSearch({
+  source,
+  changes,
+  now = Date.now,
+}: {
+  source: SearchSource;
+  changes: ChangeFeed;
+  now?: () => number;
+}) {
+  let index: LearnerSearchIndex | undefined;
+  let rebuild = true;
+  let recountAt = 0;
+  const changed = new Set<string>();
+  let catchingUp: Promise<void> | undefined;
+
+  changes.subscribe((table, key) => {
+    if (table === "*" || (table === "users" && key === "*")) rebuild = true;
+    else if (table === "users") changed.add(key);
+  });
+
+  const behind = () => (rebuild && now() >= recountAt) || (index !== undefined && changed.size > 0);
+
+  async function catchUp() {
+    if (rebuild || index?.outweighed(changed.size)) {
+      rebuild = false;
+      index = undefined;
+      // Changes from here on are read again after the build, which may or may not see them.
+      changed.clear();
+      const rows = await source.searchEntries(MOST_INDEXED);
+      if (!rows) {
+        rebuild = true;
+        recountAt = now() + RECOUNT_MS;
+        return;
+      }
+      index = await LearnerSearchIndex.build(rows);
+    }
+    const built = index;
+    if (!built || changed.size === 0) return;
+    const ids = [...changed];
+    changed.clear();
+    built.apply(ids, await source.searchEntriesOf(ids));
+  }
+
+  async function current(): Promise<LearnerSearchIndex | undefined> {
+    while (catchingUp) await catchingUp;
+    if (changes.live && behind()) {
+      catchingUp = catchUp()
+        .catch(() => {
+          // A read that failed leaves the index behind: PostgreSQL answers this search (and
+          // reports the database's trouble itself), and the next one builds the index again.
+          index = undefined;
+          rebuild = true;
+        })
+        .finally(() => {
+          catchingUp = undefined;
+        });
+      await catchingUp;
+    }
+    return changes.live ? index : undefined;
+  }
+
+  return {
+    /** The candidates for a page of learners matching `term`; undefined when PostgreSQL must search. */
+    async window(
+      term: string,
+      want: number,
+      after?: { createdAt: string },
+    ): Promise<SearchWindow | undefined> {
+      return (await current())?.window(term, want, after);
+    },
+  };
+}
