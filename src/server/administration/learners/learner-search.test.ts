@@ -146,4 +146,26 @@ describe("learner search", () => {
     expect(window?.expected).toBe(12);
     expect(await search.window("a\u0000b", 26)).toBeUndefined();
   });
+
+  it("leaves a portal with more learners than it holds to PostgreSQL, and counts them again later", async () => {
+    await fill();
+    let clock = Date.parse("2026-06-01T09:00:00Z");
+    const search = createLearnerSearch({
+      source: createLearnersRepository(ctx.database.db),
+      changes: ctx.database.changes,
+      most: 50,
+      now: () => clock,
+    });
+    expect(await search.window("lovelace", 26)).toBeUndefined();
+    await ctx.database.db.execute(sql`delete from users where id in ('learner-59', 'learner-60')`);
+    await ctx.database.changes.sync();
+    expect(await search.window("lovelace", 26)).toBeUndefined();
+    await ctx.database.db.execute(sql`delete from users where id like 'learner-4_'`);
+    await ctx.database.changes.sync();
+    // Still too many a minute later; counted again after a quarter of an hour.
+    clock += 60_000;
+    expect(await search.window("lovelace", 26)).toBeUndefined();
+    clock += 15 * 60_000;
+    expect((await search.window("lovelace", 26))?.ids).toHaveLength(9);
+  });
 });

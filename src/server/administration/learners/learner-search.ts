@@ -24,10 +24,13 @@ interface SearchSource {
 export function createLearnerSearch({
   source,
   changes,
+  most = MOST_INDEXED,
   now = Date.now,
 }: {
   source: SearchSource;
   changes: ChangeFeed;
+  /** The most learners indexed (MOST_INDEXED). */
+  most?: number;
   now?: () => number;
 }) {
   let index: LearnerSearchIndex | undefined;
@@ -49,7 +52,7 @@ export function createLearnerSearch({
       index = undefined;
       // Changes from here on are read again after the build, which may or may not see them.
       changed.clear();
-      const rows = await source.searchEntries(MOST_INDEXED);
+      const rows = await source.searchEntries(most);
       if (!rows) {
         rebuild = true;
         recountAt = now() + RECOUNT_MS;
