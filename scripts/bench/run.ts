@@ -677,7 +677,7 @@ function scenarios(
     },
     {
       // The search above repeats its terms, which the Learners page's cache then answers;
-      // this one asks each term once, so PostgreSQL's trigram search is measured.
+      // this one asks each term once, so the search index and the page statement are measured.
       id: "admin-learners-search-fresh",
       group: "admin",
       title: "GET /api/users/learners?q= (search, every term new)",

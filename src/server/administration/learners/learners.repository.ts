@@ -144,6 +144,7 @@ function pageStatement(d: Executor, where: SQL | undefined, limit: Placeholder) 
  * learners).
  */
 export function createLearnersRepository(db: Executor) {
+  const u = userAccounts;
   /**
    * The page statement of one shape, built once per database handle (building this query
    * costs Node more than running it costs PostgreSQL). Without a search it is a named
@@ -156,7 +157,6 @@ export function createLearnersRepository(db: Executor) {
   const prepared = (search: "none" | "database" | "candidates", after: boolean) => {
     const key = `learners_page${search === "none" ? "" : `_${search}`}${after ? "_after" : ""}`;
     return preparedOnce(db, key, (d) => {
-      const u = userAccounts;
       const pattern = sql.placeholder("pattern");
       const searched = {
         none: undefined,
@@ -180,7 +180,6 @@ export function createLearnersRepository(db: Executor) {
       ).prepare(search === "database" ? "" : key);
     });
   };
-  const u = userAccounts;
   const searchColumns = {
     id: u.id,
     cursorAt: exactTime(u.createdAt),
