@@ -66,6 +66,24 @@ export function exactAt(createdAt: string): string {
   return `${seconds}.${fraction.padEnd(6, "0")}Z`;
 }
 
+/**
+ * `entries` (newest first) as far as a page of `want` rows after a cursor at `until` can
+ * reach: the first `want` strictly before the cursor's instant, with every entry sharing the
+ * cursor's instant or the last one's, whose order PostgreSQL's collation decides.
+ */
+function* upToPage(entries: Iterable<Entry>, want: number, until: string | undefined) {
+  let counted = 0;
+  let lastAt: string | undefined;
+  for (const entry of entries) {
+    if (entry.at !== until) {
+      if (counted >= want && entry.at !== lastAt) return;
+      counted++;
+      lastAt = entry.at;
+    }
+    yield entry;
+  }
+}
+
 /** Learners indexed while building yield to waiting requests after this many. */
 const BUILD_SLICE = 10_000;
 
@@ -164,18 +182,9 @@ export class LearnerSearchIndex {
     for (const entry of this.added.values()) if (fits(entry)) found.push(entry);
     found.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 
-    const ids: string[] = [];
-    let counted = 0;
-    let lastAt: string | undefined;
-    for (const entry of found) {
-      const onCursor = entry.at === until;
-      if (counted === want && entry.at !== lastAt && !onCursor) break;
-      ids.push(entry.id);
-      if (onCursor || counted === want) continue;
-      counted++;
-      lastAt = entry.at;
-    }
-    return { ids, expected: counted };
+    const page = [...upToPage(found, want, until)];
+    const beforeCursor = page.filter((entry) => entry.at !== until).length;
+    return { ids: page.map((entry) => entry.id), expected: Math.min(want, beforeCursor) };
   }
 
   /** The built learners matching, from the rarest piece's list; undefined when it has none. */
@@ -203,7 +212,7 @@ export class LearnerSearchIndex {
 
   /** The built learners matching, newest first from the cursor, until the page is full. */
   private walk(fits: (entry: Entry) => boolean, want: number, until: string | undefined): Entry[] {
-    const { entries } = this;
+    const { entries, removed } = this;
     let slot = 0;
     if (until !== undefined) {
       // Entries are newest first: find the first at or before the cursor's time.
@@ -214,19 +223,12 @@ export class LearnerSearchIndex {
         else high = middle;
       }
     }
-    const found: Entry[] = [];
-    let counted = 0;
-    let lastAt: string | undefined;
-    for (; slot < entries.length; slot++) {
-      const entry = entries[slot]!;
-      if (counted >= want && entry.at !== lastAt) break;
-      if (this.removed.has(entry.id) || !fits(entry)) continue;
-      found.push(entry);
-      if (entry.at !== until) {
-        counted++;
-        lastAt = entry.at;
+    function* matching(from: number) {
+      for (let at = from; at < entries.length; at++) {
+        const entry = entries[at]!;
+        if (!removed.has(entry.id) && fits(entry)) yield entry;
       }
     }
-    return found;
+    return [...upToPage(matching(slot), want, until)];
   }
 }

@@ -1,5 +1,6 @@
 import type { ChangeFeed } from "../../db/change-feed";
-import { LearnerSearchIndex, type SearchEntryRow, type SearchWindow } from "./learner-search-index";
+import { LearnerSearchIndex, type SearchWindow } from "./learner-search-index";
+import type { LearnersRepository } from "./learners.repository";
 
 /**
  * The most learners the index holds (about 200 bytes each): past it PostgreSQL's trigram
@@ -8,10 +9,7 @@ import { LearnerSearchIndex, type SearchEntryRow, type SearchWindow } from "./le
 const MOST_INDEXED = 250_000;
 const RECOUNT_MS = 15 * 60_000;
 
-interface SearchSource {
-  searchEntries(most: number): Promise<SearchEntryRow[] | undefined>;
-  searchEntriesOf(ids: string[]): Promise<SearchEntryRow[]>;
-}
+type SearchSource = Pick<LearnersRepository, "searchEntries" | "searchEntriesOf">;
 
 /**
  * The Learners page's search index, kept current by the change feed: a learner who joins,

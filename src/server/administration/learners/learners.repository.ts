@@ -233,3 +233,5 @@ export function createLearnersRepository(db: Executor) {
     },
   };
 }
+
+export type LearnersRepository = ReturnType<typeof createLearnersRepository>;
