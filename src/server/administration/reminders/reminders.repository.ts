@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from "../../../contract";
 import { courseSummaries } from "../../catalogue";
 import type { Executor } from "../../db/client";
@@ -163,6 +163,17 @@ export function createRemindersRepository(db: Executor) {
 
     async markSent(key: Pick<ReminderSendRow, "enrollmentId" | "kind" | "periodAt">, at: Date) {
       await db.update(reminderSends).set({ sentAt: at, lastError: null }).where(keyOf(key));
+    },
+
+    /**
+     * Gives back reminders claimed but never handed to the mail server (their sweep stopped
+     * with the portal): the next sweep of any instance records and sends them again.
+     */
+    async release(keys: Pick<ReminderSendRow, "enrollmentId" | "kind" | "periodAt">[]) {
+      if (keys.length === 0) return;
+      await db
+        .delete(reminderSends)
+        .where(and(isNull(reminderSends.sentAt), or(...keys.map(keyOf))));
     },
 
     async markFailed(

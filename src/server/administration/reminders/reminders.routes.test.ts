@@ -34,10 +34,9 @@ describe("learner reminders", () => {
   const ctx = useTestApp({}, { clock: () => clock });
   const videoPath = useSharedVideo(ctx);
 
-  // A second instance on the same database, as a scaled-out deployment runs.
-  let other: App;
-  beforeAll(async () => {
-    other = await buildApp({
+  /** Another instance on the same database, as a scaled-out deployment runs. */
+  async function anotherInstance() {
+    const instance = await buildApp({
       config: buildConfig({
         NODE_ENV: "test",
         DATA_DIR: ctx.dataDir,
@@ -52,7 +51,12 @@ describe("learner reminders", () => {
       shedLoad: false,
       clock: () => clock,
     });
-    await other.ready();
+    await instance.ready();
+    return instance;
+  }
+  let other: App;
+  beforeAll(async () => {
+    other = await anotherInstance();
   });
   afterAll(async () => {
     await other?.close();
@@ -191,6 +195,35 @@ describe("learner reminders", () => {
     expect(mailsTo(ada.email)).toHaveLength(2);
     await sweepBoth();
     expect(mailsTo(ada.email)).toHaveLength(2);
+  });
+
+  it("leaves the reminders a stopping instance did not send to the next sweep", async () => {
+    const start = new Date();
+    at(start, 0);
+    const { adminCookie, course } = await setUp();
+    const eve = await enrolledLearner(adminCookie, course, "Eve Away");
+    const put = await call(ctx, "PUT", "/api/admin/reminder-settings", {
+      cookie: adminCookie,
+      payload: { inactivityDays: 5, expiryReminders: false },
+    });
+    expect(put.statusCode).toBe(200);
+    at(start, 6);
+
+    // Shutting down, it records what is due but sends none of it, and gives it back.
+    const stopping = await anotherInstance();
+    try {
+      await stopping.mailJobs.stop();
+      const { reminders } = await stopping.mailJobs.sweep();
+      expect(reminders).toMatchObject({ swept: true, sent: 0, failed: 0, digests: 0 });
+    } finally {
+      await stopping.close();
+    }
+    expect(mailsTo(eve.email)).toHaveLength(0);
+
+    await sweepBoth();
+    expect(mailsTo(eve.email)).toHaveLength(1);
+    await sweepBoth();
+    expect(mailsTo(eve.email)).toHaveLength(1);
   });
 
   it("counts watching a course's video as activity in that course only", async () => {

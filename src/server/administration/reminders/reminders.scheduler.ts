@@ -14,6 +14,7 @@ interface MailJobs {
   /** Resolves once the enrollment mails this process was woken for are handled. */
   enrollmentMailsIdle(): Promise<void>;
   start(): void;
+  /** Stops the timer; a sweep under way sends the mail in hand and leaves the rest queued. */
   stop(): Promise<void>;
 }
 
@@ -38,11 +39,12 @@ export function createMailJobs(options: {
   const { certificateMails, enrollmentMails, reminders } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let stopping = false;
 
   const sweep = async () => ({
-    certificateMails: await certificateMails.sendPending(),
-    enrollmentMails: await enrollmentMails.sendPending(),
-    reminders: await reminders.runOnce(),
+    certificateMails: await certificateMails.sendPending(() => stopping),
+    enrollmentMails: await enrollmentMails.sendPending(() => stopping),
+    reminders: await reminders.runOnce(() => stopping),
   });
 
   const tick = () => {
@@ -60,6 +62,7 @@ export function createMailJobs(options: {
     certificateMailsIdle: () => certificateMails.idle(),
     enrollmentMailsIdle: () => enrollmentMails.idle(),
     start() {
+      stopping = false;
       // Certificate and enrollment mails wake on their commit; what an earlier process left
       // goes out now.
       certificateMails.start();
@@ -69,6 +72,7 @@ export function createMailJobs(options: {
       timer.unref();
     },
     async stop() {
+      stopping = true;
       clearInterval(timer);
       timer = undefined;
       await running;

@@ -145,8 +145,12 @@ export function createRemindersService(deps: RemindersServiceDeps) {
       : expiryReminderMail({ ...common, endsOn: new Date(due.periodAt.getTime() - 1) });
   }
 
-  /** Sends recorded reminders; a learner who opted out meanwhile gets none. */
-  async function send(due: Due[], settings: ReminderSettings, now: Date) {
+  /**
+   * Sends recorded reminders; a learner who opted out meanwhile gets none. Once the portal
+   * is stopping, the reminders not yet sent are released for the next sweep, so a shutdown
+   * waits for one mail, not for a sweep's hundreds, and loses none.
+   */
+  async function send(due: Due[], settings: ReminderSettings, now: Date, stopping: () => boolean) {
     const result = { sent: 0, failed: 0 };
     const issuer = await deps.issuer.mailIssuer();
     const facts = new Map(
@@ -155,7 +159,11 @@ export function createRemindersService(deps: RemindersServiceDeps) {
         f,
       ]),
     );
-    for (const item of due) {
+    for (const [i, item] of due.entries()) {
+      if (stopping()) {
+        await repo.release(due.slice(i));
+        break;
+      }
       const fact = facts.get(item.enrollmentId);
       if (!fact?.token || fact.optedOutAt) continue;
       const key = { enrollmentId: item.enrollmentId, kind: item.kind, periodAt: item.periodAt };
@@ -222,9 +230,10 @@ export function createRemindersService(deps: RemindersServiceDeps) {
 
     /**
      * One sweep: records every reminder due now and sends them, and tries again those the
-     * mail server refused before. Safe to run on every instance at once.
+     * mail server refused before. Safe to run on every instance at once. `stopping` tells it
+     * the portal is shutting down: it sends nothing more, and no digest.
      */
-    async runOnce(): Promise<SweepResult> {
+    async runOnce(stopping: () => boolean = () => false): Promise<SweepResult> {
       const now = clock();
       const settings = await repo.settings();
       const recorded = await recordDue(settings, now);
@@ -241,8 +250,9 @@ export function createRemindersService(deps: RemindersServiceDeps) {
           periodAt: r.periodAt,
         })),
       ];
-      const result = await send(due, settings, now);
-      return { swept: recorded !== undefined, ...result, digests: await sendDigest(now) };
+      const result = await send(due, settings, now, stopping);
+      const digests = stopping() ? 0 : await sendDigest(now);
+      return { swept: recorded !== undefined, ...result, digests };
     },
   };
 }

@@ -546,7 +546,6 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
 
 export type EnrollmentsService = ReturnType<typeof createEnrollmentsService>;
 
-/** An enrollment's own fields in the response schema's order (course and user follow). */
 /** An enrollment with its relations as JSON text, from each part's own JSON. */
 const enrollmentJson = (
   fields: ReturnType<typeof enrollmentFields>,
@@ -554,6 +553,7 @@ const enrollmentJson = (
   user: string,
 ) => `${JSON.stringify(fields).slice(0, -1)},"course":${course},"user":${user}}`;
 
+/** An enrollment's own fields in the response schema's order (course and user follow). */
 function enrollmentFields(row: EnrollmentRow, completedModules: string[]) {
   return {
     id: row.id,
