@@ -17,7 +17,8 @@ type SearchSource = Pick<LearnersRepository, "searchEntries" | "searchEntriesOf"
  * search, in this instance and every other (the feed's notifications). While the feed is
  * not live, and in a portal of more learners than it holds, it answers nothing and
  * PostgreSQL searches. The first search after a start, a lost feed or a change of more than
- * a tenth of the learners at once waits for the index to be built (0.8 s at 100,000).
+ * a tenth of the learners at once waits for the index to be built (0.8 s at 100,000); the
+ * searches that come meanwhile are answered by PostgreSQL.
  */
 export function createLearnerSearch({
   source,
@@ -33,6 +34,7 @@ export function createLearnerSearch({
 }) {
   let index: LearnerSearchIndex | undefined;
   let rebuild = true;
+  let building = false;
   let recountAt = 0;
   const changed = new Set<string>();
   let catchingUp: Promise<void> | undefined;
@@ -48,15 +50,20 @@ export function createLearnerSearch({
     if (rebuild || index?.outweighed(changed.size)) {
       rebuild = false;
       index = undefined;
-      // Changes from here on are read again after the build, which may or may not see them.
-      changed.clear();
-      const rows = await source.searchEntries(most);
-      if (!rows) {
-        rebuild = true;
-        recountAt = now() + RECOUNT_MS;
-        return;
+      building = true;
+      try {
+        // Changes from here on are read again after the build, which may or may not see them.
+        changed.clear();
+        const rows = await source.searchEntries(most);
+        if (!rows) {
+          rebuild = true;
+          recountAt = now() + RECOUNT_MS;
+          return;
+        }
+        index = await LearnerSearchIndex.build(rows);
+      } finally {
+        building = false;
       }
-      index = await LearnerSearchIndex.build(rows);
     }
     const built = index;
     if (!built || changed.size === 0) return;
@@ -66,8 +73,10 @@ export function createLearnerSearch({
   }
 
   async function current(): Promise<LearnerSearchIndex | undefined> {
-    while (catchingUp) await catchingUp;
-    if (changes.live && behind()) {
+    // Changed learners are read again before this search; a build is waited for only by
+    // the search that started it.
+    while (catchingUp && !building) await catchingUp;
+    if (changes.live && !building && behind()) {
       catchingUp = catchUp()
         .catch(() => {
           // A read that failed leaves the index behind: PostgreSQL answers this search (and
@@ -80,7 +89,7 @@ export function createLearnerSearch({
         });
       await catchingUp;
     }
-    return changes.live ? index : undefined;
+    return changes.live && !building ? index : undefined;
   }
 
   return {
