@@ -138,6 +138,20 @@ describe("learner search index", () => {
     expect(index.outweighed(1_000)).toBe(true);
   });
 
+  it("lets waiting requests run while it builds", async () => {
+    // Twenty times the learners above: a build far longer than one slice of the thread.
+    const rows = Array.from({ length: 20 }, (_, copy) =>
+      learners().map((r) => ({ ...r, id: `${r.id}-${copy}` })),
+    ).flat();
+    let answered = false;
+    setImmediate(() => {
+      answered = true;
+    });
+    const index = await LearnerSearchIndex.build(rows);
+    expect(answered).toBe(true);
+    expect(index.window("lovelace 12", 26)?.expected).toBe(26);
+  });
+
   it("leaves a term reaching across name and email to PostgreSQL", async () => {
     const index = await LearnerSearchIndex.build(learners());
     expect(index.window("ada\u0000ada", 26)).toBeUndefined();

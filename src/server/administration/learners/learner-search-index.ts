@@ -84,8 +84,24 @@ function* upToPage(entries: Iterable<Entry>, want: number, until: string | undef
   }
 }
 
-/** Learners indexed while building yield to waiting requests after this many. */
-const BUILD_SLICE = 10_000;
+/**
+ * The longest a build holds the portal's thread before letting waiting requests run: a
+ * build takes most of a second at 100,000 learners, more on a busy host, and every learner's
+ * request would otherwise wait for it.
+ */
+const BUILD_SLICE_MS = 4;
+
+/** Says when a build's slice of work is used up, checking the clock every 256 learners. */
+function timeSlices() {
+  let until = performance.now() + BUILD_SLICE_MS;
+  return {
+    due: (slot: number) => (slot & 255) === 255 && performance.now() >= until,
+    async next() {
+      await yieldToRequests();
+      until = performance.now() + BUILD_SLICE_MS;
+    },
+  };
+}
 
 /**
  * Every learner's name and email in memory, with the learners each three-letter piece
@@ -113,18 +129,23 @@ export class LearnerSearchIndex {
   ) {}
 
   static async build(rows: SearchEntryRow[]): Promise<LearnerSearchIndex> {
-    const entries = rows.map(entryOf);
+    const slices = timeSlices();
+    const entries: Entry[] = [];
+    for (let slot = 0; slot < rows.length; slot++) {
+      entries.push(entryOf(rows[slot]!));
+      if (slices.due(slot)) await slices.next();
+    }
     const index = new LearnerSearchIndex(entries, Math.max(2_000, Math.ceil(entries.length / 20)));
-    await index.fill();
+    await index.fill(slices);
     return index;
   }
 
-  private async fill() {
+  private async fill(slices: ReturnType<typeof timeSlices>) {
     const { counts, entries } = this;
     for (let slot = 0; slot < entries.length; slot++) {
       for (const key of trigramsOf(entries[slot]!.text))
         counts.set(key, (counts.get(key) ?? 0) + 1);
-      if (slot % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
+      if (slices.due(slot)) await slices.next();
     }
     // One buffer for every kept list; a piece repeated in one learner is counted twice
     // above but written once, so a list may end before its share of the buffer.
@@ -144,7 +165,7 @@ export class LearnerSearchIndex {
         buffer[end] = slot;
         ends.set(key, end + 1);
       }
-      if (slot % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
+      if (slices.due(slot)) await slices.next();
     }
     for (const [key, start] of starts)
       this.postings.set(key, buffer.subarray(start, ends.get(key)));
