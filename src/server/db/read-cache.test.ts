@@ -108,6 +108,43 @@ describe("read cache", () => {
     cache.close();
   });
 
+  it("stores a value read while other rows of its table changed, not one read as its table changed", async () => {
+    const cache = cacheOfCourses();
+    const everyCourse = createReadCache<{ ids: string[] }>({
+      feed: database.changes,
+      tables: ["courses"],
+      tagsOf: () => ["courses"],
+      max: 1,
+      ttlMs: 60_000,
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const pending = cache.get("c1", async () => {
+      await gate;
+      return { id: "c1", version: 1 };
+    });
+    const list = everyCourse.get("all", async () => {
+      await gate;
+      return { ids: ["c1", "c2"] };
+    });
+    // Another course changes while both reads are in flight; the notification is delivered
+    // when the entry it drops is gone.
+    await cache.get("c2", async () => ({ id: "c2", version: 1 }));
+    await notify("courses:c2");
+    await expect.poll(() => cache.size).toBe(0);
+    release();
+    await Promise.all([pending, list]);
+    // The course read is current; the list may have missed the change, so it is read again.
+    expect(cache.size).toBe(1);
+    expect(everyCourse.size).toBe(0);
+    expect(await cache.get("c1", async () => ({ id: "c1", version: 2 }))).toEqual({
+      id: "c1",
+      version: 1,
+    });
+    everyCourse.close();
+    cache.close();
+  });
+
   it("loads only the misses of a batch, in one call", async () => {
     const cache = cacheOfCourses();
     const asked: string[][] = [];

@@ -21,19 +21,58 @@ export interface ReadCacheOptions<V> {
   ttlMs: number;
 }
 
+/** Changes kept for the loads under way, past which those no load can miss are dropped. */
+const CHANGES_KEPT = 1_000;
+
 /**
  * A bounded in-memory cache of rows that are read on almost every request and rarely change
  * (sessions, the course catalogue), kept exact by the change feed.
  *
- * A load that was in flight while any change of these tables arrived is not stored: it may
- * have read the row before that change committed. While the feed is not live (its connection
- * is down) every read goes to the database. Misses are not cached, so an unknown key is
- * always looked up.
+ * A load that was in flight while a change of one of its value's rows arrived is not stored:
+ * it may have read the row before that change committed. Changes of other rows do not
+ * matter, so a busy table (a learner completing a module every few milliseconds) does not
+ * keep every other learner's entry from being kept. While the feed is not live (its
+ * connection is down) every read goes to the database. Misses are not cached, so an unknown
+ * key is always looked up.
  */
 export function createReadCache<V extends object>(options: ReadCacheOptions<V>) {
   const tagsByKey = new Map<string, string[]>();
   const keysByTag = new Map<string, Set<string>>();
   let epoch = 0;
+  /** The epoch of the last change of everything (a TRUNCATE, a lost feed). */
+  let clearedAt = 0;
+  /**
+   * The epoch each tag last changed at, as '<table>:<key>' and as '<table>' (for entries of
+   * a whole table), recorded only while loads are under way.
+   */
+  const changedAt = new Map<string, number>();
+  let pruneAt = CHANGES_KEPT;
+  /** Loads under way, by the epoch they started at. */
+  const underWay = new Map<number, number>();
+
+  const begin = () => {
+    underWay.set(epoch, (underWay.get(epoch) ?? 0) + 1);
+    return epoch;
+  };
+  const end = (started: number) => {
+    const left = underWay.get(started)! - 1;
+    if (left) {
+      underWay.set(started, left);
+    } else {
+      underWay.delete(started);
+    }
+    if (!underWay.size) {
+      changedAt.clear();
+    } else if (changedAt.size >= pruneAt) {
+      // No load under way started before the oldest: older changes concern none of them.
+      const oldest = Math.min(...underWay.keys());
+      for (const [tag, at] of changedAt) if (at <= oldest) changedAt.delete(tag);
+      pruneAt = Math.max(CHANGES_KEPT, changedAt.size * 2);
+    }
+  };
+  /** Whether none of `tags` changed since `started`, so a value read since is current. */
+  const unchangedSince = (tags: string[], started: number) =>
+    clearedAt <= started && tags.every((tag) => (changedAt.get(tag) ?? 0) <= started);
 
   const untag = (key: string) => {
     for (const tag of tagsByKey.get(key) ?? []) {
@@ -58,6 +97,7 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
 
   const clear = () => {
     epoch += 1;
+    clearedAt = epoch;
     lru.clear();
     tagsByKey.clear();
     keysByTag.clear();
@@ -68,13 +108,20 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
     if (!options.tables.includes(table)) return;
     if (key === "*") return clear();
     epoch += 1;
+    if (underWay.size) {
+      changedAt.set(`${table}:${key}`, epoch);
+      changedAt.set(table, epoch);
+    }
     const stale = [...(keysByTag.get(`${table}:${key}`) ?? []), ...(keysByTag.get(table) ?? [])];
     for (const cached of stale) lru.delete(cached);
   });
 
-  const put = (key: string, value: V) => {
-    lru.delete(key);
+  /** Stores a value read since `started`, unless one of its rows changed meanwhile. */
+  const store = (key: string, value: V, started: number) => {
+    if (!options.feed.live) return;
     const tags = options.tagsOf(value);
+    if (!unchangedSince(tags, started)) return;
+    lru.delete(key);
     tagsByKey.set(key, tags);
     for (const tag of tags) {
       const keys = keysByTag.get(tag);
@@ -95,16 +142,17 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
       const hit = lru.get(key);
       if (hit !== undefined) return hit;
       if (!options.feed.live) return load();
-      const started = epoch;
       const shared = loading.get(key);
-      if (shared?.epoch === started) return shared.value;
+      if (shared?.epoch === epoch) return shared.value;
+      const started = begin();
       const pending = load();
       loading.set(key, { epoch: started, value: pending });
       try {
         const value = await pending;
-        if (value !== undefined && epoch === started && options.feed.live) put(key, value);
+        if (value !== undefined) store(key, value, started);
         return value;
       } finally {
+        end(started);
         if (loading.get(key)?.value === pending) loading.delete(key);
       }
     },
@@ -122,14 +170,17 @@ export function createReadCache<V extends object>(options: ReadCacheOptions<V>) 
         else missing.push(key);
       }
       if (!missing.length) return found;
-      const started = epoch;
-      const loaded = await loadMany(missing);
-      const store = epoch === started && options.feed.live;
-      for (const [key, value] of loaded) {
-        found.set(key, value);
-        if (store) put(key, value);
+      const started = begin();
+      try {
+        const loaded = await loadMany(missing);
+        for (const [key, value] of loaded) {
+          found.set(key, value);
+          store(key, value, started);
+        }
+        return found;
+      } finally {
+        end(started);
       }
-      return found;
     },
 
     /** Entries held now (tests). */
