@@ -40,34 +40,18 @@ async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
  * and commits, not the work, the limit. So beats that arrive while a write is under way wait
  * for it and then go together: one transaction locks all their learners' clocks, reads all
  * their module records, applies the rule to each (beat.ts) and writes them back, whatever
- * their number. A beat alone is written at once, in its own transaction. One beat per learner
+ * their number. A beat alone is written at once, as a batch of one. One beat per learner
  * goes in a batch (a later one waits for the next), so each sees the clock the learner's
- * previous beat left, whatever its course. A beat the rule refuses rolls its batch back; the others are written again without
- * it, and it is tried alone so its learner gets the exact refusal. Any database error in a
- * batch (an enrollment removed meanwhile, a deadlock with another instance) sends each beat
- * through the single path, which answers each on its own.
+ * previous beat left, whatever its course. A beat the rule refuses rolls its batch back; the
+ * others are written again without it, and it is tried alone so its learner gets the exact
+ * refusal. Any database error in a batch (an enrollment removed meanwhile, a deadlock with
+ * another instance) sends each beat through alone, which answers each on its own.
  */
 export function createBeatRecorder({ db, now }: { db: Database; now: () => Date }) {
-  async function recordOne(beat: Beat): Promise<ModuleWatchRow> {
-    const key = { userId: beat.userId, courseId: beat.course.id };
-    return refuseIfUnenrolled(() =>
-      db.transaction(async (tx) => {
-        const repo = createWatchingRepository(tx);
-        await repo.commitWithoutFlush();
-        const at = now();
-        const clock = await repo.lockClock(beat.userId, at);
-        const stored = await repo.findWatch({ ...key, moduleId: beat.module.id });
-        const write = applyBeat(beat, clock, stored, at);
-        return repo.saveBeat(write.clock, write.watch);
-      }),
-    );
-  }
-
   /** Writes `batch` in one transaction, or throws Refused naming the beats the rule refused. */
   async function recordBatch(batch: Waiting[]): Promise<ModuleWatchRow[]> {
     return db.transaction(async (tx) => {
       const repo = createWatchingRepository(tx);
-      await repo.commitWithoutFlush();
       const at = now();
       const clocks = await repo.lockClocks(
         batch.map((w) => w.beat.userId),
@@ -87,7 +71,9 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
           writes.push(
             applyBeat(w.beat, clocks.get(w.beat.userId)!, stored.get(watchKey(w.beat)), at),
           );
-        } catch {
+        } catch (error) {
+          // Alone, the refusal is its learner's answer; in a batch, the rest go again.
+          if (batch.length === 1) throw error;
           refused.add(w);
         }
       }
@@ -101,7 +87,7 @@ export function createBeatRecorder({ db, now }: { db: Database; now: () => Date 
     maxBatch: MAX_BATCH,
     writers: WRITERS,
     writeBatch: recordBatch,
-    writeOne: (w) => recordOne(w.beat),
+    writeOne: (w) => refuseIfUnenrolled(async () => (await recordBatch([w]))[0]!),
   });
 
   return {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Course } from "../../../contract";
 import {
@@ -13,9 +14,9 @@ import { applyBeat } from "./beat";
 import { createWatchingRepository } from "./watching.repository";
 
 /**
- * The statements that write a batch of learners' heartbeats together. A batch whose
- * statements fail is still answered, beat by beat on the single path, so the routes' answers
- * cannot show that the batch itself works: these statements are run here on their own.
+ * The statements that write learners' heartbeats, a batch's together or a beat's alone. A
+ * batch whose statements fail is still answered, beat by beat, so the routes' answers cannot
+ * show that a batch of several works: these statements are run here on their own.
  */
 describe("heartbeat batch statements", { timeout: 120_000 }, () => {
   const { ctx, clock } = useWatchingTestApp();
@@ -104,33 +105,49 @@ describe("heartbeat batch statements", { timeout: 120_000 }, () => {
     for (const c of clocks.values()) expect(c.lastBeatAt).toEqual(later);
   });
 
+  it("commit without waiting for the disk, in the heartbeats' transaction only", async () => {
+    const { keys } = await learnersOfOneCourse(1);
+    const setting = async (db: typeof ctx.database.db) => {
+      const result = await db.execute(sql`select current_setting('synchronous_commit') as value`);
+      return (result as unknown as { rows: { value: string }[] }).rows[0]!.value;
+    };
+    const inside = await ctx.database.db.transaction(async (tx) => {
+      const before = await setting(tx);
+      await createWatchingRepository(tx).lockClocks([keys[0]!.userId], clock.now());
+      return [before, await setting(tx)];
+    });
+    expect(inside).toEqual(["on", "off"]);
+    expect(await setting(ctx.database.db)).toBe("on");
+  });
+
   it("a beat stamped before the learner's latest one, that took the lock after it, earns nothing and moves nothing back", async () => {
     const { course, module, keys } = await learnersOfOneCourse(1);
     const userId = keys[0]!.userId;
     const body = { courseId: course.id, moduleId: module.id, position: 0, duration: 300 };
     const start = clock.now();
     const repo = createWatchingRepository(ctx.database.db);
+    const lock = async (at: Date) => (await repo.lockClocks([userId], at)).get(userId)!;
     const first = applyBeat(
       { userId, course, module, body: { ...body, intervals: [] } },
-      await repo.lockClock(userId, start),
+      await lock(start),
       undefined,
       start,
     );
-    const saved = await repo.saveBeat(first.clock, first.watch);
+    const [saved] = await repo.saveBeats([first]);
     clock.advance(10);
     const late = clock.now();
     const lateWrite = applyBeat(
       { userId, course, module, body: { ...body, intervals: [[0, 10]], position: 10 } },
-      await repo.lockClock(userId, late),
+      await lock(late),
       saved,
       late,
     );
-    await repo.saveBeat(lateWrite.clock, lateWrite.watch);
+    await repo.saveBeats([lateWrite]);
     // Stamped 5 s earlier, this one waited for the lock: the 10 s are spent already.
     const early = new Date(late.getTime() - 5000);
     const earlyWrite = applyBeat(
       { userId, course, module, body: { ...body, intervals: [[100, 105]], position: 105 } },
-      await repo.lockClock(userId, late),
+      await lock(late),
       await repo.findWatch({ ...keys[0]!, moduleId: module.id }),
       early,
     );

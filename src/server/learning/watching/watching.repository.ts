@@ -29,33 +29,17 @@ const replacedColumns = Object.fromEntries(
 export function createWatchingRepository(db: Executor) {
   return {
     /**
-     * This transaction's commit answers before its WAL record reaches the disk. A crash can
-     * then lose at most the last fraction of a second of heartbeats (the learner re-watches
-     * those seconds), never a credit record: completing a module commits synchronously,
-     * which flushes the log up to itself and so every heartbeat it relied on.
-     */
-    async commitWithoutFlush() {
-      await db.execute(sql`set local synchronous_commit = off`);
-    },
-
-    /**
-     * The learner's clock, created at `now` if missing, locked for the rest of the
-     * transaction: a learner's heartbeats, from any course, module, tab or device, run one
-     * after the other. The upsert takes the lock and answers the latest committed clock in
-     * one round trip.
-     */
-    async lockClock(userId: string, now: Date): Promise<WatchClockRow> {
-      const [row] = await db
-        .insert(watchClocks)
-        .values({ userId, creditClockAt: now, lastBeatAt: now })
-        .onConflictDoUpdate({ target: watchClocks.userId, set: { userId: sql`excluded.user_id` } })
-        .returning();
-      return row!;
-    },
-
-    /**
-     * Several learners' clocks, created at `now` where missing and locked, keyed by learner.
-     * Locked in one order, so two instances' batches cannot deadlock each other.
+     * Several learners' clocks, created at `now` where missing and locked for the rest of the
+     * transaction, keyed by learner: a learner's heartbeats, from any course, module, tab or
+     * device, run one after the other. Locked in one order, so two instances' batches cannot
+     * deadlock each other. The upsert takes the locks and answers the latest committed clocks
+     * in one round trip.
+     *
+     * The same statement lets the transaction's commit answer before its WAL record reaches
+     * the disk (a round trip less than `SET LOCAL`). A crash can then lose at most the last
+     * fraction of a second of heartbeats (the learner re-watches those seconds), never a
+     * credit record: completing a module commits synchronously, which flushes the log up to
+     * itself and so every heartbeat it relied on.
      */
     async lockClocks(userIds: string[], now: Date): Promise<Map<string, WatchClockRow>> {
       const statement = preparedOnce(db, "watch_clocks_lock_many", (d) =>
@@ -63,7 +47,8 @@ export function createWatchingRepository(db: Executor) {
           .insert(watchClocks)
           .select(
             sql`select k.user_id, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("at")}::timestamptz
-              from rows from (${jsonRecordsOf("keys")} as (user_id text)) with ordinality as k(user_id, n)
+              from (select set_config('synchronous_commit', 'off', true)) as without_flush,
+                rows from (${jsonRecordsOf("keys")} as (user_id text)) with ordinality as k(user_id, n)
               order by k.n`,
           )
           .onConflictDoUpdate({
@@ -174,36 +159,6 @@ export function createWatchingRepository(db: Executor) {
           ),
         );
       return row;
-    },
-
-    /**
-     * Moves the learner's clock on and inserts or replaces the module's record, in one
-     * statement (the caller holds the clock's lock).
-     */
-    async saveBeat(
-      clock: Pick<WatchClockRow, "creditClockAt" | "lastBeatAt">,
-      values: typeof moduleWatch.$inferInsert,
-    ): Promise<ModuleWatchRow> {
-      const { userId: _u, courseId: _c, moduleId: _m, createdAt: _a, ...changes } = values;
-      const moved = db
-        .$with("moved_clock")
-        .as(
-          db
-            .update(watchClocks)
-            .set(clock)
-            .where(eq(watchClocks.userId, values.userId))
-            .returning({ userId: watchClocks.userId }),
-        );
-      const [row] = await db
-        .with(moved)
-        .insert(moduleWatch)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [moduleWatch.userId, moduleWatch.courseId, moduleWatch.moduleId],
-          set: changes,
-        })
-        .returning();
-      return row!;
     },
 
     async watchesOf(key: Key): Promise<ModuleWatchRow[]> {
