@@ -578,8 +578,10 @@ export async function buildApp(deps: AppDeps) {
   registerSamlRoutes(app, { signOn, saml, providers: identityProviders });
   registerCoursesRoutes(app, { courses, enrolled: enrollments });
   registerCreditCatalogueRoutes(app, { creditCatalogue });
+  const learners = createLearnersService({ db, changes: database.changes });
+  whenReady(app, learners, "prepareSearch");
   registerLearnersRoutes(app, {
-    learners: createLearnersService({ db, changes: database.changes }),
+    learners,
     auth,
     audit,
     learnersImport: createLearnersImportService({

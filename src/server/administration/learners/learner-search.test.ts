@@ -151,6 +151,17 @@ describe("learner search", () => {
     expect(await search.window("a\u0000b", 26)).toBeUndefined();
   });
 
+  it("is built at start in the background, PostgreSQL answering until it is", async () => {
+    await fill();
+    const search = createLearnerSearch({
+      source: createLearnersRepository(ctx.database.db),
+      changes: ctx.database.changes,
+    });
+    search.prepare();
+    expect(await search.window("lovelace", 26)).toBeUndefined();
+    await expect.poll(async () => (await search.window("lovelace", 26))?.ids.length).toBe(12);
+  });
+
   it("leaves a portal with more learners than it holds to PostgreSQL, and counts them again later", async () => {
     await fill();
     let clock = Date.parse("2026-06-01T09:00:00Z");

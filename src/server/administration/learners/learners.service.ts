@@ -76,6 +76,9 @@ export function createLearnersService({ db, changes }: { db: Database; changes?:
   }
 
   return {
+    /** Builds the search index at start (learner-search.ts). */
+    prepareSearch: () => search?.prepare(),
+
     /**
      * A page of learners as the JSON text of a `LearnerSummary[]` (one query, the
      * JSON built by PostgreSQL; see learners.repository.ts), and the next page's cursor.
