@@ -1,4 +1,4 @@
-import { setImmediate as yieldToRequests } from "node:timers/promises";
+import { setTimeout as rest } from "node:timers/promises";
 
 /** A learner as the search knows them: the keyset position and the searched text. */
 export interface SearchEntryRow {
@@ -85,9 +85,10 @@ function* upToPage(entries: Iterable<Entry>, want: number, until: string | undef
 }
 
 /**
- * The longest a build holds the portal's thread before letting waiting requests run: a
- * build takes most of a second at 100,000 learners, more on a busy host, and every learner's
- * request would otherwise wait for it.
+ * The longest a build holds the portal's thread before letting waiting requests run, and
+ * then rests as long: a build takes most of a second at 100,000 learners, more on a busy
+ * host. Without the rests the thread would never be idle while it builds, and the load
+ * shedding (which reads a thread busy all the time as overload) would refuse requests.
  */
 const BUILD_SLICE_MS = 4;
 
@@ -97,7 +98,7 @@ function timeSlices() {
   return {
     due: (slot: number) => (slot & 255) === 255 && performance.now() >= until,
     async next() {
-      await yieldToRequests();
+      await rest(BUILD_SLICE_MS);
       until = performance.now() + BUILD_SLICE_MS;
     },
   };
