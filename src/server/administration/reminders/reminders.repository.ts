@@ -166,14 +166,21 @@ export function createRemindersRepository(db: Executor) {
     },
 
     /**
-     * Gives back reminders claimed but never handed to the mail server (their sweep stopped
-     * with the portal): the next sweep of any instance records and sends them again.
+     * Gives back reminders recorded but never handed to the mail server (their sweep stopped
+     * with the portal): the next sweep of any instance records and sends them again. One the
+     * mail server refused before keeps its row and its count, and is tried again later.
      */
     async release(keys: Pick<ReminderSendRow, "enrollmentId" | "kind" | "periodAt">[]) {
       if (keys.length === 0) return;
       await db
         .delete(reminderSends)
-        .where(and(isNull(reminderSends.sentAt), or(...keys.map(keyOf))));
+        .where(
+          and(
+            isNull(reminderSends.sentAt),
+            isNull(reminderSends.lastError),
+            or(...keys.map(keyOf)),
+          ),
+        );
     },
 
     async markFailed(
