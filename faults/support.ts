@@ -20,8 +20,20 @@ export interface Instance {
 
 /** Starts the real server (`scripts/start.mjs`) as its own process and waits until it listens. */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
-  // A port the OS reports free: a fixed range may hold another service (RabbitMQ on 5672).
-  const port = await freePort();
+  // A port the OS reports free (a fixed range may hold another service, RabbitMQ on 5672)
+  // can still be taken before the instance listens: the OS hands the same ephemeral ports
+  // to outgoing connections, and the API tests run beside these open thousands. Then the
+  // instance is started again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), env);
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, env: Record<string, string>): Promise<Instance> {
   let log = "";
   const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
