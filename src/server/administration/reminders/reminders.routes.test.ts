@@ -6,8 +6,7 @@ import {
   DEFAULT_REMINDER_SETTINGS,
   REMINDER_MESSAGES,
 } from "../../../contract";
-import { type App, buildApp } from "../../app";
-import { buildConfig } from "../../config";
+import type { App } from "../../app";
 import { expectFieldRefused } from "../../testing/errors";
 import {
   buildPublishedCourse,
@@ -20,8 +19,7 @@ import {
   useSharedVideo,
 } from "../../testing/learning";
 import { leafParts, outboxMessages } from "../../testing/mail";
-import { testPasswords } from "../../testing/passwords";
-import { TEST_ADMIN_KEY, useTestApp } from "../../testing/test-app";
+import { anotherInstance, useTestApp } from "../../testing/test-app";
 
 const DAY_MS = 86_400_000;
 /** The reminders' clock; each test starts it at the real time (rows are dated by the database). */
@@ -34,29 +32,10 @@ describe("learner reminders", () => {
   const ctx = useTestApp({}, { clock: () => clock });
   const videoPath = useSharedVideo(ctx);
 
-  /** Another instance on the same database, as a scaled-out deployment runs. */
-  async function anotherInstance() {
-    const instance = await buildApp({
-      config: buildConfig({
-        NODE_ENV: "test",
-        DATA_DIR: ctx.dataDir,
-        PUBLIC_URL: "http://localhost:5000",
-        ADMIN_SETUP_KEY: TEST_ADMIN_KEY,
-        LOG_LEVEL: "silent",
-      }),
-      database: ctx.database,
-      adminSetupKey: { key: TEST_ADMIN_KEY, generated: false },
-      logger: false,
-      passwords: testPasswords,
-      shedLoad: false,
-      clock: () => clock,
-    });
-    await instance.ready();
-    return instance;
-  }
   let other: App;
   beforeAll(async () => {
-    other = await anotherInstance();
+    // A second instance on the same database, as a scaled-out deployment runs.
+    other = await anotherInstance(ctx, { clock: () => clock });
   });
   afterAll(async () => {
     await other?.close();
@@ -210,7 +189,7 @@ describe("learner reminders", () => {
     at(start, 6);
 
     // Shutting down, it records what is due but sends none of it, and gives it back.
-    const stopping = await anotherInstance();
+    const stopping = await anotherInstance(ctx, { clock: () => clock });
     try {
       await stopping.mailJobs.stop();
       const { reminders } = await stopping.mailJobs.sweep();
