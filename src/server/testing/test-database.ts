@@ -110,7 +110,14 @@ export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
     );
     const rows = (result as unknown as { rows: { tablename: string }[] }).rows;
     // The content links' secret is kept: an app caches it, as it may (it never changes).
-    tables = rows.filter((r) => r.tablename !== "content_keys").map((r) => `"${r.tablename}"`);
+    // The audit chain's head goes last: a linker that created it while the events were being
+    // deleted has linked rows this delete waits for, so the head it commits is deleted too
+    // (deleted first, a head still uncommitted would outlive the events it names).
+    tables = rows
+      .map((r) => r.tablename)
+      .filter((name) => name !== "content_keys")
+      .sort((a, b) => Number(a === "audit_head") - Number(b === "audit_head"))
+      .map((name) => `"${name}"`);
     tablesByHandle.set(handle, tables);
   }
   await handle.db.execute(

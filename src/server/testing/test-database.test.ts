@@ -1,0 +1,72 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type DatabaseHandle, openPostgres } from "../db/client";
+import { createAuditService } from "../platform/audit/audit.service";
+import { GENESIS_HASH } from "../platform/audit/audit-hash";
+import { createScratchDatabase, resetDatabase } from "./test-database";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * The reset between tests runs while the app's background work may still be writing: the
+ * audit linker of the test before, above all, whose chain the next test verifies.
+ */
+describe.skipIf(!serverUrl)("the reset between tests (PostgreSQL)", () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(
+      serverUrl!,
+      "credo_test",
+      inject("postgresTemplate") ?? undefined,
+    );
+    handle = await openPostgres(scratch.url, { poolSize: 3 });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await scratch?.drop();
+  });
+
+  /** Whether a statement on this database is waiting for a lock another holds. */
+  async function someoneWaitsForALock(): Promise<boolean> {
+    const result = await handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0;
+  }
+
+  it("deletes a chain head that a linker created and committed while the events were deleted", async () => {
+    await createAuditService({ db: handle.db }).append(handle.db, {
+      type: "module.completed",
+      actor: null,
+    });
+    // A linker from the test before: it creates the head and links the event, uncommitted.
+    const linker = new pg.Client({ connectionString: scratch.url });
+    await linker.connect();
+    try {
+      await linker.query("begin");
+      await linker.query("insert into audit_head (id, seq, hash) values (1, 0, $1)", [
+        GENESIS_HASH,
+      ]);
+      await linker.query(
+        "update audit_events set seq = 1, prev_hash = $1, hash = $2 where hash is null",
+        [GENESIS_HASH, "1".repeat(64)],
+      );
+      const reset = resetDatabase(handle);
+      while (!(await someoneWaitsForALock())) await sleep(5);
+      await linker.query("update audit_head set seq = 1, hash = $1", ["1".repeat(64)]);
+      await linker.query("commit");
+      await reset;
+    } finally {
+      await linker.end();
+    }
+    const left = await handle.db.execute(sql`select
+      (select count(*) from audit_head)::int as head,
+      (select count(*) from audit_events)::int as events`);
+    expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({ head: 0, events: 0 });
+  });
+});
