@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { exactAt, fold, LearnerSearchIndex, type SearchEntryRow } from "./learner-search-index";
+import {
+  exactAt,
+  fold,
+  LearnerSearchIndex,
+  nextRestMs,
+  type SearchEntryRow,
+} from "./learner-search-index";
 
 /** Learners as PostgreSQL lists them: newest first, then by id, descending. */
 const newestFirst = (a: SearchEntryRow, b: SearchEntryRow) =>
@@ -150,6 +156,14 @@ describe("learner search index", () => {
     const index = await LearnerSearchIndex.build(rows);
     expect(answered).toBe(true);
     expect(index.window("lovelace 12", 26)?.expected).toBe(26);
+  });
+
+  it("rests longer while requests keep the thread busy, and comes back to its pace when they stop", () => {
+    expect(nextRestMs(4, 0.1)).toBe(4);
+    expect(nextRestMs(4, 0.9)).toBe(8);
+    expect(nextRestMs(128, 0.9)).toBe(256);
+    expect(nextRestMs(256, 1)).toBe(256);
+    expect(nextRestMs(256, 0.2)).toBe(4);
   });
 
   it("leaves a term reaching across name and email to PostgreSQL", async () => {

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { setTimeout as rest } from "node:timers/promises";
 
 /** A learner as the search knows them: the keyset position and the searched text. */
@@ -86,19 +87,34 @@ function* upToPage(entries: Iterable<Entry>, want: number, until: string | undef
 
 /**
  * The longest a build holds the portal's thread before letting waiting requests run, and
- * then rests as long: a build takes most of a second at 100,000 learners, more on a busy
- * host. Without the rests the thread would never be idle while it builds, and the load
- * shedding (which reads a thread busy all the time as overload) would refuse requests.
+ * then rests at least as long: a build takes most of a second at 100,000 learners, more on
+ * a busy host. Without the rests the thread would never be idle while it builds, and the
+ * load shedding (which reads a thread busy all the time as overload) would refuse requests.
  */
 const BUILD_SLICE_MS = 4;
+/** The longest rest: a build on a portal busy all the while still ends within minutes. */
+const LONGEST_REST_MS = 256;
+
+/**
+ * The rest after the next slice, from the last rest and how busy the thread was during it:
+ * requests that filled most of a rest mean a busy portal, and the build steps further back
+ * (doubling its rest), so that the requests and the build together leave the thread idle
+ * at times; a quiet rest brings the build back to its pace.
+ */
+export function nextRestMs(lastRestMs: number, busyDuringRest: number): number {
+  return busyDuringRest > 0.5 ? Math.min(lastRestMs * 2, LONGEST_REST_MS) : BUILD_SLICE_MS;
+}
 
 /** Says when a build's slice of work is used up, checking the clock every 256 learners. */
 function timeSlices() {
   let until = performance.now() + BUILD_SLICE_MS;
+  let restMs = BUILD_SLICE_MS;
   return {
     due: (slot: number) => (slot & 255) === 255 && performance.now() >= until,
     async next() {
-      await rest(BUILD_SLICE_MS);
+      const before = performance.eventLoopUtilization();
+      await rest(restMs);
+      restMs = nextRestMs(restMs, performance.eventLoopUtilization(before).utilization);
       until = performance.now() + BUILD_SLICE_MS;
     },
   };
