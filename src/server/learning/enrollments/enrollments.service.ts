@@ -64,6 +64,8 @@ export interface EnrollmentsServiceDeps {
 
 /** Who or what takes a step: a learner's own request, or nobody (a deadline passing). */
 const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
+/** The answer for a learner with no enrollments, or none known. */
+const EMPTY_LIST = Buffer.from("[]");
 
 /** Enrollments and progress (SPEC sections 4 and 7); the server alone computes progress. */
 export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
@@ -92,14 +94,15 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     return ((await byLearner?.get(userId, load)) ?? (await load())).rows;
   };
   /**
-   * Each learner's answer to GET /api/enrollments/user/{id}, as the JSON text it is sent as,
-   * made once per change like the catalogue's course JSON: a learner's dashboard is read far
-   * more often than it changes, and building its ~23 KB from the parts cost more than sending
-   * it. It is dropped with anything it shows: the learner's enrollments or completions, the
-   * learner (name, email, status) and each of the courses.
+   * Each learner's answer to GET /api/enrollments/user/{id}, as the UTF-8 bytes it is sent
+   * as, made once per change like the catalogue's course JSON: a learner's dashboard is read
+   * far more often than it changes, and building its ~23 KB from the parts cost more than
+   * sending it (kept as text, it was encoded again for every answer). It is dropped with
+   * anything it shows: the learner's enrollments or completions, the learner (name, email,
+   * status) and each of the courses.
    */
   const answers = deps.changes
-    ? createReadCache<{ userId: string; courseIds: string[]; json: string }>({
+    ? createReadCache<{ userId: string; courseIds: string[]; json: Buffer }>({
         feed: deps.changes,
         tables: ["enrollments", "users", "courses"],
         tagsOf: (answer) => [
@@ -472,11 +475,11 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
     },
 
     /**
-     * listForUser as JSON text, for GET /api/enrollments/user/{id}: each course's
+     * listForUser as JSON (UTF-8), for GET /api/enrollments/user/{id}: each course's
      * JSON is the catalogue's, made once, and the rest is small; the shape is the response
      * schema's by construction (json-answers.test.ts compares it with the schema).
      */
-    async listForUserJson(userId: string, viewer?: UserRow): Promise<string> {
+    async listForUserJson(userId: string, viewer?: UserRow): Promise<Buffer> {
       const load = async () => {
         // Cached, the learner is read with the rest (not taken from the viewer's session,
         // resolved earlier): an answer must not keep a name changed meanwhile.
@@ -490,11 +493,11 @@ export function createEnrollmentsService(deps: EnrollmentsServiceDeps) {
         return {
           userId,
           courseIds: found.items.map(({ fields }) => fields.courseId),
-          json: `[${items.join(",")}]`,
+          json: Buffer.from(`[${items.join(",")}]`),
         };
       };
       const answer = answers ? await answers.get(userId, load) : await load();
-      return answer?.json ?? "[]";
+      return answer?.json ?? EMPTY_LIST;
     },
 
     /**
