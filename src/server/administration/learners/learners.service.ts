@@ -76,8 +76,10 @@ export function createLearnersService({ db, changes }: { db: Database; changes?:
   }
 
   return {
-    /** Builds the search index at start (learner-search.ts). */
-    prepareSearch: () => search?.prepare(),
+    /** Builds the search index at start (learner-search.ts), without waiting for it. */
+    prepareSearch: () => {
+      void search?.prepare();
+    },
 
     /**
      * A page of learners as the JSON text of a `LearnerSummary[]` (one query, the
