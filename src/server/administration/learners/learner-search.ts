@@ -87,7 +87,8 @@ export function createLearnerSearch({
         .finally(() => {
           catchingUp = undefined;
         });
-      // A build has begun before catchUp's first read: it runs on without this search.
+      // catchUp sets `building` before its first read: a build runs on without this search,
+      // while catching up with changed learners (one read) is waited for.
       if (!building) await catchingUp;
     }
     return changes.live && !building ? index : undefined;
