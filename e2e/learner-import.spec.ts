@@ -122,8 +122,14 @@ test.describe("Learners import and bulk enrollment (admin)", () => {
     // The imported learners are listed; two of them join a course in one action.
     await page.getByRole("searchbox", { name: "Search learners by name or email" }).fill(stamp);
     await expect(page.getByTestId("learner-card")).toHaveCount(17);
-    await page.getByRole("checkbox", { name: `Select Learner 1 ${stamp}`, exact: true }).check();
-    await page.getByRole("checkbox", { name: `Select Learner 3 ${stamp}`, exact: true }).check();
+    // Cards off screen are laid out only once scrolled to (content-visibility), and those
+    // above a card then take their real height: scroll first, so the click lands on the box.
+    for (const learner of ["Learner 1", "Learner 3"]) {
+      const box = page.getByRole("checkbox", { name: `Select ${learner} ${stamp}`, exact: true });
+      await box.scrollIntoViewIfNeeded();
+      await expect(box).toBeInViewport();
+      await box.check();
+    }
     await expect(page.getByText("2 of 17 selected")).toBeVisible();
     await page.getByRole("button", { name: "Enroll in course", exact: true }).click();
     const enroll = page.getByRole("dialog", { name: "Enroll in course" });
