@@ -16,6 +16,7 @@
  * cycle or more; requests count in the step they were sent in.
  */
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { holdAttempt } from "./exam";
 import { latencyLog } from "./latency";
 import { cpuSeconds, machineTicks } from "./processes";
@@ -349,9 +350,14 @@ export async function runCrowd(
     const cpu0 = spec.serverPid ? cpuSeconds(spec.serverPid) : 0;
     const machine0 = machineTicks();
     const client0 = process.cpuUsage();
+    // The crowd's own thread: a response it reads late is measured late, so a stall here
+    // (its garbage collection, the machine's other core busy) shows in every kind at once.
+    const clientDelay = monitorEventLoopDelay({ resolution: 5 });
+    clientDelay.enable();
     const t0 = performance.now();
     await sleep(spec.durationSeconds * 1000);
     measuring = null;
+    clientDelay.disable();
     const seconds = (performance.now() - t0) / 1000;
     const serverCpu = spec.serverPid ? (cpuSeconds(spec.serverPid) - cpu0) / seconds : 0;
     const machine1 = machineTicks();
@@ -391,6 +397,10 @@ export async function runCrowd(
       errors,
       serverCpu,
       clientCpu: (client.user + client.system) / 1e6 / seconds,
+      clientDelayMs: {
+        p99: clientDelay.percentile(99) / 1e6,
+        max: clientDelay.max / 1e6,
+      },
       machineBusy: (machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total),
       ...(failed ? { failed } : {}),
     };

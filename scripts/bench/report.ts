@@ -132,7 +132,7 @@ export function crowdStepLine(step: CrowdStep): string {
     .slice(0, 2)
     .map(([k, r]) => `${k} p95 ${r.p95.toFixed(1)} ms`)
     .join(", ");
-  return `${step.learners.toLocaleString("en-US")} learners: ${total.toFixed(0)} req/s, slowest ${slowest}; server ${step.serverCpu.toFixed(2)} cores, machine ${(step.machineBusy * 100).toFixed(0)}% busy: ${step.failed ? `not sustained (${step.failed})` : "sustained"}`;
+  return `${step.learners.toLocaleString("en-US")} learners: ${total.toFixed(0)} req/s, slowest ${slowest}; server ${step.serverCpu.toFixed(2)} cores, machine ${(step.machineBusy * 100).toFixed(0)}% busy, the crowd's own thread late by up to ${step.clientDelayMs.max.toFixed(0)} ms: ${step.failed ? `not sustained (${step.failed})` : "sustained"}`;
 }
 
 /** The capacity scenario: one row per crowd size and request kind. */

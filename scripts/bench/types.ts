@@ -143,6 +143,8 @@ export interface CrowdStep {
   errors: number;
   serverCpu: number;
   clientCpu: number;
+  /** The crowd's own event loop's delay in the measured window (its stalls, not the portal's). */
+  clientDelayMs: { p99: number; max: number };
   machineBusy: number;
   /** Why the step was not sustained; absent when it was. */
   failed?: string;
