@@ -312,6 +312,27 @@ describe("learners (administrators)", () => {
         ["Bob", 0],
       ]);
     });
+
+    it("keeps a search's page from its second ask, and one asked once not at all", async () => {
+      const { cookie: adminCookie } = await asAdmin();
+      const ann = await quickLearner(ctx, { name: "Ann" });
+      /** Renames without telling the portal (no trigger fires), as a cache would not see. */
+      const renameUnseen = (name: string) =>
+        ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await tx.execute(sql`update users set name = ${name} where id = ${ann.id}`);
+        });
+
+      expect(await names(adminCookie, "?q=ANN")).toEqual(["Ann"]);
+      await renameUnseen("Anna");
+      // Asked once before, so not kept: read again, and kept from now on.
+      expect(await names(adminCookie, "?q=ANN")).toEqual(["Anna"]);
+      await renameUnseen("Annie");
+      expect(await names(adminCookie, "?q=ANN")).toEqual(["Anna"]);
+      // Any change the portal is told of still drops it.
+      await ctx.database.db.execute(sql`update users set name = 'Annika' where id = ${ann.id}`);
+      expect(await names(adminCookie, "?q=ANN")).toEqual(["Annika"]);
+    });
   });
 
   describe("PATCH /api/users/learners/:id/restrict", () => {

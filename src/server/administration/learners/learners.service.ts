@@ -1,9 +1,13 @@
+import { LRUCache } from "lru-cache";
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database } from "../../db/client";
 import { decodeCursor, type KeysetCursor, pageOf } from "../../db/cursor";
 import { createReadCache } from "../../db/read-cache";
 import { createLearnerSearch } from "./learner-search";
 import { createLearnersRepository } from "./learners.repository";
+
+/** Searches remembered as asked, so that the second ask of one is kept (see `page`). */
+const SEARCHES_REMEMBERED = 5_000;
 
 /** A page as answered, with what it shows (to drop it when any of that changes). */
 interface CachedPage {
@@ -19,10 +23,11 @@ export function createLearnersService({ db, changes }: { db: Database; changes?:
   /**
    * Pages as answered, by page size, cursor and search. Administrators open the same pages
    * again and again (the first page on every visit, a search while they work through its
-   * results), and a page is the portal's heaviest read after the reports. A page is dropped
-   * when anyone joins, leaves or changes on the list (its order and who matches a search
-   * depend on every learner), when one of its learners' enrollments changes, or one of
-   * their courses, or a sign-on provider it names.
+   * results: kept from its second ask, see `askedBefore`), and a page is the portal's
+   * heaviest read after the reports. A page is dropped when anyone joins, leaves or changes
+   * on the list (its order and who matches a search depend on every learner), when one of
+   * its learners' enrollments changes, or one of their courses, or a sign-on provider it
+   * names.
    */
   const pages = changes
     ? createReadCache<CachedPage>({
@@ -42,6 +47,19 @@ export function createLearnersService({ db, changes }: { db: Database; changes?:
     : undefined;
 
   const search = changes ? createLearnerSearch({ source: repo, changes }) : undefined;
+
+  /**
+   * Searches asked before, by page key. A search asked once (an administrator trying a
+   * name, a term typed and left) is answered without being kept: keeping it would push out
+   * the pages administrators do reopen, and cost the cache's bookkeeping of the page's
+   * learners and courses for nothing. A search asked again is kept from then on.
+   */
+  const searchesAsked = new LRUCache<string, true>({ max: SEARCHES_REMEMBERED });
+  const askedBefore = (key: string) => {
+    if (searchesAsked.has(key)) return true;
+    searchesAsked.set(key, true);
+    return false;
+  };
 
   /**
    * A page's rows. A search asks the index for its candidates first, and PostgreSQL checks,
@@ -89,8 +107,9 @@ export function createLearnersService({ db, changes }: { db: Database; changes?:
       const key = JSON.stringify([input.limit, input.cursor ?? "", input.q ?? ""]);
       // A bad cursor is refused before the cache is asked.
       decodeCursor(input.cursor);
+      const kept = pages && (!input.q || askedBefore(key)) ? pages : undefined;
       const page =
-        (pages ? await pages.get(key, () => load(input)) : undefined) ?? (await load(input));
+        (kept ? await kept.get(key, () => load(input)) : undefined) ?? (await load(input));
       return { json: page.json, nextCursor: page.nextCursor };
     },
   };
