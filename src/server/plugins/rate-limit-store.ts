@@ -67,9 +67,7 @@ function createCounter(db: Database) {
           for (const [, w] of batch) for (const callback of w.callbacks) callback(err as Error);
         }
         // Now and then, without holding up the counts waiting for the next write.
-        if (Math.random() < 0.01) {
-          db.execute(sql`delete from rate_limits where reset_at < now()`).catch(() => {});
-        }
+        if (Math.random() < 0.01) sweepExpiredCounts(db).catch(() => {});
       }
     } finally {
       writing = false;
@@ -82,6 +80,16 @@ function createCounter(db: Database) {
     waiting.set(key, w);
     if (!writing) void drain();
   };
+}
+
+/**
+ * Deletes the counters whose window has passed. A counter that a write holds is left for
+ * the next sweep: waiting for it while holding others, in another order than the writes
+ * take them, would deadlock with the write, whose requests would then fail.
+ */
+export async function sweepExpiredCounts(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key in (
+    select key from rate_limits where reset_at < now() order by key for update skip locked)`);
 }
 
 /** A @fastify/rate-limit store over the shared counters (one counter per portal instance). */
