@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DatabaseHandle, openPostgres } from "../db/client";
-import { createScratchDatabase, openTestDatabase } from "../testing/test-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { someoneWaitsForALock, useScratchPostgres } from "../testing/scratch-postgres";
+import { openTestDatabase } from "../testing/test-database";
 import { pgRateLimitStore, sweepExpiredCounts } from "./rate-limit-store";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -83,33 +84,10 @@ describe("rate limit counters", () => {
  * write: requests of a busy portal answered 500).
  */
 describe.skipIf(!serverUrl)("rate limit counters swept beside writes (PostgreSQL)", () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(
-      serverUrl!,
-      "credo_test",
-      inject("postgresTemplate") ?? undefined,
-    );
-    handle = await openPostgres(scratch.url, { poolSize: 3 });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await scratch?.drop();
-  });
-
-  /** Whether a statement on this database is waiting for a lock another holds. */
-  async function someoneWaitsForALock(): Promise<boolean> {
-    const result = await handle.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0;
-  }
+  const scratch = useScratchPostgres();
 
   it("deletes the expired counters no write holds, without waiting for those one does", async () => {
-    await handle.db.execute(sql`insert into rate_limits (key, count, reset_at) values
+    await scratch.handle.db.execute(sql`insert into rate_limits (key, count, reset_at) values
       ('a', 1, now() - interval '1 minute'), ('b', 1, now() - interval '1 minute'),
       ('c', 1, now() + interval '1 minute')`);
     // A write under way (another instance's batch of counts) holds 'b'.
@@ -119,10 +97,10 @@ describe.skipIf(!serverUrl)("rate limit counters swept beside writes (PostgreSQL
       await writer.query("begin");
       await writer.query("update rate_limits set count = count + 1 where key = 'b'");
       let swept = false;
-      const sweep = sweepExpiredCounts(handle.db).then(() => {
+      const sweep = sweepExpiredCounts(scratch.handle.db).then(() => {
         swept = true;
       });
-      while (!swept && !(await someoneWaitsForALock())) await sleep(5);
+      while (!swept && !(await someoneWaitsForALock(scratch.handle.db))) await sleep(5);
       expect(swept).toBe(true);
       await sweep;
       // The write goes on and counts 'a' too: no deadlock, the expired window started again.
@@ -133,7 +111,9 @@ describe.skipIf(!serverUrl)("rate limit counters swept beside writes (PostgreSQL
     } finally {
       await writer.end();
     }
-    const result = await handle.db.execute(sql`select key, count from rate_limits order by key`);
+    const result = await scratch.handle.db.execute(
+      sql`select key, count from rate_limits order by key`,
+    );
     expect((result as unknown as { rows: unknown[] }).rows).toEqual([
       { key: "a", count: 1 },
       { key: "b", count: 2 },

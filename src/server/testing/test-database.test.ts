@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DatabaseHandle, openPostgres } from "../db/client";
+import { describe, expect, it } from "vitest";
 import { createAuditService } from "../platform/audit/audit.service";
 import { GENESIS_HASH } from "../platform/audit/audit-hash";
-import { createScratchDatabase, resetDatabase } from "./test-database";
+import { someoneWaitsForALock, useScratchPostgres } from "./scratch-postgres";
+import { resetDatabase } from "./test-database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -14,33 +14,10 @@ const serverUrl = process.env.TEST_DATABASE_URL;
  * audit linker of the test before, above all, whose chain the next test verifies.
  */
 describe.skipIf(!serverUrl)("the reset between tests (PostgreSQL)", () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(
-      serverUrl!,
-      "credo_test",
-      inject("postgresTemplate") ?? undefined,
-    );
-    handle = await openPostgres(scratch.url, { poolSize: 3 });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await scratch?.drop();
-  });
-
-  /** Whether a statement on this database is waiting for a lock another holds. */
-  async function someoneWaitsForALock(): Promise<boolean> {
-    const result = await handle.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0;
-  }
+  const scratch = useScratchPostgres();
 
   it("deletes a chain head that a linker created and committed while the events were deleted", async () => {
-    await createAuditService({ db: handle.db }).append(handle.db, {
+    await createAuditService({ db: scratch.handle.db }).append(scratch.handle.db, {
       type: "module.completed",
       actor: null,
     });
@@ -56,15 +33,15 @@ describe.skipIf(!serverUrl)("the reset between tests (PostgreSQL)", () => {
         "update audit_events set seq = 1, prev_hash = $1, hash = $2 where hash is null",
         [GENESIS_HASH, "1".repeat(64)],
       );
-      const reset = resetDatabase(handle);
-      while (!(await someoneWaitsForALock())) await sleep(5);
+      const reset = resetDatabase(scratch.handle);
+      while (!(await someoneWaitsForALock(scratch.handle.db))) await sleep(5);
       await linker.query("update audit_head set seq = 1, hash = $1", ["1".repeat(64)]);
       await linker.query("commit");
       await reset;
     } finally {
       await linker.end();
     }
-    const left = await handle.db.execute(sql`select
+    const left = await scratch.handle.db.execute(sql`select
       (select count(*) from audit_head)::int as head,
       (select count(*) from audit_events)::int as events`);
     expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({ head: 0, events: 0 });
