@@ -38,15 +38,26 @@ export async function createScratchDatabase(
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return reusedPglite();
+  return serverUrl ? openScratchPostgres(serverUrl) : reusedPglite();
+}
+
+/**
+ * A migrated throwaway database on the PostgreSQL server at `serverUrl`, from the run's
+ * template, dropped on close; with its URL, for a test's connections of its own.
+ */
+export async function openScratchPostgres(
+  serverUrl: string,
+  poolSize = 5,
+): Promise<DatabaseHandle & { url: string }> {
   const scratch = await createScratchDatabase(
     serverUrl,
     "credo_test",
     inject("postgresTemplate") ?? undefined,
   );
-  const handle = await openPostgres(scratch.url, { poolSize: 5 });
+  const handle = await openPostgres(scratch.url, { poolSize });
   return {
     ...handle,
+    url: scratch.url,
     close: async () => {
       await handle.close();
       await scratch.drop();
