@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createAuditService } from "../platform/audit/audit.service";
 import { GENESIS_HASH } from "../platform/audit/audit-hash";
 import { someoneWaitsForALock, useScratchPostgres } from "./scratch-postgres";
-import { resetDatabase } from "./test-database";
+import { createScratchDatabase, resetDatabase } from "./test-database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -45,5 +45,37 @@ describe.skipIf(!serverUrl)("the reset between tests (PostgreSQL)", () => {
       (select count(*) from audit_head)::int as head,
       (select count(*) from audit_events)::int as events`);
     expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({ head: 0, events: 0 });
+  });
+});
+
+describe.skipIf(!serverUrl)("a scratch database's drop (PostgreSQL)", () => {
+  it("lets a connection still saying goodbye close instead of cutting it", async () => {
+    const scratch = await createScratchDatabase(serverUrl!, "credo_drop");
+    // A pool's end() resolves while its connections are still closing: this one is late.
+    const late = new pg.Client({ connectionString: scratch.url });
+    const cut: unknown[] = [];
+    late.on("error", (err) => cut.push(err));
+    await late.connect();
+    const dropped = scratch.drop();
+    const observer = new pg.Client({ connectionString: serverUrl });
+    await observer.connect();
+    try {
+      const waiting = async () =>
+        (
+          await observer.query(
+            "select count(*)::int as n from pg_stat_activity where query like '%$wait$%' and wait_event = 'PgSleep'",
+          )
+        ).rows[0].n > 0;
+      while (!(await waiting())) await sleep(5);
+      await late.end();
+      await dropped;
+      const left = await observer.query("select 1 from pg_database where datname = $1", [
+        new URL(scratch.url).pathname.slice(1),
+      ]);
+      expect(left.rowCount).toBe(0);
+    } finally {
+      await observer.end();
+    }
+    expect(cut).toEqual([]);
   });
 });

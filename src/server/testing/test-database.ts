@@ -16,11 +16,11 @@ export async function createScratchDatabase(
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
+  const run = async (...statements: string[]) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
-      await client.query(statement);
+      for (const statement of statements) await client.query(statement);
     } finally {
       await client.end();
     }
@@ -28,7 +28,23 @@ export async function createScratchDatabase(
   await run(`create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  // A pool's end() resolves before its connections have said goodbye. A forced drop that
+  // reached one of them first would fail it with "terminating connection due to
+  // administrator command", an uncaught error in the test's process: so the drop waits (up
+  // to five seconds) for them to leave, and forces out only a connection a test leaked.
+  const drop = () =>
+    run(
+      `do $wait$ begin
+        for i in 1..250 loop
+          exit when not exists (select 1 from pg_stat_activity where datname = '${name}');
+          perform pg_sleep(0.02);
+          -- A transaction keeps the activity it first read: each look reads it afresh.
+          perform pg_stat_clear_snapshot();
+        end loop;
+      end $wait$`,
+      `drop database if exists ${name} with (force)`,
+    );
+  return { url: url.toString(), drop };
 }
 
 /**
