@@ -80,13 +80,30 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
     return { email, name, id: ((await res.json()) as { id: string }).id };
   }
 
+  /**
+   * Signs in on the sign-in page, clicking 'Sign In' before the page has its configuration
+   * (GET /api/config is held back until then), as a quick typist or a password manager may:
+   * the sign-in still goes through the identity service.
+   */
   async function signInOnPage(page: Page, email: string, password: string) {
+    const configUrl = `${portal.url}/api/config`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(configUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${portal.url}/`);
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     const request = page.waitForRequest(`${portal.url}/api/auth/login`);
     await page.getByRole("button", { name: "Sign In" }).click();
-    return request;
+    release();
+    const sent = await request;
+    await page.unroute(configUrl);
+    return sent;
   }
 
   test("an invited learner sets a password through Firebase and signs in with it", async ({

@@ -1,5 +1,6 @@
 import { type PublicConfig, publicConfigSchema } from "@contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { getQueryFn } from "./api-client";
 
 /** Shown until GET /api/config answers, and if it never does. */
@@ -22,4 +23,22 @@ export function useAppConfig(): PublicConfig {
 
 export function useProductName(): string {
   return useAppConfig().productName || DEFAULT_PRODUCT_NAME;
+}
+
+/**
+ * The identity-service settings for something the user does now (sign in, set a password,
+ * sign out): waits for GET /api/config when the page has not had its answer yet, since a
+ * sign-in sent before it would skip the identity service. Null when the configuration cannot
+ * be read: the action then takes the server-only path, as when the identity service fails.
+ */
+export function useIdentitySettings(): () => Promise<PublicConfig["firebase"]> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      queryClient.ensureQueryData(getConfigQueryOptions()).then(
+        (config) => config.firebase,
+        () => null,
+      ),
+    [queryClient],
+  );
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../components/ui/use-toast";
 import { getErrorMessage } from "../../lib/api-client";
-import { useAppConfig } from "../../lib/app-config";
+import { useAppConfig, useIdentitySettings } from "../../lib/app-config";
 import { getMeQueryOptions, meQueryKey, useMe } from "./api/get-me";
 import { type LoginResult, login as loginRequest } from "./api/login";
 import { logout as logoutRequest } from "./api/logout";
@@ -32,6 +32,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const me = useMe();
   const { firebase } = useAppConfig();
+  const identitySettings = useIdentitySettings();
   const [firebaseUser, setFirebaseUser] = useState<IdentityUser | null>(null);
   // While login or setup runs, the identity listener must not start a second session.
   const busy = useRef(false);
@@ -53,10 +54,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Firebase mode goes through the identity service (identity-flows.ts, loaded lazily). */
   const loginRequestFor = useCallback(
     async (email: string, password: string, rememberMe: boolean): Promise<LoginResult> => {
-      if (!firebase) return loginRequest({ email, password, rememberMe });
-      return (await loadIdentity(firebase)).login(firebase, { email, password, rememberMe });
+      const settings = await identitySettings();
+      if (!settings) return loginRequest({ email, password, rememberMe });
+      return (await loadIdentity(settings)).login(settings, { email, password, rememberMe });
     },
-    [firebase],
+    [identitySettings],
   );
 
   const login = useCallback(
@@ -96,8 +98,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       busy.current = true;
       try {
         const body = { email, password, name, ...(inviteToken ? { inviteToken } : {}) };
-        const user = firebase
-          ? await (await loadIdentity(firebase)).setupPassword(firebase, body)
+        const settings = await identitySettings();
+        const user = settings
+          ? await (await loadIdentity(settings)).setupPassword(settings, body)
           : await setupPasswordRequest({ ...body, firebaseUid: demoFirebaseUid() });
         setSessionUser(user);
         toast({ title: TOASTS.setupSuccess });
@@ -113,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         busy.current = false;
       }
     },
-    [setSessionUser, firebase],
+    [setSessionUser, identitySettings],
   );
 
   const setupAdmin = useCallback(
@@ -136,10 +139,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    if (firebase) {
+    const settings = await identitySettings();
+    if (settings) {
       // SPEC section 4: sign out of the identity service first, so it cannot sync back in.
-      await loadIdentity(firebase)
-        .then((identity) => identity.signOut(firebase))
+      await loadIdentity(settings)
+        .then((identity) => identity.signOut(settings))
         .catch((error) => console.warn("Identity service sign-out failed.", error));
     }
     let providerSignOut: string | undefined;
@@ -159,7 +163,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     toast({ title: TOASTS.loggedOut });
     // Signed in through an identity provider with single logout: end that session too.
     if (providerSignOut) window.location.assign(providerSignOut);
-  }, [setSessionUser, firebase]);
+  }, [setSessionUser, identitySettings]);
 
   // SPEC section 4: listen to the identity service once the server session is known; an
   // identity user without a current user is synced with the server.
