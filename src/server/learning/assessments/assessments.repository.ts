@@ -144,11 +144,13 @@ export function createAssessmentsRepository(db: Executor) {
         .orderBy(asc(examAttempts.number));
     },
 
-    /** How many attempts the learner has started, and whether one of them passed. */
-    /** Attempts started, whether one passed, and the one in progress (its id), in one read. */
+    /**
+     * Attempts started, whether one passed, the one in progress (its id) and the extra
+     * attempts granted, in one read: a start or a submission answers with the attempts left.
+     */
     async attemptTally(
       enrollmentId: string,
-    ): Promise<{ used: number; passed: boolean; openId: string | null }> {
+    ): Promise<{ used: number; passed: boolean; openId: string | null; grants: number }> {
       const [row] = await db
         .select({
           used: count(),
@@ -156,10 +158,16 @@ export function createAssessmentsRepository(db: Executor) {
           openId: sql<
             string | null
           >`(array_agg(${examAttempts.id}) filter (where ${examAttempts.submittedAt} is null))[1]`,
+          grants: sql<number>`(select count(*) from ${examGrants} where ${examGrants.enrollmentId} = ${enrollmentId})::int`,
         })
         .from(examAttempts)
         .where(eq(examAttempts.enrollmentId, enrollmentId));
-      return { used: row?.used ?? 0, passed: row?.passed === true, openId: row?.openId ?? null };
+      return {
+        used: row?.used ?? 0,
+        passed: row?.passed === true,
+        openId: row?.openId ?? null,
+        grants: row?.grants ?? 0,
+      };
     },
 
     /** Whose attempt this is and in which course, without reading its questions. */

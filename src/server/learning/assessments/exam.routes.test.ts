@@ -280,11 +280,23 @@ describe("final exam", () => {
     const third = await start(cookie, course.id);
     expect(third.statusCode).toBe(201);
     expect((third.json() as Attempt).number).toBe(3);
+    // The answer to a submission counts every grant: 2 allowed + 2 granted - 3 used.
+    const again = await call(ctx, "POST", `/api/enrollments/${enrollment.id}/exam/extra-attempt`, {
+      cookie: adminCookie,
+    });
+    expect(again.statusCode).toBe(200);
+    const thirdAttempt = third.json() as Attempt;
+    const thirdResult = await submit(
+      cookie,
+      thirdAttempt.id,
+      answersFor(thirdAttempt.questions, questions, () => false),
+    );
+    expect(thirdResult.json()).toMatchObject({ passed: false, attemptsLeft: 1 });
     const grants = await ctx.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.type, "exam.extra_attempt_granted"));
-    expect(grants).toHaveLength(1);
+    expect(grants).toHaveLength(2);
     const missing = await call(ctx, "POST", "/api/enrollments/nope/exam/extra-attempt", {
       cookie: adminCookie,
     });

@@ -178,7 +178,7 @@ export function createExamService(deps: ExamServiceDeps) {
     const pool = finalPool.length;
     const graded = attempts.filter((a) => a.score !== null);
     const passed = graded.some((a) => a.passed);
-    const attemptsLeft = await attemptsLeftFor(tx, enrollment, settings, attempts.length);
+    const attemptsLeft = await attemptsLeftFor(tx, enrollment, settings);
     const blockedReason = !settings.enabled
       ? examDisabled().message
       : passed
@@ -249,19 +249,18 @@ export function createExamService(deps: ExamServiceDeps) {
 
   /**
    * Attempts left under the course's limit and the grants; unlimited exams need no counting.
-   * `used` is the learner's attempt count when the caller already has it.
+   * `tally` is the learner's attempts and grants when the caller already has them.
    */
   async function attemptsLeftFor(
     tx: Executor,
     enrollment: StepUnit["enrollment"],
     settings: Pick<ExamSettingsRow, "maxAttempts">,
-    used?: number,
+    tally?: { used: number; grants: number },
   ) {
     if (settings.maxAttempts === null) return null;
-    const txRepo = createAssessmentsRepository(tx);
-    const started = used ?? (await txRepo.attemptTally(enrollment.id)).used;
-    const grants = (await txRepo.grantsOf([enrollment.id])).get(enrollment.id) ?? 0;
-    return Math.max(0, settings.maxAttempts + grants - started);
+    const { used, grants } =
+      tally ?? (await createAssessmentsRepository(tx).attemptTally(enrollment.id));
+    return Math.max(0, settings.maxAttempts + grants - used);
   }
 
   const learner = (userId: string): Actor => ({ id: userId, role: "learner" });
@@ -345,7 +344,7 @@ export function createExamService(deps: ExamServiceDeps) {
           if (!unit.modulesDone()) throw examNotOpen();
           // The steps before it (an acknowledgement, the review questions).
           await unit.assertInOrder();
-          if ((await attemptsLeftFor(tx, enrollment, settings, tally.used)) === 0) {
+          if ((await attemptsLeftFor(tx, enrollment, settings, tally)) === 0) {
             throw noAttemptsLeft();
           }
           if (pool.length < settings.questionCount) {
