@@ -123,11 +123,14 @@ test.describe("Learners import and bulk enrollment (admin)", () => {
     await page.getByRole("searchbox", { name: "Search learners by name or email" }).fill(stamp);
     await expect(page.getByTestId("learner-card")).toHaveCount(17);
     // Cards off screen are laid out only once scrolled to (content-visibility), and those
-    // above a card then take their real height: scroll first, so the click lands on the box.
+    // above a card then take their real height, which can move it out of view again: scroll
+    // until it stays in view, so the click lands on the box.
     for (const learner of ["Learner 1", "Learner 3"]) {
       const box = page.getByRole("checkbox", { name: `Select ${learner} ${stamp}`, exact: true });
-      await box.scrollIntoViewIfNeeded();
-      await expect(box).toBeInViewport();
+      await expect(async () => {
+        await box.scrollIntoViewIfNeeded();
+        await expect(box).toBeInViewport({ timeout: 1_000 });
+      }).toPass();
       await box.check();
     }
     await expect(page.getByText("2 of 17 selected")).toBeVisible();
