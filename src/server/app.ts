@@ -234,12 +234,14 @@ export async function buildApp(deps: AppDeps) {
   // Shed load with 503 + Retry-After instead of queueing until every request times out.
   // Not under test: there the event loop is shared with in-process PGlite and the runner,
   // and a busy test machine would shed the test's own requests.
+  //
+  // Only the event loop's lag says that requests wait: a thread busy all the time may still
+  // answer each in milliseconds. Its utilisation is no overload signal either way, and the
+  // plugin's counts it since start, so a busy start-up (caches and the search index built)
+  // read as overload and refused the first sign-ins after every start or deploy.
   if ((deps.shedLoad ?? config.env !== "test") && config.maxEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,
-      // Embedded PGlite runs its queries on this event loop, so high utilisation is its
-      // normal state there; the utilisation signal only means overload with PostgreSQL.
-      ...(config.databaseUrl ? { maxEventLoopUtilization: 0.98 } : {}),
       retryAfter: 10,
       message: MESSAGES.unavailable,
       exposeStatusRoute: false,

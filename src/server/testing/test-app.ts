@@ -113,15 +113,24 @@ export function cookieFrom(response: LightMyRequestResponse): string {
  * Another instance of the portal on the test file's database, as a second server beside
  * the first would run (or the same one after a restart): built and ready, closed by the caller.
  */
-export async function anotherInstance(ctx: TestContext, options: { clock?: () => Date } = {}) {
+export async function anotherInstance(
+  ctx: TestContext,
+  options: {
+    clock?: () => Date;
+    /** Its environment beyond the test defaults. */
+    env?: Record<string, string>;
+    /** Sheds load as a production portal does (off under test, see app.ts). */
+    shedLoad?: boolean;
+  } = {},
+) {
   const app = await buildApp({
-    config: testConfig(ctx.dataDir),
+    config: testConfig(ctx.dataDir, options.env),
     database: ctx.database,
     adminSetupKey: { key: undefined, generated: false },
     clock: options.clock,
     passwords: testPasswords,
     logger: false,
-    shedLoad: false,
+    shedLoad: options.shedLoad ?? false,
   });
   await app.ready();
   return app;
