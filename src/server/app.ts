@@ -235,10 +235,10 @@ export async function buildApp(deps: AppDeps) {
   // Not under test: there the event loop is shared with in-process PGlite and the runner,
   // and a busy test machine would shed the test's own requests.
   //
-  // Only the event loop's lag says that requests wait: a thread busy all the time may still
-  // answer each in milliseconds. Its utilisation is no overload signal either way, and the
-  // plugin's counts it since start, so a busy start-up (caches and the search index built)
-  // read as overload and refused the first sign-ins after every start or deploy.
+  // Only the event loop's lag says that requests wait. Its utilisation does not: a thread
+  // busy all the time may still answer each request in milliseconds, and the plugin counts
+  // utilisation since start, so a start-up that kept the thread busy would refuse the first
+  // sign-ins after a deploy.
   if ((deps.shedLoad ?? config.env !== "test") && config.maxEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,
