@@ -26,19 +26,26 @@ export function useProductName(): string {
 }
 
 /**
- * The identity-service settings for something the user does now (sign in, set a password,
- * sign out): waits for GET /api/config when the page has not had its answer yet, since a
- * sign-in sent before it would skip the identity service. Null when the configuration cannot
- * be read: the action then takes the server-only path, as when the identity service fails.
+ * The configuration for something the user does now (sign in, set a password, sign out,
+ * verify an email for password setup): waits for GET /api/config when the page has not had
+ * its answer yet, since an action decided on the defaults would take the wrong path (a
+ * sign-in that skips the identity service, an open setup on an invite-only portal). Null
+ * when the configuration cannot be read.
  */
-export function useIdentitySettings(): () => Promise<PublicConfig["firebase"]> {
+export function useConfigForAction(): () => Promise<PublicConfig | null> {
   const queryClient = useQueryClient();
   return useCallback(
-    () =>
-      queryClient.ensureQueryData(getConfigQueryOptions()).then(
-        (config) => config.firebase,
-        () => null,
-      ),
+    () => queryClient.ensureQueryData(getConfigQueryOptions()).catch(() => null),
     [queryClient],
   );
+}
+
+/**
+ * The identity-service settings for an action (useConfigForAction). Null when the
+ * configuration cannot be read: the action then takes the server-only path, as when the
+ * identity service fails.
+ */
+export function useIdentitySettings(): () => Promise<PublicConfig["firebase"]> {
+  const configForAction = useConfigForAction();
+  return useCallback(async () => (await configForAction())?.firebase ?? null, [configForAction]);
 }

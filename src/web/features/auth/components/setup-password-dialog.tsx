@@ -23,7 +23,7 @@ import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { isApiError } from "../../../lib/api-client";
-import { useAppConfig, useProductName } from "../../../lib/app-config";
+import { useAppConfig, useConfigForAction, useProductName } from "../../../lib/app-config";
 import { listText } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { checkEmailRegistration } from "../api/check-email";
@@ -103,6 +103,7 @@ function SetupPasswordForm({
 }) {
   const { setupPassword } = useSession();
   const { passwordSetupMode } = useAppConfig();
+  const configForAction = useConfigForAction();
   const [email, setEmail] = useState(lockedEmail ?? suggestedEmail ?? "");
   // An invitation link is looked up first: holding it proves the mailbox, so a live one
   // starts verified, with the name the administrator entered.
@@ -164,6 +165,8 @@ function SetupPasswordForm({
     }
     setVerification("checking");
     try {
+      // The mode as the portal runs it, not the page's default while its settings load.
+      const mode = (await configForAction())?.passwordSetupMode ?? passwordSetupMode;
       const registered = await checkEmailRegistration(address);
       if (!registered) {
         setVerification("unregistered");
@@ -184,7 +187,7 @@ function SetupPasswordForm({
         closeTimer.current = setTimeout(onDone, SETUP_DIALOG_AUTO_CLOSE_MS);
         return;
       }
-      if (inviteOnly) {
+      if (mode === "invite" && !inviteToken) {
         await sendFreshInvitation(address);
         return;
       }
