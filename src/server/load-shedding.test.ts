@@ -5,10 +5,16 @@ import { anotherInstance, useTestApp } from "./testing/test-app";
 
 /**
  * Keeps this thread busy in slices of `sliceMs`, as a portal's start-up work or a flood of
- * requests does, until the load shedding has sampled the event loop once.
+ * requests does, until the load shedding has sampled the event loop again (on a slow
+ * machine, its first sample may come while the portal is still being built).
  */
 async function busyUntilSampled(app: FastifyInstance, sliceMs: number) {
-  while (app.memoryUsage().heapUsed === 0) {
+  const sampled = () => {
+    const { heapUsed, rssBytes } = app.memoryUsage();
+    return `${heapUsed}/${rssBytes}`;
+  };
+  const before = sampled();
+  while (sampled() === before) {
     const until = performance.now() + sliceMs;
     while (performance.now() < until) {
       // The work of one slice.
