@@ -9,6 +9,7 @@ import {
   waitForPortalMailLink,
 } from "./support/firebase-portal";
 import { ADMIN_KEY, expect, expectToast, fromAddress, test, uniqueEmail } from "./support/fixtures";
+import { holdSettings } from "./support/held-settings";
 import { screen } from "./support/screens";
 
 /**
@@ -87,20 +88,13 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
    */
   async function signInOnPage(page: Page, email: string, password: string) {
     const configUrl = `${portal.url}/api/config`;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(configUrl, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const settings = await holdSettings(page, configUrl);
     await page.goto(`${portal.url}/`);
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     const request = page.waitForRequest(`${portal.url}/api/auth/login`);
     await page.getByRole("button", { name: "Sign In" }).click();
-    release();
+    settings.release();
     const sent = await request;
     await page.unroute(configUrl);
     return sent;

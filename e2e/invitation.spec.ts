@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures";
+import { holdSettings } from "./support/held-settings";
 import { mailsTo, waitForMailLink } from "./support/learning";
 import { screen } from "./support/screens";
 
@@ -9,18 +10,12 @@ const SETUP_LINK = /\/\?setup=1&email=[^&\s]+&token=[A-Za-z0-9_-]{20,}$/;
  * Makes the page believe the portal runs with PASSWORD_SETUP_MODE=invite. The settings reach
  * the page only once `release` is called, as on a slow connection.
  */
-async function useInviteMode(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/config", async (route) => {
-    await released;
+function useInviteMode(page: Page) {
+  return holdSettings(page, "**/api/config", async (route) => {
     const response = await route.fetch();
     const config = await response.json();
     await route.fulfill({ response, json: { ...config, passwordSetupMode: "invite" } });
   });
-  return { release };
 }
 
 test.describe("Invitations", () => {

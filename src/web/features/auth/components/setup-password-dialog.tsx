@@ -151,7 +151,9 @@ function SetupPasswordForm({
 
   const checking = verification === "checking";
   const verified = verification === "verified";
-  const inviteOnly = passwordSetupMode === "invite" && !inviteToken;
+  /** In invite mode, without an invitation's token the password is set from a mailed link. */
+  const inviteOnlyIn = (mode: typeof passwordSetupMode) => mode === "invite" && !inviteToken;
+  const inviteOnly = inviteOnlyIn(passwordSetupMode);
 
   async function verify() {
     const address = email.trim();
@@ -166,7 +168,9 @@ function SetupPasswordForm({
     setVerification("checking");
     try {
       // The mode as the portal runs it, not the page's default while its settings load.
-      const mode = (await configForAction())?.passwordSetupMode ?? passwordSetupMode;
+      const mailsInvitation = inviteOnlyIn(
+        (await configForAction())?.passwordSetupMode ?? passwordSetupMode,
+      );
       const registered = await checkEmailRegistration(address);
       if (!registered) {
         setVerification("unregistered");
@@ -187,7 +191,7 @@ function SetupPasswordForm({
         closeTimer.current = setTimeout(onDone, SETUP_DIALOG_AUTO_CLOSE_MS);
         return;
       }
-      if (mode === "invite" && !inviteToken) {
+      if (mailsInvitation) {
         await sendFreshInvitation(address);
         return;
       }
