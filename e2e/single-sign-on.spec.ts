@@ -147,6 +147,8 @@ test.describe("Single sign-on through OpenID Connect", () => {
 test.describe("Single sign-on through SAML 2.0", () => {
   test("a registered learner signs in through the SAML provider and lands on their page", async ({
     page,
+    browser,
+    admin,
     adminApi,
   }) => {
     const domain = uniqueDomain();
@@ -155,6 +157,25 @@ test.describe("Single sign-on through SAML 2.0", () => {
       domains: [domain],
     });
     try {
+      // The administrator finds in Settings what the provider's own set-up asks for.
+      const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const adminPage = await adminContext.newPage();
+      await signIn(adminPage, admin);
+      await expect(adminPage).toHaveURL(/\/admin$/);
+      await adminPage.goto("/admin/settings");
+      const row = adminPage
+        .getByRole("region", { name: "Single sign-on" })
+        .getByRole("listitem", { name: provider.name });
+      await expect(row).toContainText("ACS URL");
+      await expect(row).toContainText("Entity ID");
+      const metadata = row.getByRole("link", { name: "Download service-provider metadata" });
+      const answer = await adminContext.request.get((await metadata.getAttribute("href"))!);
+      expect(answer.ok()).toBe(true);
+      expect(await answer.text()).toContain("AssertionConsumerService");
+      await row.scrollIntoViewIfNeeded();
+      await screensAtBothWidths(adminPage, "sso-saml-settings");
+      await adminContext.close();
+
       const email = `katherine@${domain}`;
       await registerLearner(adminApi, email, "Katherine Johnson");
       // The test provider answers at once for this person: no sign-in form of its own.

@@ -122,18 +122,18 @@ function ProviderRow({ provider, onEdit }: { provider: IdentityProvider; onEdit:
               <dt className="font-medium text-zinc-900">Entity ID</dt>
               <dd className="font-mono text-xs break-all">{provider.entityId}</dd>
             </div>
-            <div>
-              <a
-                href={provider.metadataLink}
-                className="inline-flex items-center gap-1.5 text-indigo-700 underline-offset-4 hover:underline"
-              >
-                <DownloadIcon className="size-3.5" aria-hidden="true" />
-                Download service-provider metadata
-              </a>
-            </div>
           </>
         )}
       </dl>
+      {provider.protocol === "saml" ? (
+        <a
+          href={provider.metadataLink}
+          className="inline-flex items-center gap-1.5 justify-self-start text-[13px] text-indigo-700 underline-offset-4 hover:underline"
+        >
+          <DownloadIcon className="size-3.5" aria-hidden="true" />
+          Download service-provider metadata
+        </a>
+      ) : null}
       {confirmDialog}
     </li>
   );
