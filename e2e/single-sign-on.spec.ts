@@ -172,7 +172,6 @@ test.describe("Single sign-on through SAML 2.0", () => {
       const answer = await adminContext.request.get((await metadata.getAttribute("href"))!);
       expect(answer.ok()).toBe(true);
       expect(await answer.text()).toContain("AssertionConsumerService");
-      await row.scrollIntoViewIfNeeded();
       await screensAtBothWidths(adminPage, "sso-saml-settings");
       await adminContext.close();
 
