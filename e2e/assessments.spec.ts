@@ -279,8 +279,7 @@ test.describe("Assessments", () => {
 
   test("a learner answers review questions, fails the exam once, passes and downloads the certificate; the administrator reads the results", async ({
     page,
-    browser,
-    admin,
+    adminPage,
     adminApi,
     createLearner,
   }) => {
@@ -411,10 +410,6 @@ test.describe("Assessments", () => {
     expect((await download).suggestedFilename()).toMatch(/\.html$/);
 
     // The administrator's results: two attempts, a pass, and how each question fared.
-    const adminContext = await browser.newContext();
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin);
-    await expect(adminPage).toHaveURL(/\/admin$/);
     await adminPage.goto(`/admin/courses/${course.id}`);
     await adminPage.getByRole("link", { name: "Exam results" }).click();
     await expect(adminPage.getByRole("heading", { level: 1, name: "Exam results" })).toBeVisible();
@@ -430,7 +425,6 @@ test.describe("Assessments", () => {
     );
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain(learner.email);
-    await adminContext.close();
   });
 
   test("Mark as Complete tells two refusals apart: review questions added meanwhile, then a course taken offline", async ({
@@ -502,7 +496,7 @@ test.describe("Assessments", () => {
 
   test("an administrator grants another attempt to a learner who used them all", async ({
     page,
-    admin,
+    adminPage,
     adminApi,
     createLearner,
     completeModules,
@@ -535,10 +529,6 @@ test.describe("Assessments", () => {
     await expect(page.getByTestId("exam-blocked")).toBeVisible();
     await expect(page.getByRole("button", { name: "Start exam" })).toHaveCount(0);
 
-    const adminContext = await page.context().browser()!.newContext();
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin);
-    await expect(adminPage).toHaveURL(/\/admin$/);
     await adminPage.goto(`/admin/courses/${course.id}/exam-results`);
     const row = adminPage.getByTestId("exam-learner-row").filter({ hasText: learner.email });
     await expect(row).toContainText("No attempts left");
@@ -547,7 +537,6 @@ test.describe("Assessments", () => {
     await expect(row).toContainText("+1 granted");
     // With an attempt to use again, there is nothing more to grant.
     await expect(row.getByRole("button", { name: /another attempt/ })).toHaveCount(0);
-    await adminContext.close();
 
     await page.reload();
     await expect(page.getByRole("button", { name: "Start exam" })).toBeVisible();

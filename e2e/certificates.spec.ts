@@ -41,6 +41,7 @@ test.describe("Certificates", () => {
     page,
     browser,
     admin,
+    adminPage,
     adminApi,
     createLearner,
     completeModules,
@@ -195,10 +196,6 @@ test.describe("Certificates", () => {
     await screensAtBothWidths(publicPage, "verify-valid");
 
     // An administrator revokes it, with a reason, from the learner's record.
-    const adminContext = await browser.newContext({ locale: "en-US", timezoneId: "UTC" });
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin);
-    await expect(adminPage).toHaveURL(/\/admin$/);
     await adminPage.goto("/admin/learners");
     await adminPage
       .getByRole("searchbox", { name: "Search learners by name or email" })
@@ -285,6 +282,5 @@ test.describe("Certificates", () => {
     await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("No certificate found");
     await screen(publicPage, "verify-unknown");
     await visitor.close();
-    await adminContext.close();
   });
 });

@@ -161,8 +161,7 @@ test.describe("cmi5 modules (learner)", () => {
 
   test("an administrator waives a learner's unit, and the module completes for the learner", async ({
     page,
-    browser,
-    admin,
+    adminPage,
     adminApi,
     createLearner,
     enroll,
@@ -184,11 +183,6 @@ test.describe("cmi5 modules (learner)", () => {
     await expect(frame.locator(".navmenuitem.current")).toHaveCount(1);
 
     // The administrator, on the module's learners page, waives the unit for the learner.
-    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin);
-    await adminPage.waitForURL("**/admin");
-    await dismissToast(adminPage);
     await adminPage.goto(`/admin/courses/${course.id}/modules/${course.modules[0]!.id}/learners`);
     await adminPage.getByRole("button", { name: "Waive a unit for Wes Waived" }).first().click();
     const dialog = adminPage.getByRole("dialog", { name: "Waive a unit" });
@@ -201,7 +195,6 @@ test.describe("cmi5 modules (learner)", () => {
       "“Introduction to Geology - Responsive Style” counts for Wes Waived, and the module is complete.",
     );
     await expect(dialog).toBeHidden();
-    await adminContext.close();
 
     // The learner's player hears of it while the unit is open.
     await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });

@@ -147,8 +147,7 @@ test.describe("Single sign-on through OpenID Connect", () => {
 test.describe("Single sign-on through SAML 2.0", () => {
   test("a registered learner signs in through the SAML provider and lands on their page", async ({
     page,
-    browser,
-    admin,
+    adminPage,
     adminApi,
   }) => {
     const domain = uniqueDomain();
@@ -158,10 +157,6 @@ test.describe("Single sign-on through SAML 2.0", () => {
     });
     try {
       // The administrator finds in Settings what the provider's own set-up asks for.
-      const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-      const adminPage = await adminContext.newPage();
-      await signIn(adminPage, admin);
-      await expect(adminPage).toHaveURL(/\/admin$/);
       await adminPage.goto("/admin/settings");
       const row = adminPage
         .getByRole("region", { name: "Single sign-on" })
@@ -169,11 +164,10 @@ test.describe("Single sign-on through SAML 2.0", () => {
       await expect(row).toContainText("ACS URL");
       await expect(row).toContainText("Entity ID");
       const metadata = row.getByRole("link", { name: "Download service-provider metadata" });
-      const answer = await adminContext.request.get((await metadata.getAttribute("href"))!);
+      const answer = await adminPage.request.get((await metadata.getAttribute("href"))!);
       expect(answer.ok()).toBe(true);
       expect(await answer.text()).toContain("AssertionConsumerService");
       await screensAtBothWidths(adminPage, "sso-saml-settings");
-      await adminContext.close();
 
       const email = `katherine@${domain}`;
       await registerLearner(adminApi, email, "Katherine Johnson");

@@ -73,6 +73,8 @@ type WorkerFixtures = {
 type TestFixtures = {
   /** An API client signed in as `admin`, separate from the page's cookies. */
   adminApi: APIRequestContext;
+  /** A second browser window signed in as `admin` on their dashboard, beside the test's page. */
+  adminPage: Page;
   /** Registers a learner as `admin`; with a password, also completes their setup. */
   createLearner: (options?: {
     withPassword?: boolean;
@@ -114,6 +116,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  adminPage: async ({ browser, admin }, use) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, admin);
+    await expect(page).toHaveURL(/\/admin$/);
+    await use(page);
+    await context.close();
+  },
   adminApi: async ({ playwright, admin, baseURL }, use, testInfo) => {
     const api = await playwright.request.newContext({
       baseURL,
