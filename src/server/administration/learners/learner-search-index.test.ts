@@ -92,6 +92,8 @@ describe("learner search index", () => {
       "7",
       "e",
       "ian nakamura 2",
+      "grace hopper 1",
+      "ce 12",
       "nobody",
       "zz",
     ]) {

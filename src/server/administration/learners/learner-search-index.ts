@@ -105,6 +105,25 @@ export function nextRestMs(lastRestMs: number, busyDuringRest: number): number {
   return busyDuringRest > 0.5 ? Math.min(lastRestMs * 2, LONGEST_REST_MS) : BUILD_SLICE_MS;
 }
 
+/** Candidates few enough to check whole rather than narrow down by another piece's list. */
+const FEW_CANDIDATES = 32;
+
+/** The slots in both ascending lists, ascending. */
+function intersection(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
 /** Says when a build's slice of work is used up, checking the clock every 256 learners. */
 function timeSlices() {
   let until = performance.now() + BUILD_SLICE_MS;
@@ -164,8 +183,9 @@ export class LearnerSearchIndex {
         counts.set(key, (counts.get(key) ?? 0) + 1);
       if (slices.due(slot)) await slices.next();
     }
-    // One buffer for every kept list; a piece repeated in one learner is counted twice
-    // above but written once, so a list may end before its share of the buffer.
+    // One buffer for every kept list, each list's slots ascending (fromPostings intersects
+    // them); a piece repeated in one learner is counted twice above but written once, so a
+    // list may end before its share of the buffer.
     let total = 0;
     const starts = new Map<number, number>();
     for (const [key, count] of counts) {
@@ -225,21 +245,26 @@ export class LearnerSearchIndex {
     return { ids: page.map((entry) => entry.id), expected: Math.min(want, beforeCursor) };
   }
 
-  /** The built learners matching, from the rarest piece's list; undefined when it has none. */
+  /**
+   * The built learners matching: the lists of the term's pieces intersected, rarest first,
+   * until a few candidates are left, and each of those checked whole. A term's pieces are
+   * each shared by a hundredth of the learners or so (the digits of an address), and the
+   * learners they share are far fewer: comparing slot numbers costs much less than reading
+   * every learner of the rarest list. Undefined when none of its pieces keeps a list.
+   */
   private fromPostings(needle: string, fits: (entry: Entry) => boolean): Entry[] | undefined {
     if (needle.length < 3) return undefined;
-    let rarest: number | undefined;
-    let rarestCount = Number.POSITIVE_INFINITY;
+    const lists: Int32Array[] = [];
     for (const key of trigramsOf(needle)) {
-      const count = this.counts.get(key) ?? 0;
-      if (count < rarestCount) {
-        rarest = key;
-        rarestCount = count;
-      }
+      if (!this.counts.has(key)) return [];
+      const list = this.postings.get(key);
+      if (list) lists.push(list);
     }
-    if (rarestCount === 0) return [];
-    const slots = this.postings.get(rarest!);
-    if (!slots) return undefined;
+    if (lists.length === 0) return undefined;
+    lists.sort((a, b) => a.length - b.length);
+    let slots = lists[0]!;
+    for (let i = 1; i < lists.length && slots.length > FEW_CANDIDATES; i++)
+      slots = intersection(slots, lists[i]!);
     const found: Entry[] = [];
     for (const slot of slots) {
       const entry = this.entries[slot]!;
