@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumExecutable } from "./e2e/support/chromium";
 
-import { SERVER_URL as baseURL, WHOLE_PORTAL_URL } from "./e2e/support/server-url";
+import { SERVER_URL as baseURL } from "./e2e/support/server-url";
 
 const executablePath = await chromiumExecutable();
 
@@ -31,7 +31,7 @@ export default defineConfig({
   // Screenshots go to test-results/screenshots; keep Playwright's own artifacts apart so
   // its clean-up at the start of a run does not delete them.
   outputDir: "test-results/artifacts",
-  // Two browsers against the test server: every test has its own client address and
+  // Two browsers against the one test server: every test has its own client address and
   // accounts, so tests never share state (rate-limit counts included) and may run in any order.
   fullyParallel: true,
   workers: 2,
@@ -53,30 +53,28 @@ export default defineConfig({
     timezoneId: "UTC",
   },
   projects: [
+    { name: "chromium", use: chromium, grepInvert: WHOLE_PORTAL },
     // Figures over the whole portal (dashboard totals, newest items, reports) are only
-    // exact while nobody else changes the portal: these tests have a portal of their own
-    // and take one worker at a time. Listed first, they run on one worker from the start
-    // while the other takes the rest, instead of keeping one worker idle at the end.
+    // exact while nobody else changes the portal: these tests come after all others,
+    // one at a time.
     {
       name: "whole portal",
-      use: { ...chromium, baseURL: WHOLE_PORTAL_URL },
+      use: chromium,
       grep: WHOLE_PORTAL,
+      dependencies: ["chromium"],
       workers: 1,
     },
-    { name: "chromium", use: chromium, grepInvert: WHOLE_PORTAL },
   ],
-  // Started one after the other: the first builds the web client if it is stale, and the
-  // second finds it built.
-  webServer: [baseURL, WHOLE_PORTAL_URL].map((url) => ({
+  webServer: {
     command: "node e2e/support/start-server.mjs",
-    url: `${url}/api/health`,
-    env: { E2E_PORT: new URL(url).port || "80" },
+    url: `${baseURL}/api/health`,
+    env: { E2E_PORT: new URL(baseURL).port || "80" },
     // A fresh server and data directory every run: no state or rate-limit counts carried over.
     reuseExistingServer: false,
     // SIGTERM lets the server stop the embedded database and remove its temporary data directory.
-    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 120_000,
-    stdout: "pipe" as const,
-    stderr: "pipe" as const,
-  })),
+    stdout: "pipe",
+    stderr: "pipe",
+  },
 });
