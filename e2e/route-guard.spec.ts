@@ -1,7 +1,7 @@
-import { expect, signIn, test } from "./support/fixtures";
-import { screen } from "./support/screens";
+import { dismissToast, expect, signIn, test } from "./support/fixtures";
+import { screen, screensAtBothWidths } from "./support/screens";
 
-test.describe("Route guard and 404", () => {
+test.describe("Route guard, pages loading and 404", () => {
   test("nobody signed in: every protected route goes to /", async ({ page }) => {
     for (const path of ["/admin", "/admin/courses", "/admin/learners", "/learner", "/profile"]) {
       await page.goto(path);
@@ -39,6 +39,41 @@ test.describe("Route guard and 404", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto("/learner");
     await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("a page whose code is still on its way shows the loading state, not the page left behind", async ({
+    page,
+    admin,
+  }) => {
+    // The Learners page's code is held back until the checks below have run.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/admin-learners-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await signIn(page, admin);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await dismissToast(page);
+
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Learners" })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/learners$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("status").getByText("Loading...", { exact: true })).toBeVisible();
+    // Nothing of the dashboard is left to click (its own Add Learner dialog among it).
+    await expect(main.getByRole("heading", { level: 1 })).toHaveCount(0);
+    await expect(main.getByRole("button", { name: "Add Learner" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await screensAtBothWidths(page, "admin-page-loading");
+
+    release();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Learners");
+    await expect(main.getByRole("button", { name: "Add Learner" }).first()).toBeVisible();
   });
 
   test("unknown paths show 'Page Not Found' with a link home", async ({ page }) => {

@@ -13,6 +13,7 @@ import {
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../../components/logo";
+import { PageLoader } from "../../components/page-loader";
 import { Button } from "../../components/ui/button";
 import {
   Sheet,
@@ -21,7 +22,6 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "../../components/ui/sheet";
-import { Spinner } from "../../components/ui/spinner";
 import { useCurrentUser, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
 import { cn } from "../../lib/utils";
@@ -114,15 +114,6 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-function PageLoader() {
-  return (
-    <p role="status" className="flex items-center gap-2 py-10 text-sm font-medium text-zinc-600">
-      <Spinner className="size-4 text-indigo-600" />
-      Loading...
-    </p>
   );
 }
 

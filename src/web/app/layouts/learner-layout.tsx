@@ -1,7 +1,8 @@
 import { LogOutIcon, ScrollTextIcon } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../../components/logo";
+import { PageLoader } from "../../components/page-loader";
 import { Button } from "../../components/ui/button";
 import { useCurrentUser, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
@@ -85,7 +86,7 @@ export function LearnerLayout({ children }: { children?: ReactNode }) {
       </header>
       <main id="main" tabIndex={-1} className="outline-none">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
-          {children ?? <Outlet />}
+          <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
         </div>
       </main>
     </div>
