@@ -41,7 +41,7 @@ test.describe("Route guard, pages loading and 404", () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("a page whose code is still on its way shows the loading state, not the page left behind", async ({
+  test("a page whose code is still on its way shows the loading state, not the page left behind; a link pointed at fetches it early", async ({
     page,
     admin,
   }) => {
@@ -74,6 +74,15 @@ test.describe("Route guard, pages loading and 404", () => {
     release();
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Learners");
     await expect(main.getByRole("button", { name: "Add Learner" }).first()).toBeVisible();
+
+    // Pointing at a section's link fetches its code before any click.
+    const reportsCode = page.waitForRequest(/\/assets\/admin-reports-[\w-]+\.js$/);
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Reports" })
+      .hover();
+    await reportsCode;
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Learners");
   });
 
   test("unknown paths show 'Page Not Found' with a link home", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { FullPageLoader } from "../components/full-page-loader";
+import { adminSectionCode } from "./admin-sections";
 import { RouteGuard } from "./route-guard";
 import { SignInRoute } from "./routes/sign-in";
 
@@ -21,10 +22,10 @@ const NotFoundRoute = lazy(() =>
   import("./routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
 );
 const AdminDashboardRoute = lazy(() =>
-  import("./routes/admin-dashboard").then((m) => ({ default: m.AdminDashboardRoute })),
+  adminSectionCode["/admin"]().then((m) => ({ default: m.AdminDashboardRoute })),
 );
 const AdminCoursesRoute = lazy(() =>
-  import("./routes/admin-courses").then((m) => ({ default: m.AdminCoursesRoute })),
+  adminSectionCode["/admin/courses"]().then((m) => ({ default: m.AdminCoursesRoute })),
 );
 const AdminCourseDetailRoute = lazy(() =>
   import("./routes/admin-course-detail").then((m) => ({ default: m.AdminCourseDetailRoute })),
@@ -41,13 +42,13 @@ const AdminEvaluationResultsRoute = lazy(() =>
   })),
 );
 const AdminLearnersRoute = lazy(() =>
-  import("./routes/admin-learners").then((m) => ({ default: m.AdminLearnersRoute })),
+  adminSectionCode["/admin/learners"]().then((m) => ({ default: m.AdminLearnersRoute })),
 );
 const AdminReportsRoute = lazy(() =>
-  import("./routes/admin-reports").then((m) => ({ default: m.AdminReportsRoute })),
+  adminSectionCode["/admin/reports"]().then((m) => ({ default: m.AdminReportsRoute })),
 );
 const AdminReportingRoute = lazy(() =>
-  import("./routes/admin-reporting").then((m) => ({ default: m.AdminReportingRoute })),
+  adminSectionCode["/admin/reporting"]().then((m) => ({ default: m.AdminReportingRoute })),
 );
 const LearnerDashboardRoute = lazy(() =>
   import("./routes/learner-dashboard").then((m) => ({ default: m.LearnerDashboardRoute })),
@@ -63,7 +64,7 @@ const AdminLearnerRecordRoute = lazy(() =>
   import("./routes/admin-learner-record").then((m) => ({ default: m.AdminLearnerRecordRoute })),
 );
 const AdminSettingsRoute = lazy(() =>
-  import("./routes/admin-settings").then((m) => ({ default: m.AdminSettingsRoute })),
+  adminSectionCode["/admin/settings"]().then((m) => ({ default: m.AdminSettingsRoute })),
 );
 const AdminCreditCatalogueRoute = lazy(() =>
   import("./routes/admin-credit-catalogue").then((m) => ({ default: m.AdminCreditCatalogueRoute })),
@@ -72,7 +73,7 @@ const UnsubscribeRoute = lazy(() =>
   import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribeRoute })),
 );
 const AdminAuditRoute = lazy(() =>
-  import("./routes/admin-audit").then((m) => ({ default: m.AdminAuditRoute })),
+  adminSectionCode["/admin/audit"]().then((m) => ({ default: m.AdminAuditRoute })),
 );
 const CoursePlayerRoute = lazy(() =>
   import("./routes/course-player").then((m) => ({ default: m.CoursePlayerRoute })),

@@ -25,6 +25,7 @@ import {
 import { useCurrentUser, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
 import { cn } from "../../lib/utils";
+import { prefetchAdminSection } from "../admin-sections";
 import { SkipLink } from "./skip-link";
 import { UserAvatar } from "./user-avatar";
 
@@ -224,6 +225,8 @@ function NavItem({
         to={to}
         end={end}
         onClick={onNavigate}
+        onPointerEnter={() => prefetchAdminSection(to)}
+        onFocus={() => prefetchAdminSection(to)}
         className={({ isActive }) =>
           cn(
             "flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
