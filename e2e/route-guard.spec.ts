@@ -58,17 +58,15 @@ test.describe("Route guard, pages loading and 404", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await dismissToast(page);
 
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Learners" })
-      .click();
+    const sections = page.getByRole("navigation", { name: "Admin" });
+    await sections.getByRole("link", { name: "Learners" }).click();
     await expect(page).toHaveURL(/\/admin\/learners$/);
     const main = page.getByRole("main");
     await expect(main.getByRole("status").getByText("Loading...", { exact: true })).toBeVisible();
     // Nothing of the dashboard is left to click (its own Add Learner dialog among it).
     await expect(main.getByRole("heading", { level: 1 })).toHaveCount(0);
     await expect(main.getByRole("button", { name: "Add Learner" })).toHaveCount(0);
-    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expect(sections).toBeVisible();
     await screensAtBothWidths(page, "admin-page-loading");
 
     release();
@@ -77,10 +75,7 @@ test.describe("Route guard, pages loading and 404", () => {
 
     // Pointing at a section's link fetches its code before any click.
     const reportsCode = page.waitForRequest(/\/assets\/admin-reports-[\w-]+\.js$/);
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Reports" })
-      .hover();
+    await sections.getByRole("link", { name: "Reports" }).hover();
     await reportsCode;
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Learners");
   });

@@ -15,7 +15,7 @@ export const adminSectionCode = {
 
 type AdminSection = keyof typeof adminSectionCode;
 
-/** Starts fetching a section's code; a failed fetch is tried again when the section opens. */
+/** Starts fetching a section's code; a failure is left for the section's own load to show. */
 export function prefetchAdminSection(section: AdminSection): void {
   adminSectionCode[section]().catch(() => undefined);
 }
