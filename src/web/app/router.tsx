@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { FullPageLoader } from "../components/full-page-loader";
-import { adminSectionCode } from "./admin-sections";
+import { adminSections } from "./admin-sections";
 import { RouteGuard } from "./route-guard";
 import { SignInRoute } from "./routes/sign-in";
 
@@ -21,12 +21,8 @@ const ProfileRoute = lazy(() =>
 const NotFoundRoute = lazy(() =>
   import("./routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
 );
-const AdminDashboardRoute = lazy(() =>
-  adminSectionCode["/admin"]().then((m) => ({ default: m.AdminDashboardRoute })),
-);
-const AdminCoursesRoute = lazy(() =>
-  adminSectionCode["/admin/courses"]().then((m) => ({ default: m.AdminCoursesRoute })),
-);
+const AdminDashboardRoute = adminSections["/admin"].Loaded;
+const AdminCoursesRoute = adminSections["/admin/courses"].Loaded;
 const AdminCourseDetailRoute = lazy(() =>
   import("./routes/admin-course-detail").then((m) => ({ default: m.AdminCourseDetailRoute })),
 );
@@ -41,15 +37,9 @@ const AdminEvaluationResultsRoute = lazy(() =>
     default: m.AdminEvaluationResultsRoute,
   })),
 );
-const AdminLearnersRoute = lazy(() =>
-  adminSectionCode["/admin/learners"]().then((m) => ({ default: m.AdminLearnersRoute })),
-);
-const AdminReportsRoute = lazy(() =>
-  adminSectionCode["/admin/reports"]().then((m) => ({ default: m.AdminReportsRoute })),
-);
-const AdminReportingRoute = lazy(() =>
-  adminSectionCode["/admin/reporting"]().then((m) => ({ default: m.AdminReportingRoute })),
-);
+const AdminLearnersRoute = adminSections["/admin/learners"].Loaded;
+const AdminReportsRoute = adminSections["/admin/reports"].Loaded;
+const AdminReportingRoute = adminSections["/admin/reporting"].Loaded;
 const LearnerDashboardRoute = lazy(() =>
   import("./routes/learner-dashboard").then((m) => ({ default: m.LearnerDashboardRoute })),
 );
@@ -63,18 +53,14 @@ const LearnerTranscriptRoute = lazy(() =>
 const AdminLearnerRecordRoute = lazy(() =>
   import("./routes/admin-learner-record").then((m) => ({ default: m.AdminLearnerRecordRoute })),
 );
-const AdminSettingsRoute = lazy(() =>
-  adminSectionCode["/admin/settings"]().then((m) => ({ default: m.AdminSettingsRoute })),
-);
+const AdminSettingsRoute = adminSections["/admin/settings"].Loaded;
 const AdminCreditCatalogueRoute = lazy(() =>
   import("./routes/admin-credit-catalogue").then((m) => ({ default: m.AdminCreditCatalogueRoute })),
 );
 const UnsubscribeRoute = lazy(() =>
   import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribeRoute })),
 );
-const AdminAuditRoute = lazy(() =>
-  adminSectionCode["/admin/audit"]().then((m) => ({ default: m.AdminAuditRoute })),
-);
+const AdminAuditRoute = adminSections["/admin/audit"].Loaded;
 const CoursePlayerRoute = lazy(() =>
   import("./routes/course-player").then((m) => ({ default: m.CoursePlayerRoute })),
 );

@@ -25,7 +25,7 @@ import {
 import { useCurrentUser, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
 import { cn } from "../../lib/utils";
-import { prefetchAdminSection } from "../admin-sections";
+import { adminSections } from "../admin-sections";
 import { SkipLink } from "./skip-link";
 import { UserAvatar } from "./user-avatar";
 
@@ -225,8 +225,8 @@ function NavItem({
         to={to}
         end={end}
         onClick={onNavigate}
-        onPointerEnter={() => prefetchAdminSection(to)}
-        onFocus={() => prefetchAdminSection(to)}
+        onPointerEnter={adminSections[to].preload}
+        onFocus={adminSections[to].preload}
         className={({ isActive }) =>
           cn(
             "flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",

@@ -1,10 +1,7 @@
 import {
   type Attributes,
-  type ComponentType,
   cloneElement,
   isValidElement,
-  type LazyExoticComponent,
-  lazy,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
@@ -13,32 +10,12 @@ import {
   useLayoutEffect,
   useRef,
 } from "react";
+import type { Preloadable } from "../../lib/preloadable";
 
 export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger?: ReactNode;
-}
-
-export interface DialogLoader<P extends DialogProps> {
-  preload(): Promise<ComponentType<P>>;
-  Loaded: LazyExoticComponent<ComponentType<P>>;
-}
-
-/** A dialog's code as a lazy chunk; `preload()` starts its download early (once). */
-export function dialogLoader<P extends DialogProps>(
-  load: () => Promise<ComponentType<P>>,
-): DialogLoader<P> {
-  let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () => {
-    // A failed download (a new deployment, a dropped connection) is retried next time.
-    loading ??= load().catch((err: unknown) => {
-      loading = null;
-      throw err;
-    });
-    return loading;
-  };
-  return { preload, Loaded: lazy(() => preload().then((component) => ({ default: component }))) };
 }
 
 /**
@@ -52,7 +29,7 @@ export function dialogLoader<P extends DialogProps>(
 export function DeferredDialog<P extends DialogProps>({
   loader,
   ...props
-}: { loader: DialogLoader<P> } & P) {
+}: { loader: Preloadable<P> } & P) {
   const { trigger, onOpenChange } = props;
   const container = useRef<HTMLSpanElement>(null);
   const standInFocused = useRef(false);

@@ -14,20 +14,21 @@ import {
   SignOnRefusalAlert,
 } from "../../features/sign-on/components/sign-on-options";
 import { useProductName } from "../../lib/app-config";
+import { preloadable } from "../../lib/preloadable";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
-import { DeferredDialog, dialogLoader } from "./deferred-dialog";
+import { DeferredDialog } from "./deferred-dialog";
 
 // The three dialogs load after the first render (the budget for the sign-in page).
-const forgotPasswordDialog = dialogLoader(() =>
+const forgotPasswordDialog = preloadable(() =>
   import("../../features/auth/components/forgot-password-dialog").then(
     (m) => m.ForgotPasswordDialog,
   ),
 );
-const setupPasswordDialog = dialogLoader(() =>
+const setupPasswordDialog = preloadable(() =>
   import("../../features/auth/components/setup-password-dialog").then((m) => m.SetupPasswordDialog),
 );
-const adminSetupDialog = dialogLoader(() =>
+const adminSetupDialog = preloadable(() =>
   import("../../features/auth/components/admin-setup-dialog").then((m) => m.AdminSetupDialog),
 );
 
@@ -54,7 +55,7 @@ export function SignInRoute() {
   // Fetch the dialogs' code while the session resolves, so their buttons work at once.
   useEffect(() => {
     for (const dialog of [forgotPasswordDialog, setupPasswordDialog, adminSetupDialog]) {
-      dialog.preload().catch(() => undefined); // retried when the dialog renders
+      dialog.preload();
     }
   }, []);
 
