@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import type { QuestionPool } from "../../../contract";
 import type { Executor } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import {
   type ExamAttemptRow,
   type ExamSettingsRow,
@@ -10,7 +11,14 @@ import {
   type QuestionRow,
   questions,
   reviewAnswers,
+  type StoredAnswer,
 } from "./assessments.table";
+
+/** What grading writes into an attempt, once. */
+export type AttemptOutcome = Pick<
+  ExamAttemptRow,
+  "answers" | "submittedAt" | "graded" | "score" | "passed"
+>;
 
 /** The question bank, exam settings, attempts, grants and review answers of courses. */
 export function createAssessmentsRepository(db: Executor) {
@@ -151,17 +159,22 @@ export function createAssessmentsRepository(db: Executor) {
     async attemptTally(
       enrollmentId: string,
     ): Promise<{ used: number; passed: boolean; openId: string | null; grants: number }> {
-      const [row] = await db
-        .select({
-          used: count(),
-          passed: sql<boolean>`coalesce(bool_or(${examAttempts.passed}), false)`,
-          openId: sql<
-            string | null
-          >`(array_agg(${examAttempts.id}) filter (where ${examAttempts.submittedAt} is null))[1]`,
-          grants: sql<number>`(select count(*) from ${examGrants} where ${examGrants.enrollmentId} = ${enrollmentId})::int`,
-        })
-        .from(examAttempts)
-        .where(eq(examAttempts.enrollmentId, enrollmentId));
+      const statement = preparedOnce(db, "exam_attempt_tally", (d) => {
+        const enrollment = sql.placeholder("enrollmentId");
+        return d
+          .select({
+            used: count(),
+            passed: sql<boolean>`coalesce(bool_or(${examAttempts.passed}), false)`,
+            openId: sql<
+              string | null
+            >`(array_agg(${examAttempts.id}) filter (where ${examAttempts.submittedAt} is null))[1]`,
+            grants: sql<number>`(select count(*) from ${examGrants} where ${examGrants.enrollmentId} = ${enrollment})::int`,
+          })
+          .from(examAttempts)
+          .where(eq(examAttempts.enrollmentId, enrollment))
+          .prepare("exam_attempt_tally");
+      });
+      const [row] = await statement.execute({ enrollmentId });
       return {
         used: row?.used ?? 0,
         passed: row?.passed === true,
@@ -194,24 +207,68 @@ export function createAssessmentsRepository(db: Executor) {
       return row;
     },
 
-    /** Writes an attempt still in progress: false when it was submitted (or is gone). */
-    async updateOpenAttempt(id: string, values: Partial<typeof examAttempts.$inferInsert>) {
-      const rows = await db
-        .update(examAttempts)
-        .set(values)
-        .where(and(eq(examAttempts.id, id), isNull(examAttempts.submittedAt)))
-        .returning({ id: examAttempts.id });
-      return rows.length > 0;
+    /** Saves the answers of an attempt still in progress: false when it was submitted (or is gone). */
+    async saveOpenAnswers(id: string, answers: StoredAnswer[], at: Date) {
+      const statement = preparedOnce(db, "exam_attempt_save", (d) =>
+        d
+          .update(examAttempts)
+          .set({
+            answers: sql`${sql.placeholder("answers")}::jsonb`,
+            answersSavedAt: sql`${sql.placeholder("at")}::timestamptz`,
+          })
+          .where(and(eq(examAttempts.id, sql.placeholder("id")), isNull(examAttempts.submittedAt)))
+          .returning({ id: examAttempts.id })
+          .prepare("exam_attempt_save"),
+      );
+      const values = { id, answers: JSON.stringify(answers), at: at.toISOString() };
+      return (await statement.execute(values)).length > 0;
+    },
+
+    /** Grades an attempt still in progress: false when it was submitted (or is gone). */
+    async gradeOpenAttempt(id: string, outcome: AttemptOutcome) {
+      const statement = preparedOnce(db, "exam_attempt_grade", (d) =>
+        d
+          .update(examAttempts)
+          .set({
+            answers: sql`${sql.placeholder("answers")}::jsonb`,
+            submittedAt: sql`${sql.placeholder("submittedAt")}::timestamptz`,
+            graded: sql`${sql.placeholder("graded")}::jsonb`,
+            score: sql`${sql.placeholder("score")}::int`,
+            passed: sql`${sql.placeholder("passed")}::boolean`,
+          })
+          .where(and(eq(examAttempts.id, sql.placeholder("id")), isNull(examAttempts.submittedAt)))
+          .returning({ id: examAttempts.id })
+          .prepare("exam_attempt_grade"),
+      );
+      const { answers, submittedAt, graded, score, passed } = outcome;
+      const written = await statement.execute({
+        id,
+        answers: JSON.stringify(answers),
+        submittedAt: submittedAt?.toISOString() ?? null,
+        graded: graded === null ? null : JSON.stringify(graded),
+        score,
+        passed,
+      });
+      return written.length > 0;
     },
 
     /** The first passed attempt's score and date (the exam step is done), if any. */
     async passedAttempt(enrollmentId: string) {
-      const [row] = await db
-        .select({ score: examAttempts.score, submittedAt: examAttempts.submittedAt })
-        .from(examAttempts)
-        .where(and(eq(examAttempts.enrollmentId, enrollmentId), eq(examAttempts.passed, true)))
-        .orderBy(asc(examAttempts.submittedAt))
-        .limit(1);
+      const statement = preparedOnce(db, "exam_passed_attempt", (d) =>
+        d
+          .select({ score: examAttempts.score, submittedAt: examAttempts.submittedAt })
+          .from(examAttempts)
+          .where(
+            and(
+              eq(examAttempts.enrollmentId, sql.placeholder("enrollmentId")),
+              eq(examAttempts.passed, true),
+            ),
+          )
+          .orderBy(asc(examAttempts.submittedAt))
+          .limit(1)
+          .prepare("exam_passed_attempt"),
+      );
+      const [row] = await statement.execute({ enrollmentId });
       return row;
     },
 

@@ -25,7 +25,7 @@ import {
   notYourAttempt,
   timeUp,
 } from "./assessments.errors";
-import { createAssessmentsRepository } from "./assessments.repository";
+import { type AttemptOutcome, createAssessmentsRepository } from "./assessments.repository";
 import {
   type ExamAttemptRow,
   type ExamSettingsRow,
@@ -138,7 +138,7 @@ export function createExamService(deps: ExamServiceDeps) {
     const { graded, score } = grade(attempt.questions, answers);
     const passed = score >= attempt.passMark;
     const outcome = { answers, submittedAt: at, graded, score, passed };
-    await writeOpen(unit, attempt.id, outcome);
+    await writeOpen(unit, attempt.id, { outcome });
     drawn.delete(attempt.id);
     unit.audit({
       type: "exam.attempt_submitted",
@@ -225,15 +225,20 @@ export function createExamService(deps: ExamServiceDeps) {
   }
 
   /**
-   * Writes an attempt still in progress; one submitted meanwhile (or gone) is refused as the
-   * attempt read under the lock says.
+   * Writes an attempt still in progress (its answers saved, or its grade); one submitted
+   * meanwhile (or gone) is refused as the attempt read under the lock says.
    */
   async function writeOpen(
     unit: StepUnit,
     attemptId: string,
-    values: Partial<typeof examAttempts.$inferInsert>,
+    write: { answers: StoredAnswer[]; savedAt: Date } | { outcome: AttemptOutcome },
   ) {
-    if (await createAssessmentsRepository(unit.tx).updateOpenAttempt(attemptId, values)) return;
+    const repo = createAssessmentsRepository(unit.tx);
+    const written =
+      "outcome" in write
+        ? await repo.gradeOpenAttempt(attemptId, write.outcome)
+        : await repo.saveOpenAnswers(attemptId, write.answers, write.savedAt);
+    if (written) return;
     await lockOwnAttempt(unit, attemptId);
     throw alreadySubmitted();
   }
@@ -401,7 +406,7 @@ export function createExamService(deps: ExamServiceDeps) {
           return true;
         }
         const checked = toStoredAnswers(checkedAnswers(attempt.questions, answers));
-        await writeOpen(unit, attempt.id, { answers: checked, answersSavedAt: at });
+        await writeOpen(unit, attempt.id, { answers: checked, savedAt: at });
         return false;
       });
       if (wasLate) throw timeUp();
