@@ -80,6 +80,40 @@ test.describe("Route guard, pages loading and 404", () => {
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Learners");
   });
 
+  test("the learner's shell shows the loading state for a page on its way, and fetches the course player while idle", async ({
+    page,
+    createLearner,
+  }) => {
+    // The Transcript page's code is held back until the checks below have run.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/learner-transcript-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const playerCode = page.waitForRequest(/\/assets\/course-player-[\w-]+\.js$/);
+    const learner = await createLearner();
+    await signIn(page, learner);
+    await expect(page.getByRole("heading", { level: 1, name: "My learning" })).toBeVisible();
+    // No course opened: the dashboard fetched the player's code by itself.
+    await playerCode;
+    await dismissToast(page);
+
+    const account = page.getByRole("navigation", { name: "Account" });
+    await account.getByRole("link", { name: "Transcript" }).click();
+    await expect(page).toHaveURL(/\/learner\/transcript$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("status").getByText("Loading...", { exact: true })).toBeVisible();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveCount(0);
+    await expect(account).toBeVisible();
+    await screensAtBothWidths(page, "learner-page-loading");
+
+    release();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Transcript");
+  });
+
   test("unknown paths show 'Page Not Found' with a link home", async ({ page }) => {
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");

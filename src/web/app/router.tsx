@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { FullPageLoader } from "../components/full-page-loader";
 import { adminSections } from "./admin-sections";
+import { coursePlayerPage } from "./learner-pages";
 import { RouteGuard } from "./route-guard";
 import { SignInRoute } from "./routes/sign-in";
 
@@ -61,9 +62,7 @@ const UnsubscribeRoute = lazy(() =>
   import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribeRoute })),
 );
 const AdminAuditRoute = adminSections["/admin/audit"].Loaded;
-const CoursePlayerRoute = lazy(() =>
-  import("./routes/course-player").then((m) => ({ default: m.CoursePlayerRoute })),
-);
+const CoursePlayerRoute = coursePlayerPage.Loaded;
 const CourseExamRoute = lazy(() =>
   import("./routes/course-exam").then((m) => ({ default: m.CourseExamRoute })),
 );

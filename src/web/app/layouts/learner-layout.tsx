@@ -1,5 +1,5 @@
 import { LogOutIcon, ScrollTextIcon } from "lucide-react";
-import { type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../../components/logo";
 import { PageLoader } from "../../components/page-loader";
@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { useCurrentUser, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
 import { cn } from "../../lib/utils";
+import { coursePlayerPage } from "../learner-pages";
 import { SkipLink } from "./skip-link";
 import { UserAvatar } from "./user-avatar";
 
@@ -17,6 +18,7 @@ export function LearnerLayout({ children }: { children?: ReactNode }) {
   const { logout } = useSession();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
+  useEffect(() => whenIdle(coursePlayerPage.preload), []);
 
   async function onLogout() {
     setLoggingOut(true);
@@ -91,4 +93,17 @@ export function LearnerLayout({ children }: { children?: ReactNode }) {
       </main>
     </div>
   );
+}
+
+/**
+ * Runs `work` once the browser has nothing more pressing (the page's own requests first);
+ * where idle callbacks are missing (Safari), after the current task. Returns the cancel.
+ */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(work, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 0);
+  return () => window.clearTimeout(id);
 }
