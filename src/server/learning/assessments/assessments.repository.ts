@@ -207,7 +207,7 @@ export function createAssessmentsRepository(db: Executor) {
       return row;
     },
 
-    /** Saves the answers of an attempt still in progress: false when it was submitted (or is gone). */
+    /** Saves the answers of an attempt in progress: false when it was submitted (or is gone). */
     async saveOpenAnswers(id: string, answers: StoredAnswer[], at: Date) {
       const statement = preparedOnce(db, "exam_attempt_save", (d) =>
         d
