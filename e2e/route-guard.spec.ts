@@ -15,6 +15,15 @@ async function holdScript(page: Page, pattern: RegExp): Promise<() => void> {
   return release;
 }
 
+/** The address is `url` and the main area shows the loading state, no page: the main area. */
+async function expectLoadingAt(page: Page, url: RegExp) {
+  await expect(page).toHaveURL(url);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("status").getByText("Loading...", { exact: true })).toBeVisible();
+  await expect(main.getByRole("heading", { level: 1 })).toHaveCount(0);
+  return main;
+}
+
 test.describe("Route guard, pages loading and 404", () => {
   test("nobody signed in: every protected route goes to /", async ({ page }) => {
     for (const path of ["/admin", "/admin/courses", "/admin/learners", "/learner", "/profile"]) {
@@ -67,11 +76,8 @@ test.describe("Route guard, pages loading and 404", () => {
 
     const sections = page.getByRole("navigation", { name: "Admin" });
     await sections.getByRole("link", { name: "Learners" }).click();
-    await expect(page).toHaveURL(/\/admin\/learners$/);
-    const main = page.getByRole("main");
-    await expect(main.getByRole("status").getByText("Loading...", { exact: true })).toBeVisible();
+    const main = await expectLoadingAt(page, /\/admin\/learners$/);
     // Nothing of the dashboard is left to click (its own Add Learner dialog among it).
-    await expect(main.getByRole("heading", { level: 1 })).toHaveCount(0);
     await expect(main.getByRole("button", { name: "Add Learner" })).toHaveCount(0);
     await expect(sections).toBeVisible();
     await screensAtBothWidths(page, "admin-page-loading");
@@ -103,10 +109,7 @@ test.describe("Route guard, pages loading and 404", () => {
 
     const account = page.getByRole("navigation", { name: "Account" });
     await account.getByRole("link", { name: "Transcript" }).click();
-    await expect(page).toHaveURL(/\/learner\/transcript$/);
-    const main = page.getByRole("main");
-    await expect(main.getByRole("status").getByText("Loading...", { exact: true })).toBeVisible();
-    await expect(main.getByRole("heading", { level: 1 })).toHaveCount(0);
+    const main = await expectLoadingAt(page, /\/learner\/transcript$/);
     await expect(account).toBeVisible();
     await screensAtBothWidths(page, "learner-page-loading");
 
