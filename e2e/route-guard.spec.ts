@@ -15,7 +15,10 @@ async function holdScript(page: Page, pattern: RegExp): Promise<() => void> {
   return release;
 }
 
-/** Checks that the address is `url` and the main area shows the loading state, no page; returns the main area. */
+/**
+ * Checks that the address is `url` and the main area shows the loading state and no page;
+ * returns the main area.
+ */
 async function expectLoadingAt(page: Page, url: RegExp) {
   await expect(page).toHaveURL(url);
   const main = page.getByRole("main");
