@@ -20,6 +20,12 @@ export type AttemptOutcome = Pick<
   "answers" | "submittedAt" | "graded" | "score" | "passed"
 >;
 
+/**
+ * The attempt named by the prepared statement's `id`, while it is not submitted: the writes
+ * of an attempt in progress touch nothing once it is graded.
+ */
+const stillOpen = and(eq(examAttempts.id, sql.placeholder("id")), isNull(examAttempts.submittedAt));
+
 /** The question bank, exam settings, attempts, grants and review answers of courses. */
 export function createAssessmentsRepository(db: Executor) {
   return {
@@ -216,7 +222,7 @@ export function createAssessmentsRepository(db: Executor) {
             answers: sql`${sql.placeholder("answers")}::jsonb`,
             answersSavedAt: sql`${sql.placeholder("at")}::timestamptz`,
           })
-          .where(and(eq(examAttempts.id, sql.placeholder("id")), isNull(examAttempts.submittedAt)))
+          .where(stillOpen)
           .returning({ id: examAttempts.id })
           .prepare("exam_attempt_save"),
       );
@@ -236,7 +242,7 @@ export function createAssessmentsRepository(db: Executor) {
             score: sql`${sql.placeholder("score")}::int`,
             passed: sql`${sql.placeholder("passed")}::boolean`,
           })
-          .where(and(eq(examAttempts.id, sql.placeholder("id")), isNull(examAttempts.submittedAt)))
+          .where(stillOpen)
           .returning({ id: examAttempts.id })
           .prepare("exam_attempt_grade"),
       );
