@@ -9,7 +9,7 @@ import {
   waitForPortalMailLink,
 } from "./support/firebase-portal";
 import { ADMIN_KEY, expect, expectToast, fromAddress, test, uniqueEmail } from "./support/fixtures";
-import { holdSettings } from "./support/held-settings";
+import { holdRequests } from "./support/held-requests";
 import { screen } from "./support/screens";
 
 /**
@@ -88,7 +88,7 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
    */
   async function signInOnPage(page: Page, email: string, password: string) {
     const configUrl = `${portal.url}/api/config`;
-    const settings = await holdSettings(page, configUrl);
+    const settings = await holdRequests(page, configUrl);
     await page.goto(`${portal.url}/`);
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);

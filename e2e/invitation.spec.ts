@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures";
-import { holdSettings } from "./support/held-settings";
+import { holdRequests } from "./support/held-requests";
 import { mailsTo, waitForMailLink } from "./support/learning";
 import { screen } from "./support/screens";
 
@@ -11,7 +11,7 @@ const SETUP_LINK = /\/\?setup=1&email=[^&\s]+&token=[A-Za-z0-9_-]{20,}$/;
  * the page only once `release` is called, as on a slow connection.
  */
 function useInviteMode(page: Page) {
-  return holdSettings(page, "**/api/config", async (route) => {
+  return holdRequests(page, "**/api/config", async (route) => {
     const response = await route.fetch();
     const config = await response.json();
     await route.fulfill({ response, json: { ...config, passwordSetupMode: "invite" } });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import {
   createPublishedCourse,
   enroll,
@@ -352,16 +353,10 @@ test.describe("Learner journey", () => {
     await screen(page, "learner-dashboard-empty");
 
     // Skeletons hold the layout while data loads.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held: { release: () => void }[] = [];
     for (const url of ["**/api/enrollments/user/**", "**/api/courses/**"]) {
-      await page.route(url, async (route) => {
-        await held;
-        // The page may have moved on (and dropped the request) while it was held.
-        await route.continue().catch(() => {});
-      });
+      // The page may have moved on (and dropped the request) while it was held.
+      held.push(await holdRequests(page, url, (route) => route.continue().catch(() => {})));
     }
     await page.reload();
     await expect(page.getByRole("status", { name: "Loading your courses" })).toBeVisible();
@@ -371,7 +366,7 @@ test.describe("Learner journey", () => {
       page.getByRole("status").filter({ hasText: "Loading course details..." }),
     ).toBeAttached();
     await screen(page, "course-player-loading");
-    release();
+    for (const { release } of held) release();
     await page.unrouteAll({ behavior: "ignoreErrors" });
 
     await expect(page.getByRole("heading", { level: 1, name: "Course not found" })).toBeVisible();

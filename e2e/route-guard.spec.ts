@@ -1,19 +1,7 @@
 import type { Page } from "@playwright/test";
 import { dismissToast, expect, signIn, test } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import { screen, screensAtBothWidths } from "./support/screens";
-
-/** Holds back the scripts matching `pattern` at the network until the returned call. */
-async function holdScript(page: Page, pattern: RegExp): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /**
  * Checks that the address is `url` and the main area shows the loading state and no page;
@@ -72,7 +60,7 @@ test.describe("Route guard, pages loading and 404", () => {
     admin,
   }) => {
     // The Learners page's code is held back until the checks below have run.
-    const release = await holdScript(page, /\/assets\/admin-learners-[\w-]+\.js$/);
+    const { release } = await holdRequests(page, /\/assets\/admin-learners-[\w-]+\.js$/);
     await signIn(page, admin);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await dismissToast(page);
@@ -101,7 +89,7 @@ test.describe("Route guard, pages loading and 404", () => {
     createLearner,
   }) => {
     // The Transcript page's code is held back until the checks below have run.
-    const release = await holdScript(page, /\/assets\/learner-transcript-[\w-]+\.js$/);
+    const { release } = await holdRequests(page, /\/assets\/learner-transcript-[\w-]+\.js$/);
     const playerCode = page.waitForRequest(/\/assets\/course-player-[\w-]+\.js$/);
     const learner = await createLearner();
     await signIn(page, learner);

@@ -7,6 +7,7 @@ import {
   toastLocator,
   uniqueEmail,
 } from "./support/fixtures";
+import { holdRequests } from "./support/held-requests";
 import { screen, screensAtBothWidths } from "./support/screens";
 
 test.describe("Sign-in screen", () => {
@@ -80,14 +81,7 @@ test.describe("Sign-in screen", () => {
     page,
   }) => {
     // Hold the setup dialog's chunk so the stand-in button is what the keyboard reaches first.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/setup-password-dialog-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, /\/assets\/setup-password-dialog-[^/]*\.js$/);
     await page.goto("/");
     const trigger = page.getByRole("button", { name: "Set Your Password" });
     await trigger.focus();

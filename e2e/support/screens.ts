@@ -11,9 +11,8 @@ const AXE_ONCE_PER_DOCUMENT = `if (typeof window.axe === "undefined") {\n${axe.s
 
 /**
  * What the builder injects into a page that already has axe: a statement that does nothing,
- * instead of half a megabyte of source sent twice per check only to be skipped there. A check
- * of a page that has axe then takes about a third of the time. A page with frames (a package's
- * player) gets the whole source, which the builder injects into each frame as it sees fit.
+ * so the half megabyte above is not even sent (a check then takes about a third of the time).
+ * A page with frames (a package's player) gets the whole source for the builder's frames.
  */
 const AXE_ALREADY_THERE = "void 0";
 

@@ -1,13 +1,14 @@
 import type { Page, Route } from "@playwright/test";
 
 /**
- * Holds the page's GET /api/config back until `release` is called, as a slow connection
- * would: an action taken meanwhile must still go by the portal's settings, not the page's
- * defaults. `answer` serves the request once released (as it is, by default).
+ * Holds the page's requests to `url` back until `release` is called, as a slow connection
+ * would: what the page shows and does meanwhile (a loading state, an action taken before its
+ * settings arrive) is what a person on that connection meets. `answer` serves each request
+ * once released (as it is, by default).
  */
-export async function holdSettings(
+export async function holdRequests(
   page: Page,
-  url = "**/api/config",
+  url: string | RegExp,
   answer: (route: Route) => Promise<void> = (route) => route.continue(),
 ): Promise<{ release: () => void }> {
   let release = () => {};
