@@ -16,7 +16,9 @@ export function DialogOverlay({
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
-      className={cn("fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[2px]", className)}
+      // A plain dimmed backdrop, not a blurred one: blurring the whole screen behind a dialog
+      // costs every frame it is open on a machine without graphics acceleration.
+      className={cn("fixed inset-0 z-50 bg-zinc-950/50", className)}
       {...props}
     />
   );
