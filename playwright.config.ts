@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumExecutable } from "./e2e/support/chromium";
 
-import { SERVER_URL as baseURL } from "./e2e/support/server-url";
+import { SERVER_URL as baseURL, WHOLE_PORTAL_URL } from "./e2e/support/server-url";
 
 const executablePath = await chromiumExecutable();
 
@@ -25,6 +25,20 @@ const chromium = {
     ],
   },
 };
+
+/** A test portal on `url`'s port: a fresh server and data directory every run. */
+const portal = (url: string) => ({
+  command: "node e2e/support/start-server.mjs",
+  url: `${url}/api/health`,
+  env: { E2E_PORT: new URL(url).port || "80" },
+  // No state or rate-limit counts carried over from another run.
+  reuseExistingServer: false,
+  // SIGTERM lets the server stop the embedded database and remove its temporary data directory.
+  gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+  timeout: 120_000,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+});
 
 export default defineConfig({
   testDir: "e2e",
@@ -55,28 +69,17 @@ export default defineConfig({
     timezoneId: "UTC",
   },
   projects: [
-    { name: "chromium", use: chromium, grepInvert: WHOLE_PORTAL },
     // Figures over the whole portal (dashboard totals, newest items, reports) are only
-    // exact while nobody else changes the portal: these tests come after all others,
-    // one at a time.
+    // exact while nobody else changes the portal: these tests have a portal of their own
+    // and take it one at a time, beside the others. Listed first, so they start first and
+    // do not queue up after the rest.
     {
       name: "whole portal",
-      use: chromium,
+      use: { ...chromium, baseURL: WHOLE_PORTAL_URL },
       grep: WHOLE_PORTAL,
-      dependencies: ["chromium"],
       workers: 1,
     },
+    { name: "chromium", use: chromium, grepInvert: WHOLE_PORTAL },
   ],
-  webServer: {
-    command: "node e2e/support/start-server.mjs",
-    url: `${baseURL}/api/health`,
-    env: { E2E_PORT: new URL(baseURL).port || "80" },
-    // A fresh server and data directory every run: no state or rate-limit counts carried over.
-    reuseExistingServer: false,
-    // SIGTERM lets the server stop the embedded database and remove its temporary data directory.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [portal(baseURL), portal(WHOLE_PORTAL_URL)],
 });

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { Course, CourseCreditBody, CourseCreditInput } from "../../src/contract";
 import { SERVER_URL } from "./server-url";
 
@@ -172,9 +172,12 @@ export async function expectVideoPlays(page: Page) {
 // ---------------------------------------------------------------------------------------
 // The outbox: the e2e server has no SMTP, so each mail is an .eml file in DATA_DIR/outbox.
 
-/** DATA_DIR of the server under test, which start-server.mjs writes down for the tests. */
+/**
+ * DATA_DIR of the running test's portal (its project's address), which start-server.mjs
+ * writes down for the tests.
+ */
 export function serverDataDir(): string {
-  const port = new URL(SERVER_URL).port || "80";
+  const port = new URL(test.info().project.use.baseURL ?? SERVER_URL).port || "80";
   const file = join("test-results", `e2e-data-dir-${port}.txt`);
   expect(existsSync(file), `${file} (written by e2e/support/start-server.mjs)`).toBe(true);
   return readFileSync(file, "utf8").trim();
