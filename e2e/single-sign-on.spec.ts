@@ -71,6 +71,7 @@ test.describe("Single sign-on through OpenID Connect", () => {
     admin,
     adminApi,
   }) => {
+    test.slow(); // four admin screens at two widths, checked with axe; two learners sign on
     const domain = uniqueDomain();
     const name = `Beta SSO ${domain.slice(4, 10)}`;
     const created: string[] = [];
@@ -150,6 +151,7 @@ test.describe("Single sign-on through SAML 2.0", () => {
     adminPage,
     adminApi,
   }) => {
+    test.slow(); // an admin and a learner screen at two widths, checked with axe
     const domain = uniqueDomain();
     const provider = await addSamlProvider(adminApi, samlIdp, {
       name: `Acme SAML ${domain.slice(4, 10)}`,
