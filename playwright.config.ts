@@ -45,10 +45,11 @@ export default defineConfig({
   // Screenshots go to test-results/screenshots; keep Playwright's own artifacts apart so
   // its clean-up at the start of a run does not delete them.
   outputDir: "test-results/artifacts",
-  // Three browsers against the one test server: every test has its own client address and
+  // Three browsers against the test portal: every test has its own client address and
   // accounts, so tests never share state (rate-limit counts included) and may run in any order.
   // A test spends part of its time waiting on the portal (a player's status read, a video
-  // playing); a third browser fills those waits on a 2-core machine (a fifth off the suite).
+  // playing); a third browser fills those waits on a 2-core machine (about a sixth off the
+  // suite's time).
   fullyParallel: true,
   workers: 3,
   forbidOnly: !!process.env.CI,

@@ -33,8 +33,8 @@ export function LearnerLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      {/* Solid rather than frosted: a backdrop blur is redrawn on every scrolled frame, which
-          a phone or a desktop without graphics acceleration pays for in stutter. */}
+      {/* Solid rather than frosted: a backdrop blur is redrawn on every frame that scrolls
+          beneath it, which a machine without graphics acceleration pays for in stutter. */}
       <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:px-6 lg:px-10">
           <Link

@@ -16,8 +16,9 @@ export function DialogOverlay({
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
-      // A plain dimmed backdrop, not a blurred one: blurring the whole screen behind a dialog
-      // costs every frame it is open on a machine without graphics acceleration.
+      // A plain dimmed backdrop, not a blurred one: a blur of the whole screen is redrawn on
+      // every frame while the dialog is open, which a machine without graphics acceleration
+      // pays for.
       className={cn("fixed inset-0 z-50 bg-zinc-950/50", className)}
       {...props}
     />
