@@ -3,13 +3,10 @@ import {
   FIREBASE_CLI_MISSING_MESSAGE,
   firebaseCliMissing,
 } from "../src/server/testing/firebase-emulator";
-import {
-  type FirebasePortal,
-  startFirebasePortal,
-  waitForPortalMailLink,
-} from "./support/firebase-portal";
+import { type FirebasePortal, startFirebasePortal } from "./support/firebase-portal";
 import { ADMIN_KEY, expect, expectToast, fromAddress, test, uniqueEmail } from "./support/fixtures";
 import { holdRequests } from "./support/held-requests";
+import { mailsTo, waitForMailLink } from "./support/learning";
 import { screen } from "./support/screens";
 
 /**
@@ -104,7 +101,7 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
     page,
   }) => {
     const learner = await addLearner("Fern Firebase");
-    const link = await waitForPortalMailLink(portal, learner.email, SETUP_LINK);
+    const { link } = await waitForMailLink(learner.email, SETUP_LINK, { dataDir: portal.dataDir });
     const config = await (await page.request.get(`${portal.url}/api/config`)).json();
     expect(config.firebase).toMatchObject({ emulatorHost: portal.emulator.host });
 
@@ -168,7 +165,9 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
     page,
   }) => {
     const learner = await addLearner("Rory Reset");
-    const invite = await waitForPortalMailLink(portal, learner.email, SETUP_LINK);
+    const { link: invite } = await waitForMailLink(learner.email, SETUP_LINK, {
+      dataDir: portal.dataDir,
+    });
     await page.goto(invite);
     const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
     await dialog.getByRole("button", { name: "Verify" }).click();
@@ -180,13 +179,16 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(`${portal.url}/`);
 
-    const seen = portal.mailsTo(learner.email).length;
+    const seen = mailsTo(learner.email, portal.dataDir).length;
     await page.getByRole("button", { name: "Forgot password?" }).click();
     const forgot = page.getByRole("dialog", { name: "Forgot your password?" });
     await forgot.getByLabel("Email address").fill(learner.email);
     await forgot.getByRole("button", { name: "Send reset link" }).click();
     await expectToast(page, "Password reset email sent");
-    const link = await waitForPortalMailLink(portal, learner.email, RESET_LINK, seen);
+    const { link } = await waitForMailLink(learner.email, RESET_LINK, {
+      seen,
+      dataDir: portal.dataDir,
+    });
     await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("rory-new-2");
     await page.getByLabel("Confirm new password", { exact: true }).fill("rory-new-2");
@@ -206,7 +208,9 @@ test.describe("Sign-in through Firebase Auth (emulator)", () => {
     page,
   }) => {
     const learner = await addLearner("Remy Restricted");
-    const invite = await waitForPortalMailLink(portal, learner.email, SETUP_LINK);
+    const { link: invite } = await waitForMailLink(learner.email, SETUP_LINK, {
+      dataDir: portal.dataDir,
+    });
     await page.goto(invite);
     const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
     await dialog.getByRole("button", { name: "Verify" }).click();

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { expect } from "@playwright/test";
 import {
   type FirebaseEmulator,
   startFirebaseEmulator,
 } from "../../src/server/testing/firebase-emulator";
 import { freePort } from "../../src/server/testing/free-port";
-import { type Mail, parseEml } from "./learning";
+import { portalDataDir } from "./learning";
 
 /**
  * A second portal for e2e/firebase-auth.spec.ts: the same built client and server, started
@@ -18,8 +16,8 @@ import { type Mail, parseEml } from "./learning";
 export interface FirebasePortal {
   url: string;
   emulator: FirebaseEmulator;
-  /** Mails in this portal's outbox to the address, oldest first. */
-  mailsTo(address: string): Mail[];
+  /** This portal's DATA_DIR, for `mailsTo` and `waitForMailLink` of e2e/support/learning.ts. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -81,44 +79,5 @@ export async function startFirebasePortal(): Promise<FirebasePortal> {
   }
   expect((await fetch(`${url}/api/health`)).ok, output).toBe(true);
 
-  const dataDirFile = join("test-results", `e2e-data-dir-${port}.txt`);
-  const dataDir = readFileSync(dataDirFile, "utf8").trim();
-  return {
-    url,
-    emulator,
-    mailsTo(address) {
-      const dir = join(dataDir, "outbox");
-      if (!existsSync(dir)) return [];
-      const needle = address.toLowerCase().replace(/[^a-z0-9@._-]/gi, "_");
-      return readdirSync(dir)
-        .filter((name) => name.endsWith(".eml") && name.toLowerCase().includes(needle))
-        .map((name) => join(dir, name))
-        .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs || a.localeCompare(b))
-        .map((file) => parseEml(readFileSync(file, "utf8"), file));
-    },
-    stop,
-  };
-}
-
-/** Waits for a mail to the address with a link like the pattern (mails before `seen` skipped). */
-export async function waitForPortalMailLink(
-  portal: FirebasePortal,
-  address: string,
-  pattern: RegExp,
-  seen = 0,
-): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const mail of portal.mailsTo(address).slice(seen)) {
-          link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
-          if (link) return true;
-        }
-        return false;
-      },
-      { message: `an email to ${address} with a link like ${pattern}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return link!;
+  return { url, emulator, dataDir: portalDataDir(port), stop };
 }

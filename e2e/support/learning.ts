@@ -177,7 +177,11 @@ export async function expectVideoPlays(page: Page) {
  * writes down for the tests.
  */
 export function serverDataDir(): string {
-  const port = new URL(test.info().project.use.baseURL ?? SERVER_URL).port || "80";
+  return portalDataDir(new URL(test.info().project.use.baseURL ?? SERVER_URL).port || "80");
+}
+
+/** DATA_DIR of the portal start-server.mjs started on `port`, as it wrote it down. */
+export function portalDataDir(port: string): string {
   const file = join("test-results", `e2e-data-dir-${port}.txt`);
   expect(existsSync(file), `${file} (written by e2e/support/start-server.mjs)`).toBe(true);
   return readFileSync(file, "utf8").trim();
@@ -259,9 +263,9 @@ export function parseEml(raw: string, file = ""): Mail {
   return mail;
 }
 
-/** Mails to this address in the outbox, oldest first. */
-export function mailsTo(address: string): Mail[] {
-  const dir = join(serverDataDir(), "outbox");
+/** Mails to this address in the outbox of the portal at `dataDir` (the test's), oldest first. */
+export function mailsTo(address: string, dataDir = serverDataDir()): Mail[] {
+  const dir = join(dataDir, "outbox");
   if (!existsSync(dir)) return [];
   const needle = address.toLowerCase().replace(/[^a-z0-9@._-]/gi, "_");
   return readdirSync(dir)
@@ -273,18 +277,19 @@ export function mailsTo(address: string): Mail[] {
 
 /**
  * Waits for a new mail to the address whose plain text holds a link with this path, and
- * returns the link. Mails already there when `seen` was taken do not count.
+ * returns the link. Mails already there when `seen` was taken do not count; `dataDir` names
+ * another portal's outbox than the test's.
  */
 export async function waitForMailLink(
   address: string,
   linkPattern: RegExp,
-  options: { seen?: number; timeout?: number } = {},
+  options: { seen?: number; timeout?: number; dataDir?: string } = {},
 ): Promise<{ mail: Mail; link: string }> {
   let found: { mail: Mail; link: string } | undefined;
   await expect
     .poll(
       () => {
-        for (const mail of mailsTo(address).slice(options.seen ?? 0)) {
+        for (const mail of mailsTo(address, options.dataDir).slice(options.seen ?? 0)) {
           const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => linkPattern.test(url));
           if (link) {
             found = { mail, link };
