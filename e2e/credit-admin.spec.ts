@@ -31,17 +31,6 @@ async function screens(page: Page, name: string, show?: () => Promise<void>) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/**
- * Closes the toast shown over an open dialog. The modal dialog hides the rest of the page from
- * assistive technology, the toast included, so its close button is found by its label; a
- * pointer still reaches it, and the dialog stays open.
- */
-async function dismissToastOverDialog(page: Page) {
-  const toast = page.getByTestId("toast");
-  await toast.getByLabel("Dismiss notification").click();
-  await expect(toast).toBeHidden();
-}
-
 /** RFC 4180 as the server writes it: quoted fields may hold commas, quotes and line breaks. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -334,7 +323,7 @@ test.describe("Credit claim (administrator)", () => {
     await credit.getByLabel("Signature image").setInputFiles("test-fixtures/sample-signature.png");
     await expectToast(page, "Signature uploaded");
     await expect(credit.getByRole("img", { name: "Signature of Dr. Margaret Chen" })).toBeVisible();
-    await dismissToastOverDialog(page);
+    await dismissToast(page);
     await expect(credit).toBeVisible();
     await screens(page, "credit-admin-credit-dialog", () =>
       credit.getByRole("img", { name: "Signature of Dr. Margaret Chen" }).scrollIntoViewIfNeeded(),
