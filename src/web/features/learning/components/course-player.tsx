@@ -9,15 +9,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeftIcon,
   CheckIcon,
-  ChevronDownIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
   CircleCheckIcon,
   LayersIcon,
   LockIcon,
-  PlayIcon,
-  RefreshCwIcon,
-  SearchXIcon,
   TrophyIcon,
 } from "lucide-react";
 import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
@@ -25,12 +21,11 @@ import { Link, useSearchParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { LearnerPageNotice } from "../../../components/ui/learner-page-notice";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage, isApiError, loadFailureHint } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useDates } from "../../../lib/dates";
 import { plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -46,6 +41,8 @@ import {
   resumeModuleId,
 } from "../enrollment-status";
 import { CourseCredit, CourseLength, CourseSubject } from "./course-credit";
+import { ModuleList } from "./course-module-list";
+import { CourseNotFound, PlayerError, PlayerSkeleton } from "./course-player-states";
 import { CourseUnavailable } from "./course-unavailable";
 import { ModuleVideo } from "./module-video";
 import { PackagePlayer } from "./package-player";
@@ -613,213 +610,5 @@ function gated(states: Map<string, ModuleState>, closed: boolean): Map<string, M
   if (!closed) return states;
   return new Map(
     [...states].map(([id, state]) => [id, state === "completed" ? state : ("locked" as const)]),
-  );
-}
-
-const STATE_LABEL: Record<ModuleState, string> = {
-  completed: "completed",
-  available: "available",
-  locked: "locked",
-};
-
-function ModuleList({
-  modules,
-  states,
-  currentId,
-  completedCount,
-  onSelect,
-}: {
-  modules: Module[];
-  states: Map<string, ModuleState>;
-  currentId: string;
-  completedCount: number;
-  onSelect: (moduleId: string) => void;
-}) {
-  const [open, setOpen] = useState(true);
-  const listId = useId();
-  return (
-    <nav
-      aria-label="Course modules"
-      className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-950/5 lg:sticky lg:top-24"
-    >
-      <div className="flex items-center justify-between gap-3 border-b border-zinc-100 px-5 py-4">
-        <div className="grid gap-0.5">
-          <h2 className="text-base leading-tight font-semibold text-zinc-950">Course content</h2>
-          <p className="text-xs text-zinc-600">
-            {completedCount} of {modules.length} completed
-          </p>
-        </div>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="lg:hidden"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-label={open ? "Hide modules" : "Show modules"}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <ChevronDownIcon
-            className={cn("transition-transform", open && "rotate-180")}
-            aria-hidden="true"
-          />
-        </Button>
-      </div>
-      <ol
-        id={listId}
-        className={cn(
-          "grid gap-0.5 p-2 lg:max-h-[calc(100dvh-14rem)] lg:overflow-y-auto",
-          !open && "hidden lg:grid",
-        )}
-      >
-        {modules.map((module, i) => {
-          const state = states.get(module.id) ?? "locked";
-          const isCurrent = module.id === currentId;
-          return (
-            <li key={module.id} data-testid="module-item" data-state={state}>
-              <button
-                type="button"
-                disabled={state === "locked"}
-                aria-current={isCurrent ? "step" : undefined}
-                onClick={() => onSelect(module.id)}
-                className={cn(
-                  "flex w-full items-start gap-3 rounded-xl px-3 py-2.5 text-left transition-colors",
-                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
-                  isCurrent ? "bg-indigo-50 ring-1 ring-indigo-200" : "hover:bg-zinc-50",
-                  "disabled:cursor-not-allowed disabled:hover:bg-transparent",
-                )}
-              >
-                <ModuleStateIcon state={state} current={isCurrent} number={i + 1} />
-                <span className="grid min-w-0 flex-1 gap-0.5">
-                  <span
-                    className={cn(
-                      "line-clamp-2 text-sm leading-snug font-medium",
-                      state === "locked" ? "text-zinc-500" : "text-zinc-900",
-                      isCurrent && "text-indigo-900",
-                    )}
-                  >
-                    <span className="sr-only">Module {i + 1}: </span>
-                    {module.title}
-                  </span>
-                  <span className="text-xs text-zinc-600">
-                    {module.duration} min
-                    {state === "locked" ? " · Locked" : null}
-                    <span className="sr-only">
-                      {state === "locked" ? "" : `, ${STATE_LABEL[state]}`}
-                      {isCurrent ? ", now playing" : ""}
-                    </span>
-                  </span>
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
-}
-
-function ModuleStateIcon({
-  state,
-  current,
-  number,
-}: {
-  state: ModuleState;
-  current: boolean;
-  number: number;
-}) {
-  const base =
-    "mt-px flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold";
-  if (state === "completed") {
-    return (
-      <span
-        data-icon="completed"
-        className={cn(base, "bg-emerald-600 text-white")}
-        aria-hidden="true"
-      >
-        <CheckIcon className="size-3.5" strokeWidth={3} />
-      </span>
-    );
-  }
-  if (state === "locked") {
-    return (
-      <span data-icon="locked" className={cn(base, "bg-zinc-100 text-zinc-500")} aria-hidden="true">
-        <LockIcon className="size-3.5" />
-      </span>
-    );
-  }
-  return current ? (
-    <span data-icon="current" className={cn(base, "bg-indigo-600 text-white")} aria-hidden="true">
-      <PlayIcon className="ml-px size-3" fill="currentColor" />
-    </span>
-  ) : (
-    <span
-      data-icon="available"
-      className={cn(base, "border border-zinc-300 bg-white text-zinc-700")}
-      aria-hidden="true"
-    >
-      {number}
-    </span>
-  );
-}
-
-function CourseNotFound() {
-  return (
-    <LearnerPageNotice icon={SearchXIcon} title={MESSAGES.courseNotFound}>
-      This course doesn't exist, isn't available yet, or you aren't enrolled in it. If you think
-      this is a mistake, contact your administrator.
-    </LearnerPageNotice>
-  );
-}
-
-function PlayerError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-14 text-center"
-    >
-      <h1 className="text-xl font-semibold text-red-950">We couldn't load this course</h1>
-      <p className="mt-2 max-w-sm text-sm text-red-900">
-        {loadFailureHint(error, "Check your connection and try again.")} Your progress is safe.
-      </p>
-      <div className="mt-6 flex flex-wrap justify-center gap-2">
-        <Button variant="outline" onClick={onRetry}>
-          <RefreshCwIcon aria-hidden="true" />
-          Try again
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to="/learner">Back to my learning</Link>
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function PlayerSkeleton() {
-  return (
-    <div className="grid gap-6 sm:gap-8">
-      <p role="status" className="sr-only">
-        {MESSAGES.loadingCourse}
-      </p>
-      <div className="grid gap-4" aria-hidden="true">
-        <Skeleton className="h-8 w-32" />
-        <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
-          <div className="grid gap-3">
-            <Skeleton className="h-5 w-48 rounded-full" />
-            <Skeleton className="h-8 w-72 max-w-full" />
-          </div>
-          <Skeleton className="h-9 w-full lg:w-80" />
-        </div>
-      </div>
-      <div
-        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8"
-        aria-hidden="true"
-      >
-        <div className="grid gap-6">
-          <Skeleton className="aspect-video w-full rounded-2xl" />
-          <Skeleton className="h-40 w-full rounded-2xl" />
-        </div>
-        <Skeleton className="h-80 w-full rounded-2xl" />
-      </div>
-    </div>
   );
 }
