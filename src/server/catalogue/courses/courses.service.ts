@@ -18,6 +18,7 @@ import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
 import type { PackagesService } from "../packages/packages.service";
+import { courseEditEvents, courseEvent, moduleChanges } from "./course-events";
 import {
   courseNotFound,
   creditTypeNotFound,
@@ -100,41 +101,6 @@ export interface CoursesServiceDeps {
   creditCatalogue: Pick<CreditCatalogueService, "saveOffer">;
   /** The packages feature: the SCORM and cmi5 packages that package modules play. */
   packages: Pick<PackagesService, "intake" | "summaries" | "release">;
-}
-
-/** The course's details (course.updated); every other column but bookkeeping is a setting. */
-const DETAIL_FIELDS = new Set(["title", "description", "category", "duration", "thumbnail"]);
-const BOOKKEEPING_FIELDS = new Set(["id", "createdBy", "createdAt", "updatedAt", "isPublished"]);
-/** Long text and object paths: the trail names them as changed, without their values. */
-const NAMES_ONLY = ["description", "thumbnail", "videoUrl", "packageId"];
-
-/**
- * The audit events of an edit of the course row: its details (course.updated) and its
- * completion and credit settings (course.settings_updated), each only when something changed.
- */
-function courseEditEvents(before: CourseRow, after: CourseRow, actor: Actor): AuditEventInput[] {
-  const fields = Object.keys(after) as (keyof CourseRow & string)[];
-  const details = fieldChanges(
-    before,
-    after,
-    fields.filter((f) => DETAIL_FIELDS.has(f)),
-    { namesOnly: NAMES_ONLY },
-  );
-  const settings = fieldChanges(
-    before,
-    after,
-    fields.filter((f) => !DETAIL_FIELDS.has(f) && !BOOKKEEPING_FIELDS.has(f)),
-  );
-  const event = (type: "course.updated" | "course.settings_updated", changes: typeof details) => ({
-    type,
-    actor,
-    courseId: after.id,
-    details: { courseTitle: after.title, changes },
-  });
-  return [
-    ...(details.length ? [event("course.updated", details)] : []),
-    ...(settings.length ? [event("course.settings_updated", settings)] : []),
-  ];
 }
 
 /** A course as read on the hot paths: its row, its ordered modules, and its JSON answer. */
@@ -344,21 +310,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       await publish("course.rules-changed", { courseId: list[0]!.courseId! });
     }
   }
-
-  /** An event about one course, naming it as it was titled then. */
-  const courseEvent = (
-    type: AuditEventInput["type"],
-    actor: Actor,
-    course: CourseRow,
-    details: AuditEventInput["details"] = {},
-    moduleId?: string,
-  ): AuditEventInput => ({
-    type,
-    actor,
-    courseId: course.id,
-    moduleId: moduleId ?? null,
-    details: { courseTitle: course.title, ...details },
-  });
 
   return {
     /**
@@ -773,12 +724,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             duration: body.duration,
             ...content.values,
           }))!;
-          const changes = fieldChanges(
-            current,
-            updated,
-            ["title", "description", "duration", "kind", "videoUrl", "packageId"],
-            { namesOnly: NAMES_ONLY },
-          );
+          const changes = moduleChanges(current, updated);
           if (changes.length) {
             await record(tx, [
               courseEvent(
