@@ -188,7 +188,10 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
             aria-label="Enroll in courses"
           >
             <BookPlusIcon aria-hidden="true" />
-            Enroll<span className="hidden sm:inline"> in courses</span>
+            {/* One flex item, so the words keep a plain space rather than the icon's gap. */}
+            <span>
+              Enroll<span className="hidden sm:inline"> in courses</span>
+            </span>
           </Button>
           <Button
             variant="outline"
