@@ -1,12 +1,5 @@
 import type { Course } from "@contract";
-import {
-  ArrowRightIcon,
-  CalendarIcon,
-  ClockIcon,
-  LayersIcon,
-  PencilIcon,
-  Trash2Icon,
-} from "lucide-react";
+import { ArrowRightIcon, CalendarIcon, ClockIcon, LayersIcon, PencilIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { Button } from "../../../components/ui/button";
@@ -14,6 +7,7 @@ import { SimpleTooltip } from "../../../components/ui/tooltip";
 import { useDates } from "../../../lib/dates";
 import { plural } from "../../../lib/format";
 import { CourseStatusBadge } from "./course-status-badge";
+import { DeleteCourseButton } from "./delete-course-button";
 
 /** One course in the admin list: thumbnail, status, category, figures and actions. */
 export function CourseCard({
@@ -97,18 +91,11 @@ export function CourseCard({
             <PencilIcon aria-hidden="true" />
           </Button>
         </SimpleTooltip>
-        <SimpleTooltip content="Delete course">
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="text-zinc-600 hover:bg-red-50 hover:text-red-700"
-            aria-label={`Delete ${course.title}`}
-            disabled={deleting}
-            onClick={() => onDelete(course)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </Button>
-        </SimpleTooltip>
+        <DeleteCourseButton
+          title={course.title}
+          disabled={deleting}
+          onDelete={() => onDelete(course)}
+        />
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { DASHBOARD_RECENT_ITEMS } from "@contract";
-import { BookOpenIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { BookOpenIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CourseThumbnail } from "../../../components/course-thumbnail";
 import { RecentItemsCard } from "../../../components/recent-items-card";
@@ -10,6 +10,7 @@ import { plural } from "../../../lib/format";
 import { useCourses } from "../api/get-courses";
 import { COURSE_EMPTY_STATES } from "../messages";
 import { CourseStatusBadge } from "./course-status-badge";
+import { DeleteCourseButton } from "./delete-course-button";
 import { useDeleteCourseAction } from "./use-delete-course-action";
 
 /** Dashboard 'Recent Courses': the first 3 courses with edit and delete (SPEC section 2). */
@@ -81,18 +82,11 @@ export function RecentCoursesCard({ onCreateCourse }: { onCreateCourse: () => vo
                   </Link>
                 </Button>
               </SimpleTooltip>
-              <SimpleTooltip content="Delete course">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-zinc-600 hover:bg-red-50 hover:text-red-700"
-                  aria-label={`Delete ${course.title}`}
-                  disabled={deletingId === course.id}
-                  onClick={() => remove(course)}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                </Button>
-              </SimpleTooltip>
+              <DeleteCourseButton
+                title={course.title}
+                disabled={deletingId === course.id}
+                onDelete={() => remove(course)}
+              />
             </div>
           </li>
         );
