@@ -4,20 +4,13 @@ import {
   creditAmountText,
   REGULATOR_NAMES,
 } from "@contract";
-import { AwardIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { AwardIcon } from "lucide-react";
 import { Badge } from "../../../../components/ui/badge";
-import { Button } from "../../../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../../components/ui/card";
 import { toast } from "../../../../components/ui/use-toast";
 import { plural } from "../../../../lib/format";
 import { useRemoveCatalogueType } from "../../api/admin-remove-catalogue-type";
 import { CATALOGUE_TOASTS } from "../../catalogue-labels";
+import { CatalogueItemActions, CatalogueListCard } from "./catalogue-list-card";
 import { RemoveDialog } from "./remove-dialog";
 import { TypeDialog } from "./type-dialog";
 import { useDialogItem } from "./use-dialog-item";
@@ -29,62 +22,49 @@ export function CatalogueTypesCard({ catalogue }: { catalogue: CreditCatalogue }
   const remove = useRemoveCatalogueType();
 
   return (
-    <Card role="region" aria-labelledby="catalogue-types-title">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
-          <CardTitle id="catalogue-types-title" className="flex items-center gap-2">
-            <AwardIcon className="size-5 text-indigo-600" aria-hidden="true" />
-            Credit types
-          </CardTitle>
-          <CardDescription>
-            Each named as its body writes it. Courses offer them with their own amounts, and a
-            learner's credit of one type adds up across courses.
-          </CardDescription>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => editing.show()}>
-          <PlusIcon aria-hidden="true" />
-          Add credit type
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {catalogue.types.length === 0 ? (
-          <p className="text-sm text-zinc-600">
-            No credit type yet: add the credit your bodies accredit, then offer it on courses.
-          </p>
-        ) : (
-          <ul
-            aria-label="Credit types"
-            className="divide-y divide-zinc-100 rounded-xl border border-zinc-200"
-          >
-            {catalogue.types.map((type) => (
-              <TypeRow
-                key={type.id}
-                type={type}
-                catalogue={catalogue}
-                onEdit={() => editing.show(type)}
-                onRemove={() => removing.show(type)}
-              />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-      <TypeDialog
-        open={editing.open}
-        onOpenChange={editing.onOpenChange}
-        type={editing.item}
-        bodies={catalogue.bodies}
-      />
-      <RemoveDialog
-        open={removing.open}
-        name={removing.item?.name ?? ""}
-        description="It leaves the catalogue. A type that courses offer stays: merge it into another instead."
-        onOpenChange={removing.onOpenChange}
-        remove={async () => {
-          await remove.mutateAsync(removing.item!.id);
-          toast({ title: CATALOGUE_TOASTS.typeRemoved });
-        }}
-      />
-    </Card>
+    <CatalogueListCard
+      titleId="catalogue-types-title"
+      icon={AwardIcon}
+      title="Credit types"
+      description="Each named as its body writes it. Courses offer them with their own amounts, and a learner's credit of one type adds up across courses."
+      addLabel="Add credit type"
+      onAdd={() => editing.show()}
+      empty={
+        catalogue.types.length === 0
+          ? "No credit type yet: add the credit your bodies accredit, then offer it on courses."
+          : undefined
+      }
+      dialogs={
+        <>
+          <TypeDialog
+            open={editing.open}
+            onOpenChange={editing.onOpenChange}
+            type={editing.item}
+            bodies={catalogue.bodies}
+          />
+          <RemoveDialog
+            open={removing.open}
+            name={removing.item?.name ?? ""}
+            description="It leaves the catalogue. A type that courses offer stays: merge it into another instead."
+            onOpenChange={removing.onOpenChange}
+            remove={async () => {
+              await remove.mutateAsync(removing.item!.id);
+              toast({ title: CATALOGUE_TOASTS.typeRemoved });
+            }}
+          />
+        </>
+      }
+    >
+      {catalogue.types.map((type) => (
+        <TypeRow
+          key={type.id}
+          type={type}
+          catalogue={catalogue}
+          onEdit={() => editing.show(type)}
+          onRemove={() => removing.show(type)}
+        />
+      ))}
+    </CatalogueListCard>
   );
 }
 
@@ -136,19 +116,7 @@ function TypeRow({
           </ul>
         ) : null}
       </div>
-      <div className="flex shrink-0 gap-1">
-        <Button variant="ghost" size="icon-sm" aria-label={`Edit ${type.name}`} onClick={onEdit}>
-          <PencilIcon aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Remove ${type.name}`}
-          onClick={onRemove}
-        >
-          <Trash2Icon aria-hidden="true" />
-        </Button>
-      </div>
+      <CatalogueItemActions name={type.name} onEdit={onEdit} onRemove={onRemove} />
     </li>
   );
 }
