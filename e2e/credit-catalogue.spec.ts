@@ -1,4 +1,4 @@
-import type { Course } from "../src/contract";
+import { CATALOGUE_MESSAGES, type Course } from "../src/contract";
 import { addCatalogueBody, addCatalogueType, readCatalogue } from "./support/catalogue";
 import { dismissToast, expect, expectToast, signIn, test } from "./support/fixtures";
 import { offerCredit } from "./support/learning";
@@ -64,6 +64,15 @@ test.describe("Credit catalogue", () => {
     await expect(bodies.getByTestId("catalogue-body").filter({ hasText: nursing })).toContainText(
       "Provider no. NCPD-0042 · 60-minute credit hour · 0 credit types",
     );
+    // A second body of the same name is refused under Name, and the dialog stays open.
+    await page.getByRole("button", { name: "Add body" }).click();
+    await bodyDialog.getByLabel("Name", { exact: true }).fill(nursing);
+    await bodyDialog.getByRole("button", { name: "Add body" }).click();
+    await expect(bodyDialog.getByRole("alert")).toHaveText(
+      CATALOGUE_MESSAGES.bodyNameTaken(nursing),
+    );
+    await bodyDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(bodyDialog).toBeHidden();
 
     // Its credit type, named as the body writes it; the singular follows the plural.
     await page.getByRole("button", { name: "Add credit type" }).click();

@@ -18,13 +18,10 @@ import {
 import { Field, fieldAria } from "../../../../components/ui/field";
 import { Input } from "../../../../components/ui/input";
 import { Spinner } from "../../../../components/ui/spinner";
-import { toast } from "../../../../components/ui/use-toast";
-import { getErrorMessage, isApiError } from "../../../../lib/api-client";
-import { useSingleSubmit } from "../../../../lib/use-single-submit";
 import { useSaveCatalogueBody } from "../../api/admin-save-catalogue-body";
 import { CATALOGUE_TOASTS } from "../../catalogue-labels";
 import { FormAlert } from "../admin/form-alert";
-import { firstErrors } from "./form-errors";
+import { useCatalogueSave } from "./use-catalogue-save";
 
 const HOUR_LABELS: Record<(typeof CREDIT_HOUR_MINUTES)[number], string> = {
   60: "60 minutes",
@@ -65,42 +62,20 @@ function BodyForm({ body, onDone }: { body?: CatalogueBody; onDone: () => void }
   const [name, setName] = useState(body?.name ?? "");
   const [providerNumber, setProviderNumber] = useState(body?.providerNumber ?? "");
   const [minutesPerHour, setMinutesPerHour] = useState<50 | 60>(body?.minutesPerHour ?? 60);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveCatalogueBody();
-  const single = useSingleSubmit();
-
-  /** A field edited since the last save shows no error from it. */
-  const edited = (field: FieldName) => setErrors(({ [field]: _, ...rest }) => rest);
+  const { errors, serverError, edited, submit } = useCatalogueSave<FieldName, CreditBodyBody>({
+    schema: creditBodyBodySchema,
+    save,
+    id: body?.id,
+    savedTitle: body ? CATALOGUE_TOASTS.bodySaved : CATALOGUE_TOASTS.bodyAdded,
+    failure: "The accrediting body could not be saved.",
+    nameTaken: "catalogue.body_name_taken",
+    onDone,
+  });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = creditBodyBodySchema.safeParse({ name, providerNumber, minutesPerHour });
-    if (!parsed.success) {
-      setErrors(firstErrors<FieldName>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    void single((idempotencyKey) =>
-      save
-        .mutateAsync(
-          { id: body?.id, body: parsed.data, idempotencyKey },
-          {
-            onSuccess: () => {
-              toast({ title: body ? CATALOGUE_TOASTS.bodySaved : CATALOGUE_TOASTS.bodyAdded });
-              onDone();
-            },
-            onError: (error) => {
-              const message = getErrorMessage(error) ?? "The accrediting body could not be saved.";
-              if (isApiError(error, "catalogue.body_name_taken")) setErrors({ name: message });
-              else setServerError(message);
-            },
-          },
-        )
-        // The refusal is shown by onError above.
-        .catch(() => undefined),
-    );
+    submit({ name, providerNumber, minutesPerHour });
   }
 
   return (

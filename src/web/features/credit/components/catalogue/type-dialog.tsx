@@ -24,13 +24,10 @@ import { Field, fieldAria } from "../../../../components/ui/field";
 import { Input, inputClassName } from "../../../../components/ui/input";
 import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
-import { toast } from "../../../../components/ui/use-toast";
-import { getErrorMessage, isApiError } from "../../../../lib/api-client";
-import { useSingleSubmit } from "../../../../lib/use-single-submit";
 import { useSaveCatalogueType } from "../../api/admin-save-catalogue-type";
 import { CATALOGUE_TOASTS } from "../../catalogue-labels";
 import { FormAlert } from "../admin/form-alert";
-import { firstErrors } from "./form-errors";
+import { useCatalogueSave } from "./use-catalogue-save";
 
 type FieldName = keyof CatalogueTypeBody;
 
@@ -98,13 +95,16 @@ function TypeForm({
     type?.fieldsOfStudyRequired ?? false,
   );
   const [licenceRequired, setLicenceRequired] = useState(type?.licenceRequired ?? false);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveCatalogueType();
-  const single = useSingleSubmit();
-
-  /** A field edited since the last save shows no error from it. */
-  const edited = (field: FieldName) => setErrors(({ [field]: _, ...rest }) => rest);
+  const { errors, serverError, edited, submit } = useCatalogueSave<FieldName, CatalogueTypeBody>({
+    schema: catalogueTypeBodySchema,
+    save,
+    id: type?.id,
+    savedTitle: type ? CATALOGUE_TOASTS.typeSaved : CATALOGUE_TOASTS.typeAdded,
+    failure: "The credit type could not be saved.",
+    nameTaken: "catalogue.type_name_taken",
+    onDone,
+  });
 
   function onName(value: string) {
     edited("name");
@@ -114,7 +114,7 @@ function TypeForm({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = catalogueTypeBodySchema.safeParse({
+    submit({
       name,
       singularName,
       bodyId: bodyId || null,
@@ -125,31 +125,6 @@ function TypeForm({
       fieldsOfStudyRequired,
       licenceRequired,
     });
-    if (!parsed.success) {
-      setErrors(firstErrors<FieldName>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    void single((idempotencyKey) =>
-      save
-        .mutateAsync(
-          { id: type?.id, body: parsed.data, idempotencyKey },
-          {
-            onSuccess: () => {
-              toast({ title: type ? CATALOGUE_TOASTS.typeSaved : CATALOGUE_TOASTS.typeAdded });
-              onDone();
-            },
-            onError: (error) => {
-              const message = getErrorMessage(error) ?? "The credit type could not be saved.";
-              if (isApiError(error, "catalogue.type_name_taken")) setErrors({ name: message });
-              else setServerError(message);
-            },
-          },
-        )
-        // The refusal is shown by onError above.
-        .catch(() => undefined),
-    );
   }
 
   const prints =
