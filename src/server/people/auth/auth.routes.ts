@@ -22,7 +22,11 @@ import {
 } from "../../../contract";
 import { errorResponses } from "../../openapi/responses";
 import { AppError } from "../../plugins/errors";
-import { type SecurityEventName, securityEvent } from "../../plugins/security-events";
+import {
+  type SecurityEventFields,
+  type SecurityEventName,
+  securityEvent,
+} from "../../plugins/security-events";
 import {
   clearSessionCookie,
   requireRole,
@@ -109,6 +113,26 @@ export function registerAuthRoutes(
   // queues here instead of piling up concurrent lookups and mails.
   let resets: Promise<unknown> = Promise.resolve();
 
+  /**
+   * A sign-in that succeeded without a second step (an identity token, a password set or
+   * reset, the first administrator): logged as `event`, its session cookie set, its user
+   * answered.
+   */
+  function answerSignedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    event: SecurityEventName,
+    {
+      user,
+      session,
+    }: { user: Parameters<typeof toUser>[0]; session: Parameters<typeof setSessionCookie>[1] },
+    fields: SecurityEventFields = { userId: user.id },
+  ) {
+    securityEvent(request, event, fields);
+    setSessionCookie(reply, session, secureCookies);
+    return { user: toUser(user) };
+  }
+
   app.post(
     "/api/auth/login",
     {
@@ -179,7 +203,7 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const { firebaseIdToken, firebaseUid, email } = request.body;
-      const { user, session } = await logFailure(request, "auth.login.failure", { email }, () =>
+      const signedIn = await logFailure(request, "auth.login.failure", { email }, () =>
         auth.firebaseSync({
           idToken: firebaseIdToken,
           firebaseUid,
@@ -187,9 +211,7 @@ export function registerAuthRoutes(
           client: clientOf(request),
         }),
       );
-      securityEvent(request, "auth.login.success", { userId: user.id });
-      setSessionCookie(reply, session, secureCookies);
-      return { user: toUser(user) };
+      return answerSignedIn(request, reply, "auth.login.success", signedIn);
     },
   );
 
@@ -216,15 +238,13 @@ export function registerAuthRoutes(
       preHandler: setupPerEmail,
     },
     async (request, reply) => {
-      const { user, session } = await logFailure(
+      const signedIn = await logFailure(
         request,
         "auth.password.setup.failure",
         { email: request.body.email },
         () => auth.setupPassword({ ...request.body, client: clientOf(request) }),
       );
-      securityEvent(request, "auth.password.setup", { userId: user.id });
-      setSessionCookie(reply, session, secureCookies);
-      return { user: toUser(user) };
+      return answerSignedIn(request, reply, "auth.password.setup", signedIn);
     },
   );
 
@@ -247,7 +267,7 @@ export function registerAuthRoutes(
       config: adminSetupLimit,
     },
     async (request, reply) => {
-      const { user, session } = await logFailure(
+      const signedIn = await logFailure(
         request,
         "auth.admin.setup.failure",
         { email: request.body.email },
@@ -259,9 +279,10 @@ export function registerAuthRoutes(
             throw error;
           }),
       );
-      securityEvent(request, "auth.admin.created", { userId: user.id, email: user.email });
-      setSessionCookie(reply, session, secureCookies);
-      return { user: toUser(user) };
+      return answerSignedIn(request, reply, "auth.admin.created", signedIn, {
+        userId: signedIn.user.id,
+        email: signedIn.user.email,
+      });
     },
   );
 
@@ -360,12 +381,10 @@ export function registerAuthRoutes(
       config: roomLimit,
     },
     async (request, reply) => {
-      const { user, session } = await logFailure(request, "auth.password.reset.failure", {}, () =>
+      const signedIn = await logFailure(request, "auth.password.reset.failure", {}, () =>
         auth.confirmPasswordReset({ ...request.body, client: clientOf(request) }),
       );
-      securityEvent(request, "auth.password.reset", { userId: user.id });
-      setSessionCookie(reply, session, secureCookies);
-      return { user: toUser(user) };
+      return answerSignedIn(request, reply, "auth.password.reset", signedIn);
     },
   );
 
