@@ -1,9 +1,4 @@
-import {
-  type CatalogueBody,
-  CREDIT_HOUR_MINUTES,
-  type CreditBodyBody,
-  creditBodyBodySchema,
-} from "@contract";
+import { type CatalogueBody, CREDIT_HOUR_MINUTES, creditBodyBodySchema } from "@contract";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../../components/ui/button";
 import {
@@ -27,8 +22,6 @@ const HOUR_LABELS: Record<(typeof CREDIT_HOUR_MINUTES)[number], string> = {
   60: "60 minutes",
   50: "50 minutes (NASBA CPE)",
 };
-
-type FieldName = keyof CreditBodyBody;
 
 /**
  * Adds an accrediting body to the catalogue, or edits one (`body`): its name, the provider
@@ -63,7 +56,7 @@ function BodyForm({ body, onDone }: { body?: CatalogueBody; onDone: () => void }
   const [providerNumber, setProviderNumber] = useState(body?.providerNumber ?? "");
   const [minutesPerHour, setMinutesPerHour] = useState<50 | 60>(body?.minutesPerHour ?? 60);
   const save = useSaveCatalogueBody();
-  const { errors, serverError, edited, submit } = useCatalogueSave<FieldName, CreditBodyBody>({
+  const { errors, serverError, edited, submit } = useCatalogueSave({
     schema: creditBodyBodySchema,
     save,
     id: body?.id,

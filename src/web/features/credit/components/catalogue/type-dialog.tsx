@@ -1,6 +1,5 @@
 import {
   type CatalogueType,
-  type CatalogueTypeBody,
   type CreditCatalogue,
   catalogueTypeBodySchema,
   creditAmountText,
@@ -28,8 +27,6 @@ import { useSaveCatalogueType } from "../../api/admin-save-catalogue-type";
 import { CATALOGUE_TOASTS } from "../../catalogue-labels";
 import { FormAlert } from "../admin/form-alert";
 import { useCatalogueSave } from "./use-catalogue-save";
-
-type FieldName = keyof CatalogueTypeBody;
 
 const optional = (label: string) => (
   <>
@@ -96,7 +93,7 @@ function TypeForm({
   );
   const [licenceRequired, setLicenceRequired] = useState(type?.licenceRequired ?? false);
   const save = useSaveCatalogueType();
-  const { errors, serverError, edited, submit } = useCatalogueSave<FieldName, CatalogueTypeBody>({
+  const { errors, serverError, edited, submit } = useCatalogueSave({
     schema: catalogueTypeBodySchema,
     save,
     id: type?.id,

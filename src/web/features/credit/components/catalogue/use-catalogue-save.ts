@@ -20,7 +20,7 @@ interface CatalogueSaveMutation<Body> {
  * often the form is submitted. A name already in the catalogue is refused under Name, any
  * other refusal above the buttons; a saved item is announced and the form closed.
  */
-export function useCatalogueSave<FieldName extends string, Body>({
+export function useCatalogueSave<S extends z.ZodType>({
   schema,
   save,
   id,
@@ -29,8 +29,9 @@ export function useCatalogueSave<FieldName extends string, Body>({
   nameTaken,
   onDone,
 }: {
-  schema: z.ZodType<Body>;
-  save: CatalogueSaveMutation<Body>;
+  /** The contract's schema of the request body. */
+  schema: S;
+  save: CatalogueSaveMutation<z.output<S>>;
   /** The item edited; undefined while adding one. */
   id: string | undefined;
   savedTitle: string;
@@ -40,6 +41,7 @@ export function useCatalogueSave<FieldName extends string, Body>({
   nameTaken: ErrorCode;
   onDone: () => void;
 }) {
+  type FieldName = keyof z.output<S> & string;
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const single = useSingleSubmit();
@@ -48,7 +50,7 @@ export function useCatalogueSave<FieldName extends string, Body>({
   const edited = (field: FieldName) =>
     setErrors(({ [field]: _, ...rest }) => rest as Partial<Record<FieldName, string>>);
 
-  function submit(values: unknown) {
+  function submit(values: z.input<S>) {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstErrors<FieldName>(parsed.error.issues));
