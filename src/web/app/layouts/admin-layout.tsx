@@ -22,12 +22,12 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "../../components/ui/sheet";
+import { UserAvatar } from "../../components/user-avatar";
 import { useCurrentUser, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
 import { cn } from "../../lib/utils";
 import { adminSections } from "../admin-sections";
 import { SkipLink } from "./skip-link";
-import { UserAvatar } from "./user-avatar";
 
 const NAV_ITEMS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboardIcon, end: true },

@@ -4,12 +4,12 @@ import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../../components/logo";
 import { PageLoader } from "../../components/page-loader";
 import { Button } from "../../components/ui/button";
+import { UserAvatar } from "../../components/user-avatar";
 import { useCurrentUser, useSession } from "../../features/auth/session-context";
 import { useProductName } from "../../lib/app-config";
 import { cn } from "../../lib/utils";
 import { coursePlayerPage } from "../learner-pages";
 import { SkipLink } from "./skip-link";
-import { UserAvatar } from "./user-avatar";
 
 /** The learner shell: a header with the product name, the profile link and Log out. */
 export function LearnerLayout({ children }: { children?: ReactNode }) {

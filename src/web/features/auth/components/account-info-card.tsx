@@ -1,8 +1,8 @@
 import type { User } from "@contract";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { UserAvatar } from "../../../components/user-avatar";
 import { useDates } from "../../../lib/dates";
-import { initials } from "../../../lib/format";
 
 /** SPEC section 2 "Profile": account type, member since and status. */
 export function AccountInfoCard({ user }: { user: User }) {
@@ -10,12 +10,7 @@ export function AccountInfoCard({ user }: { user: User }) {
   return (
     <Card>
       <CardContent className="flex items-center gap-4 border-b border-zinc-100">
-        <span
-          aria-hidden="true"
-          className="flex size-14 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-800"
-        >
-          {initials(user.name)}
-        </span>
+        <UserAvatar name={user.name} className="size-14 text-lg" />
         <div className="grid min-w-0 gap-0.5">
           <p className="truncate text-base font-semibold text-zinc-950">{user.name}</p>
           <p className="truncate text-sm text-zinc-600">{user.email}</p>

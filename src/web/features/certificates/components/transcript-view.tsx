@@ -5,14 +5,14 @@ import {
   type Transcript,
   type TranscriptEntry,
 } from "@contract";
-import { FileSpreadsheetIcon, FileTextIcon, GraduationCapIcon, RefreshCwIcon } from "lucide-react";
+import { FileSpreadsheetIcon, FileTextIcon, GraduationCapIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { PageLoadError } from "../../../components/ui/page-load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { loadFailureHint } from "../../../lib/api-client";
 import { useDates } from "../../../lib/dates";
 import { useDateFormat } from "../../../lib/organisation";
 import { transcriptUrl, useTranscript } from "../api/get-transcript";
@@ -66,19 +66,11 @@ export function TranscriptView({
   }
   if (query.isError) {
     return (
-      <div
-        role="alert"
-        className="rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center"
-      >
-        <h2 className="text-base font-semibold text-red-950">We couldn't load the transcript</h2>
-        <p className="mt-1 text-sm text-red-900">
-          {loadFailureHint(query.error, "Check your connection and try again.")}
-        </p>
-        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-          <RefreshCwIcon aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <PageLoadError
+        title="We couldn't load the transcript"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const t = query.data;

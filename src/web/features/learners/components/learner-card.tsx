@@ -18,9 +18,9 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { UserAvatar } from "../../../components/user-avatar";
 import { getErrorMessage } from "../../../lib/api-client";
 import { useDates } from "../../../lib/dates";
-import { initials } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useDeleteLearner } from "../api/delete-learner";
 import { useRemoveEnrollment } from "../api/remove-enrollment";
@@ -118,15 +118,10 @@ export function LearnerCard({ learner, onEnroll, selected, onSelectedChange }: L
             aria-label={`Select ${learner.name}`}
             className="mt-3"
           />
-          <span
-            aria-hidden="true"
-            className={cn(
-              "flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
-              restricted ? "bg-zinc-100 text-zinc-600" : "bg-indigo-100 text-indigo-800",
-            )}
-          >
-            {initials(learner.name)}
-          </span>
+          <UserAvatar
+            name={learner.name}
+            className={cn("size-10 text-sm", restricted && "bg-zinc-100 text-zinc-600")}
+          />
           <div className="grid min-w-0 gap-1.5">
             <div className="flex flex-wrap items-center gap-2">
               <h3 id={headingId} className="truncate text-[15px] font-semibold text-zinc-950">

@@ -1,8 +1,8 @@
 import { UserPlusIcon, UsersIcon } from "lucide-react";
 import { RecentItemsCard } from "../../../components/recent-items-card";
 import { Button } from "../../../components/ui/button";
+import { UserAvatar } from "../../../components/user-avatar";
 import { useDates } from "../../../lib/dates";
-import { initials } from "../../../lib/format";
 import { useRecentLearners } from "../api/get-learners";
 import { LearnerStatusBadge } from "./learner-status-badge";
 
@@ -41,12 +41,7 @@ export function RecentLearnersCard({ onAddLearner }: { onAddLearner: () => void 
           data-testid="recent-learner"
           className="flex items-center gap-3 rounded-xl p-2.5 sm:p-3"
         >
-          <span
-            aria-hidden="true"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-[13px] font-semibold text-indigo-800"
-          >
-            {initials(learner.name)}
-          </span>
+          <UserAvatar name={learner.name} className="size-10" />
           <div className="grid min-w-0 flex-1 gap-0.5">
             <p className="truncate text-sm font-medium text-zinc-900">{learner.name}</p>
             <p className="truncate text-xs text-zinc-600">{learner.email}</p>

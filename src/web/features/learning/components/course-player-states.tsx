@@ -1,10 +1,7 @@
 import { MESSAGES } from "@contract";
-import { RefreshCwIcon, SearchXIcon } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { SearchXIcon } from "lucide-react";
 import { LearnerPageNotice } from "../../../components/ui/learner-page-notice";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { loadFailureHint } from "../../../lib/api-client";
 
 /** The course is missing, unpublished or not the learner's. */
 export function CourseNotFound() {
@@ -13,30 +10,6 @@ export function CourseNotFound() {
       This course doesn't exist, isn't available yet, or you aren't enrolled in it. If you think
       this is a mistake, contact your administrator.
     </LearnerPageNotice>
-  );
-}
-
-/** The course could not be read: a retry, and the way back. */
-export function PlayerError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-14 text-center"
-    >
-      <h1 className="text-xl font-semibold text-red-950">We couldn't load this course</h1>
-      <p className="mt-2 max-w-sm text-sm text-red-900">
-        {loadFailureHint(error, "Check your connection and try again.")} Your progress is safe.
-      </p>
-      <div className="mt-6 flex flex-wrap justify-center gap-2">
-        <Button variant="outline" onClick={onRetry}>
-          <RefreshCwIcon aria-hidden="true" />
-          Try again
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to="/learner">Back to my learning</Link>
-        </Button>
-      </div>
-    </div>
   );
 }
 

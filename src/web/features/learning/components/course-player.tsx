@@ -21,6 +21,7 @@ import { Link, useSearchParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { PageLoadError } from "../../../components/ui/page-load-error";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
@@ -42,7 +43,7 @@ import {
 } from "../enrollment-status";
 import { CourseCredit, CourseLength, CourseSubject } from "./course-credit";
 import { ModuleList } from "./course-module-list";
-import { CourseNotFound, PlayerError, PlayerSkeleton } from "./course-player-states";
+import { CourseNotFound, PlayerSkeleton } from "./course-player-states";
 import { CourseUnavailable } from "./course-unavailable";
 import { ModuleVideo } from "./module-video";
 import { PackagePlayer } from "./package-player";
@@ -180,13 +181,20 @@ export function CoursePlayer({
   if (checkingList) return <PlayerSkeleton />;
   if (courseQuery.isError || enrollmentsQuery.isError) {
     return (
-      <PlayerError
+      <PageLoadError
+        heading="h1"
+        title="We couldn't load this course"
         error={courseQuery.error ?? enrollmentsQuery.error}
+        safe="Your progress is safe."
         onRetry={() => {
           if (courseQuery.isError) void courseQuery.refetch();
           if (enrollmentsQuery.isError) void enrollmentsQuery.refetch();
         }}
-      />
+      >
+        <Button asChild variant="ghost">
+          <Link to="/learner">Back to my learning</Link>
+        </Button>
+      </PageLoadError>
     );
   }
   if (!courseQuery.data || !enrollment) return <PlayerSkeleton />;

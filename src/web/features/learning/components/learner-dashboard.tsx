@@ -5,7 +5,6 @@ import {
   CircleCheckIcon,
   CirclePlayIcon,
   HistoryIcon,
-  RefreshCwIcon,
   TrophyIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -15,10 +14,10 @@ import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { PageLoadError } from "../../../components/ui/page-load-error";
 import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { loadFailureHint } from "../../../lib/api-client";
 import { useDates } from "../../../lib/dates";
 import { greetingName, sentence } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
@@ -86,7 +85,12 @@ export function LearnerDashboard({
       {enrollmentsQuery.isPending ? (
         <DashboardSkeleton />
       ) : enrollmentsQuery.isError ? (
-        <LoadError error={enrollmentsQuery.error} onRetry={() => void enrollmentsQuery.refetch()} />
+        <PageLoadError
+          title="We couldn't load your courses"
+          error={enrollmentsQuery.error}
+          safe="Your progress is safe."
+          onRetry={() => void enrollmentsQuery.refetch()}
+        />
       ) : (
         <>
           {renderTop ? (
@@ -440,24 +444,6 @@ function RecentActivityCard({
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
-    >
-      <h2 className="text-base font-semibold text-red-950">We couldn't load your courses</h2>
-      <p className="mt-1.5 max-w-sm text-sm text-red-900">
-        {loadFailureHint(error, "Check your connection and try again.")} Your progress is safe.
-      </p>
-      <Button variant="outline" className="mt-5" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
   );
 }
 

@@ -1,19 +1,14 @@
 import { ASSESSMENT_MESSAGES, type Attempt, MESSAGES, type SubmitResult } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  ArrowLeftIcon,
-  CircleAlertIcon,
-  GraduationCapIcon,
-  RefreshCwIcon,
-  SearchXIcon,
-} from "lucide-react";
+import { ArrowLeftIcon, CircleAlertIcon, GraduationCapIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { LearnerPageNotice } from "../../../../components/ui/learner-page-notice";
+import { PageLoadError } from "../../../../components/ui/page-load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
-import { getErrorMessage, isApiError, loadFailureHint } from "../../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../../lib/api-client";
 import { useDocumentTitle } from "../../../../lib/use-document-title";
 import { completionQueryKey } from "../../api/get-completion";
 import { useExamAttemptResult } from "../../api/get-exam-attempt-result";
@@ -169,7 +164,14 @@ export function ExamPage({
   } else if (statusQuery.isPending) {
     body = <ExamSkeleton />;
   } else if (statusQuery.isError) {
-    body = <ExamLoadError error={statusQuery.error} onRetry={() => void statusQuery.refetch()} />;
+    body = (
+      <PageLoadError
+        title="We couldn't load the exam"
+        error={statusQuery.error}
+        safe="Your answers so far are saved."
+        onRetry={() => void statusQuery.refetch()}
+      />
+    );
   } else if (!statusQuery.data.enabled) {
     body = (
       <EmptyState
@@ -300,25 +302,6 @@ function ClosedNotice({ reason }: { reason: ClosedReason }) {
         <p className="font-semibold">{notice.title}</p>
         <p>{notice.text}</p>
       </div>
-    </div>
-  );
-}
-
-function ExamLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
-    >
-      <h2 className="text-base font-semibold text-red-950">We couldn't load the exam</h2>
-      <p className="mt-1.5 max-w-sm text-sm text-red-900">
-        {loadFailureHint(error, "Check your connection and try again.")} Your answers so far are
-        saved.
-      </p>
-      <Button variant="outline" className="mt-5" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        Try again
-      </Button>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { CREDIT_MESSAGES, MESSAGES } from "@contract";
-import { ArrowLeftIcon, CalendarXIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
+import { ArrowLeftIcon, CalendarXIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { LearnerPageNotice } from "../../../../components/ui/learner-page-notice";
+import { PageLoadError } from "../../../../components/ui/page-load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
-import { isApiError, loadFailureHint } from "../../../../lib/api-client";
+import { isApiError } from "../../../../lib/api-client";
 import { cn } from "../../../../lib/utils";
 import { coursePaths } from "../../credit-steps";
 
@@ -106,19 +107,12 @@ export function CreditPageError({
   onRetry: () => void;
 }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
-    >
-      <h2 className="text-base font-semibold text-red-950">We couldn't load {what}</h2>
-      <p className="mt-1.5 max-w-sm text-sm text-red-900">
-        {loadFailureHint(error, "Check your connection and try again.")} Your progress is safe.
-      </p>
-      <Button variant="outline" className="mt-5" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
+    <PageLoadError
+      title={`We couldn't load ${what}`}
+      error={error}
+      safe="Your progress is safe."
+      onRetry={onRetry}
+    />
   );
 }
 

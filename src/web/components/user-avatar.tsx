@@ -1,6 +1,7 @@
-import { initials } from "../../lib/format";
-import { cn } from "../../lib/utils";
+import { initials } from "../lib/format";
+import { cn } from "../lib/utils";
 
+/** A person as their initials in a circle: the headers, account and learner cards. */
 export function UserAvatar({ name, className }: { name: string; className?: string }) {
   return (
     <span
