@@ -215,3 +215,5 @@ export function createCoursesRepository(db: Executor) {
     },
   };
 }
+
+export type CoursesRepository = ReturnType<typeof createCoursesRepository>;

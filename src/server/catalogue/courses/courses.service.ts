@@ -5,8 +5,6 @@ import type {
   CourseSettingsBody,
   CreateCourseBody,
   CreditType,
-  ModuleEditBody,
-  ModuleRequestBody,
   Role,
   UpdateCourseBody,
 } from "../../../contract";
@@ -18,24 +16,20 @@ import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
 import type { PackagesService } from "../packages/packages.service";
-import { courseEditEvents, courseEvent, moduleChanges } from "./course-events";
+import { createCourseContent } from "./course-content";
+import { courseEditEvents, courseEvent } from "./course-events";
+import { createModuleEdits } from "./course-modules";
 import {
   courseNotFound,
   creditTypeNotFound,
-  moduleIdTaken,
-  moduleNotFound,
   notPublished,
-  orderNotModules,
-  packageNotChosen,
   publishBlocked,
-  publishedNeedsModules,
   publishNeedsConfirmation,
   publishNeedsCreditLengthReason,
   publishNeedsModules,
   thumbnailNotUploaded,
-  videoNotUploaded,
 } from "./courses.errors";
-import { type PackageSummaries, toCourse, toModule } from "./courses.mapper";
+import { toCourse } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow, ModuleRow } from "./courses.table";
 import type { CreditCatalogueService } from "./credit-catalogue.service";
@@ -146,6 +140,8 @@ function groupTypesByCourse(rows: (CreditType & { courseId: string })[]) {
 export function createCoursesService(deps: CoursesServiceDeps) {
   const { db, objects, events, packages } = deps;
   const repo = createCoursesRepository(db);
+  const content = createCourseContent({ repo, objects, packages });
+  const { packagesOf, releaseObjects, releasePackages } = content;
   const catalogue = deps.changes
     ? createReadCache<CatalogueEntry>({
         feed: deps.changes,
@@ -155,12 +151,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         ttlMs: CATALOGUE_TTL_MS,
       })
     : undefined;
-
-  /** The packages the package modules among these rows play, by id (in `tx` when given). */
-  async function packagesOf(moduleRows: ModuleRow[], tx?: Executor): Promise<PackageSummaries> {
-    const ids = moduleRows.flatMap((m) => (m.packageId ? [m.packageId] : []));
-    return ids.length ? packages.summaries(ids, tx) : new Map();
-  }
 
   async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
     const [rows, moduleRows, typeRows] = await Promise.all([
@@ -204,77 +194,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     );
   }
 
-  /** Deletes objects no course or module uses any more (after the change committed). */
-  async function releaseObjects(paths: (string | null)[]) {
-    const unused: string[] = [];
-    for (const path of new Set(paths)) {
-      if (path && !(await repo.isObjectInUse(path))) unused.push(path);
-    }
-    await objects.deleteByPaths(unused);
-  }
-
-  /** Deletes packages no module plays any more (after the change committed). */
-  async function releasePackages(ids: (string | null)[]) {
-    const unused: string[] = [];
-    for (const id of new Set(ids)) {
-      if (id && !(await repo.isPackageInUse(id))) unused.push(id);
-    }
-    if (unused.length) await packages.release(unused);
-  }
-
-  /**
-   * A module's content as its columns: a video (checked to be uploaded, with its length as
-   * read from the file), or a package (checked whole and unpacked by the packages feature).
-   * `current` is the module's content before an edit, which is kept when unchanged.
-   */
-  async function contentOf(
-    body: ModuleEditBody,
-    current?: ModuleRow,
-  ): Promise<{
-    values: Pick<ModuleRow, "kind" | "videoUrl" | "videoSeconds" | "packageId">;
-    /** A package this request unpacked: released if the module is not saved after all. */
-    created?: string;
-  }> {
-    if (!("videoUrl" in body)) {
-      if (!body.packagePath) {
-        // An edit that keeps the package it plays.
-        if (current?.kind !== body.kind || !current.packageId) throw packageNotChosen();
-        return {
-          values: {
-            kind: body.kind,
-            videoUrl: null,
-            videoSeconds: null,
-            packageId: current.packageId,
-          },
-        };
-      }
-      const intaken = await packages.intake({ path: body.packagePath, kind: body.kind });
-      return {
-        values: { kind: body.kind, videoUrl: null, videoSeconds: null, packageId: intaken.id },
-        created: intaken.created ? intaken.id : undefined,
-      };
-    }
-    if (current?.kind === "video" && current.videoUrl === body.videoUrl) {
-      return {
-        values: {
-          kind: "video",
-          videoUrl: body.videoUrl,
-          videoSeconds: current.videoSeconds,
-          packageId: null,
-        },
-      };
-    }
-    const video = await readyVideo(body.videoUrl);
-    return {
-      values: {
-        kind: "video",
-        videoUrl: body.videoUrl,
-        videoSeconds: video.durationSeconds,
-        packageId: null,
-      },
-    };
-  }
-
   /** The course's own publish checks, then those of the features that add theirs. */
   async function reviewOf(tx: Executor, row: CourseRow): Promise<CoursePublishCheck[]> {
     const [moduleRows, types] = await Promise.all([
@@ -292,13 +211,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     return checks;
   }
 
-  /** The module's uploaded video, with its length as read from the file. */
-  async function readyVideo(path: string) {
-    const video = await objects.findReady(path, "video");
-    if (!video) throw videoNotUploaded();
-    return video;
-  }
-
   async function record(tx: Executor, list: AuditEventInput[]) {
     for (const event of list) await deps.audit.append(tx, event);
   }
@@ -310,6 +222,16 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       await publish("course.rules-changed", { courseId: list[0]!.courseId! });
     }
   }
+
+  const moduleEdits = createModuleEdits({
+    db,
+    events,
+    repo,
+    content,
+    record,
+    changed,
+    withModules,
+  });
 
   return {
     /**
@@ -615,180 +537,11 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return course!;
     },
 
-    /**
-     * Puts the modules in the given order, which must name every module of the course once.
-     * Completions are per module, so learners keep them; which module is open next follows
-     * the new order (SPEC section 4, module access).
-     */
-    async reorderModules(courseId: string, moduleIds: string[], actor: Actor): Promise<Course> {
-      const row = await events.transaction(db, async (tx, publish) => {
-        const txRepo = createCoursesRepository(tx);
-        const course = await txRepo.lockById(courseId);
-        if (!course) throw courseNotFound();
-        const modules = await txRepo.modulesOf([courseId]);
-        const current = modules.map((m) => m.id);
-        const problem = orderProblem(current, moduleIds);
-        if (problem) throw orderNotModules(problem);
-        await txRepo.setModuleOrder(courseId, moduleIds);
-        if (current.join("\n") !== moduleIds.join("\n")) {
-          const titles = new Map(modules.map((m) => [m.id, m.title]));
-          await record(tx, [
-            courseEvent("course.modules_reordered", actor, course, {
-              from: current,
-              to: moduleIds,
-              titles: moduleIds.map((id) => titles.get(id) ?? id),
-            }),
-          ]);
-          await publish("course.rules-changed", { courseId });
-        }
-        return course;
-      });
-      changed(courseId);
-      const [course] = await withModules([row]);
-      return course!;
-    },
-
-    /**
-     * Appends a module at the end of the course: a video module, or a package module whose
-     * package is checked and unpacked first (a package refused leaves nothing behind).
-     */
-    async addModule(courseId: string, body: ModuleRequestBody, actor: Actor) {
-      // Before any package is unpacked: a course that is not there needs no package.
-      if (!(await repo.findById(courseId))) throw courseNotFound();
-      const content = await contentOf(body);
-      let row: ModuleRow;
-      try {
-        row = await events.transaction(db, async (tx, publish) => {
-          const txRepo = createCoursesRepository(tx);
-          const course = await txRepo.lockById(courseId);
-          if (!course) throw courseNotFound();
-          const inserted = await txRepo.insertModule({
-            courseId,
-            id: body.id,
-            position: await txRepo.nextPosition(courseId),
-            title: body.title,
-            description: body.description || null,
-            duration: body.duration,
-            ...content.values,
-          });
-          if (!inserted) throw moduleIdTaken();
-          await record(tx, [
-            courseEvent(
-              "module.added",
-              actor,
-              course,
-              {
-                moduleTitle: inserted.title,
-                duration: inserted.duration,
-                position: inserted.position,
-                ...(inserted.kind === "video" ? {} : { kind: inserted.kind }),
-              },
-              inserted.id,
-            ),
-          ]);
-          await publish("course.rules-changed", { courseId });
-          return inserted;
-        });
-      } catch (err) {
-        await releasePackages([content.created ?? null]);
-        throw err;
-      }
-      changed(courseId);
-      return toModule(row, await packagesOf([row]));
-    },
-
-    /**
-     * Edits a module; its content may change kind (a video for a package or back). What the
-     * module no longer plays is deleted once nothing else uses it.
-     */
-    async updateModule(courseId: string, moduleId: string, body: ModuleEditBody, actor: Actor) {
-      const found = (await repo.modulesOf([courseId])).find((m) => m.id === moduleId);
-      if (!found) {
-        if (!(await repo.findById(courseId))) throw courseNotFound();
-        throw moduleNotFound();
-      }
-      // Checked before the transaction: the objects and packages features work outside it.
-      const content = await contentOf(body, found);
-      let before: ModuleRow;
-      let row: ModuleRow;
-      try {
-        ({ before, row } = await events.transaction(db, async (tx, publish) => {
-          const txRepo = createCoursesRepository(tx);
-          const course = await txRepo.lockById(courseId);
-          if (!course) throw courseNotFound();
-          const current = (await txRepo.modulesOf([courseId])).find((m) => m.id === moduleId);
-          if (!current) throw moduleNotFound();
-          const updated = (await txRepo.updateModule(courseId, moduleId, {
-            title: body.title,
-            description: body.description || null,
-            duration: body.duration,
-            ...content.values,
-          }))!;
-          const changes = moduleChanges(current, updated);
-          if (changes.length) {
-            await record(tx, [
-              courseEvent(
-                "module.updated",
-                actor,
-                course,
-                { moduleTitle: updated.title, changes },
-                moduleId,
-              ),
-            ]);
-          }
-          // A module that changes what it plays changes what completing it means.
-          if (current.kind !== updated.kind) {
-            await publish("course.rules-changed", { courseId });
-          }
-          return { before: current, row: updated };
-        }));
-      } catch (err) {
-        await releasePackages([content.created ?? null]);
-        throw err;
-      }
-      changed(courseId);
-      if (before.videoUrl !== row.videoUrl) await releaseObjects([before.videoUrl]);
-      if (before.packageId !== row.packageId) await releasePackages([before.packageId]);
-      return toModule(row, await packagesOf([row]));
-    },
-
-    async removeModule(courseId: string, moduleId: string, actor: Actor): Promise<void> {
-      const removed = await events.transaction(db, async (tx, publish) => {
-        const txRepo = createCoursesRepository(tx);
-        const course = await txRepo.lockById(courseId);
-        if (!course) throw courseNotFound();
-        const row = await txRepo.deleteModule(courseId, moduleId);
-        if (!row) throw moduleNotFound();
-        if (course.isPublished && (await txRepo.countModules(courseId)) === 0) {
-          throw publishedNeedsModules();
-        }
-        await record(tx, [
-          courseEvent("module.removed", actor, course, { moduleTitle: row.title }, moduleId),
-        ]);
-        await publish("course.rules-changed", { courseId });
-        return row;
-      });
-      changed(courseId);
-      await releaseObjects([removed.videoUrl]);
-      await releasePackages([removed.packageId]);
-    },
+    ...moduleEdits,
 
     coursesWithThumbnail: (path: string) => repo.coursesWithThumbnail(path),
     modulesWithVideo: (path: string) => repo.modulesWithVideo(path),
   };
-}
-
-/** Why a proposed order is not exactly the course's modules, or null when it is. */
-function orderProblem(current: string[], proposed: string[]): string | null {
-  const known = new Set(current);
-  const seen = new Set<string>();
-  for (const id of proposed) {
-    if (!known.has(id)) return `${id} is not a module of this course.`;
-    if (seen.has(id)) return `${id} is listed more than once.`;
-    seen.add(id);
-  }
-  const missing = current.find((id) => !seen.has(id));
-  return missing ? `${missing} is missing.` : null;
 }
 
 /** The settings a body names, as column values (absent keys stay untouched). */
