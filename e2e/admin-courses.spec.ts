@@ -31,7 +31,7 @@ async function expectVideoPlays(video: Locator) {
     await el.play();
   });
   await expect
-    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime))
     .toBeGreaterThan(0.2);
   await video.evaluate((el: HTMLVideoElement) => el.pause());
 }

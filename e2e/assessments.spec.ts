@@ -74,7 +74,6 @@ test.describe("Assessments", () => {
     admin,
     adminApi,
   }) => {
-    test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
     const video = await uploadObject(
       adminApi,
@@ -283,7 +282,7 @@ test.describe("Assessments", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Ethics in Practice ${stamp}`,
@@ -432,7 +431,6 @@ test.describe("Assessments", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(120_000);
     const course = await createPublishedCourse(adminApi, {
       title: `Audit Independence ${Date.now().toString(36)}`,
       category: "Design",
@@ -501,7 +499,6 @@ test.describe("Assessments", () => {
     createLearner,
     completeModules,
   }) => {
-    test.setTimeout(120_000);
     const course = await createPublishedCourse(adminApi, {
       title: `Tax Ethics ${Date.now().toString(36)}`,
       category: "Design",

@@ -24,7 +24,6 @@ test.describe("Captions and transcripts", () => {
     createLearner,
     enroll,
   }) => {
-    test.setTimeout(120_000);
     const course = await createCourse({ modules: 2, publish: true, title: "Caption basics" });
     const learner = await createLearner({ name: "Cora Caption" });
     await enroll(learner.id, course.id);

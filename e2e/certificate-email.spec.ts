@@ -14,7 +14,6 @@ test.describe("Certificate email and reminders", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Emailed Ethics ${stamp}`,

@@ -46,7 +46,7 @@ test.describe("Certificates", () => {
     createLearner,
     completeModules,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Clinical Ethics ${stamp}`,

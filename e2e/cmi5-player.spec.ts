@@ -96,7 +96,7 @@ test.describe("cmi5 modules (learner)", () => {
 
     await passQuiz(frame);
     // The portal hears of it from the AU's statements; the course completes with the module.
-    await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("course-complete")).toBeVisible();
     await expect(
       unit(page, "Introduction to Geology - Responsive Style").getByTestId("cmi5-unit-status"),
     ).toHaveText("Done");
@@ -104,7 +104,7 @@ test.describe("cmi5 modules (learner)", () => {
 
     // Exit in the AU: it terminates and returns to the LMS, which closes the unit.
     await frame.locator(".exit-button").first().dispatchEvent("click");
-    await expect(page.getByTestId("cmi5-frame")).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId("cmi5-frame")).toHaveCount(0);
     await expect(player).toContainText("You have completed this module's units.");
     await screensAtBothWidths(page, "cmi5-player-complete");
   });
@@ -115,7 +115,7 @@ test.describe("cmi5 modules (learner)", () => {
     createLearner,
     enroll,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const course = await cmi5Course(
       adminApi,
       "multi_au_framed.zip",
@@ -143,9 +143,7 @@ test.describe("cmi5 modules (learner)", () => {
     for (const [i, title] of lessons.entries()) {
       const frame = await startUnit(page, title);
       await expect(frame.locator("#content")).not.toBeEmpty();
-      await expect(unit(page, title).getByTestId("cmi5-unit-status")).toHaveText("Done", {
-        timeout: 15_000,
-      });
+      await expect(unit(page, title).getByTestId("cmi5-unit-status")).toHaveText("Done");
       await expect(page.getByTestId("cmi5-done")).toHaveText(`${i + 1} of 8 done`);
     }
     await expect(page.getByTestId("course-complete")).toHaveCount(0);
@@ -153,7 +151,7 @@ test.describe("cmi5 modules (learner)", () => {
 
     const quiz = await startUnit(page, "Quiz");
     await passQuiz(quiz);
-    await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("course-complete")).toBeVisible();
     await expect(page.getByTestId("cmi5-done")).toHaveText("8 of 8 done");
     await page.getByRole("button", { name: "Close unit" }).click();
     await screensAtBothWidths(page, "cmi5-player-multi-complete");
@@ -197,7 +195,7 @@ test.describe("cmi5 modules (learner)", () => {
     await expect(dialog).toBeHidden();
 
     // The learner's player hears of it while the unit is open.
-    await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("course-complete")).toBeVisible();
     await expect(unit(page, title).getByTestId("cmi5-unit-status")).toHaveText("Waived");
   });
 });

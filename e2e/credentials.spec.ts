@@ -22,7 +22,6 @@ test.describe("Open Badges credentials", () => {
     createLearner,
     completeModules,
   }) => {
-    test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Medical Ethics ${stamp}`,

@@ -95,7 +95,7 @@ test.describe("Credit claim (administrator)", () => {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Safe Opioid Prescribing ${stamp}`,

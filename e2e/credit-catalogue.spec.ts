@@ -16,7 +16,7 @@ test.describe("Credit catalogue", () => {
     adminApi,
     createCourse,
   }) => {
-    test.setTimeout(240_000);
+    test.slow();
     const stamp = Date.now().toString(36);
     const nursing = `State Board of Nursing ${stamp}`;
     const course = await createCourse({ title: `Wound Care Essentials ${stamp}`, modules: 1 });

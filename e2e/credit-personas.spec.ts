@@ -75,7 +75,7 @@ test.describe("Credit personas", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Insurance Ethics ${stamp}`,

@@ -47,15 +47,13 @@ test("without Firebase settings the portal never downloads the Firebase SDK", as
 test.describe("Sign-in through Firebase Auth (emulator)", () => {
   test.skip(firebaseCliMissing, FIREBASE_CLI_MISSING_MESSAGE);
   test.describe.configure({ mode: "serial" });
-  // The emulator and a second server start once for the file.
-  test.setTimeout(120_000);
 
   let portal: FirebasePortal;
   let adminApi: APIRequestContext;
   const admin = { email: uniqueEmail("fb-admin"), password: "admin-pass-123", name: "Fia Admin" };
 
   test.beforeAll(async ({ playwright }, testInfo) => {
-    test.setTimeout(240_000);
+    test.slow();
     portal = await startFirebasePortal();
     adminApi = await playwright.request.newContext({
       baseURL: portal.url,

@@ -35,7 +35,7 @@ test.describe("Form steps", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const course = await createPublishedCourse(adminApi, {
       title: `Hypertension Follow-up ${Date.now().toString(36)}`,
       category: "Design",

@@ -10,7 +10,6 @@ test.describe("Learners import and bulk enrollment (admin)", () => {
     adminApi,
     createCourse,
   }) => {
-    test.setTimeout(120_000);
     const stamp = uniqueEmail("s").slice(2, 10);
     const [onboarding, safety] = await Promise.all(
       ["Onboarding", "Safety First"].map((title) =>

@@ -81,7 +81,7 @@ test.describe("Learner journey", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(150_000);
+    test.slow();
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Inclusive Design & Accessibility ${stamp}`,
@@ -401,7 +401,6 @@ test.describe("Learner screens on a phone (390 px)", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(90_000);
     const stamp = Date.now().toString(36);
     const course = await createPublishedCourse(adminApi, {
       title: `Mobile App Basics ${stamp}`,

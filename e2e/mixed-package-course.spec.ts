@@ -14,7 +14,7 @@ test.describe("A course of a video, a SCORM and a cmi5 module", () => {
     createLearner,
     enroll,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const course = await createCourse({ title: "Geology and golf", modules: 1 });
     await addPackageModule(adminApi, course.id, {
       kind: "scorm",
@@ -70,7 +70,7 @@ test.describe("A course of a video, a SCORM and a cmi5 module", () => {
     await au.getByRole("button", { name: "Submit Answers" }).dispatchEvent("click");
 
     // Every module done: the course completes and its certificate is ready.
-    await expect(page.getByTestId("course-complete")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("course-complete")).toBeVisible();
     await expect(progress).toHaveText("100%");
     // Issued: its PDF is a link to the certificate (a button stands in until it is).
     await expect(

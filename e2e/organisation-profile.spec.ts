@@ -45,7 +45,7 @@ test.describe("Organisation profile", () => {
   test("the admin sets the organisation's name and logo, and the learner's certificate shows them", {
     tag: "@whole-portal",
   }, async ({ page, browser, admin, adminApi, createLearner, completeModules }) => {
-    test.setTimeout(180_000);
+    test.slow();
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto("/admin/settings");

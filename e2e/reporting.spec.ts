@@ -47,7 +47,7 @@ test.describe("Regulator reporting", () => {
     adminApi,
     createLearner,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     // CPE Monitor's SubmitCPEActivityJSON, standing in: records each request and refuses it
     // with an error_message, as the public integrations read the service's answer.
     const sent: URLSearchParams[] = [];

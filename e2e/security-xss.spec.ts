@@ -37,7 +37,7 @@ test.describe("hostile text renders inert", () => {
     createLearner,
     enroll,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const stamp = uniqueEmail("x").slice(2, 10);
     const hostile = Object.values(HOSTILE_STRINGS);
     const titles = hostile.map((text) => `${text} ${stamp}`);

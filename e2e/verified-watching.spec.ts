@@ -120,7 +120,6 @@ test.describe("Verified watching", () => {
     createLearner,
     enroll,
   }) => {
-    test.setTimeout(120_000);
     const course = await seedCourse(adminApi, `Safety briefing ${uniqueEmail("v").slice(2, 8)}`);
     const learner = await createLearner({ name: "Vera Viewer" });
     await enroll(learner.id, course.id);
@@ -186,7 +185,7 @@ test.describe("Verified watching", () => {
 
     // Resume: a reload opens the module where the learner left off.
     await page.reload();
-    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1.2);
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(1.2);
     expect(Math.abs((await currentTime(page)) - stoppedAt)).toBeLessThan(0.6);
     await expect(page.getByTestId("watch-status")).toHaveText(/^[3-5]\d% watched/);
 
@@ -221,7 +220,6 @@ test.describe("Verified watching", () => {
     createLearner,
     enroll,
   }) => {
-    test.setTimeout(120_000);
     const course = await seedCourse(adminApi, `Fast clips ${uniqueEmail("f").slice(2, 8)}`, 1);
     await offerCredit(
       adminApi,
@@ -322,7 +320,7 @@ test.describe("Verified watching", () => {
     await expect(page.getByTestId("watch-progress")).toHaveCount(0);
     await playUntil(page, 1.5);
     await page.reload();
-    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1.2);
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(1.2);
     const complete = page.getByRole("button", { name: "Mark as Complete" });
     await expect(complete).toBeEnabled();
     await complete.click();

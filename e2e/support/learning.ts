@@ -163,7 +163,6 @@ export async function expectVideoPlays(page: Page) {
   await expect
     .poll(() => video.evaluate((element) => (element as HTMLVideoElement).currentTime), {
       message: "the video's currentTime advances",
-      timeout: 15_000,
     })
     .toBeGreaterThan(0.3);
   await video.evaluate((element) => (element as HTMLVideoElement).pause());
@@ -283,7 +282,7 @@ export function mailsTo(address: string, dataDir = serverDataDir()): Mail[] {
 export async function waitForMailLink(
   address: string,
   linkPattern: RegExp,
-  options: { seen?: number; timeout?: number; dataDir?: string } = {},
+  options: { seen?: number; dataDir?: string } = {},
 ): Promise<{ mail: Mail; link: string }> {
   let found: { mail: Mail; link: string } | undefined;
   await expect
@@ -300,7 +299,6 @@ export async function waitForMailLink(
       },
       {
         message: `an email to ${address} with a link like ${linkPattern}`,
-        timeout: options.timeout ?? 15_000,
       },
     )
     .toBe(true);
