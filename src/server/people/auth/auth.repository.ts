@@ -293,3 +293,5 @@ export function createAuthRepository(db: Executor) {
     },
   };
 }
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -5,11 +5,7 @@ import type {
   SetupPasswordBody,
 } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
-import {
-  type IdentityService,
-  identityUnavailable,
-  type VerifiedIdentity,
-} from "../../identity/firebase-identity";
+import type { IdentityService } from "../../identity/firebase-identity";
 import type { Mailer } from "../../mail/mailer";
 import { type MailIssuer, passwordResetMail } from "../../mail/templates";
 import { invalidField } from "../../plugins/errors";
@@ -20,9 +16,7 @@ import {
   currentPasswordRequired,
   currentPasswordWrong,
   emailTaken,
-  identityEmailNotVerified,
   identityInUse,
-  identityMismatch,
   invalidAdminKey,
   invalidCredentials,
   invalidResetLink,
@@ -34,6 +28,8 @@ import {
 } from "./auth.errors";
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
+import { createIdentityBinding } from "./identity-binding";
+import { assertMaySignIn } from "./sign-in-rules";
 
 /** The account row the service hands to the other people features (never sent as is). */
 export type { UserRow };
@@ -82,16 +78,16 @@ export interface ClientInfo {
   deviceToken?: string;
 }
 
-/** Learners may sign in only when pre-registered and not restricted (SPEC section 5). */
-function assertMaySignIn(user: UserRow) {
-  if (user.role !== "learner") return;
-  if (user.status === "restricted") throw accountRestricted();
-  if (!user.isRegisteredByAdmin) throw accessDenied();
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, sessions, throttle, passwords } = deps;
   const repo = createAuthRepository(db);
+  const { mirror, verifiedIdentity, boundElsewhere, refuseTakenUid, userForIdentity } =
+    createIdentityBinding({
+      repo,
+      identity: deps.identity,
+      forgetUser: (userId) => sessions.forgetUser(userId),
+      log: deps.log,
+    });
 
   async function startSession(user: UserRow, client: ClientInfo, persistent: boolean) {
     const session = await sessions.create({
@@ -136,81 +132,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         token,
       }),
     );
-  }
-
-  /**
-   * Mirrors a local change to the identity service. Its failure is logged and never undoes
-   * or blocks the local change: the database decides who may sign in (every identity-service
-   * sign-in is checked against it), so a stale mirror cannot let anyone in.
-   */
-  async function mirror(action: string, user: UserRow, run: (uid: string) => Promise<void>) {
-    if (!deps.identity.configured || !user.firebaseUid) return;
-    try {
-      await run(user.firebaseUid);
-    } catch (err) {
-      deps.log.error({ err, userId: user.id, action }, "identity service update failed");
-    }
-  }
-
-  /** Verifies the token; the uid and email sent beside it are claims that must match it. */
-  async function verifiedIdentity(idToken: string, claimed: { email?: string; uid?: string }) {
-    const identity = await deps.identity.verifyIdToken(idToken);
-    if (claimed.uid !== undefined && claimed.uid !== identity.uid) throw identityMismatch();
-    if (claimed.email !== undefined && claimed.email !== identity.email) throw identityMismatch();
-    return identity;
-  }
-
-  /**
-   * Whether the user's stored uid stands in the way of binding `uid`: a real account of
-   * the identity service does; null, or a placeholder (a demo-mode value, a deleted
-   * account) does not.
-   */
-  async function boundElsewhere(user: UserRow, uid: string): Promise<boolean> {
-    if (!user.firebaseUid || user.firebaseUid === uid) return false;
-    try {
-      return await deps.identity.exists(user.firebaseUid);
-    } catch (err) {
-      deps.log.error({ err, userId: user.id }, "identity service lookup failed");
-      throw identityUnavailable();
-    }
-  }
-
-  /** The unique firebase_uid constraint refuses a uid bound to another user concurrently. */
-  async function refuseTakenUid<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      const code =
-        (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-      if (code === "23505") throw identityInUse();
-      throw error;
-    }
-  }
-
-  /**
-   * The user a verified identity signs in as: the one bound to its uid, else the
-   * pre-registered user with its (lower-cased) email, which it is then bound to.
-   */
-  async function userForIdentity(identity: VerifiedIdentity): Promise<UserRow> {
-    const bound = await repo.findUserByFirebaseUid(identity.uid);
-    if (bound) {
-      assertMaySignIn(bound);
-      return bound;
-    }
-    const user = identity.email ? await repo.findUserByEmail(identity.email) : undefined;
-    if (!user) throw accessDenied();
-    assertMaySignIn(user);
-    // Anyone can create an identity-service account for any address: binding by email
-    // needs the service to have proven the mailbox. Unverified accounts are bound by the
-    // first-time setup instead, under its own rules (invitation token in invite mode).
-    if (!identity.emailVerified) throw identityEmailNotVerified();
-    if (await boundElsewhere(user, identity.uid)) throw identityInUse();
-    const row = await refuseTakenUid(() =>
-      repo.bindFirebaseUid(user.id, identity.uid, user.firebaseUid),
-    );
-    if (!row) throw identityInUse();
-    sessions.forgetUser(row.id);
-    return row;
   }
 
   return {
@@ -587,9 +508,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Restricts an active learner or lifts the restriction. Restricting ends the
-     * learner's sessions in the same transaction, so it takes effect at once.
+     * learner's sessions in the same transaction, so it takes effect at once. `record` runs
+     * in the same transaction (the audit trail).
      */
-    /** `record` runs in the same transaction (the audit trail). */
     async toggleLearnerStatus(
       id: string,
       record?: (tx: Executor, user: UserRow) => Promise<void>,
