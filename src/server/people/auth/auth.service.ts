@@ -29,7 +29,7 @@ import {
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
 import { createIdentityBinding } from "./identity-binding";
-import { assertMaySignIn } from "./sign-in-rules";
+import { assertMaySignIn, signInRefusal } from "./sign-in-rules";
 
 /** The account row the service hands to the other people features (never sent as is). */
 export type { UserRow };
@@ -551,6 +551,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       sessions.forgetUser(deleted.id);
       await mirror("delete", deleted, (uid) => deps.identity.deleteUser(uid));
     },
+
+    /** Why an account may not sign in, for the ways in other features own (single sign-on). */
+    signInRefusal,
 
     findUser: (id: string) => repo.findUserById(id),
     /** Emails are stored lower-cased. */

@@ -101,10 +101,11 @@ export function createSignOnService(deps: SignOnDeps) {
     return { user, bound: false, email };
   }
 
+  /** The portal's own rule of who may sign in, refused as a sign-on refusal. */
   function assertMaySignIn(user: UserRow) {
-    if (user.role !== "learner") return;
-    if (user.status === "restricted") throw new SignOnRefused("restricted");
-    if (!user.isRegisteredByAdmin) throw new SignOnRefused("not_registered", "not registered");
+    const refusal = deps.auth.signInRefusal(user);
+    if (refusal === "restricted") throw new SignOnRefused("restricted");
+    if (refusal === "not_registered") throw new SignOnRefused("not_registered", "not registered");
   }
 
   /** Binds the subject in this transaction; a subject bound meanwhile is someone else's. */
