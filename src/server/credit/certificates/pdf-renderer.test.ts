@@ -106,9 +106,19 @@ describe("PDF renderer", () => {
 /** This process's threads at nice 19, by id (Linux keeps a priority per thread). */
 function lowestPriorityThreads() {
   const tids = readdirSync("/proc/self/task").filter((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    const stat = threadStat(tid);
     // The fields after the command's closing parenthesis; the 17th of them is the nice value.
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16] === "19";
+    return stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[16] === "19";
   });
   return new Set(tids);
+}
+
+/** A thread's stat line, or undefined for one that ended after the directory was listed. */
+function threadStat(tid: string): string | undefined {
+  try {
+    return readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
