@@ -13,10 +13,8 @@ import {
 import { CompletionChecklist } from "../../features/credit/components/learner/completion-checklist";
 import { NextStepTop } from "../../features/credit/components/learner/next-step-top";
 import { useMyEnrollments } from "../../features/learning/api/get-my-enrollments";
-import {
-  CoursePlayer,
-  type PlayerExtensions,
-} from "../../features/learning/components/course-player";
+import { CoursePlayer } from "../../features/learning/components/course-player";
+import type { PlayerExtensions } from "../../features/learning/components/course-player-extensions";
 
 /**
  * Captions and the transcript of each module's video, review questions under each module

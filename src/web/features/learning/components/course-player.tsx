@@ -6,31 +6,17 @@ import {
   type User,
 } from "@contract";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  ArrowLeftIcon,
-  CheckIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  CircleCheckIcon,
-  LayersIcon,
-  LockIcon,
-  TrophyIcon,
-} from "lucide-react";
-import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { CircleCheckIcon, LayersIcon } from "lucide-react";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Badge } from "../../../components/ui/badge";
-import { Button, type ButtonProps } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { PageLoadError } from "../../../components/ui/page-load-error";
-import { Progress } from "../../../components/ui/progress";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-client";
-import { useDates } from "../../../lib/dates";
-import { plural } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { cn } from "../../../lib/utils";
 import { useCompleteModule } from "../api/complete-module";
 import { courseQueryKey, useCourse } from "../api/get-course";
 import { useCourseWatch } from "../api/get-course-watch";
@@ -41,10 +27,13 @@ import {
   moduleStates,
   resumeModuleId,
 } from "../enrollment-status";
-import { CourseCredit, CourseLength, CourseSubject } from "./course-credit";
+import { CourseCompleteBanner } from "./course-complete-banner";
 import { ModuleList } from "./course-module-list";
+import type { CertificateButtonProps, PlayerExtensions } from "./course-player-extensions";
+import { CoursePlayerHeader } from "./course-player-header";
 import { CourseNotFound, PlayerSkeleton } from "./course-player-states";
 import { CourseUnavailable } from "./course-unavailable";
+import { ModulePanel } from "./module-panel";
 import { ModuleVideo } from "./module-video";
 import { PackagePlayer } from "./package-player";
 import { useWatchTracker } from "./use-watch-tracker";
@@ -57,62 +46,6 @@ const PROGRESS_TOAST = {
 } as const;
 const PROGRESS_FAILED = "Could not save your progress";
 const NOT_COMPLETE_YET = "This module is not complete yet";
-
-/** What other steps of completion add to the player; each renders nothing when it does not apply. */
-export type PlayerExtensions = {
-  /** Shown with the current module, under its description (e.g. its review questions). */
-  renderModuleExtra?: (args: { courseId: string; moduleId: string }) => ReactNode;
-  /** Inside the module's <video>: its <track> elements (e.g. caption tracks). */
-  renderVideoTracks?: (args: { courseId: string; moduleId: string }) => ReactNode;
-  /** Right under the video, with its element (e.g. a captions switch and the transcript). */
-  renderVideoExtra?: (args: {
-    courseId: string;
-    moduleId: string;
-    video: HTMLVideoElement | null;
-  }) => ReactNode;
-  /**
-   * Shown once every module is done and the course is not complete yet (e.g. the final
-   * exam). `autoFocus` asks it to take focus: the learner just completed the last module.
-   */
-  renderNextStep?: (args: { courseId: string; autoFocus: boolean }) => ReactNode;
-  /** Under the course's heading (e.g. a link to the activity's information, an expiry notice). */
-  renderHeaderExtra?: (args: { courseId: string }) => ReactNode;
-  /**
-   * Right under the header, above the video: the learner's next step when it waits on
-   * another screen (the evaluation, the attestation), so it is never found only far below.
-   */
-  renderNextStepTop?: (args: { courseId: string }) => ReactNode;
-  /**
-   * In place of 'Mark as Complete': `action` itself, or why the module cannot be completed
-   * yet (e.g. its review questions are unanswered).
-   */
-  renderCompleteAction?: (args: {
-    courseId: string;
-    moduleId: string;
-    action: ReactNode;
-  }) => ReactNode;
-  /**
-   * Under the current module: where the learner stands with every step of the course.
-   * `progressKey` changes with each completed module; `autoFocus` as for `renderNextStep`.
-   */
-  renderCompletion?: (args: {
-    courseId: string;
-    autoFocus: boolean;
-    progressKey: number;
-  }) => ReactNode;
-  /**
-   * While set, every module not yet completed stays locked and this shows in place of the
-   * video: something the course asks for before its first module (e.g. an acknowledgement).
-   */
-  startGate?: ReactNode;
-};
-
-export type CertificateButtonProps = {
-  enrollment: EnrollmentWithRelations;
-  className?: string;
-  variant?: ButtonProps["variant"];
-  size?: ButtonProps["size"];
-};
 
 /**
  * SPEC section 2 "Course player": the modules in order with locks, the protected video,
@@ -222,7 +155,6 @@ function Player({
   CertificateButton: ComponentType<CertificateButtonProps>;
   extensions: PlayerExtensions;
 }) {
-  const dates = useDates();
   const [searchParams, setSearchParams] = useSearchParams();
   const completeModule = useCompleteModule();
   const queryClient = useQueryClient();
@@ -244,6 +176,7 @@ function Player({
       : resumeModuleId(modules, completed);
   const index = modules.findIndex((m) => m.id === currentId);
   const current = modules[index];
+  const state = current ? states.get(current.id) : undefined;
   const previous = index > 0 ? modules[index - 1] : undefined;
   const next = index >= 0 ? modules[index + 1] : undefined;
   const nextLocked = !next || states.get(next.id) === "locked";
@@ -343,53 +276,13 @@ function Player({
 
   return (
     <div className="grid gap-6 sm:gap-8">
-      <header className="grid gap-4">
-        <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit text-zinc-600">
-          <Link to="/learner">
-            <ArrowLeftIcon aria-hidden="true" />
-            My learning
-          </Link>
-        </Button>
-        <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between lg:gap-10">
-          <div className="grid min-w-0 gap-2.5">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-zinc-600">
-              <CourseSubject course={course} />
-              <span className="inline-flex items-center gap-1">
-                <LayersIcon className="size-3.5" aria-hidden="true" />
-                {plural(modules.length, "module")}
-              </span>
-              <CourseLength course={course} />
-              <CourseCredit course={course} />
-            </div>
-            <h1 className="text-2xl font-semibold tracking-tight text-balance text-zinc-950 sm:text-[28px]">
-              {course.title}
-            </h1>
-            {extensions.renderHeaderExtra ? (
-              <div className="empty:hidden">
-                {extensions.renderHeaderExtra({ courseId: course.id })}
-              </div>
-            ) : null}
-          </div>
-          <div className="grid w-full shrink-0 gap-2 lg:w-80">
-            <div className="flex items-baseline justify-between gap-3 text-sm">
-              <span className="text-zinc-600" data-testid="course-progress-text">
-                {completed.length} of {modules.length} modules completed
-              </span>
-              <span
-                className="font-semibold text-zinc-950 tabular-nums"
-                data-testid="course-progress"
-              >
-                {percent}%
-              </span>
-            </div>
-            <Progress
-              value={percent}
-              aria-label="Course progress"
-              className={cn("h-2.5", enrollment.isCompleted && "[&>div]:bg-emerald-600")}
-            />
-          </div>
-        </div>
-      </header>
+      <CoursePlayerHeader
+        course={course}
+        completedCount={completed.length}
+        percent={percent}
+        isCompleted={enrollment.isCompleted}
+        extra={extensions.renderHeaderExtra?.({ courseId: course.id })}
+      />
 
       {extensions.renderNextStepTop ? (
         <div className="empty:hidden">{extensions.renderNextStepTop({ courseId: course.id })}</div>
@@ -399,7 +292,7 @@ function Player({
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
           <div className="grid min-w-0 gap-5 sm:gap-6">
             <div ref={videoAreaRef} className="scroll-mt-20">
-              {gate && states.get(current.id) === "locked" ? (
+              {gate && state === "locked" ? (
                 gate
               ) : current.kind !== "video" ? (
                 <PackagePlayer
@@ -425,7 +318,7 @@ function Player({
             </div>
             {extensions.renderVideoExtra &&
             current.kind === "video" &&
-            !(gate && states.get(current.id) === "locked") &&
+            !(gate && state === "locked") &&
             !watchQuery.isPending ? (
               <div key={current.id} className="-mt-2 empty:hidden sm:-mt-3">
                 {extensions.renderVideoExtra({ courseId: course.id, moduleId: current.id, video })}
@@ -433,41 +326,11 @@ function Player({
             ) : null}
 
             {enrollment.isCompleted ? (
-              <section
+              <CourseCompleteBanner
                 ref={celebrationRef}
-                tabIndex={-1}
-                aria-labelledby="course-complete-title"
-                data-testid="course-complete"
-                className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-600 via-indigo-600 to-violet-700 p-5 text-white shadow-lg shadow-indigo-950/10 outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:ring-offset-2 sm:p-6"
-              >
-                <span
-                  aria-hidden="true"
-                  className="absolute -top-16 -right-10 size-48 rounded-full bg-white/10"
-                />
-                <span
-                  aria-hidden="true"
-                  className="absolute -bottom-20 right-24 size-40 rounded-full bg-violet-400/20"
-                />
-                <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-5">
-                  <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
-                    <TrophyIcon className="size-7 text-amber-300" aria-hidden="true" />
-                  </span>
-                  <div className="grid min-w-0 flex-1 gap-1">
-                    <h2 id="course-complete-title" className="text-lg font-semibold">
-                      Course complete. Congratulations!
-                    </h2>
-                    <p className="text-sm leading-relaxed text-indigo-100">
-                      You finished every module on {dates.date(enrollment.completedAt)}. Your
-                      certificate is ready to download and print.
-                    </p>
-                  </div>
-                  <CertificateButton
-                    enrollment={enrollment}
-                    variant="outline"
-                    className="border-transparent bg-white text-indigo-800 shadow-sm hover:border-transparent hover:bg-indigo-50 focus-visible:ring-white focus-visible:ring-offset-indigo-700"
-                  />
-                </div>
-              </section>
+                enrollment={enrollment}
+                CertificateButton={CertificateButton}
+              />
             ) : null}
 
             {stepsRemain && extensions.renderNextStep ? (
@@ -479,108 +342,52 @@ function Player({
               </div>
             ) : null}
 
-            <section
-              aria-labelledby="module-title"
-              className="rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-950/5"
-            >
-              <div className="grid gap-2 px-5 pt-5 sm:px-6 sm:pt-6">
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-zinc-600">
-                  <span className="font-semibold tracking-wide text-indigo-700 uppercase">
-                    Module {index + 1} of {modules.length}
-                  </span>
-                  <span aria-hidden="true">·</span>
-                  <span>{current.duration} min</span>
-                  {states.get(current.id) === "completed" ? (
-                    <Badge variant="success" className="ml-1">
-                      <CheckIcon aria-hidden="true" />
-                      Completed
-                    </Badge>
-                  ) : null}
-                </p>
-                <h2
-                  id="module-title"
-                  className="text-lg leading-snug font-semibold text-zinc-950 sm:text-xl"
-                >
-                  {current.title}
-                </h2>
-                {current.description ? (
-                  <p className="text-sm leading-relaxed whitespace-pre-line text-zinc-600 sm:text-[15px]">
-                    {current.description}
-                  </p>
-                ) : null}
-              </div>
-              {verified && watchQuery.data && states.get(current.id) === "available" ? (
-                <WatchProgress
-                  watch={watchQuery.data}
-                  module={currentWatch}
-                  hintId={watchHintId}
-                  error={tracker.error}
-                />
-              ) : null}
-              {extensions.renderModuleExtra && states.get(current.id) !== "locked" ? (
-                <div key={current.id} className="px-5 pt-5 empty:hidden sm:px-6">
-                  {extensions.renderModuleExtra({ courseId: course.id, moduleId: current.id })}
-                </div>
-              ) : null}
-              <div className="mt-5 grid grid-cols-2 gap-3 border-t border-zinc-100 px-5 py-4 sm:flex sm:items-center sm:px-6">
-                <Button
-                  variant="outline"
-                  disabled={!previous}
-                  onClick={() => previous && select(previous.id)}
-                  className="sm:order-1"
-                >
-                  <ChevronLeftIcon aria-hidden="true" />
-                  Previous
-                </Button>
-                <div className="order-first col-span-2 sm:order-2 sm:col-span-1 sm:mx-auto">
-                  {states.get(current.id) !== "available" ? null : current.kind !== "video" ? (
-                    <p className="text-center text-sm text-zinc-600">
-                      This module completes when you finish its content.
-                    </p>
-                  ) : (
-                    (extensions.renderCompleteAction ?? (({ action }) => action))({
-                      courseId: course.id,
-                      moduleId: current.id,
-                      action: (
-                        <Button
-                          onClick={() => void onMarkComplete(current)}
-                          disabled={completeModule.isPending || !canComplete}
-                          aria-describedby={canComplete ? undefined : watchHintId}
-                          className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
-                        >
-                          {completeModule.isPending ? (
-                            <Spinner />
-                          ) : (
-                            <CircleCheckIcon aria-hidden="true" />
-                          )}
-                          Mark as Complete
-                        </Button>
-                      ),
-                    })
-                  )}
-                </div>
-                <Button
-                  ref={nextButtonRef}
-                  variant={
-                    states.get(current.id) === "completed" && !nextLocked ? "default" : "outline"
-                  }
-                  disabled={nextLocked}
-                  onClick={() => next && select(next.id)}
-                  className="sm:order-3"
-                >
-                  Next
-                  <ChevronRightIcon aria-hidden="true" />
-                </Button>
-              </div>
-              {next && nextLocked && !gate ? (
-                <p className="-mt-1 flex items-center gap-2 px-5 pb-4 text-xs text-zinc-600 sm:px-6">
-                  <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
-                  {current.kind === "video"
-                    ? "Mark this module as complete to unlock the next one."
-                    : "Finish this module's content to unlock the next one."}
-                </p>
-              ) : null}
-            </section>
+            <ModulePanel
+              module={current}
+              index={index}
+              count={modules.length}
+              state={state}
+              watch={
+                verified && watchQuery.data && state === "available" ? (
+                  <WatchProgress
+                    watch={watchQuery.data}
+                    module={currentWatch}
+                    hintId={watchHintId}
+                    error={tracker.error}
+                  />
+                ) : null
+              }
+              extra={
+                state !== "locked"
+                  ? extensions.renderModuleExtra?.({ courseId: course.id, moduleId: current.id })
+                  : null
+              }
+              markComplete={(extensions.renderCompleteAction ?? (({ action }) => action))({
+                courseId: course.id,
+                moduleId: current.id,
+                action: (
+                  <Button
+                    onClick={() => void onMarkComplete(current)}
+                    disabled={completeModule.isPending || !canComplete}
+                    aria-describedby={canComplete ? undefined : watchHintId}
+                    className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
+                  >
+                    {completeModule.isPending ? (
+                      <Spinner />
+                    ) : (
+                      <CircleCheckIcon aria-hidden="true" />
+                    )}
+                    Mark as Complete
+                  </Button>
+                ),
+              })}
+              previous={previous}
+              next={next}
+              nextLocked={nextLocked}
+              lockHint={Boolean(next && nextLocked && !gate)}
+              nextRef={nextButtonRef}
+              onSelect={select}
+            />
 
             {extensions.renderCompletion ? (
               <div className="empty:hidden">
