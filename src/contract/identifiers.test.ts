@@ -12,7 +12,7 @@ import {
   regulatorIdsOf,
   stateCodeOf,
 } from "./identifiers";
-import { IDENTIFIER_MESSAGES, missingRegulatorIds } from "./reporting";
+import { IDENTIFIER_MESSAGES, missingRegulatorIds } from "./regulator-ids";
 import { REGULATORS } from "./reporting-activity";
 
 const ids = (extra: Partial<Identifiers>): Identifiers => ({ ...EMPTY_IDENTIFIERS, ...extra });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isVisibleIdentifier, type Licence, normalizeIdentifier } from "./credit";
 import {
-  attestWithConsentBodySchema,
   checkBoardPair,
   IDENTIFIER_MESSAGES,
   isRealBirthDay,
@@ -10,7 +9,8 @@ import {
   type RegulatorIds,
   regulatorIdsBodySchema,
   US_STATES,
-} from "./reporting";
+} from "./regulator-ids";
+import { attestWithConsentBodySchema } from "./reporting";
 import type { Regulator } from "./reporting-activity";
 
 /**

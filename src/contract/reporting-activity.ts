@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { calendarDateSchema, DATE_RANGE_REVERSED } from "./dates";
 
-/** The regulators Credo reports credit to (reporting.ts says what each needs). */
+/** The regulators Credo reports credit to (regulator-ids.ts says what each needs of a learner). */
 export const REGULATORS = ["pars", "ce_broker", "cpe_monitor"] as const;
 export const regulatorSchema = z.enum(REGULATORS);
 export type Regulator = z.infer<typeof regulatorSchema>;

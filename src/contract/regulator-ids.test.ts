@@ -11,7 +11,7 @@ import {
   missingRegulatorIds,
   type RegulatorIdsInput,
   regulatorIdsBodySchema,
-} from "./reporting";
+} from "./regulator-ids";
 
 const BLANK: RegulatorIdsInput = { ...EMPTY_REGULATOR_IDS, certifyingBoard: "" };
 
