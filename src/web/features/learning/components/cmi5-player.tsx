@@ -65,6 +65,12 @@ export function Cmi5Player({
     [onModuleCompleted],
   );
 
+  // What the unit reported last shows once it is closed, by the learner or by the AU.
+  const closeUnit = useCallback(() => {
+    setOpen(null);
+    void queryClient.invalidateQueries({ queryKey: cmi5StatusQueryKey(courseId, moduleId) });
+  }, [queryClient, courseId, moduleId]);
+
   // The AU went back to its returnURL: the unit is closed.
   useEffect(() => {
     if (!open) return;
@@ -72,12 +78,11 @@ export function Cmi5Player({
     function onMessage(event: MessageEvent) {
       if (event.origin !== origin || event.source !== frameRef.current?.contentWindow) return;
       if ((event.data as { type?: unknown } | null)?.type !== "cmi5:returned") return;
-      setOpen(null);
-      void queryClient.invalidateQueries({ queryKey: cmi5StatusQueryKey(courseId, moduleId) });
+      closeUnit();
     }
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [open, courseId, moduleId, queryClient]);
+  }, [open, closeUnit]);
 
   // The module just became complete, as the units' reports or a seat beat made it.
   const moduleCompleted = status.data?.moduleCompleted;
@@ -149,7 +154,7 @@ export function Cmi5Player({
               </span>
               {open.au.title}
             </p>
-            <Button variant="outline" size="sm" className="shrink-0" onClick={() => setOpen(null)}>
+            <Button variant="outline" size="sm" className="shrink-0" onClick={closeUnit}>
               <XIcon aria-hidden="true" />
               Close unit
             </Button>
