@@ -30,7 +30,7 @@ export function statusRefresh(live: boolean, status: Cmi5Status | undefined): nu
 /**
  * The module's AUs and the learner's standing in each. While an AU is open it reports to
  * the portal from its own frame, so the status is read again every few seconds then, until
- * the module is settled: a finished unit opened again to review it is read again when it
+ * the module is settled: a finished unit opened again for review is read again when it
  * closes (cmi5-player.tsx).
  */
 export function useCmi5Status(courseId: string, moduleId: string, options: { live: boolean }) {
