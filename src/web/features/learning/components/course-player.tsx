@@ -362,25 +362,27 @@ function Player({
                   ? extensions.renderModuleExtra?.({ courseId: course.id, moduleId: current.id })
                   : null
               }
-              markComplete={(extensions.renderCompleteAction ?? (({ action }) => action))({
-                courseId: course.id,
-                moduleId: current.id,
-                action: (
-                  <Button
-                    onClick={() => void onMarkComplete(current)}
-                    disabled={completeModule.isPending || !canComplete}
-                    aria-describedby={canComplete ? undefined : watchHintId}
-                    className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
-                  >
-                    {completeModule.isPending ? (
-                      <Spinner />
-                    ) : (
-                      <CircleCheckIcon aria-hidden="true" />
-                    )}
-                    Mark as Complete
-                  </Button>
-                ),
-              })}
+              renderMarkComplete={() =>
+                (extensions.renderCompleteAction ?? (({ action }) => action))({
+                  courseId: course.id,
+                  moduleId: current.id,
+                  action: (
+                    <Button
+                      onClick={() => void onMarkComplete(current)}
+                      disabled={completeModule.isPending || !canComplete}
+                      aria-describedby={canComplete ? undefined : watchHintId}
+                      className="w-full min-w-44 bg-emerald-600 hover:bg-emerald-700 active:bg-emerald-800 sm:w-auto"
+                    >
+                      {completeModule.isPending ? (
+                        <Spinner />
+                      ) : (
+                        <CircleCheckIcon aria-hidden="true" />
+                      )}
+                      Mark as Complete
+                    </Button>
+                  ),
+                })
+              }
               previous={previous}
               next={next}
               nextLocked={nextLocked}

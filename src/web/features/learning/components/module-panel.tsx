@@ -17,7 +17,7 @@ export function ModulePanel({
   state,
   watch,
   extra,
-  markComplete,
+  renderMarkComplete,
   previous,
   next,
   nextLocked,
@@ -33,8 +33,8 @@ export function ModulePanel({
   watch?: ReactNode;
   /** Under the description (the player's `renderModuleExtra`). */
   extra?: ReactNode;
-  /** A video module's 'Mark as Complete', while the module is available. */
-  markComplete: ReactNode;
+  /** A video module's 'Mark as Complete', drawn only while the module is available. */
+  renderMarkComplete: () => ReactNode;
   previous?: Module;
   next?: Module;
   nextLocked: boolean;
@@ -96,7 +96,7 @@ export function ModulePanel({
               This module completes when you finish its content.
             </p>
           ) : (
-            markComplete
+            renderMarkComplete()
           )}
         </div>
         <Button
