@@ -1,14 +1,10 @@
-import type {
-  ProfileBody,
-  RegisterBody,
-  SetupAdminBody,
-  SetupPasswordBody,
-} from "../../../contract";
-import type { Database, Executor } from "../../db/client";
+import type { ProfileBody, SetupAdminBody, SetupPasswordBody } from "../../../contract";
+import type { Database } from "../../db/client";
 import type { IdentityService } from "../../identity/firebase-identity";
 import type { Mailer } from "../../mail/mailer";
-import { type MailIssuer, passwordResetMail } from "../../mail/templates";
+import type { MailIssuer } from "../../mail/templates";
 import { invalidField } from "../../plugins/errors";
+import { createAccountMails } from "./account-mails";
 import {
   accessDenied,
   accountRestricted,
@@ -19,29 +15,27 @@ import {
   identityInUse,
   invalidAdminKey,
   invalidCredentials,
-  invalidResetLink,
   invitationInvalid,
   invitationRequired,
-  learnerNotFound,
   notYourAccount,
   passwordAlreadySet,
 } from "./auth.errors";
 import { createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
-import { createIdentityBinding } from "./identity-binding";
-import { assertMaySignIn, signInRefusal } from "./sign-in-rules";
-
-/** The account row the service hands to the other people features (never sent as is). */
-export type { UserRow };
-
 import { issueDeviceToken, verifyDeviceToken } from "./device-cookies";
-import { INVITATION_TTL_MS, invitationFor } from "./invitations";
+import { createIdentityBinding } from "./identity-binding";
 import { createLearnerAccounts } from "./learner-accounts";
+import { createLearnerLifecycle } from "./learner-lifecycle";
 import type { LoginThrottle } from "./login-throttle";
+import { createPasswordReset } from "./password-reset";
 import type { PasswordHasher } from "./passwords";
 import type { SessionsService } from "./sessions.service";
 import type { SignInHandOver } from "./sign-in-hand-over";
-import { hashSecret, newSecret, safeEqual } from "./tokens";
+import { assertMaySignIn, signInRefusal } from "./sign-in-rules";
+import { hashSecret, safeEqual } from "./tokens";
+
+/** The account row the service hands to the other people features (never sent as is). */
+export type { UserRow };
 
 export interface AuthServiceDeps {
   db: Database;
@@ -64,9 +58,6 @@ export interface AuthServiceDeps {
   /** Administrators' second factor: a right password may still wait for a second step. */
   handOver?: SignInHandOver;
 }
-
-const RESET_TTL_MS = 60 * 60 * 1000;
-export const RESET_MAILS_PER_HOUR = 3;
 
 /** Where a request comes from: used for throttling and recorded on the session. */
 export interface ClientInfo {
@@ -100,39 +91,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { user, session };
   }
 
-  /** Stores a fresh single-use token (only its hash) and returns the secret for the link. */
-  async function issueToken(userId: string, kind: "invite" | "reset", ttlMs: number) {
-    const secret = newSecret();
-    await repo.insertToken({
-      tokenHash: hashSecret(secret),
-      userId,
-      kind,
-      expiresAt: new Date(Date.now() + ttlMs),
-    });
-    return secret;
-  }
-
-  /** Mail failures are logged, not thrown: the account change itself has succeeded. */
-  async function deliver(message: Parameters<Mailer["send"]>[0]) {
-    try {
-      await deps.mailer.send(message);
-    } catch (err) {
-      deps.log.error({ err, to: message.to }, "could not send email");
-    }
-  }
-
-  async function sendInvitation(user: UserRow) {
-    const token = await issueToken(user.id, "invite", INVITATION_TTL_MS);
-    await deliver(
-      invitationFor({
-        issuer: await deps.issuer.mailIssuer(),
-        publicUrl: deps.publicUrl,
-        email: user.email,
-        name: user.name,
-        token,
-      }),
-    );
-  }
+  const { deliver, sendInvitation } = createAccountMails({ repo, ...deps });
+  const passwordReset = createPasswordReset({ ...deps, mirror, deliver });
 
   return {
     /**
@@ -343,114 +303,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { email: user.email, name: user.name };
     },
 
-    /** Pre-registers a learner (administrators only; the route checks the role). */
-    async registerLearner(input: RegisterBody): Promise<UserRow> {
-      const row = await repo.insertUser({
-        email: input.email,
-        name: input.name,
-        phone: input.phone || null,
-        role: "learner",
-        status: "active",
-        isRegisteredByAdmin: true,
-        passwordSetup: false,
-      });
-      if (!row) throw emailTaken();
-      await sendInvitation(row);
-      return row;
-    },
-
-    /**
-     * A learner created at their first sign-on through a provider that may create learners:
-     * active and registered, with no password (they sign in through the provider).
-     * `inTransaction` records the rest of that sign-on with it. Undefined when the email was
-     * registered meanwhile.
-     */
-    async createLearnerBySignOn(
-      input: { email: string; name: string; providerId: string },
-      inTransaction: (tx: Executor, user: UserRow) => Promise<void>,
-    ): Promise<UserRow | undefined> {
-      return db.transaction(async (tx) => {
-        const row = await createAuthRepository(tx).insertUser({
-          email: input.email,
-          name: input.name,
-          role: "learner",
-          status: "active",
-          isRegisteredByAdmin: true,
-          passwordSetup: false,
-          createdBySignOn: input.providerId,
-        });
-        if (row) await inTransaction(tx, row);
-        return row;
-      });
-    },
-
-    /**
-     * Mails a fresh invitation to a registered learner who has no password yet (invite
-     * mode, when the setup dialog was opened without the emailed link). Silent otherwise,
-     * so the answer never tells whether an email is registered.
-     */
-    async resendInvitation(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(email);
-      if (!user || user.role !== "learner" || !user.isRegisteredByAdmin) return;
-      if (user.passwordSetup || user.status !== "active") return;
-      await sendInvitation(user);
-    },
-
-    /**
-     * Mails a one-hour, single-use reset link when the account exists; silent otherwise.
-     * At most RESET_MAILS_PER_HOUR reach one mailbox in an hour, so the form cannot be used
-     * to flood it; the answer is the same either way.
-     */
-    async requestPasswordReset(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(email);
-      if (!user || !user.passwordSetup) return;
-      if (user.role === "learner" && user.status !== "active") return;
-      const token = newSecret();
-      const issued = await db.transaction((tx) =>
-        createAuthRepository(tx).insertTokenCapped(
-          {
-            tokenHash: hashSecret(token),
-            userId: user.id,
-            kind: "reset",
-            expiresAt: new Date(Date.now() + RESET_TTL_MS),
-          },
-          { max: RESET_MAILS_PER_HOUR, since: new Date(Date.now() - 60 * 60 * 1000) },
-        ),
-      );
-      if (!issued) return;
-      await deliver(
-        passwordResetMail({
-          issuer: await deps.issuer.mailIssuer(),
-          to: user.email,
-          name: user.name,
-          link: `${deps.publicUrl}/reset-password?${new URLSearchParams({ token })}`,
-        }),
-      );
-    },
-
-    /** Sets a new password from a reset link, ends every other session and signs in. */
-    async confirmPasswordReset(input: { token: string; password: string; client: ClientInfo }) {
-      const passwordHash = await passwords.hash(input.password);
-      const user = await db.transaction(async (tx) => {
-        const txRepo = createAuthRepository(tx);
-        const token = await txRepo.consumeToken(hashSecret(input.token), "reset", new Date());
-        if (!token) throw invalidResetLink();
-        const found = await txRepo.findUserById(token.userId);
-        if (!found) throw invalidResetLink();
-        assertMaySignIn(found);
-        const row = await txRepo.updateUser(found.id, { passwordHash, passwordSetup: true });
-        await txRepo.deleteUserSessions(found.id);
-        // Other reset links sent before this one must not set the password again.
-        await txRepo.retireTokens(found.id, "reset", new Date());
-        return row!;
-      });
-      sessions.forgetUser(user.id);
-      await mirror("password.reset", user, (uid) =>
-        deps.identity.updatePassword(uid, input.password),
-      );
-      return startSession(user, { ...input.client, currentSession: undefined }, false);
-    },
-
     /**
      * Updates the signed-in user's own name and phone, and optionally the password.
      * A password change ends every other session of the user.
@@ -506,51 +358,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     logout: (sessionIdHash: string) => sessions.destroy(sessionIdHash),
 
-    /**
-     * Restricts an active learner or lifts the restriction. Restricting ends the
-     * learner's sessions in the same transaction, so it takes effect at once. `record` runs
-     * in the same transaction (the audit trail).
-     */
-    async toggleLearnerStatus(
-      id: string,
-      record?: (tx: Executor, user: UserRow) => Promise<void>,
-    ): Promise<UserRow> {
-      const updated = await db.transaction(async (tx) => {
-        const txRepo = createAuthRepository(tx);
-        const user = await txRepo.lockUser(id);
-        if (!user || user.role !== "learner") throw learnerNotFound();
-        const status = user.status === "active" ? "restricted" : "active";
-        const row = await txRepo.updateUser(id, { status });
-        if (status === "restricted") await txRepo.deleteUserSessions(id);
-        await record?.(tx, row!);
-        return row!;
-      });
-      sessions.forgetUser(updated.id);
-      // Restricting disables the identity-service account (and revokes its tokens);
-      // lifting the restriction enables it again.
-      await mirror(`status.${updated.status}`, updated, (uid) =>
-        deps.identity.setDisabled(uid, updated.status === "restricted"),
-      );
-      return updated;
+    requestPasswordReset: passwordReset.request,
+
+    /** Sets a new password from a reset link, ends every other session and signs in. */
+    async confirmPasswordReset(input: { token: string; password: string; client: ClientInfo }) {
+      const user = await passwordReset.confirm(input);
+      return startSession(user, { ...input.client, currentSession: undefined }, false);
     },
 
-    /** Deletes a learner; their enrollments, completions, sessions and tokens cascade. */
-    async deleteLearner(
-      id: string,
-      record?: (tx: Executor, user: UserRow) => Promise<void>,
-    ): Promise<void> {
-      const deleted = await db.transaction(async (tx) => {
-        const txRepo = createAuthRepository(tx);
-        // Read first: the record keeps who was deleted, after the row is gone.
-        const user = await txRepo.lockUser(id);
-        if (!user || user.role !== "learner") throw learnerNotFound();
-        if (!(await txRepo.deleteUser(id, "learner"))) throw learnerNotFound();
-        await record?.(tx, user);
-        return user;
-      });
-      sessions.forgetUser(deleted.id);
-      await mirror("delete", deleted, (uid) => deps.identity.deleteUser(uid));
-    },
+    ...createLearnerLifecycle({ ...deps, mirror, sendInvitation }),
 
     /** Why an account may not sign in, for the ways in other features own (single sign-on). */
     signInRefusal,

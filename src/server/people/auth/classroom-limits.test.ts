@@ -6,7 +6,7 @@ import { buildLearner } from "../../testing/factories";
 import { quickLearner } from "../../testing/learning";
 import { useLoopback } from "../../testing/loopback";
 import { type TestContext, useTestApp } from "../../testing/test-app";
-import { RESET_MAILS_PER_HOUR } from "./auth.service";
+import { RESET_MAILS_PER_HOUR } from "./password-reset";
 
 /** Everyone in one training room shares this address (a real socket bound to it). */
 const ROOM = "127.0.0.77";

@@ -112,3 +112,5 @@ export function createIdentityBinding({
     },
   };
 }
+
+export type IdentityBinding = ReturnType<typeof createIdentityBinding>;
