@@ -1,8 +1,9 @@
 export { registerCaptionsRoutes } from "./captions/captions.routes";
 export { createCaptionsService } from "./captions/captions.service";
+export type { LearnerEnrollments, Viewer } from "./courses/course-catalogue";
 export { courseSummaries } from "./courses/courses.report";
 export { registerCoursesRoutes } from "./courses/courses.routes";
-export type { CoursesService, LearnerEnrollments, Viewer } from "./courses/courses.service";
+export type { CoursesService } from "./courses/courses.service";
 export { createCoursesService } from "./courses/courses.service";
 export type { CourseRow } from "./courses/courses.table";
 export { registerCreditCatalogueRoutes } from "./courses/credit-catalogue.routes";

@@ -19,7 +19,8 @@ import {
 import { sendJsonText } from "../../lib/json-text";
 import { errorResponses } from "../../openapi/responses";
 import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
-import type { CoursesService, LearnerEnrollments } from "./courses.service";
+import type { LearnerEnrollments } from "./course-catalogue";
+import type { CoursesService } from "./courses.service";
 
 const tags = ["courses"];
 const courseParams = z.object({ id: z.string().min(1).max(64) });

@@ -5,36 +5,30 @@ import type {
   CourseSettingsBody,
   CreateCourseBody,
   CreditType,
-  Role,
   UpdateCourseBody,
 } from "../../../contract";
-import { courseSchema, PUBLISH_CONFIRMATIONS } from "../../../contract";
 import type { ChangeFeed } from "../../db/change-feed";
 import type { Database, Executor } from "../../db/client";
-import { createReadCache } from "../../db/read-cache";
 import type { Events, Publish } from "../../lib/events";
 import type { Actor, AuditEventInput, AuditService, ObjectsService } from "../../platform";
 import { fieldChanges } from "../../platform";
 import type { PackagesService } from "../packages/packages.service";
+import { createCourseCatalogue } from "./course-catalogue";
 import { createCourseContent } from "./course-content";
 import { courseEditEvents, courseEvent } from "./course-events";
 import { createModuleEdits } from "./course-modules";
+import { createCoursePublishing, publishReviewOf } from "./course-publishing";
 import {
   courseNotFound,
   creditTypeNotFound,
-  notPublished,
   publishBlocked,
-  publishNeedsConfirmation,
-  publishNeedsCreditLengthReason,
-  publishNeedsModules,
   thumbnailNotUploaded,
 } from "./courses.errors";
 import { toCourse } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
-import type { CourseRow, ModuleRow } from "./courses.table";
+import type { CourseRow } from "./courses.table";
 import type { CreditCatalogueService } from "./credit-catalogue.service";
-import { creditTypesOfCourse, creditTypesOfCourses } from "./credit-offers.read-model";
-import { coursePublishChecks } from "./publish-review";
+import { creditTypesOfCourse } from "./credit-offers.read-model";
 
 declare module "../../lib/events" {
   interface EventMap {
@@ -65,20 +59,6 @@ declare module "../../lib/events" {
   }
 }
 
-export interface Viewer {
-  id: string;
-  role: Role;
-}
-
-/**
- * Which courses a learner is enrolled in: asked of the learning context, which keeps the
- * enrollments, by whoever shows a learner the catalogue.
- */
-export interface LearnerEnrollments {
-  isEnrolled(userId: string, courseId: string): Promise<boolean>;
-  enrolledCourseIds(userId: string): Promise<string[]>;
-}
-
 export interface CoursesServiceDeps {
   db: Database;
   objects: ObjectsService;
@@ -97,119 +77,21 @@ export interface CoursesServiceDeps {
   packages: Pick<PackagesService, "intake" | "summaries" | "release">;
 }
 
-/** A course as read on the hot paths: its row, its ordered modules, and its JSON answer. */
-export interface CatalogueEntry {
-  row: CourseRow;
-  modules: ModuleRow[];
-  course: Course;
-  /** `course` as the response schema serializes it, made once per cache fill. */
-  json: string;
-}
-
-/**
- * Every learner request reads a course (its page, its modules for progress, its
- * policy for completion) and courses change rarely, so the catalogue is cached in memory and
- * dropped entry by entry when a course or its modules change (db/change-feed.ts).
- */
-const CATALOGUE_MAX = 20_000;
-const CATALOGUE_TTL_MS = 10 * 60_000;
-
-/** Modules by course id, each list in the order given (modulesOf reads them in order). */
-function groupByCourse(moduleRows: ModuleRow[]): Map<string, ModuleRow[]> {
-  const byCourse = new Map<string, ModuleRow[]>();
-  for (const m of moduleRows) {
-    const list = byCourse.get(m.courseId);
-    if (list) list.push(m);
-    else byCourse.set(m.courseId, [m]);
-  }
-  return byCourse;
-}
-
-/** Credit types by course id, each list in order, without the course id. */
-function groupTypesByCourse(rows: (CreditType & { courseId: string })[]) {
-  const byCourse = new Map<string, CreditType[]>();
-  for (const { courseId, ...type } of rows) {
-    const list = byCourse.get(courseId);
-    if (list) list.push(type);
-    else byCourse.set(courseId, [type]);
-  }
-  return byCourse;
-}
-
 /** Courses and their ordered modules (SPEC sections 2 to 5). Changes are administrators' only. */
 export function createCoursesService(deps: CoursesServiceDeps) {
   const { db, objects, events, packages } = deps;
   const repo = createCoursesRepository(db);
   const content = createCourseContent({ repo, objects, packages });
   const { packagesOf, releaseObjects, releasePackages } = content;
-  const catalogue = deps.changes
-    ? createReadCache<CatalogueEntry>({
-        feed: deps.changes,
-        tables: ["courses"],
-        tagsOf: (entry) => [`courses:${entry.row.id}`],
-        max: CATALOGUE_MAX,
-        ttlMs: CATALOGUE_TTL_MS,
-      })
-    : undefined;
-
-  async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
-    const [rows, moduleRows, typeRows] = await Promise.all([
-      repo.findByIds(ids),
-      repo.modulesOf(ids),
-      creditTypesOfCourses(db, ids),
-    ]);
-    const byCourse = groupByCourse(moduleRows);
-    const typesByCourse = groupTypesByCourse(typeRows);
-    const summaries = await packagesOf(moduleRows);
-    return new Map(
-      rows.map((row) => {
-        const mods = byCourse.get(row.id) ?? [];
-        const course = toCourse(row, mods, typesByCourse.get(row.id), summaries);
-        return [
-          row.id,
-          { row, modules: mods, course, json: JSON.stringify(courseSchema.parse(course)) },
-        ];
-      }),
-    );
-  }
-
-  /** Cached entries by id (missing ids are absent); misses are read in two queries. */
-  const entries = (ids: string[]) =>
-    catalogue ? catalogue.getMany(ids, loadEntries) : loadEntries([...new Set(ids)]);
-  const entry = async (id: string) => (await entries([id])).get(id);
+  const { withModules, reads } = createCourseCatalogue({
+    db,
+    repo,
+    objects,
+    packagesOf,
+    changes: deps.changes,
+  });
   /** After this process changed a course or its modules (committed): drop it here at once. */
   const changed = (id: string) => deps.changes?.announce("courses", id);
-
-  async function withModules(rows: CourseRow[]): Promise<Course[]> {
-    const ids = rows.map((r) => r.id);
-    const [moduleRows, typeRows] = await Promise.all([
-      repo.modulesOf(ids),
-      creditTypesOfCourses(db, ids),
-    ]);
-    const byCourse = groupByCourse(moduleRows);
-    const typesByCourse = groupTypesByCourse(typeRows);
-    const summaries = await packagesOf(moduleRows);
-    return rows.map((row) =>
-      toCourse(row, byCourse.get(row.id) ?? [], typesByCourse.get(row.id), summaries),
-    );
-  }
-
-  /** The course's own publish checks, then those of the features that add theirs. */
-  async function reviewOf(tx: Executor, row: CourseRow): Promise<CoursePublishCheck[]> {
-    const [moduleRows, types] = await Promise.all([
-      createCoursesRepository(tx).modulesOf([row.id]),
-      creditTypesOfCourse(tx, row.id),
-    ]);
-    const checks = coursePublishChecks(
-      toCourse(row, moduleRows, types, await packagesOf(moduleRows, tx)),
-    );
-    await events.publishIn(tx, "course.publish-review", {
-      courseId: row.id,
-      creditTypes: types,
-      checks,
-    });
-    return checks;
-  }
 
   async function record(tx: Executor, list: AuditEventInput[]) {
     for (const event of list) await deps.audit.append(tx, event);
@@ -234,76 +116,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
   });
 
   return {
-    /**
-     * Administrators see every course. A learner's catalogue is the published courses they
-     * are enrolled in: the same courses `get` lets them open, newest first like the admin's.
-     */
-    async list(viewer: Viewer, enrolled: LearnerEnrollments): Promise<Course[]> {
-      if (viewer.role === "admin") return this.listAll();
-      const found = await entries(await enrolled.enrolledCourseIds(viewer.id));
-      return [...found.values()]
-        .filter((e) => e.row.isPublished)
-        .sort(
-          (a, b) =>
-            b.row.createdAt.getTime() - a.row.createdAt.getTime() ||
-            (b.row.id < a.row.id ? -1 : b.row.id > a.row.id ? 1 : 0),
-        )
-        .map((e) => e.course);
-    },
-
-    /** Every course, newest first: what administrators see and name courses from. */
-    listAll: async (): Promise<Course[]> => withModules(await repo.list()),
-
-    /** A learner may read a course only when it is published and they are enrolled. */
-    async get(id: string, viewer: Viewer, enrolled: LearnerEnrollments): Promise<CatalogueEntry> {
-      const found = await entry(id);
-      if (!found) throw courseNotFound();
-      if (viewer.role !== "admin") {
-        if (!found.row.isPublished || !(await enrolled.isEnrolled(viewer.id, id))) {
-          throw courseNotFound();
-        }
-      }
-      return found;
-    },
-
-    /** The course's module ids in order (for progress and unlocking). */
-    async moduleIds(courseId: string): Promise<string[]> {
-      return (await entry(courseId))?.modules.map((m) => m.id) ?? [];
-    },
-
-    findRow: async (id: string) => (await entry(id))?.row,
-
-    /** The package a module of the course plays; undefined for a video or an unknown module. */
-    async modulePackageId(courseId: string, moduleId: string): Promise<string | undefined> {
-      const module = (await entry(courseId))?.modules.find((m) => m.id === moduleId);
-      return module?.packageId ?? undefined;
-    },
-
-    /**
-     * A published course's thumbnail, ready to serve to anyone (its credentials show it);
-     * undefined for a draft or a course without one.
-     */
-    async publishedImage(courseId: string) {
-      const course = (await entry(courseId))?.row;
-      if (!course?.isPublished || !course.thumbnail) return undefined;
-      return objects.findReady(course.thumbnail, "thumbnail");
-    },
-
-    /** Courses by id, with their modules, for embedding in other features' responses. */
-    async findMany(ids: string[]): Promise<Map<string, Course>> {
-      const found = await entries(ids);
-      return new Map([...found].map(([id, e]) => [id, e.course]));
-    },
-
-    /**
-     * A course with its modules read from the database, past the catalogue: for what must be
-     * no older than a version read just before it (a course's rules of completion).
-     */
-    findFresh: async (id: string): Promise<Course | undefined> =>
-      (await loadEntries([id])).get(id)?.course,
-
-    /** The same as catalogue entries, with each course's JSON made once. */
-    findEntries: entries,
+    ...reads,
 
     async create(body: CreateCourseBody, actor: NonNullable<Actor>): Promise<Course> {
       const thumbnail = body.thumbnail || null;
@@ -385,7 +198,8 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         // A published course keeps what publishing asked of it: a type that needs fields of
         // study, say, is offered only once they add up to its amount.
         if (course.isPublished) {
-          const blocked = (await reviewOf(tx, course)).find((c) => c.severity === "block");
+          const checks = await publishReviewOf({ events, packagesOf }, tx, course);
+          const blocked = checks.find((c) => c.severity === "block");
           if (blocked) throw publishBlocked(blocked.message);
         }
         const after = await creditTypesOfCourse(tx, id);
@@ -452,91 +266,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       await releasePackages(moduleRows.map((m) => m.packageId));
     },
 
-    /**
-     * Publishing a published course again changes nothing and records nothing. A course that
-     * offers credit while its modules are completed manually is published only when the
-     * administrator confirms it (`confirm: "manual-completion"`): credit would then be earned
-     * without any watching.
-     */
-    async publish(
-      id: string,
-      actor: Actor,
-      options: {
-        confirm?: typeof PUBLISH_CONFIRMATIONS.manualCompletion;
-        creditLengthReason?: string;
-      } = {},
-    ): Promise<Course> {
-      const row = await events.transaction(db, async (tx, publish) => {
-        // Other features' refusals (an exam that cannot draw its questions) come first.
-        await publish("course.publishing", { courseId: id });
-        const txRepo = createCoursesRepository(tx);
-        const current = await txRepo.lockById(id);
-        if (!current) throw courseNotFound();
-        const published = await txRepo.publish(id);
-        if (!published) throw publishNeedsModules();
-        if (current.isPublished) return published;
-        const checks = await reviewOf(tx, current);
-        const blocked = checks.find((c) => c.severity === "block");
-        if (blocked) throw publishBlocked(blocked.message);
-        if (
-          options.confirm !== PUBLISH_CONFIRMATIONS.manualCompletion &&
-          checks.some((c) => c.key === "manual-completion")
-        ) {
-          throw publishNeedsConfirmation();
-        }
-        const creditLength = checks.filter((c) => c.key === "credit-length");
-        if (creditLength.length && !options.creditLengthReason) {
-          throw publishNeedsCreditLengthReason();
-        }
-        await record(tx, [
-          courseEvent(
-            "course.published",
-            actor,
-            published,
-            creditLength.length
-              ? {
-                  creditLengthReason: options.creditLengthReason!,
-                  creditLength: creditLength.map((c) => c.message),
-                }
-              : {},
-          ),
-        ]);
-        await publish("course.rules-changed", { courseId: id });
-        return published;
-      });
-      changed(id);
-      const [course] = await withModules([row]);
-      return course!;
-    },
-
-    /** What publishing the course should make its administrator aware of (publish-review.ts). */
-    async publishReview(id: string): Promise<CoursePublishCheck[]> {
-      const row = await repo.findById(id);
-      if (!row) throw courseNotFound();
-      return reviewOf(db, row);
-    },
-
-    /**
-     * Takes a published course back to draft. Enrollments, progress and certificates stay;
-     * learners cannot open the course until it is published again.
-     */
-    async unpublish(id: string, actor: Actor): Promise<Course> {
-      const row = await events.transaction(db, async (tx, publish) => {
-        const txRepo = createCoursesRepository(tx);
-        const unpublished = await txRepo.unpublish(id);
-        if (!unpublished) {
-          if (!(await txRepo.lockById(id))) throw courseNotFound();
-          throw notPublished();
-        }
-        await record(tx, [courseEvent("course.unpublished", actor, unpublished)]);
-        await publish("course.rules-changed", { courseId: id });
-        return unpublished;
-      });
-      changed(id);
-      const [course] = await withModules([row]);
-      return course!;
-    },
-
+    ...createCoursePublishing({ db, events, repo, packagesOf, record, changed, withModules }),
     ...moduleEdits,
 
     coursesWithThumbnail: (path: string) => repo.coursesWithThumbnail(path),
