@@ -18,8 +18,8 @@ export interface LearnerLifecycleDeps {
 
 /**
  * A learner's account from registration to deletion: registered by an administrator or at a
- * first sign-on, invited, restricted, deleted. Each change reaches the identity service and
- * ends what the learner's cached sessions allowed.
+ * first sign-on, invited, restricted, deleted. Restricting and deleting end the learner's
+ * sessions at once and reach the identity service.
  */
 export function createLearnerLifecycle(deps: LearnerLifecycleDeps) {
   const { db, sessions, mirror, sendInvitation } = deps;
