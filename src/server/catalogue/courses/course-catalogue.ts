@@ -63,7 +63,10 @@ function groupTypesByCourse(rows: (CreditType & { courseId: string })[]) {
   return byCourse;
 }
 
-/** The courses as everyone reads them: learners through the cache, administrators whole. */
+/**
+ * The courses as everyone reads them: one course, or a learner's, through the catalogue cache;
+ * the administrators' list of every course from the database.
+ */
 export function createCourseCatalogue(deps: {
   db: Database;
   repo: Pick<CoursesRepository, "findByIds" | "modulesOf" | "list">;
@@ -104,7 +107,7 @@ export function createCourseCatalogue(deps: {
     );
   }
 
-  /** Cached entries by id (missing ids are absent); misses are read in two queries. */
+  /** Cached entries by id (missing ids are absent); misses are read together. */
   const entries = (ids: string[]) =>
     cache ? cache.getMany(ids, loadEntries) : loadEntries([...new Set(ids)]);
   const entry = async (id: string) => (await entries([id])).get(id);
