@@ -86,24 +86,30 @@ export function createCourseCatalogue(deps: {
       })
     : undefined;
 
+  /** Courses with their ordered modules and credit types, from rows read together. */
+  async function assemble(
+    rows: CourseRow[],
+    moduleRows: ModuleRow[],
+    typeRows: (CreditType & { courseId: string })[],
+  ) {
+    const byCourse = groupByCourse(moduleRows);
+    const typesByCourse = groupTypesByCourse(typeRows);
+    const summaries = await packagesOf(moduleRows);
+    return rows.map((row) => {
+      const modules = byCourse.get(row.id) ?? [];
+      return { row, modules, course: toCourse(row, modules, typesByCourse.get(row.id), summaries) };
+    });
+  }
+
   async function loadEntries(ids: string[]): Promise<Map<string, CatalogueEntry>> {
     const [rows, moduleRows, typeRows] = await Promise.all([
       repo.findByIds(ids),
       repo.modulesOf(ids),
       creditTypesOfCourses(db, ids),
     ]);
-    const byCourse = groupByCourse(moduleRows);
-    const typesByCourse = groupTypesByCourse(typeRows);
-    const summaries = await packagesOf(moduleRows);
+    const found = await assemble(rows, moduleRows, typeRows);
     return new Map(
-      rows.map((row) => {
-        const mods = byCourse.get(row.id) ?? [];
-        const course = toCourse(row, mods, typesByCourse.get(row.id), summaries);
-        return [
-          row.id,
-          { row, modules: mods, course, json: JSON.stringify(courseSchema.parse(course)) },
-        ];
-      }),
+      found.map((e) => [e.row.id, { ...e, json: JSON.stringify(courseSchema.parse(e.course)) }]),
     );
   }
 
@@ -119,12 +125,7 @@ export function createCourseCatalogue(deps: {
       repo.modulesOf(ids),
       creditTypesOfCourses(db, ids),
     ]);
-    const byCourse = groupByCourse(moduleRows);
-    const typesByCourse = groupTypesByCourse(typeRows);
-    const summaries = await packagesOf(moduleRows);
-    return rows.map((row) =>
-      toCourse(row, byCourse.get(row.id) ?? [], typesByCourse.get(row.id), summaries),
-    );
+    return (await assemble(rows, moduleRows, typeRows)).map((e) => e.course);
   }
 
   /** Every course, newest first: what administrators see and name courses from. */

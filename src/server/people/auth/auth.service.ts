@@ -92,7 +92,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   const { deliver, sendInvitation } = createAccountMails({ repo, ...deps });
-  const passwordReset = createPasswordReset({ ...deps, mirror, deliver });
+  const passwordReset = createPasswordReset({ ...deps, repo, mirror, deliver });
 
   return {
     /**
@@ -366,7 +366,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(user, { ...input.client, currentSession: undefined }, false);
     },
 
-    ...createLearnerLifecycle({ ...deps, mirror, sendInvitation }),
+    ...createLearnerLifecycle({ ...deps, repo, mirror, sendInvitation }),
 
     /** Why an account may not sign in, for the ways in other features own (single sign-on). */
     signInRefusal,

@@ -3,13 +3,14 @@ import type { Database, Executor } from "../../db/client";
 import type { IdentityService } from "../../identity/firebase-identity";
 import type { AccountMails } from "./account-mails";
 import { emailTaken, learnerNotFound } from "./auth.errors";
-import { createAuthRepository } from "./auth.repository";
+import { type AuthRepository, createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
 import type { IdentityBinding } from "./identity-binding";
 import type { SessionsService } from "./sessions.service";
 
 export interface LearnerLifecycleDeps {
   db: Database;
+  repo: Pick<AuthRepository, "insertUser" | "findUserByEmail">;
   sessions: Pick<SessionsService, "forgetUser">;
   identity: IdentityService;
   mirror: IdentityBinding["mirror"];
@@ -22,8 +23,16 @@ export interface LearnerLifecycleDeps {
  * sessions at once and reach the identity service.
  */
 export function createLearnerLifecycle(deps: LearnerLifecycleDeps) {
-  const { db, sessions, mirror, sendInvitation } = deps;
-  const repo = createAuthRepository(db);
+  const { db, repo, sessions, mirror, sendInvitation } = deps;
+
+  /** A learner's row locked for a change in `tx`; anyone else's is not found. */
+  async function lockLearner(tx: Executor, id: string) {
+    const txRepo = createAuthRepository(tx);
+    const user = await txRepo.lockUser(id);
+    if (!user || user.role !== "learner") throw learnerNotFound();
+    return { txRepo, user };
+  }
+
   return {
     /** Pre-registers a learner (administrators only; the route checks the role). */
     async registerLearner(input: RegisterBody): Promise<UserRow> {
@@ -88,9 +97,7 @@ export function createLearnerLifecycle(deps: LearnerLifecycleDeps) {
       record?: (tx: Executor, user: UserRow) => Promise<void>,
     ): Promise<UserRow> {
       const updated = await db.transaction(async (tx) => {
-        const txRepo = createAuthRepository(tx);
-        const user = await txRepo.lockUser(id);
-        if (!user || user.role !== "learner") throw learnerNotFound();
+        const { txRepo, user } = await lockLearner(tx, id);
         const status = user.status === "active" ? "restricted" : "active";
         const row = await txRepo.updateUser(id, { status });
         if (status === "restricted") await txRepo.deleteUserSessions(id);
@@ -112,10 +119,8 @@ export function createLearnerLifecycle(deps: LearnerLifecycleDeps) {
       record?: (tx: Executor, user: UserRow) => Promise<void>,
     ): Promise<void> {
       const deleted = await db.transaction(async (tx) => {
-        const txRepo = createAuthRepository(tx);
         // Read first: the record keeps who was deleted, after the row is gone.
-        const user = await txRepo.lockUser(id);
-        if (!user || user.role !== "learner") throw learnerNotFound();
+        const { txRepo, user } = await lockLearner(tx, id);
         if (!(await txRepo.deleteUser(id, "learner"))) throw learnerNotFound();
         await record?.(tx, user);
         return user;

@@ -3,7 +3,7 @@ import type { IdentityService } from "../../identity/firebase-identity";
 import { type MailIssuer, passwordResetMail } from "../../mail/templates";
 import type { AccountMails } from "./account-mails";
 import { invalidResetLink } from "./auth.errors";
-import { createAuthRepository } from "./auth.repository";
+import { type AuthRepository, createAuthRepository } from "./auth.repository";
 import type { UserRow } from "./auth.table";
 import type { IdentityBinding } from "./identity-binding";
 import type { PasswordHasher } from "./passwords";
@@ -16,6 +16,7 @@ export const RESET_MAILS_PER_HOUR = 3;
 
 export interface PasswordResetDeps {
   db: Database;
+  repo: Pick<AuthRepository, "findUserByEmail">;
   passwords: PasswordHasher;
   sessions: Pick<SessionsService, "forgetUser">;
   identity: IdentityService;
@@ -27,8 +28,7 @@ export interface PasswordResetDeps {
 
 /** A forgotten password: a one-hour, single-use link by mail, and the password it sets. */
 export function createPasswordReset(deps: PasswordResetDeps) {
-  const { db } = deps;
-  const repo = createAuthRepository(db);
+  const { db, repo } = deps;
   return {
     /**
      * Mails a one-hour, single-use reset link when the account exists; silent otherwise.
