@@ -12,7 +12,7 @@ import {
 } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { StampIcon } from "lucide-react";
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../../components/ui/button";
@@ -223,33 +223,14 @@ export function AttestationForm({
         </blockquote>
       </figure>
 
-      <div className="grid gap-2">
-        <div className="flex items-start gap-3">
-          <Controller
-            control={control}
-            name="affirmed"
-            render={({ field }) => (
-              <Checkbox
-                id="attest-affirm"
-                ref={field.ref}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                className="mt-0.5"
-                {...fieldAria("attest-affirm", errors.affirmed)}
-              />
-            )}
-          />
-          <Label htmlFor="attest-affirm" className="leading-snug">
-            I affirm this statement
-          </Label>
-        </div>
-        {errors.affirmed ? (
-          <p id="attest-affirm-error" role="alert" className="text-xs font-medium text-red-700">
-            {errors.affirmed.message}
-          </p>
-        ) : null}
-      </div>
+      <TickedStatement
+        id="attest-affirm"
+        name="affirmed"
+        control={control}
+        error={errors.affirmed?.message}
+      >
+        I affirm this statement
+      </TickedStatement>
 
       {types.length > 1 ? (
         <fieldset className="grid gap-3" aria-describedby="attest-claims-hint">
@@ -325,37 +306,15 @@ export function AttestationForm({
       />
 
       {asksConsent && reporting ? (
-        <div className="grid gap-2" data-testid="reporting-consent">
-          <div className="flex items-start gap-3">
-            <Controller
-              control={control}
-              name="reportingConsent"
-              render={({ field }) => (
-                <Checkbox
-                  id="attest-reporting-consent"
-                  ref={field.ref}
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                  className="mt-0.5"
-                  {...fieldAria("attest-reporting-consent", errors.reportingConsent)}
-                />
-              )}
-            />
-            <Label htmlFor="attest-reporting-consent" className="leading-snug">
-              {reporting.consent}
-            </Label>
-          </div>
-          {errors.reportingConsent ? (
-            <p
-              id="attest-reporting-consent-error"
-              role="alert"
-              className="text-xs font-medium text-red-700"
-            >
-              {errors.reportingConsent.message}
-            </p>
-          ) : null}
-        </div>
+        <TickedStatement
+          id="attest-reporting-consent"
+          name="reportingConsent"
+          control={control}
+          error={errors.reportingConsent?.message}
+          testId="reporting-consent"
+        >
+          {reporting.consent}
+        </TickedStatement>
       ) : null}
 
       {error ? (
@@ -371,6 +330,53 @@ export function AttestationForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A statement the learner ticks to agree to, with the refusal while it is not ticked. */
+function TickedStatement({
+  id,
+  name,
+  control,
+  error,
+  testId,
+  children,
+}: {
+  id: string;
+  name: "affirmed" | "reportingConsent";
+  control: ReturnType<typeof useForm<AttestForm>>["control"];
+  error?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2" data-testid={testId}>
+      <div className="flex items-start gap-3">
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Checkbox
+              id={id}
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              className="mt-0.5"
+              {...fieldAria(id, error)}
+            />
+          )}
+        />
+        <Label htmlFor={id} className="leading-snug">
+          {children}
+        </Label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
