@@ -48,11 +48,20 @@ export function Field({ id, label, error, hint, labelAside, className, children 
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
+  );
+}
+
+/**
+ * A control's refusal, read out as it appears; nothing while there is none. Its id is the
+ * one the control's aria-describedby names (`fieldAria`).
+ */
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="text-xs font-medium text-red-700">
+      {children}
+    </p>
   );
 }

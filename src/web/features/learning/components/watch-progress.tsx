@@ -1,5 +1,6 @@
 import { type CourseWatch, formatWatchSeconds, type ModuleWatch, WATCH_MESSAGES } from "@contract";
 import { CircleCheckIcon, EyeIcon } from "lucide-react";
+import { FieldError } from "../../../components/ui/field";
 import { Progress } from "../../../components/ui/progress";
 import { cn } from "../../../lib/utils";
 
@@ -58,11 +59,7 @@ export function WatchProgress({
           Skipped parts and fast playback do not count.
         </p>
       )}
-      {error ? (
-        <p role="alert" className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError>{error}</FieldError>
     </div>
   );
 }

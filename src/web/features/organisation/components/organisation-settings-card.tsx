@@ -12,7 +12,7 @@ import { type FormEvent, useId, useState } from "react";
 import { FileUploader } from "../../../components/file-uploader/file-uploader";
 import { SettingsCard } from "../../../components/settings-card";
 import { Button } from "../../../components/ui/button";
-import { Field, fieldAria } from "../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
@@ -124,11 +124,7 @@ function OrganisationForm({ initial }: { initial: Organisation }) {
           removable
           invalid={Boolean(errors.logoPath)}
         />
-        {errors.logoPath ? (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {errors.logoPath}
-          </p>
-        ) : null}
+        <FieldError>{errors.logoPath}</FieldError>
       </div>
       <Field
         id={id("address")}

@@ -10,7 +10,7 @@ import { Switch } from "radix-ui";
 import { type FormEvent, useId, useState } from "react";
 import { SettingsCard } from "../../../components/settings-card";
 import { Button } from "../../../components/ui/button";
-import { fieldAria } from "../../../components/ui/field";
+import { FieldError, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -103,11 +103,7 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
             />
             <span className="text-sm text-zinc-600">days without progress</span>
           </div>
-          {error ? (
-            <p id={`${daysId}-error`} role="alert" className="text-xs font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id={`${daysId}-error`}>{error}</FieldError>
         </div>
       </div>
       <div className="rounded-xl border border-zinc-200 p-4">

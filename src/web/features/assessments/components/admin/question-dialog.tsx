@@ -25,7 +25,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../../components/ui/dialog";
-import { Field, fieldAria } from "../../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../../components/ui/field";
 import { Input, inputClassName } from "../../../../components/ui/input";
 import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
@@ -295,11 +295,7 @@ function QuestionForm({
                   aria-invalid={optionErrors?.text ? true : undefined}
                   {...register(`options.${index}.text`)}
                 />
-                {optionErrors?.text ? (
-                  <p role="alert" className="text-xs font-medium text-red-700">
-                    {optionErrors.text.message}
-                  </p>
-                ) : null}
+                <FieldError>{optionErrors?.text?.message}</FieldError>
                 <Input
                   aria-label={`Feedback for option ${letter} (optional)`}
                   placeholder="Feedback (optional)"
@@ -321,11 +317,7 @@ function QuestionForm({
             </div>
           );
         })}
-        {optionsError ? (
-          <p id="options-error" role="alert" className="text-xs font-medium text-red-700">
-            {optionsError}
-          </p>
-        ) : null}
+        <FieldError id="options-error">{optionsError}</FieldError>
         {kind === "true_false" ? null : (
           <Button
             type="button"

@@ -22,7 +22,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../../components/ui/dialog";
-import { Field, fieldAria } from "../../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../../components/ui/field";
 import { Input } from "../../../../components/ui/input";
 import { Label } from "../../../../components/ui/label";
 import { Spinner } from "../../../../components/ui/spinner";
@@ -255,11 +255,7 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
             })}
           </ol>
         )}
-        {objectivesError ? (
-          <p id="objectives-error" role="alert" className="text-xs font-medium text-red-700">
-            {objectivesError}
-          </p>
-        ) : null}
+        <FieldError id="objectives-error">{objectivesError}</FieldError>
         <Button
           type="button"
           variant="outline"
@@ -345,11 +341,7 @@ function ActivityForm({ activity, onDone }: { activity: Activity; onDone: () => 
             })}
           </ul>
         )}
-        {facultyError ? (
-          <p id="faculty-error" role="alert" className="text-xs font-medium text-red-700">
-            {facultyError}
-          </p>
-        ) : null}
+        <FieldError id="faculty-error">{facultyError}</FieldError>
         <Button
           type="button"
           variant="outline"

@@ -20,7 +20,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../../components/ui/dialog";
-import { Field, fieldAria } from "../../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../../components/ui/field";
 import { Input } from "../../../../components/ui/input";
 import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
@@ -244,11 +244,7 @@ function CreditForm({ activity, onDone }: { activity: Activity; onDone: () => vo
             })}
           </ul>
         )}
-        {fieldsError ? (
-          <p id="fields-of-study-error" role="alert" className="text-xs font-medium text-red-700">
-            {fieldsError}
-          </p>
-        ) : null}
+        <FieldError id="fields-of-study-error">{fieldsError}</FieldError>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Button
             type="button"

@@ -28,7 +28,7 @@ import {
   DialogTrigger,
 } from "../../../../components/ui/dialog";
 import { EmptyState } from "../../../../components/ui/empty-state";
-import { Field, fieldAria } from "../../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../../components/ui/field";
 import { Input, inputClassName } from "../../../../components/ui/input";
 import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
@@ -383,11 +383,7 @@ function CreditTypesForm({
             })}
           </ol>
         )}
-        {listError(errors.types as FieldErrors | undefined) ? (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {listError(errors.types as FieldErrors | undefined)}
-          </p>
-        ) : null}
+        <FieldError>{listError(errors.types as FieldErrors | undefined)}</FieldError>
         <Button
           type="button"
           variant="outline"

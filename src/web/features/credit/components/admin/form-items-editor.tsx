@@ -23,7 +23,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../../components/ui/dialog";
-import { Field, fieldAria } from "../../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../../components/ui/field";
 import { Input, inputClassName } from "../../../../components/ui/input";
 import { LoadError } from "../../../../components/ui/load-error";
 import { Skeleton } from "../../../../components/ui/skeleton";
@@ -317,11 +317,7 @@ export function FormItemsEditor({
           );
         })}
       </ol>
-      {itemsError ? (
-        <p role="alert" className="text-xs font-medium text-red-700">
-          {itemsError}
-        </p>
-      ) : null}
+      <FieldError>{itemsError}</FieldError>
       <div className="flex flex-wrap gap-2">
         <Button
           ref={addButton}

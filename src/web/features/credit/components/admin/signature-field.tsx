@@ -2,6 +2,7 @@ import { SIGNATURE_MAX_BYTES } from "@contract";
 import { Trash2Icon } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Button } from "../../../../components/ui/button";
+import { FieldError } from "../../../../components/ui/field";
 import { Label } from "../../../../components/ui/label";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
@@ -131,11 +132,7 @@ export function SignatureField({
           Uploading the signature…
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { CatalogueType, CreditCatalogue } from "@contract";
 import { CheckIcon, GitMergeIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../../components/ui/button";
+import { FieldError } from "../../../../components/ui/field";
 import { Spinner } from "../../../../components/ui/spinner";
 import { toast } from "../../../../components/ui/use-toast";
 import { getErrorMessage } from "../../../../lib/api-client";
@@ -82,11 +83,7 @@ function ReviewRow({
           {type.courses ? `Offered by ${plural(type.courses, "course")}` : "Not offered yet"}
           {type.profession ? ` · ${type.profession}` : " · No profession yet"}
         </p>
-        {error ? (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError>{error}</FieldError>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         <Button

@@ -10,6 +10,7 @@ import { useId, useMemo } from "react";
 import { type FieldErrors, type UseFormRegister, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../../components/ui/button";
+import { FieldError } from "../../../../components/ui/field";
 import { Label } from "../../../../components/ui/label";
 import { Spinner } from "../../../../components/ui/spinner";
 import { Textarea } from "../../../../components/ui/textarea";
@@ -224,11 +225,7 @@ function LikertItem({ item, number, name, register, errors }: ItemProps) {
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </fieldset>
   );
 }
@@ -258,13 +255,7 @@ function TextItem({
         {...register(name)}
       />
       <div className="flex items-start justify-between gap-3">
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
+        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : <span />}
         <p id={`${id}-count`} className="shrink-0 text-xs text-zinc-600 tabular-nums">
           {length} / {EVALUATION_TEXT_ANSWER_MAX} characters
         </p>

@@ -17,7 +17,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "../../../../components/ui/button";
 import { Checkbox } from "../../../../components/ui/checkbox";
-import { Field, fieldAria } from "../../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../../components/ui/field";
 import { Label } from "../../../../components/ui/label";
 import {
   Select,
@@ -280,9 +280,7 @@ export function AttestationForm({
           {/* The list's own rule: shown until a type is ticked (its rows revalidate alone). */}
           {(errors.claims?.root?.message || errors.claims?.message) &&
           !claims.some((c) => c.claimed) ? (
-            <p role="alert" className="text-xs font-medium text-red-700">
-              {errors.claims?.root?.message ?? errors.claims?.message}
-            </p>
+            <FieldError>{errors.claims?.root?.message ?? errors.claims?.message}</FieldError>
           ) : null}
         </fieldset>
       ) : types[0] ? (
@@ -371,11 +369,7 @@ function TickedStatement({
           {children}
         </Label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

@@ -19,7 +19,7 @@ import {
   useFieldArray,
 } from "react-hook-form";
 import { Button } from "../../../../components/ui/button";
-import { Field, fieldAria } from "../../../../components/ui/field";
+import { Field, FieldError, fieldAria } from "../../../../components/ui/field";
 import { Input } from "../../../../components/ui/input";
 import { NativeSelect } from "../../../../components/ui/native-select";
 
@@ -303,11 +303,7 @@ function LicenceRows({
           </Button>
         </div>
       ))}
-      {listError ? (
-        <p role="alert" className="text-xs font-medium text-red-700">
-          {listError}
-        </p>
-      ) : null}
+      <FieldError>{listError}</FieldError>
       {rows.fields.length < LICENCES_MAX ? (
         <Button
           type="button"
