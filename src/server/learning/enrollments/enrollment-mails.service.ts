@@ -41,7 +41,7 @@ export interface EnrollmentMailsDeps {
 
 /**
  * Delivers the email of the enrollments an administrator made: queued in the enrolling
- * transaction (enrollments.service.ts), sent after commit, once the learner's enrollments
+ * transaction (enrolling.ts), sent after commit, once the learner's enrollments
  * made together are all in, as one mail per learner naming every course. A failed delivery
  * is retried by the periodic sweep; what a stopped process left is sent at the next start.
  */

@@ -97,7 +97,7 @@ export function registerEnrollmentsRoutes(
     async (request, reply) => {
       const { json, nextCursor } = await enrollments.pageJson(request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      // JSON made from the catalogue's cached course JSON (enrollments.service.ts).
+      // JSON made from the catalogue's cached course JSON (enrollment-reads.ts).
       return sendJsonText(reply, json);
     },
   );
@@ -135,7 +135,7 @@ export function registerEnrollmentsRoutes(
     async (request, reply) => {
       const { user } = sessionOf(request);
       if (user.role !== "admin" && user.id !== request.params.userId) throw notYourEnrollments();
-      // JSON made from the catalogue's cached course JSON (enrollments.service.ts).
+      // JSON made from the catalogue's cached course JSON (enrollment-reads.ts).
       return sendJsonText(reply, await enrollments.listForUserJson(request.params.userId, user));
     },
   );
