@@ -102,8 +102,8 @@ function claimOf(type: CreditType, amount: number | null | undefined): StoredCla
 
 /**
  * The credit claimed of each type the learner names, in the course's order. A course with
- * one type takes the claim as before types (`creditsClaimed`); a course with several needs
- * at least one named.
+ * one type also takes the claim as an amount alone (`creditsClaimed`), naming no type; a
+ * course with several needs at least one named.
  */
 function claimsOf(types: CreditType[], body: AttestBody): StoredClaim[] {
   if (!body.claims) {

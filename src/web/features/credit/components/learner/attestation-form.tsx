@@ -41,7 +41,7 @@ const claimChoices = (t: CreditType): number[] | null =>
  * The form: the statement affirmed, for each offered type whether it is claimed and how much
  * of it (an amount typed only for a type with a claim step), and the consent to the reporting
  * while a claimed type reports to a regulator. A course offering one type claims it: the
- * learner only picks the amount, as before types.
+ * learner only picks the amount.
  */
 const attestFormSchema = (types: CreditType[], reportedTypeIds: readonly string[]) =>
   z
