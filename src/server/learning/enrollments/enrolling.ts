@@ -28,8 +28,8 @@ export interface EnrollingDeps extends Pick<EnrollmentsServiceDeps, "db" | "user
 
 /**
  * Learners put into courses and taken out: by an administrator one at a time or many at
- * once, or with their registration. Every enrollment and removal is on the audit trail in
- * its own transaction.
+ * once, or with their registration. Every enrollment and removal is recorded on the audit
+ * trail in the transaction that makes it.
  */
 export function createEnrolling(deps: EnrollingDeps) {
   const { db, work, now, changed, moved } = deps;
