@@ -1,5 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fieldAria, fieldDescribedBy } from "./field";
+import { FieldError, fieldAria, fieldDescribedBy } from "./field";
 
 describe("fieldAria", () => {
   it("marks a control valid with nothing to describe it when there is no error or hint", () => {
@@ -27,5 +29,18 @@ describe("fieldAria", () => {
 
   it("agrees with fieldDescribedBy for controls wired by hand", () => {
     expect(fieldDescribedBy("x", { hint: true, error: true })).toBe("x-hint x-error");
+  });
+});
+
+describe("FieldError", () => {
+  it("shows a refusal as an alert under the id the control points at", () => {
+    expect(renderToStaticMarkup(createElement(FieldError, { id: "name-error" }, "Required"))).toBe(
+      '<p id="name-error" role="alert" class="text-xs font-medium text-red-700">Required</p>',
+    );
+  });
+
+  it("shows nothing while there is no refusal", () => {
+    expect(renderToStaticMarkup(createElement(FieldError, { id: "name-error" }))).toBe("");
+    expect(renderToStaticMarkup(createElement(FieldError, { id: "name-error" }, ""))).toBe("");
   });
 });

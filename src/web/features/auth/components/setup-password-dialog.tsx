@@ -1,13 +1,6 @@
-import { MESSAGES, MIN_PASSWORD_LENGTH, SETUP_DIALOG_AUTO_CLOSE_MS, TOASTS } from "@contract";
+import { MIN_PASSWORD_LENGTH, TOASTS } from "@contract";
 import { LockIcon, MailCheckIcon } from "lucide-react";
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -22,15 +15,11 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { isApiError } from "../../../lib/api-client";
-import { useAppConfig, useConfigForAction, useProductName } from "../../../lib/app-config";
+import { useProductName } from "../../../lib/app-config";
 import { listText } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
-import { checkEmailRegistration } from "../api/check-email";
-import { checkPasswordSetup } from "../api/check-password-setup";
-import { getInvitation } from "../api/get-invitation";
-import { resendInvitation } from "../api/resend-invitation";
 import { useSession } from "../session-context";
+import { useEmailVerification } from "./use-email-verification";
 
 type SetupPasswordDialogProps = {
   open: boolean;
@@ -77,19 +66,7 @@ export function SetupPasswordDialog({
   );
 }
 
-/**
- * idle → checking → verified | unregistered | already-set (SPEC section 4 steps 1-7). In
- * invite mode without the emailed token, a registered email ends in invite-sent instead of
- * verified: a fresh invitation link is mailed rather than showing the password fields.
- */
-type Verification =
-  | "idle"
-  | "checking"
-  | "verified"
-  | "unregistered"
-  | "already-set"
-  | "invite-sent";
-
+/** The email verified first, then the name and the password (SPEC section 4). */
 function SetupPasswordForm({
   lockedEmail,
   suggestedEmail,
@@ -102,140 +79,30 @@ function SetupPasswordForm({
   onDone: () => void;
 }) {
   const { setupPassword } = useSession();
-  const { passwordSetupMode } = useAppConfig();
-  const configForAction = useConfigForAction();
-  const [email, setEmail] = useState(lockedEmail ?? suggestedEmail ?? "");
-  // An invitation link is looked up first: holding it proves the mailbox, so a live one
-  // starts verified, with the name the administrator entered.
-  const [inviteToken, setInviteToken] = useState(linkToken);
-  const [verification, setVerification] = useState<Verification>(linkToken ? "checking" : "idle");
-  const [staleLink, setStaleLink] = useState(false);
-  const [name, setName] = useState("");
+  const {
+    email,
+    name,
+    setName,
+    inviteToken,
+    verification,
+    staleLink,
+    inviteOnly,
+    checking,
+    verified,
+    verify,
+    onEmailChange,
+    onEmailKeyDown,
+  } = useEmailVerification({ lockedEmail, suggestedEmail, linkToken, onDone });
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const nameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
   useEffect(() => {
     if (verification !== "verified") return;
     (nameInput.current?.value ? passwordInput.current : nameInput.current)?.focus();
   }, [verification]);
-  useEffect(() => {
-    if (!linkToken) return;
-    let current = true;
-    getInvitation(linkToken).then(
-      (invitation) => {
-        if (!current) return;
-        setEmail(invitation.email);
-        setName(invitation.name);
-        setVerification("verified");
-      },
-      (error: unknown) => {
-        if (!current) return;
-        // A used or expired link is no proof: the spec's Verify takes over (in invite mode
-        // it mails a fresh link). Without an answer at all, the link may still be good.
-        if (isApiError(error, "auth.invitation_invalid")) {
-          setInviteToken(undefined);
-          setStaleLink(true);
-        }
-        setVerification("idle");
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [linkToken]);
-
-  const checking = verification === "checking";
-  const verified = verification === "verified";
-  /** In invite mode, without an invitation's token the password is set from a mailed link. */
-  const inviteOnlyIn = (mode: typeof passwordSetupMode) => mode === "invite" && !inviteToken;
-  const inviteOnly = inviteOnlyIn(passwordSetupMode);
-
-  async function verify() {
-    const address = email.trim();
-    if (!address) {
-      toast({
-        variant: "destructive",
-        title: TOASTS.emailRequired,
-        description: TOASTS.emailRequiredDescription,
-      });
-      return;
-    }
-    setVerification("checking");
-    try {
-      // The mode as the portal runs it, not the page's default while its settings load.
-      const mailsInvitation = inviteOnlyIn(
-        (await configForAction())?.passwordSetupMode ?? passwordSetupMode,
-      );
-      const registered = await checkEmailRegistration(address);
-      if (!registered) {
-        setVerification("unregistered");
-        toast({
-          variant: "destructive",
-          title: TOASTS.emailNotFound,
-          description: TOASTS.emailNotFoundDescription,
-        });
-        return;
-      }
-      const alreadySet = await checkPasswordSetup(address);
-      if (alreadySet) {
-        setVerification("already-set");
-        toast({
-          title: MESSAGES.passwordAlreadySet,
-          description: MESSAGES.passwordAlreadySetDescription,
-        });
-        closeTimer.current = setTimeout(onDone, SETUP_DIALOG_AUTO_CLOSE_MS);
-        return;
-      }
-      if (mailsInvitation) {
-        await sendFreshInvitation(address);
-        return;
-      }
-      setVerification("verified");
-      toast({ title: TOASTS.emailVerified, description: TOASTS.emailVerifiedDescription });
-    } catch {
-      setVerification("idle");
-      toast({
-        variant: "destructive",
-        title: TOASTS.emailCheckFailed,
-        description: TOASTS.setupFailedFallback,
-      });
-    }
-  }
-
-  /** Invite mode: the password is set from the emailed link, so send a fresh one. */
-  async function sendFreshInvitation(address: string) {
-    try {
-      await resendInvitation(address);
-    } catch {
-      setVerification("idle");
-      toast({
-        variant: "destructive",
-        title: INVITATION_FAILED,
-        description: TOASTS.resetEmailFailedDescription,
-      });
-      return;
-    }
-    setVerification("invite-sent");
-    toast({ title: INVITATION_SENT, description: INVITATION_SENT_DESCRIPTION });
-  }
-
-  function onEmailChange(value: string) {
-    setEmail(value);
-    // SPEC section 4 step 7: editing the email resets the verified state.
-    if (verification !== "checking") setVerification("idle");
-  }
-
-  function onEmailKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Enter" && !verified) {
-      event.preventDefault();
-      if (!checking) void verify();
-    }
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -454,8 +321,3 @@ function SetupPasswordForm({
     </form>
   );
 }
-
-/** Web-only texts of invite mode; the spec's own flow never shows them. */
-const INVITATION_SENT = "Invitation sent";
-const INVITATION_SENT_DESCRIPTION = "Check your inbox for a link to set your password.";
-const INVITATION_FAILED = "Could not send the invitation";
