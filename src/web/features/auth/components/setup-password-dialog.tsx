@@ -79,20 +79,9 @@ function SetupPasswordForm({
   onDone: () => void;
 }) {
   const { setupPassword } = useSession();
-  const {
-    email,
-    name,
-    setName,
-    inviteToken,
-    verification,
-    staleLink,
-    inviteOnly,
-    checking,
-    verified,
-    verify,
-    onEmailChange,
-    onEmailKeyDown,
-  } = useEmailVerification({ lockedEmail, suggestedEmail, linkToken, onDone });
+  // The email step's outcome decides what the rest of the form shows.
+  const emailStep = useEmailVerification({ lockedEmail, suggestedEmail, linkToken, onDone });
+  const { email, name, inviteToken, verification, verified } = emailStep;
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -166,14 +155,14 @@ function SetupPasswordForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {staleLink && !verified && verification !== "invite-sent" ? (
+      {emailStep.staleLink && !verified && verification !== "invite-sent" ? (
         <p
           role="status"
           className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
         >
           This invitation link has already been used or has expired. Press Verify to continue.
         </p>
-      ) : inviteOnly && verification !== "invite-sent" ? (
+      ) : emailStep.inviteOnly && verification !== "invite-sent" ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
           This portal sets passwords by invitation. Verify your email and we'll send you a fresh
           invitation link.
@@ -192,8 +181,8 @@ function SetupPasswordForm({
               value={email}
               readOnly={!!lockedEmail}
               aria-describedby="setup-email-status"
-              onChange={(event) => onEmailChange(event.target.value)}
-              onKeyDown={onEmailKeyDown}
+              onChange={(event) => emailStep.onEmailChange(event.target.value)}
+              onKeyDown={emailStep.onEmailKeyDown}
               className={cn(lockedEmail && "pr-9")}
             />
             {lockedEmail ? (
@@ -205,11 +194,11 @@ function SetupPasswordForm({
           </div>
           <Button
             variant="outline"
-            onClick={() => void verify()}
-            disabled={!email || checking || submitting}
+            onClick={() => void emailStep.verify()}
+            disabled={!email || emailStep.checking || submitting}
             className="min-w-20"
           >
-            {checking ? <Spinner /> : null}
+            {emailStep.checking ? <Spinner /> : null}
             Verify
           </Button>
         </div>
@@ -224,7 +213,7 @@ function SetupPasswordForm({
         >
           {verified || verification === "invite-sent" ? "✓ Email verified" : null}
           {verification === "unregistered" ? "✗ Email not registered" : null}
-          {checking ? <span className="font-normal text-zinc-600">Checking…</span> : null}
+          {emailStep.checking ? <span className="font-normal text-zinc-600">Checking…</span> : null}
           {verification === "already-set" ? (
             <span className="font-normal text-zinc-600">
               This email already has a password. Sign in instead.
@@ -243,7 +232,7 @@ function SetupPasswordForm({
               placeholder="Your full name"
               required
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => emailStep.setName(event.target.value)}
             />
           </Field>
           <Field
