@@ -175,4 +175,54 @@ test.describe("First-time password setup", () => {
     expect(body.inviteToken).toBeUndefined();
     expect(body.firebaseUid).toMatch(/^demo_/);
   });
+
+  test("an address edited while it is being checked is never verified", async ({
+    page,
+    createLearner,
+  }) => {
+    const learner = await createLearner({ withPassword: false });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Set Your Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set Up Your Password" });
+    const email = dialog.getByLabel("Email address");
+    const verify = dialog.getByRole("button", { name: "Verify" });
+
+    // The registered address's check is held until the address has been edited.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      "**/api/auth/check-email",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await email.fill(learner.email);
+    const asked = page.waitForRequest("**/api/auth/check-email");
+    await verify.click();
+    await asked;
+    await expect(dialog.getByText("Checking…")).toBeVisible();
+
+    // Editing the address ends the check at once: Verify is offered for the new address.
+    await email.fill(uniqueEmail("stranger"));
+    await expect(dialog.getByText("Checking…")).toHaveCount(0);
+    await expect(verify).toBeEnabled();
+    const answered = page.waitForResponse("**/api/auth/check-email");
+    release();
+    expect((await answered).status()).toBe(200);
+
+    // The held answer was about the old address: the new one is checked on its own.
+    await verify.click();
+    await expect(dialog.getByText("✗ Email not registered")).toBeVisible();
+    await expectToast(
+      page,
+      "Email not found",
+      "This email is not registered by an administrator. Please contact your admin.",
+    );
+    await expect(dialog.getByText("✓ Email verified")).toHaveCount(0);
+    await expect(dialog.getByLabel("Full name")).toHaveCount(0);
+  });
 });

@@ -47,6 +47,12 @@ export function useEmailVerification({
   const [staleLink, setStaleLink] = useState(false);
   const [name, setName] = useState("");
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /**
+   * Counts the checks asked and the edits of the address: a check's answer counts only while
+   * it is the last thing that happened to the address, so an address edited mid-check is
+   * never shown as verified for the one it was checked as.
+   */
+  const checks = useRef(0);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   useEffect(() => {
@@ -92,12 +98,15 @@ export function useEmailVerification({
       return;
     }
     setVerification("checking");
+    const check = ++checks.current;
+    const superseded = () => check !== checks.current;
     try {
       // The mode as the portal runs it, not the page's default while its settings load.
       const mailsInvitation = inviteOnlyIn(
         (await configForAction())?.passwordSetupMode ?? passwordSetupMode,
       );
       const registered = await checkEmailRegistration(address);
+      if (superseded()) return;
       if (!registered) {
         setVerification("unregistered");
         toast({
@@ -108,6 +117,7 @@ export function useEmailVerification({
         return;
       }
       const alreadySet = await checkPasswordSetup(address);
+      if (superseded()) return;
       if (alreadySet) {
         setVerification("already-set");
         toast({
@@ -118,12 +128,13 @@ export function useEmailVerification({
         return;
       }
       if (mailsInvitation) {
-        await sendFreshInvitation(address);
+        await sendFreshInvitation(address, superseded);
         return;
       }
       setVerification("verified");
       toast({ title: TOASTS.emailVerified, description: TOASTS.emailVerifiedDescription });
     } catch {
+      if (superseded()) return;
       setVerification("idle");
       toast({
         variant: "destructive",
@@ -134,10 +145,11 @@ export function useEmailVerification({
   }
 
   /** Invite mode: the password is set from the emailed link, so send a fresh one. */
-  async function sendFreshInvitation(address: string) {
+  async function sendFreshInvitation(address: string, superseded: () => boolean) {
     try {
       await resendInvitation(address);
     } catch {
+      if (superseded()) return;
       setVerification("idle");
       toast({
         variant: "destructive",
@@ -146,14 +158,17 @@ export function useEmailVerification({
       });
       return;
     }
+    if (superseded()) return;
     setVerification("invite-sent");
     toast({ title: INVITATION_SENT, description: INVITATION_SENT_DESCRIPTION });
   }
 
   function onEmailChange(value: string) {
     setEmail(value);
-    // SPEC section 4 step 7: editing the email resets the verified state.
-    if (verification !== "checking") setVerification("idle");
+    // SPEC section 4 step 7: editing the email resets the verified state, and a check under
+    // way is of the address as it was: its answer is dropped.
+    checks.current++;
+    setVerification("idle");
   }
 
   function onEmailKeyDown(event: KeyboardEvent<HTMLInputElement>) {
