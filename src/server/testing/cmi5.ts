@@ -70,7 +70,7 @@ export interface Cmi5Setup {
   course: Course;
   moduleId: string;
   adminCookie: string;
-  learner: { id: string };
+  learner: { id: string; email: string; password: string | null };
   learnerCookie: string;
   auIds: string[];
 }

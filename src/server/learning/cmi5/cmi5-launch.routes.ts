@@ -49,6 +49,7 @@ export function registerCmi5LaunchRoutes(parent: FastifyInstance, { cmi5 }: { cm
     async (request) =>
       cmi5.launch({
         userId: sessionOf(request).user.id,
+        portalSession: sessionOf(request).idHash,
         ...request.params,
         auId: request.body.auId,
         launchMode: request.body.launchMode,

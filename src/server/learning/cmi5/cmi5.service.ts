@@ -101,6 +101,8 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
      */
     async launch(input: {
       userId: string;
+      /** The portal sign-in launching it: the AU may report while it lasts. */
+      portalSession: string;
       courseId: string;
       moduleId: string;
       auId: string;
@@ -127,6 +129,7 @@ export function createCmi5Service(deps: Cmi5ServiceDeps) {
         const session = await repo.insertSession({
           registration: attempt.registration,
           userId: input.userId,
+          portalSession: input.portalSession,
           auIndex,
           auId: au.id,
           activityId,

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "../../people/auth/auth.table";
+import { sessions, users } from "../../people/auth/auth.table";
 import { packageAttempts } from "../package-runs/package-runs.table";
 
 /** Bytes as sent; read back as a Buffer whichever driver returns them. */
@@ -43,6 +43,15 @@ export const cmi5Sessions = pgTable(
       .notNull()
       .references(() => packageAttempts.registration, { onDelete: "cascade" }),
     userId: text("user_id").notNull(),
+    /**
+     * The portal sign-in that launched the AU. Its auth token is good only while that sign-in
+     * lasts: signing out, a restriction or a deletion (which end the sign-in) end the AU's
+     * right to report too, so no credit is recorded for a learner who may no longer use the
+     * portal. Null once the sign-in has ended.
+     */
+    portalSession: text("portal_session").references(() => sessions.idHash, {
+      onDelete: "set null",
+    }),
     /** The AU's place in the package's course structure, and its publisher id. */
     auIndex: integer("au_index").notNull(),
     auId: text("au_id").notNull(),
@@ -71,6 +80,8 @@ export const cmi5Sessions = pgTable(
     uniqueIndex("cmi5_sessions_fetch_token_idx").on(t.fetchTokenHash),
     uniqueIndex("cmi5_sessions_auth_token_idx").on(t.authTokenHash),
     index("cmi5_sessions_registration_idx").on(t.registration, t.state),
+    // A sign-in that ends finds its launches by this index (the foreign key's set null).
+    index("cmi5_sessions_portal_session_idx").on(t.portalSession),
     check(
       "cmi5_sessions_state_check",
       sql`${t.state} in ('launched', 'initialized', 'terminated', 'abandoned')`,

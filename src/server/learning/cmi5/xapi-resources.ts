@@ -95,6 +95,8 @@ export function createXapiResources(lms: Cmi5Lms) {
     const hash = sha256(match[1]!);
     const usable = (session: Cmi5SessionRow | undefined): session is Cmi5SessionRow =>
       !!session &&
+      // The portal sign-in that launched the AU has not ended (cmi5.table.ts).
+      session.portalSession !== null &&
       (session.state === "launched" || session.state === "initialized") &&
       !!session.authExpiresAt &&
       session.authExpiresAt.getTime() > now().getTime();
@@ -166,7 +168,12 @@ export function createXapiResources(lms: Cmi5Lms) {
       return db.transaction(async (tx): Promise<Record<string, string>> => {
         const repo = createCmi5Repository(tx);
         const session = await repo.lockSessionByToken("fetch", sha256(fetchToken));
-        if (!session || session.launchedAt.getTime() + FETCH_LIFETIME_MS <= now().getTime()) {
+        // A launch whose portal sign-in has ended (cmi5.table.ts) is no longer the learner's.
+        if (
+          !session ||
+          session.portalSession === null ||
+          session.launchedAt.getTime() + FETCH_LIFETIME_MS <= now().getTime()
+        ) {
           return { "error-code": "3", "error-text": "This fetch URL is not valid." };
         }
         if (session.fetchedAt || session.state === "abandoned" || session.state === "terminated") {
