@@ -1,7 +1,7 @@
 export { registerCaptionsRoutes } from "./captions/captions.routes";
 export { createCaptionsService } from "./captions/captions.service";
 export type { LearnerEnrollments, Viewer } from "./courses/course-catalogue";
-export { courseSummaries } from "./courses/courses.report";
+export { courseSummaries, modulePackages } from "./courses/courses.report";
 export { registerCoursesRoutes } from "./courses/courses.routes";
 export type { CoursesService } from "./courses/courses.service";
 export { createCoursesService } from "./courses/courses.service";

@@ -1,5 +1,5 @@
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { courses } from "./courses.table";
+import { courses, modules } from "./courses.table";
 
 const builder = new QueryBuilder();
 
@@ -17,3 +17,17 @@ export const courseSummaries = builder
   })
   .from(courses)
   .as("course_summaries");
+
+/**
+ * The package each package module plays now, for features that must tell an attempt at it
+ * from one at a package the module played before. A subquery they join in their own
+ * statement.
+ */
+export const modulePackages = builder
+  .select({
+    courseId: modules.courseId,
+    moduleId: modules.id,
+    packageId: modules.packageId,
+  })
+  .from(modules)
+  .as("module_packages");

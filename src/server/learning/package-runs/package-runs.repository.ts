@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { modulePackages } from "../../catalogue";
 import type { Executor } from "../../db/client";
 import {
   type PackageAttemptRow,
@@ -27,6 +28,26 @@ export function createPackageRunsRepository(db: Executor) {
     async findOpen(key: AttemptKey): Promise<PackageAttemptRow | undefined> {
       const [row] = await db.select().from(packageAttempts).where(openOf(key));
       return row;
+    },
+
+    /**
+     * The learner's open attempt at the package the module plays now; none while the open
+     * one is at a package an administrator has since replaced (the next launch ends it).
+     */
+    async findOpenAtCurrentPackage(key: AttemptKey): Promise<PackageAttemptRow | undefined> {
+      const [row] = await db
+        .select({ attempt: packageAttempts })
+        .from(packageAttempts)
+        .innerJoin(
+          modulePackages,
+          and(
+            eq(modulePackages.courseId, packageAttempts.courseId),
+            eq(modulePackages.moduleId, packageAttempts.moduleId),
+            eq(modulePackages.packageId, packageAttempts.packageId),
+          ),
+        )
+        .where(openOf(key));
+      return row?.attempt;
     },
 
     /** The open attempt, locked until the transaction ends: commits and beats run in turn. */

@@ -34,6 +34,9 @@ import { type ItemRules, parseScormData, readScormItem, scormStartData } from ".
  * the portal saw it open for the course's minimum seat time: a learner's own 'Mark as
  * Complete' never completes it sooner. As a rule on each module, it answers for package
  * modules before any other module rule, whose measures (a video watched) do not apply.
+ * Only an attempt at the package the module plays now counts: one at a package an
+ * administrator replaced was satisfied by content the module no longer holds, as a replaced
+ * video's watching no longer counts either.
  */
 export const packageCompletionStep = defineStep<null>({
   key: "modules",
@@ -41,7 +44,7 @@ export const packageCompletionStep = defineStep<null>({
   async checkModule(tx, { enrollment, course, moduleId }) {
     const module = course.modules.find((m) => m.id === moduleId);
     if (!module || module.kind === "video") return;
-    const attempt = await createPackageRunsRepository(tx).findOpen({
+    const attempt = await createPackageRunsRepository(tx).findOpenAtCurrentPackage({
       userId: enrollment.userId,
       courseId: course.id,
       moduleId,
