@@ -269,6 +269,7 @@ export const ERROR_CODES = {
   "xapi.invalid_request": 400,
   "xapi.not_found": 404,
   "xapi.statement_conflict": 409,
+  "xapi.storage_full": 413,
   "xapi.unauthorized": 401,
 } as const;
 

@@ -1,5 +1,12 @@
 import { MESSAGES } from "../../../contract";
-import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../plugins/errors";
+import {
+  appError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from "../../plugins/errors";
 
 export const courseNotFound = () => notFound("courses.not_found", MESSAGES.courseNotFound);
 export const notEnrolled = () =>
@@ -37,3 +44,6 @@ export const xapiForbidden = (what: string) =>
 export const xapiNotFound = () => notFound("xapi.not_found", "No such document or statement.");
 export const statementConflict = () =>
   conflict("xapi.statement_conflict", "A different statement with this id is already stored.");
+/** A write that would take a registration's or a learner's xAPI storage past its bound. */
+export const xapiStorageFull = (what: string) =>
+  appError(413, "xapi.storage_full", `Not stored: ${what}`);

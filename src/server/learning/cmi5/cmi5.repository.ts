@@ -6,10 +6,12 @@ import {
   type Cmi5StatementRow,
   type Cmi5StateRow,
   cmi5AgentProfiles,
+  cmi5RegistrationUsage,
   cmi5Sessions,
   cmi5Statements,
   cmi5States,
 } from "./cmi5.table";
+import { ROW_BYTES } from "./xapi-storage";
 import { LAUNCH_DATA, VERBS } from "./xapi-values";
 
 type SessionUpdate = Partial<Omit<Cmi5SessionRow, "id" | "registration" | "userId">>;
@@ -17,6 +19,10 @@ interface Document {
   contentType: string;
   content: Buffer;
 }
+
+/** A state document's bytes as the storage bound counts them (xapi-storage.ts documentBytes). */
+const stateBytes = sql<number>`(${ROW_BYTES} + octet_length(${cmi5States.activityId})
+  + octet_length(${cmi5States.stateId}) + octet_length(${cmi5States.content}))::float8`;
 
 export function createCmi5Repository(db: Executor) {
   return {
@@ -176,6 +182,41 @@ export function createCmi5Repository(db: Executor) {
       return rows.map((r) => r.stateId);
     },
 
+    /** The bytes of one state document as the storage bound counts them; 0 if there is none. */
+    async stateBytes(key: {
+      registration: string;
+      activityId: string;
+      stateId: string;
+    }): Promise<number> {
+      const [row] = await db
+        .select({ bytes: stateBytes })
+        .from(cmi5States)
+        .where(
+          and(
+            eq(cmi5States.registration, key.registration),
+            eq(cmi5States.activityId, key.activityId),
+            eq(cmi5States.stateId, key.stateId),
+          ),
+        );
+      return row?.bytes ?? 0;
+    },
+
+    /**
+     * Adds `delta` to the bytes the registration's AUs have stored (never below none) and
+     * answers the new total. Called while the registration's attempt is locked.
+     */
+    async addUsage(registration: string, delta: number): Promise<number> {
+      const [row] = await db
+        .insert(cmi5RegistrationUsage)
+        .values({ registration, bytes: Math.max(0, delta) })
+        .onConflictDoUpdate({
+          target: cmi5RegistrationUsage.registration,
+          set: { bytes: sql`greatest(0, ${cmi5RegistrationUsage.bytes} + ${delta})` },
+        })
+        .returning({ bytes: cmi5RegistrationUsage.bytes });
+      return row!.bytes;
+    },
+
     async putState(
       key: { registration: string; activityId: string; stateId: string },
       doc: Document,
@@ -189,9 +230,16 @@ export function createCmi5Repository(db: Executor) {
         });
     },
 
-    /** Deletes one state document, or every one of the activity but the LMS's launch data. */
-    async deleteStates(registration: string, activityId: string, stateId?: string): Promise<void> {
-      await db
+    /**
+     * Deletes one state document, or every one of the activity but the LMS's launch data, and
+     * answers the bytes they took as the storage bound counts them.
+     */
+    async deleteStates(
+      registration: string,
+      activityId: string,
+      stateId?: string,
+    ): Promise<number> {
+      const rows = await db
         .delete(cmi5States)
         .where(
           and(
@@ -199,7 +247,9 @@ export function createCmi5Repository(db: Executor) {
             eq(cmi5States.activityId, activityId),
             stateId ? eq(cmi5States.stateId, stateId) : ne(cmi5States.stateId, LAUNCH_DATA),
           ),
-        );
+        )
+        .returning({ bytes: stateBytes });
+      return rows.reduce((sum, row) => sum + row.bytes, 0);
     },
 
     async getProfile(userId: string, profileId: string): Promise<Cmi5AgentProfileRow | undefined> {
@@ -224,6 +274,21 @@ export function createCmi5Repository(db: Executor) {
         )
         .orderBy(asc(cmi5AgentProfiles.profileId));
       return rows.map((r) => r.profileId);
+    },
+
+    /**
+     * The bytes the learner's agent profile documents take as the storage bound counts them,
+     * but for the one named `except` (about to be written again).
+     */
+    async profileBytes(userId: string, except: string): Promise<number> {
+      const [row] = await db
+        .select({
+          bytes: sql<number>`coalesce(sum(${ROW_BYTES} + octet_length(${cmi5AgentProfiles.profileId})
+            + octet_length(${cmi5AgentProfiles.content})), 0)::float8`,
+        })
+        .from(cmi5AgentProfiles)
+        .where(and(eq(cmi5AgentProfiles.userId, userId), ne(cmi5AgentProfiles.profileId, except)));
+      return row?.bytes ?? 0;
     },
 
     async putProfile(key: { userId: string; profileId: string }, doc: Document): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -158,3 +159,16 @@ export const cmi5AgentProfiles = pgTable(
 );
 
 export type Cmi5AgentProfileRow = typeof cmi5AgentProfiles.$inferSelect;
+
+/**
+ * What the AUs of a registration have stored, in bytes (xapi-storage.ts counts them): the
+ * statements they sent and the state documents they keep. Bounded, so that one learner's
+ * content cannot fill the portal's database; written while the registration's attempt is
+ * locked, so two writes never count from the same figure.
+ */
+export const cmi5RegistrationUsage = pgTable("cmi5_registration_usage", {
+  registration: uuid("registration")
+    .primaryKey()
+    .references(() => packageAttempts.registration, { onDelete: "cascade" }),
+  bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+});

@@ -7,12 +7,21 @@ import {
   statementRefused,
   xapiForbidden,
   xapiNotFound,
+  xapiStorageFull,
   xapiUnauthorized,
 } from "./cmi5.errors";
 import { createCmi5Repository } from "./cmi5.repository";
 import type { Cmi5SessionRow } from "./cmi5.table";
 import { type Cmi5Lms, type Cmi5Run, sha256, token } from "./cmi5-lms";
 import { checkAuStatement } from "./statement-rules";
+import {
+  documentBytes,
+  PROFILE_STORAGE_BYTES,
+  PROFILES_FULL,
+  REGISTRATION_FULL,
+  REGISTRATION_STORAGE_BYTES,
+  statementBytes,
+} from "./xapi-storage";
 import {
   type AccountAgent,
   agentOf,
@@ -208,6 +217,7 @@ export function createXapiResources(lms: Cmi5Lms) {
         const session = { ...caller.session };
         const before = await repo.reported(session.registration, au.id);
         const stored: string[] = [];
+        let storedBytes = 0;
         for (const raw of input.statements) {
           if (
             raw &&
@@ -240,12 +250,14 @@ export function createXapiResources(lms: Cmi5Lms) {
           });
           const st = raw as Record<string, unknown> & { id: string };
           const at = now().toISOString();
-          await store(
-            tx,
-            { ...st, stored: at, authority, version: (st.version as string) ?? XAPI_VERSION },
-            session.registration,
-            session.id,
-          );
+          const kept = {
+            ...st,
+            stored: at,
+            authority,
+            version: (st.version as string) ?? XAPI_VERSION,
+          };
+          await store(tx, kept, session.registration, session.id);
+          storedBytes += statementBytes(kept);
           stored.push(st.id);
           const states = await deps.attempts.itemStates(tx, attempt.id);
           const item = states.find((s) => s.itemId === au.id);
@@ -296,6 +308,13 @@ export function createXapiResources(lms: Cmi5Lms) {
               };
             }
           }
+        }
+        // Counted once for the whole batch: refused whole, it stores none of its statements.
+        if (
+          storedBytes > 0 &&
+          (await repo.addUsage(session.registration, storedBytes)) > REGISTRATION_STORAGE_BYTES
+        ) {
+          throw xapiStorageFull(REGISTRATION_FULL);
         }
         await repo.updateSession(session.id, {
           state: session.state,
@@ -407,6 +426,13 @@ export function createXapiResources(lms: Cmi5Lms) {
                 await repo.getState(key.registration, key.activityId, key.stateId),
                 doc,
               );
+        // A write that shrinks what the registration keeps is never refused.
+        const grows =
+          documentBytes([key.activityId, key.stateId], next.content) - (await repo.stateBytes(key));
+        const total = await repo.addUsage(key.registration, grows);
+        if (grows > 0 && total > REGISTRATION_STORAGE_BYTES) {
+          throw xapiStorageFull(REGISTRATION_FULL);
+        }
         await repo.putState(key, { contentType: next.contentType, content: next.content });
       });
     },
@@ -421,11 +447,9 @@ export function createXapiResources(lms: Cmi5Lms) {
         checkScope(caller, q, true);
         if (q.stateId === LAUNCH_DATA)
           throw statementRefused("only the LMS deletes LMS.LaunchData.");
-        await createCmi5Repository(caller.tx).deleteStates(
-          caller.session.registration,
-          q.activityId,
-          q.stateId,
-        );
+        const repo = createCmi5Repository(caller.tx);
+        const freed = await repo.deleteStates(caller.session.registration, q.activityId, q.stateId);
+        if (freed > 0) await repo.addUsage(caller.session.registration, -freed);
       });
     },
 
@@ -465,6 +489,16 @@ export function createXapiResources(lms: Cmi5Lms) {
         const existing = await repo.getProfile(caller.session.userId, q.profileId);
         const next = mode === "put" ? doc : mergedDocument(existing, doc);
         if (q.profileId === LEARNER_PREFERENCES) checkLearnerPreferences(next);
+        // A write that shrinks what the learner keeps is never refused.
+        const bytes = documentBytes([q.profileId], next.content);
+        const grows = bytes - (existing ? documentBytes([q.profileId], existing.content) : 0);
+        if (
+          grows > 0 &&
+          (await repo.profileBytes(caller.session.userId, q.profileId)) + bytes >
+            PROFILE_STORAGE_BYTES
+        ) {
+          throw xapiStorageFull(PROFILES_FULL);
+        }
         await repo.putProfile(
           { userId: caller.session.userId, profileId: q.profileId },
           { contentType: next.contentType, content: next.content },
