@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { fieldLabel } from "../../contract";
-import { invalidField } from "./errors";
+import { appError, invalidField } from "./errors";
 
 /**
  * Text the portal cannot store is refused at the door, after the role checks and the schema
@@ -12,6 +12,16 @@ import { invalidField } from "./errors";
  *   carry): PostgreSQL's JSON refuses it, and no person types it.
  */
 export function registerInputGuard(app: FastifyInstance) {
+  // JSON nested past any request's need is refused before it is parsed: the routes that take
+  // free JSON (a SCORM data model) would otherwise overflow the stack copying it (a 500).
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (nestedDeeperThan(body as string, MOST_JSON_DEPTH)) {
+      done(jsonTooDeep(), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.addHook("preHandler", async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = unstorableText(part, "");
@@ -52,4 +62,32 @@ function unstorableText(
     if (found) return found;
   }
   return null;
+}
+
+/** Deeper than any request of the portal or any content's report nests its JSON. */
+export const MOST_JSON_DEPTH = 64;
+
+export const jsonTooDeep = () =>
+  appError(
+    400,
+    "request.invalid_json",
+    `Request body is nested more than ${MOST_JSON_DEPTH} levels deep.`,
+  );
+
+/** Whether JSON text opens more than `most` arrays or objects inside each other (one pass). */
+export function nestedDeeperThan(text: string, most: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > most) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
 }

@@ -10,6 +10,7 @@ import {
   TestAuClient,
   VERB,
 } from "../../testing/cmi5";
+import { expectErrorBody } from "../../testing/errors";
 import { call, enrollViaApi, quickLearner, signInAs } from "../../testing/learning";
 import { useTestApp } from "../../testing/test-app";
 import { cmi5Package } from "../../testing/zips";
@@ -433,6 +434,22 @@ describe("the portal as a cmi5 LMS", () => {
         (await au.xapi("GET", "activities/state", { query: au.stateQuery("LMS.LaunchData") }))
           .statusCode,
       ).toBe(401);
+    });
+
+    it("are refused when nested past any statement's need, never a crash", async () => {
+      const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
+      const au = await (await launched(setup)).start();
+      await au.sendOk("initialized");
+      const before = await countStatements();
+      const statement = JSON.stringify(
+        au.statement("experienced", { result: { extensions: { "https://example.com/x": 0 } } }),
+      ).replace("0}}", `${"[".repeat(5_000)}${"]".repeat(5_000)}}}`);
+      const deep = await au.xapi("POST", "statements", {
+        body: statement,
+        headers: { "content-type": "application/json" },
+      });
+      expect([deep.statusCode, expectErrorBody(deep).code]).toEqual([400, "xapi.invalid_request"]);
+      expect(await countStatements()).toBe(before);
     });
 
     it("are refused in a Browse launch when they judge, and once per registration", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fastifyRateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { MOST_JSON_DEPTH, nestedDeeperThan } from "../../plugins/input-guard";
 import { invalidXapi, xapiNotFound } from "./cmi5.errors";
 import type { Cmi5Service } from "./cmi5.service";
 import type { XapiDocument } from "./xapi-resources";
@@ -74,8 +75,12 @@ function parseJson(request: FastifyRequest): unknown {
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
     throw invalidXapi("statements are sent as application/json.");
   }
+  const text = documentOf(request).content.toString("utf8");
+  if (nestedDeeperThan(text, MOST_JSON_DEPTH)) {
+    throw invalidXapi(`the body is nested more than ${MOST_JSON_DEPTH} levels deep.`);
+  }
   try {
-    return JSON.parse(documentOf(request).content.toString("utf8"));
+    return JSON.parse(text);
   } catch {
     throw invalidXapi("the body is not JSON.");
   }

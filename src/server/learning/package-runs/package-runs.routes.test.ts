@@ -446,6 +446,14 @@ describe("a learner's run of a SCORM package", () => {
       cmi: { interactions: { "0": { id: "q", student_response: "y".repeat(130_000) } } },
     });
     expect(code(huge)).toEqual([400, "modules.package_data_invalid"]);
+    // JSON nested past any data model's need is refused before it is read, never a crash.
+    const deep = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/courses/${course.id}/modules/${moduleId(1)}/package/items/lesson`,
+      headers: { cookie, "content-type": "application/json" },
+      payload: `{"cmi":{"interactions":${"[".repeat(5_000)}${"]".repeat(5_000)}}}`,
+    });
+    expect(code(deep)).toEqual([400, "request.invalid_json"]);
     expect(code(await commit("lesson", { data: {} }))).toEqual([400, "validation.invalid_body"]);
     const [state] = await ctx.database.db
       .select()
