@@ -77,6 +77,15 @@ export function createCreditCatalogueRepository(db: Executor) {
       return row!;
     },
 
+    /**
+     * Adds a body a course's words name, unless another edit added one of that name meanwhile
+     * (null then: the caller reads that one). Waits for such an edit to commit or roll back.
+     */
+    async insertBodyUnlessNamed(values: CreditBodyBody) {
+      const [row] = await db.insert(creditBodies).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
     async updateBody(id: string, values: Partial<CreditBodyBody>) {
       const [row] = await db
         .update(creditBodies)
@@ -101,6 +110,16 @@ export function createCreditCatalogueRepository(db: Executor) {
     async insertType(values: CatalogueTypeBody & { needsReview?: boolean }) {
       const [row] = await db.insert(creditCatalogue).values(values).returning();
       return row!;
+    },
+
+    /** As insertBodyUnlessNamed, for a type a course's words name. */
+    async insertTypeUnlessNamed(values: CatalogueTypeBody & { needsReview?: boolean }) {
+      const [row] = await db
+        .insert(creditCatalogue)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
     },
 
     async updateType(id: string, values: Partial<CatalogueTypeBody> & { needsReview?: boolean }) {

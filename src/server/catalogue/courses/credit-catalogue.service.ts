@@ -122,17 +122,20 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
     const words = bodies.find((b) => b.name.toLowerCase() === t.accreditingBody.toLowerCase());
     let bodyId: string | null = null;
     if (words) {
-      const known = await txRepo.bodyByName(words.name);
-      if (!known) {
-        bodyId = (
-          await txRepo.insertBody({
+      let known = await txRepo.bodyByName(words.name);
+      const added = known
+        ? null
+        : await txRepo.insertBodyUnlessNamed({
             name: words.name,
             providerNumber: words.providerNumber,
             minutesPerHour: /nasba/i.test(words.name) ? 50 : 60,
-          })
-        ).id;
+          });
+      // Another course's edit added the same body at the same moment: this one reads it.
+      if (!known && !added) known = await txRepo.bodyByName(words.name);
+      if (added) {
+        bodyId = added.id;
         await record(tx, { type: "catalogue.body_added", actor, details: { ...words } });
-      } else {
+      } else if (known) {
         bodyId = known.id;
         if (words.providerNumber && words.providerNumber !== known.providerNumber) {
           await txRepo.updateBody(known.id, { providerNumber: words.providerNumber });
@@ -150,11 +153,11 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
         }
       }
     }
-    const found = await txRepo.typeByName(bodyId, t.name);
+    let found = await txRepo.typeByName(bodyId, t.name);
     if (!found) {
       // Named by one course's words, not by an administrator in the catalogue: it has no
       // profession and may repeat a type spelled another way, so it waits for review.
-      const row = await txRepo.insertType({
+      const row = await txRepo.insertTypeUnlessNamed({
         name: t.name,
         singularName: singularOf(t.name),
         bodyId,
@@ -166,8 +169,16 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
         licenceRequired: t.licenceRequired,
         needsReview: true,
       });
-      await record(tx, { type: "catalogue.type_added", actor, details: { creditType: row.name } });
-      return row;
+      if (row) {
+        await record(tx, {
+          type: "catalogue.type_added",
+          actor,
+          details: { creditType: row.name },
+        });
+        return row;
+      }
+      // Another course's edit added it meanwhile: this one offers the same type.
+      found = (await txRepo.typeByName(bodyId, t.name))!;
     }
     const stated = {
       accreditationStatement: t.accreditationStatement || found.accreditationStatement,
@@ -332,7 +343,10 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
       if (id === intoId) throw mergeIntoItself();
       const merged = await events.transaction(db, async (tx, publish) => {
         const txRepo = createCreditCatalogueRepository(tx);
-        const [from, into] = [await txRepo.lockType(id), await txRepo.lockType(intoId)];
+        // Locked in one order, whichever way round: two opposite merges never deadlock.
+        const locked = new Map<string, Awaited<ReturnType<typeof txRepo.lockType>>>();
+        for (const key of [id, intoId].sort()) locked.set(key, await txRepo.lockType(key));
+        const [from, into] = [locked.get(id), locked.get(intoId)];
         if (!from || !into) throw typeNotFound();
         const offering = await txRepo.coursesOffering(id);
         const intoOffering = await txRepo.coursesOffering(intoId);
