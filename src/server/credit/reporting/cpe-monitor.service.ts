@@ -13,6 +13,8 @@ const FIRST_RETRY_MS = 5 * 60_000;
 const LONGEST_RETRY_MS = 24 * 60 * 60_000;
 /** How long a call to the service may take before it counts as unreachable. */
 const CALL_TIMEOUT_MS = 15_000;
+/** How long an instance holds a claim it sends: well past the call's own timeout. */
+const SENDING_HOLD_MS = 4 * CALL_TIMEOUT_MS;
 
 type Answer =
   | { status: "accepted"; message: string }
@@ -99,6 +101,33 @@ export function createCpeMonitorService(
     return waiting ? "waiting" : answer.status;
   }
 
+  type Submission = NonNullable<Awaited<ReturnType<typeof repo.holdForSending>>>;
+
+  /**
+   * Sends a claim once: held first, so that an administrator's submit and a retry, in this
+   * instance or another, never send it twice at once; then sent only if its submission as it
+   * stands once held still calls for it (`due`). The outcome, or null when not sent.
+   */
+  async function sendOnce(e: EvaluatedClaim, actor: Actor, due: (held: Submission) => boolean) {
+    const now = clock();
+    const held = await repo.holdForSending(
+      {
+        attestationId: e.claim.attestationId,
+        position: e.claim.position,
+        courseId: e.claim.courseId,
+        fingerprint: e.fingerprint!,
+      },
+      now,
+      new Date(now.getTime() + SENDING_HOLD_MS),
+    );
+    if (!held) return null;
+    if (!due(held)) {
+      await repo.releaseSending(e.claim);
+      return null;
+    }
+    return send(e, held.fingerprint === e.fingerprint ? held.attempts : 0, actor);
+  }
+
   return {
     /**
      * Sends the course's claims completed in the range that CPE Monitor has not accepted as
@@ -119,9 +148,6 @@ export function createCpeMonitorService(
       const pending = (await reportClaims.evaluate("cpe_monitor", body)).filter(
         (e) => e.status !== "reported",
       );
-      const previous = new Map(
-        (await repo.submissions()).map((s) => [`${s.attestationId}:${s.position}`, s]),
-      );
       const result: CpeMonitorSubmitResult = { accepted: 0, refused: 0, waiting: 0, notSent: [] };
       const notSent: RefusedRow[] = result.notSent;
       for (const e of pending) {
@@ -134,11 +160,13 @@ export function createCpeMonitorService(
           });
           continue;
         }
-        const before = previous.get(e.claim.key);
-        // A refusal of these very values stands until they change.
-        if (before?.status === "refused" && before.fingerprint === e.fingerprint) continue;
-        const sameValues = before?.fingerprint === e.fingerprint;
-        result[await send(e, sameValues ? (before?.attempts ?? 0) : 0, actor)] += 1;
+        // A refusal of these very values stands until they change, and an acceptance is final.
+        const outcome = await sendOnce(
+          e,
+          actor,
+          (held) => held.fingerprint !== e.fingerprint || held.status === "waiting",
+        );
+        if (outcome) result[outcome] += 1;
       }
       if (!result.accepted && !result.refused && !result.waiting) {
         throw nothingToReport(notSent.length);
@@ -173,8 +201,14 @@ export function createCpeMonitorService(
       for (const s of due) {
         const e = evaluated.get(`${s.attestationId}:${s.position}`);
         if (!e || e.problem || e.status === "reported") continue;
-        await send(e, s.fingerprint === e.fingerprint ? s.attempts : 0, null);
-        sent += 1;
+        // Another instance's sweep may have sent it meanwhile: then it is no longer due.
+        const now = clock();
+        const outcome = await sendOnce(
+          e,
+          null,
+          (held) => held.status === "waiting" && !!held.nextAttemptAt && held.nextAttemptAt <= now,
+        );
+        if (outcome) sent += 1;
       }
       return sent;
     },

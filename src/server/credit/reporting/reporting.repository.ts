@@ -11,6 +11,7 @@ import {
   isNull,
   lt,
   lte,
+  or,
   sql,
 } from "drizzle-orm";
 import { DEFAULT_DEADLINE_DAYS, type Regulator, type RegulatorActivity } from "../../../contract";
@@ -336,10 +337,60 @@ export function createReportingRepository(db: Executor) {
       return db.select().from(cpeMonitorSubmissions);
     },
 
+    /**
+     * Takes a claim to send it to CPE Monitor until `until`, unless another instance is
+     * sending it: its submission as it stands then (a first one is recorded waiting, due
+     * again when the hold ends, should the sender's process end before it answers), or null.
+     */
+    async holdForSending(
+      claim: {
+        attestationId: string;
+        position: number;
+        courseId: string | null;
+        fingerprint: string;
+      },
+      now: Date,
+      until: Date,
+    ) {
+      const [row] = await db
+        .insert(cpeMonitorSubmissions)
+        .values({
+          ...claim,
+          status: "waiting",
+          nextAttemptAt: until,
+          submittedAt: now,
+          sendingUntil: until,
+        })
+        .onConflictDoUpdate({
+          target: [cpeMonitorSubmissions.attestationId, cpeMonitorSubmissions.position],
+          set: { sendingUntil: until },
+          where: or(
+            isNull(cpeMonitorSubmissions.sendingUntil),
+            lte(cpeMonitorSubmissions.sendingUntil, now),
+          ),
+        })
+        .returning();
+      return row ?? null;
+    },
+
+    /** Gives back a claim held for sending but not sent (another instance already did). */
+    async releaseSending(key: { attestationId: string; position: number }) {
+      await db
+        .update(cpeMonitorSubmissions)
+        .set({ sendingUntil: null })
+        .where(
+          and(
+            eq(cpeMonitorSubmissions.attestationId, key.attestationId),
+            eq(cpeMonitorSubmissions.position, key.position),
+          ),
+        );
+    },
+
+    /** Records CPE Monitor's answer to a claim, and frees it for the next send. */
     async saveSubmission(row: typeof cpeMonitorSubmissions.$inferInsert) {
       await db
         .insert(cpeMonitorSubmissions)
-        .values(row)
+        .values({ ...row, sendingUntil: null })
         .onConflictDoUpdate({
           target: [cpeMonitorSubmissions.attestationId, cpeMonitorSubmissions.position],
           set: {
@@ -351,6 +402,7 @@ export function createReportingRepository(db: Executor) {
             answeredAt: row.answeredAt ?? null,
             submittedAt: row.submittedAt,
             submittedBy: row.submittedBy ?? null,
+            sendingUntil: null,
           },
         });
     },

@@ -170,6 +170,11 @@ export const cpeMonitorSubmissions = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
     submittedBy: text("submitted_by"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /**
+     * While one instance sends the claim (until then): no other sends it meanwhile. A send
+     * cut off by the end of its process frees it when this passes.
+     */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.attestationId, t.position] }),
