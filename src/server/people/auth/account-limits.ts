@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { tooManyLoginAttempts } from "./auth.errors";
 
 /**
- * The set-up, reset and look-up forms are limited twice. Per address, high enough for a
- * whole class behind one public address (a training room, a hospital) to set up their
- * passwords together; per email, low enough that nobody can hammer one account or mailbox.
+ * The set-up and reset forms are limited twice (the look-ups per address only). Per address,
+ * high enough for a whole class behind one public address (a training room, a hospital) to
+ * set up their passwords together; per email, low enough that nobody can hammer one account
+ * or mailbox, counting only what a stranger cannot spend for the owner (auth.routes.ts).
  * @fastify/rate-limit runs one limit per request, so the second one is checked here,
  * against the same shared store, once the body has been validated.
  */

@@ -105,9 +105,19 @@ export function registerAuthRoutes(
   { auth, secureCookies, singleLogout }: AuthRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const setupPerEmail = perEmailLimit(app, "setup-password", { max: 10, timeWindow: "15 minutes" });
-  const probePerEmail = perEmailLimit(app, "probe", { max: 30, timeWindow: "15 minutes" });
-  const mailPerEmail = perEmailLimit(app, "mail", { max: 5, timeWindow: "15 minutes" });
+  // Per email, what one person could spend for another is never counted: a set-up that
+  // succeeds (an emailed invitation is never held back by a stranger's guesses), or a look-up
+  // (its answer for one email never changes; the per-address limit bounds enumeration).
+  // Resets and invitations count apart, so asking for one never uses up the other.
+  const setupFailuresPerEmail = perEmailLimit(app, "setup-password", {
+    max: 10,
+    timeWindow: "15 minutes",
+  });
+  const resetsPerEmail = perEmailLimit(app, "reset", { max: 5, timeWindow: "15 minutes" });
+  const invitationsPerEmail = perEmailLimit(app, "invitation", {
+    max: 5,
+    timeWindow: "15 minutes",
+  });
   const adminKeyGuesses = adminKeyGuessLimit(app);
   // Reset requests are worked through one at a time, in the order they came: a flood of them
   // queues here instead of piling up concurrent lookups and mails.
@@ -235,14 +245,20 @@ export function registerAuthRoutes(
         },
       },
       config: roomLimit,
-      preHandler: setupPerEmail,
     },
     async (request, reply) => {
       const signedIn = await logFailure(
         request,
         "auth.password.setup.failure",
         { email: request.body.email },
-        () => auth.setupPassword({ ...request.body, client: clientOf(request) }),
+        () =>
+          auth
+            .setupPassword({ ...request.body, client: clientOf(request) })
+            .catch(async (error) => {
+              // Past the email's refusals in 15 minutes, a refusal is answered 429 instead.
+              if (error instanceof AppError) await setupFailuresPerEmail(request);
+              throw error;
+            }),
       );
       return answerSignedIn(request, reply, "auth.password.setup", signedIn);
     },
@@ -295,7 +311,6 @@ export function registerAuthRoutes(
         response: { 200: checkEmailResponseSchema, ...errorResponses(["auth.throttled"]) },
       },
       config: probeLimit,
-      preHandler: probePerEmail,
     },
     async (request) => ({ isRegistered: await auth.isRegistered(request.body.email) }),
   );
@@ -312,7 +327,6 @@ export function registerAuthRoutes(
         },
       },
       config: probeLimit,
-      preHandler: probePerEmail,
     },
     async (request) => ({ passwordSetup: await auth.hasPasswordSetup(request.body.email) }),
   );
@@ -354,7 +368,7 @@ export function registerAuthRoutes(
         response: { 200: messageSchema, ...errorResponses(["auth.throttled"]) },
       },
       config: roomLimit,
-      preHandler: mailPerEmail,
+      preHandler: resetsPerEmail,
     },
     async (request) => {
       // Answered before any lookup or mail: same reply and timing for every email.
@@ -397,7 +411,7 @@ export function registerAuthRoutes(
         response: { 200: messageSchema, ...errorResponses(["auth.throttled"]) },
       },
       config: roomLimit,
-      preHandler: mailPerEmail,
+      preHandler: invitationsPerEmail,
     },
     async (request) => {
       auth.resendInvitation(request.body.email).catch((err) => {
