@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -14,7 +14,7 @@ import {
   signOnUserSchema,
 } from "../../../contract";
 import { emptyAnswer, errorResponses } from "../../openapi/responses";
-import { unauthorized } from "../../plugins/errors";
+import { forbidden, unauthorized } from "../../plugins/errors";
 import { actorOf, requireRole, requireUser, sessionOf } from "../../plugins/sessions";
 import type { IdentityProvidersService } from "./identity-providers.service";
 import type { SignOnService } from "./sign-on.service";
@@ -40,6 +40,19 @@ const settingsRefusals = [
   "sso.saml_metadata_insecure",
   "sso.saml_signing_certificate_missing",
 ] as const;
+
+/**
+ * Whether a navigation came from one of the portal's own pages: the browser's Fetch Metadata
+ * says so, or, from a browser without it, the page that sent it is on the portal's host.
+ */
+function fromPortalPage(request: FastifyRequest) {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined) return site === "same-origin";
+  const { referer, host } = request.headers;
+  const portal = `${request.protocol}://${host}`;
+  if (!referer || !URL.canParse(referer) || !URL.canParse(portal)) return false;
+  return new URL(referer).origin === new URL(portal).origin;
+}
 
 export function registerSignOnRoutes(
   parent: FastifyInstance,
@@ -81,7 +94,7 @@ export function registerSignOnRoutes(
               "set-cookie": "`credo_sign_on`, binding the sign-on to this browser",
             },
           ),
-          ...errorResponses(["sso.provider_not_found", "auth.not_signed_in"]),
+          ...errorResponses(["sso.provider_not_found", "auth.not_signed_in", "auth.forbidden"]),
         },
       },
       config: startLimit,
@@ -91,6 +104,12 @@ export function registerSignOnRoutes(
       // Linking binds the provider's account to the signed-in user's own.
       if (purpose === "link" && !request.session) {
         throw unauthorized("auth.not_signed_in", "Sign in to link an identity provider.");
+      }
+      // Only from the portal's own Profile: a link another site's page navigates the user to
+      // would bind whatever account the provider signs in quietly (an administrator's then
+      // signing in without Credo's second step).
+      if (purpose === "link" && !fromPortalPage(request)) {
+        throw forbidden("auth.forbidden", "Link an identity provider from your profile.");
       }
       return reply.redirect(await signOn.start(request, reply, request.params.id, purpose), 302);
     },

@@ -262,6 +262,11 @@ export function createSignOnService(deps: SignOnDeps) {
         if (existing && existing.userId !== user.id) {
           throw new SignOnRefused("link_conflict", "subject bound to another user");
         }
+        // One account at a provider per Credo account: a second would be a lasting way in
+        // that whoever held the session a moment could leave behind.
+        if (!existing && (await repo.findUserIdentity(provider.id, user.id))) {
+          throw new SignOnRefused("link_conflict", "account already bound at this provider");
+        }
         await deps.db.transaction(async (tx) => {
           if (!existing) await bind(tx, provider, identity.subject, user.id);
           await audit(tx, "sign_on.signed_in", provider, user, { linked: true });

@@ -65,7 +65,11 @@ describe("single sign-on through OpenID Connect", () => {
     const response = await ctx.app.inject({
       method: "GET",
       url: `/api/sign-on/${providerId}/start${browser.purpose ? `?purpose=${browser.purpose}` : ""}`,
-      headers: browser.cookie ? { cookie: browser.cookie } : {},
+      // A click on the portal's own page, as a browser says it.
+      headers: {
+        "sec-fetch-site": "same-origin",
+        ...(browser.cookie ? { cookie: browser.cookie } : {}),
+      },
     });
     expect(response.statusCode, response.body).toBe(302);
     return {
@@ -426,6 +430,10 @@ describe("single sign-on through OpenID Connect", () => {
       idp.accounts.set("unverified@example.com", { emailVerified: false });
       await expectRefused(await signOnAs(provider.id, "unverified@example.com"), "email_missing");
       expect(await userByEmail(ctx, "unverified@example.com")).toBeUndefined();
+      // Some providers send the claim as text.
+      await buildLearner(ctx, { email: "texted@example.com", password: null });
+      idp.accounts.set("texted@example.com", { emailVerified: "false" as unknown as boolean });
+      await expectRefused(await signOnAs(provider.id, "texted@example.com"), "email_missing");
     });
 
     it("lets an administrator in only once they linked the provider from their profile", async () => {
@@ -465,6 +473,55 @@ describe("single sign-on through OpenID Connect", () => {
         "link_conflict",
         "/profile",
       );
+    });
+
+    it("links one provider account per Credo account", async () => {
+      const provider = await addProvider(await adminCookie());
+      const learner = await buildLearner(ctx, { email: "grace@example.com" });
+      expect((await signOnAs(provider.id, "grace@example.com")).headers.location).toBe("/learner");
+      // Whoever holds her session a moment cannot leave a second account of theirs bound.
+      const session = await signIn(ctx, learner);
+      const linkStart = await start(provider.id, { cookie: session, purpose: "link" });
+      const back = await idp.signIn(linkStart.location, "mallory@example.com");
+      await expectRefused(
+        await callback(back, `credo_sign_on=${linkStart.binding}; ${session}`),
+        "link_conflict",
+        "/profile",
+      );
+      const bound = await ctx.database.db
+        .select({ subject: userIdentities.subject })
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, learner.id));
+      expect(bound).toEqual([{ subject: idp.subjectOf("grace@example.com") }]);
+    });
+
+    it("links only from the portal's own page, never from a navigation another site started", async () => {
+      const admin = await buildAdmin(ctx, { email: "chief@example.com" });
+      const session = await signIn(ctx, admin);
+      const provider = await addProvider(session);
+      const linkFrom = (headers: Record<string, string>) =>
+        ctx.app.inject({
+          method: "GET",
+          url: `/api/sign-on/${provider.id}/start?purpose=link`,
+          headers: { cookie: session, ...headers },
+        });
+      for (const headers of <Record<string, string>[]>[
+        { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+        { "sec-fetch-site": "same-site", "sec-fetch-mode": "navigate" },
+        { "sec-fetch-site": "none", "sec-fetch-mode": "navigate" },
+        { referer: "https://elsewhere.example/page" },
+        {},
+      ]) {
+        const refused = await linkFrom(headers);
+        expect([refused.statusCode, refused.json().code], JSON.stringify(headers)).toEqual([
+          403,
+          "auth.forbidden",
+        ]);
+      }
+      // A browser without Fetch Metadata, from the portal's own Profile page.
+      const fromProfile = await linkFrom({ referer: "http://localhost:80/profile" });
+      expect(fromProfile.statusCode, fromProfile.body).toBe(302);
+      await expectRefused(await signOnAs(provider.id, "chief@example.com"), "not_registered");
     });
 
     it("binds the request to the browser that started it, its state and its ten minutes", async () => {

@@ -179,8 +179,12 @@ export function createOidcProtocol(deps: OidcDeps) {
       const name = profile[settings.nameClaim];
       return {
         subject: claims.sub,
-        // An address the provider says it has not verified proves nothing about its owner.
-        email: typeof email === "string" && profile.email_verified !== false ? email : undefined,
+        // An address the provider says it has not verified proves nothing about its owner
+        // (some providers send the claim as the string "false").
+        email:
+          typeof email === "string" && String(profile.email_verified).toLowerCase() !== "false"
+            ? email
+            : undefined,
         name: typeof name === "string" ? name : undefined,
       };
     },
