@@ -9,6 +9,11 @@ import { z } from "zod";
 export const LOGO_MAX_BYTES = 1_048_576;
 /** Raster images only: an SVG can carry script, and a certificate is opened anywhere. */
 export const LOGO_TYPES = ["image/png", "image/jpeg"] as const;
+/**
+ * The longest side, in pixels, of a logo or a signature: far above what a certificate prints,
+ * and a bound on what drawing one costs (a PDF decodes a PNG whole, about 8 bytes a pixel).
+ */
+export const IMAGE_MAX_SIDE_PX = 2000;
 
 export const ORGANISATION_NAME_MAX = 120;
 export const ORGANISATION_ADDRESS_MAX = 300;

@@ -7,6 +7,7 @@ import {
   DEFAULT_DATE_FORMAT,
   metaText,
 } from "../../../contract";
+import { withinImageBounds } from "../../lib/image-bounds";
 import { drawCreditPage, drawFitted, embedImage } from "./certificate-credit-pdf";
 import { embedPdfFonts } from "./pdf-fonts";
 import { drawCentered, drawText, isolate, type Typeface, textWidth, wrapText } from "./pdf-text";
@@ -67,8 +68,11 @@ export async function buildCertificatePdf(
     "sansBold",
     "mono",
   ]);
-  const signature = assets.signature ? await embedImage(pdf, assets.signature) : null;
-  const logo = assets.logo ? await embedImage(pdf, assets.logo) : null;
+  // An image stored before its sides were bounded, past them, is left out rather than decoded.
+  const drawable = (bytes: Uint8Array | null | undefined) =>
+    bytes && withinImageBounds(bytes) ? embedImage(pdf, bytes) : null;
+  const signature = await drawable(assets.signature);
+  const logo = await drawable(assets.logo);
   await drawFirstPage(pdf, document, fonts, { signature, logo });
   if (document.details) drawCreditPage(pdf, document, document.details, fonts, signature);
   return pdf.save();

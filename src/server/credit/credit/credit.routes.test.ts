@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Completion, CreditSettingsBody } from "../../../contract";
+import { type Completion, type CreditSettingsBody, IMAGE_MAX_SIDE_PX } from "../../../contract";
 import {
   accme,
   creditOffer,
@@ -9,6 +9,7 @@ import {
   useCreditClaim,
 } from "../../testing/credit-claim";
 import { parseCsv } from "../../testing/csv";
+import { pngOfSize } from "../../testing/images";
 import { call, completeViaApi } from "../../testing/learning";
 import { pdfText } from "../../testing/pdf-text";
 
@@ -164,6 +165,15 @@ describe("credit settings, signatures, licences and the credit report", () => {
     expect((await put(`data:image/png;base64,${html}`)).statusCode).toBe(400);
     expect((await put(`data:image/jpeg;base64,${png.toString("base64")}`)).statusCode).toBe(400);
     expect((await put(`data:image/svg+xml;base64,${html}`)).statusCode).toBe(400);
+    // A few kilobytes that say they are a picture too large for any certificate to draw.
+    const asPng = (bytes: Buffer) => `data:image/png;base64,${bytes.toString("base64")}`;
+    const tooWide = await put(asPng(pngOfSize(IMAGE_MAX_SIDE_PX + 1, 300)));
+    expect([tooWide.statusCode, tooWide.json().code]).toEqual([400, "credit.signature_not_image"]);
+    expect(tooWide.json().message).toBe(
+      "Upload a PNG or JPEG image of at most 150 KB and 2000 × 2000 pixels.",
+    );
+    expect((await put(asPng(pngOfSize(30_000, 30_000)))).statusCode).toBe(400);
+    expect((await put(asPng(pngOfSize(IMAGE_MAX_SIDE_PX, 300)))).statusCode).toBe(200);
     const saved = await put(`data:image/png;base64,${png.toString("base64")}`);
     expect(saved.statusCode).toBe(200);
     const { signatureId } = saved.json();

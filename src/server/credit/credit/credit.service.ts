@@ -17,6 +17,7 @@ import type { Database, Executor } from "../../db/client";
 import type { EnrollmentRow } from "../../learning";
 import { defineStep, type SharedLoad } from "../../learning";
 import type { Events } from "../../lib/events";
+import { withinImageBounds } from "../../lib/image-bounds";
 import { loadActivity } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import {
@@ -247,7 +248,10 @@ export function createCreditService(deps: CreditServiceDeps) {
       return save(courseId, body, { actor, type: "credit.settings_updated" });
     },
 
-    /** Stores a PNG or JPEG checked by its bytes, not by what the browser claimed. */
+    /**
+     * Stores a PNG or JPEG checked by its bytes, not by what the browser claimed, with sides
+     * the certificates can afford to draw.
+     */
     async saveSignature(courseId: string, dataUrl: string, actor: Viewer) {
       // An unknown course is a 404 before the image is looked at.
       await activity.course(courseId);
@@ -259,7 +263,8 @@ export function createCreditService(deps: CreditServiceDeps) {
         bytes.length > SIGNATURE_MAX_BYTES ||
         !detected ||
         !SIGNATURE_TYPES.has(detected.mime) ||
-        detected.mime !== declared
+        detected.mime !== declared ||
+        !withinImageBounds(bytes)
       ) {
         throw notAnImage();
       }

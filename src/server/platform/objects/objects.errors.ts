@@ -1,3 +1,4 @@
+import { IMAGE_MAX_SIDE_PX } from "../../../contract";
 import { appError, badRequest, invalidField, notFound } from "../../plugins/errors";
 
 export const fileTooLarge = (maxBytes: number) =>
@@ -19,6 +20,12 @@ export const fileTypeNotAllowed = (kind: string) =>
     kind === "package"
       ? "A package must be a .zip file: export the course as a SCORM or cmi5 .zip and upload that."
       : `This file type is not allowed for a ${kind}.`,
+  );
+export const imageTooLarge = () =>
+  appError(
+    413,
+    "uploads.too_large",
+    `The image is larger than ${IMAGE_MAX_SIDE_PX} × ${IMAGE_MAX_SIDE_PX} pixels.`,
   );
 export const fileContentMismatch = () =>
   appError(415, "uploads.content_mismatch", "The file's contents do not match an allowed type.");

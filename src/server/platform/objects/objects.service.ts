@@ -13,6 +13,7 @@ import {
   VIDEO_TYPES,
 } from "../../../contract";
 import type { Database } from "../../db/client";
+import { withinImageBounds } from "../../lib/image-bounds";
 import {
   ObjectIncompleteError,
   type ObjectStore,
@@ -23,6 +24,7 @@ import {
   fileLargerThanDeclared,
   fileTooLarge,
   fileTypeNotAllowed,
+  imageTooLarge,
   notAnIssuedObject,
   uploadIncomplete,
   uploadNotFinished,
@@ -57,12 +59,14 @@ interface KindRule {
    * when its module is saved read the whole archive and say precisely what is wrong.
    */
   sniff: boolean;
+  /** Whether the image's sides must be within IMAGE_MAX_SIDE_PX: the PDFs draw it. */
+  bounded?: boolean;
 }
 
 const RULES: Record<ObjectKind, KindRule> = {
   thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, types: THUMBNAIL_TYPES, sniff: true },
   video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES, sniff: true },
-  logo: { maxBytes: LOGO_MAX_BYTES, types: LOGO_TYPES, sniff: true },
+  logo: { maxBytes: LOGO_MAX_BYTES, types: LOGO_TYPES, sniff: true, bounded: true },
   package: {
     maxBytes: PACKAGE_MAX_BYTES,
     types: PACKAGE_TYPES,
@@ -109,6 +113,10 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
     const mime = detected ? (TYPE_ALIASES[detected.mime] ?? detected.mime) : undefined;
     // The declared type is the browser's guess from the file name; only the bytes count.
     if (!mime || !RULES[kind].types.includes(mime)) throw fileContentMismatch();
+    // A JPEG's size may follow its metadata: the whole file (at most a megabyte) is read.
+    if (RULES[kind].bounded && !withinImageBounds(await store.readHead(id, RULES[kind].maxBytes))) {
+      throw imageTooLarge();
+    }
     return mime;
   }
 

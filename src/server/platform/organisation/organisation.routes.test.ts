@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Organisation, Transcript } from "../../../contract";
 import { parseCsv } from "../../testing/csv";
+import { pngOfSize } from "../../testing/images";
 import {
   buildPublishedCourse,
   call,
@@ -117,6 +118,17 @@ describe("organisation profile", () => {
     expect(put.statusCode).toBe(415);
     expect(JSON.parse(put.body)).toMatchObject({ code: "uploads.content_mismatch" });
     expect((await setAcl(ctx, admin, uploadURL)).statusCode).toBe(409);
+    // A PNG of kilobytes that says it is a picture too large for any certificate to draw.
+    const bomb = pngOfSize(30_000, 30_000);
+    const asBomb = await requestUpload(ctx, admin, {
+      kind: "logo",
+      contentType: "image/png",
+      size: bomb.length,
+    });
+    const bombUrl = (asBomb.json() as { uploadURL: string }).uploadURL;
+    const bombPut = await putUpload(ctx, admin, bombUrl, bomb, "image/png");
+    expect([bombPut.statusCode, JSON.parse(bombPut.body).code]).toEqual([413, "uploads.too_large"]);
+    expect(JSON.parse(bombPut.body).message).toBe("The image is larger than 2000 × 2000 pixels.");
 
     // Neither the refused upload nor another kind of image becomes the logo.
     const refusedPath = `/objects/uploads/${uploadURL.split("/").pop()}`;

@@ -1,4 +1,5 @@
 import {
+  IMAGE_MAX_SIDE_PX,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
   PACKAGE_FILE_EXTENSION,
@@ -28,7 +29,7 @@ export const UPLOAD_RULES = {
   logo: {
     maxBytes: LOGO_MAX_BYTES,
     types: [...LOGO_TYPES],
-    hint: "PNG or JPEG, up to 1 MB",
+    hint: `PNG or JPEG, up to 1 MB and ${IMAGE_MAX_SIDE_PX} × ${IMAGE_MAX_SIDE_PX} pixels`,
     success: "Logo uploaded",
   },
   // Browsers name a zip's type variously (or not at all): it is chosen by its ending.

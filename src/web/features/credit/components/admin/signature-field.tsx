@@ -1,4 +1,4 @@
-import { SIGNATURE_MAX_BYTES } from "@contract";
+import { IMAGE_MAX_SIDE_PX, SIGNATURE_MAX_BYTES } from "@contract";
 import { Trash2Icon } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Button } from "../../../../components/ui/button";
@@ -103,8 +103,9 @@ export function SignatureField({
             onChange={(event) => void onFile(event)}
           />
           <p id={hintId} className="text-xs text-zinc-600">
-            PNG or JPEG, at most {kilobytes(SIGNATURE_MAX_BYTES)}; a transparent background prints
-            best. Saved as soon as it is chosen.
+            PNG or JPEG, at most {kilobytes(SIGNATURE_MAX_BYTES)} and {IMAGE_MAX_SIDE_PX} ×{" "}
+            {IMAGE_MAX_SIDE_PX} pixels; a transparent background prints best. Saved as soon as it is
+            chosen.
           </p>
         </div>
         {signatureId ? (
