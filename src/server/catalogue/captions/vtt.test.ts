@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTimestamp, validateVtt } from "./vtt";
+import { parseTimestamp, timingOf, validateVtt } from "./vtt";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const check = (text: string) => validateVtt(bytes(text));
@@ -104,6 +104,39 @@ describe("the WebVTT checker", () => {
       expect(result.message, text).toMatch(new RegExp(`^Line ${line}: `));
       expect(result.message, text).toMatch(message);
     }
+  });
+
+  it("reads a cue timing line as the WebVTT pattern does, in one pass", () => {
+    // The pattern timing lines were read by, kept as the reference for what they mean.
+    const pattern = /^(\S+?)[ \t]*-->[ \t]*(\S+)(?:[ \t]+.*)?$/;
+    const byPattern = (line: string) => {
+      const match = pattern.exec(line);
+      return match ? { start: match[1], end: match[2] } : null;
+    };
+    for (const line of [
+      "00:00:01.000 --> 00:00:04.000",
+      "00:01.000-->00:02.000",
+      "00:01.000 \t--> \t00:02.000 align:start line:90%",
+      "00:01.000 --> 00:02.000\tposition:10%",
+      "00:01.000 --> 00:02.000 ",
+      "a-->b-->c",
+      "x y --> 00:02.000",
+      " 00:01.000 --> 00:02.000",
+      "00:01.000 -->",
+      "--> 00:02.000",
+      "00:01.000 --> 00:02.000\u000bsize:50%",
+      "00:01.000 --> 00:02.000 \u000b",
+      "00:01.000 -> 00:02.000",
+    ]) {
+      expect(timingOf(line), JSON.stringify(line)).toEqual(byPattern(line));
+    }
+  });
+
+  it("refuses a timing line of thousands of arrows as any other bad timing", () => {
+    // Such a line held the pattern above for seconds: read in one pass, it is refused at once.
+    const arrows = `WEBVTT\n\n${"-->".repeat(32_000)}\u000b\nHello\n`;
+    const result = check(arrows);
+    expect(result).toMatchObject({ ok: false, line: 3 });
   });
 
   it("refuses a file without cues", () => {
