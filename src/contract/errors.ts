@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   "auth.new_password_required": 400,
   "auth.not_signed_in": 401,
   "auth.not_your_account": 403,
+  "auth.session_not_found": 404,
+  "auth.session_current": 409,
   "auth.password_already_set": 409,
   "auth.reset_link_invalid": 400,
   "auth.restricted": 403,
@@ -214,6 +216,7 @@ export const ERROR_CODES = {
   "credit.step_out_of_order": 409,
   // The course evaluation.
   "evaluation.already_submitted": 409,
+  "evaluation.not_asked": 409,
   "evaluation.invalid_answers": 400,
   // A form step (commitment to change…): the administrator's form, the learner's answers.
   "forms.already_answered": 409,

@@ -33,6 +33,20 @@ describe("the evaluation", () => {
     expect(again.json().code).toBe("evaluation.already_submitted");
   });
 
+  it("takes no evaluation a course does not ask for, recording nothing", async () => {
+    const { course, learner, cookie, url } = await setup(accme({ evaluationRequired: false }));
+    expect((await call(ctx, "POST", url("acknowledge"), { cookie })).statusCode).toBe(200);
+    await completeViaApi(ctx, cookie, learner.id, course, 2);
+    const sent = await call(ctx, "POST", url("evaluation"), {
+      cookie,
+      payload: { answers: EVALUATION_ANSWERS },
+    });
+    expect([sent.statusCode, sent.json().code]).toEqual([409, "evaluation.not_asked"]);
+    expect(sent.json().message).toBe("This course has no evaluation to submit.");
+    expect(await ctx.database.db.select().from(evaluationSubmissions)).toEqual([]);
+    expect(await ctx.database.db.select().from(evaluationResponses)).toEqual([]);
+  });
+
   it("keeps evaluation answers apart from who gave them, and reports them per item and as CSV", async () => {
     const { adminCookie, course, learner, cookie, url } = await setup(
       accme({ attestationRequired: false }),

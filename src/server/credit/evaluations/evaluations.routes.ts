@@ -70,6 +70,7 @@ export function registerEvaluationsRoutes(
             ...STEP_REFUSALS,
             "credit.step_out_of_order",
             "evaluation.already_submitted",
+            "evaluation.not_asked",
             "evaluation.invalid_answers",
           ]),
         },

@@ -5,7 +5,7 @@ import { withIds } from "../../lib/form-items";
 import { retainUntil } from "../activity/activity.read-model";
 import type { ActivityService, Viewer } from "../activity/activity.service";
 import { checkAnswers, evaluationItemsOf } from "./evaluation-form";
-import { evaluationDone } from "./evaluations.errors";
+import { evaluationDone, evaluationNotAsked } from "./evaluations.errors";
 import { type EvaluationSettings, loadEvaluationSettings } from "./evaluations.read-model";
 import { createEvaluationsRepository } from "./evaluations.repository";
 import type { CourseEvaluationRow } from "./evaluations.table";
@@ -80,6 +80,10 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
         async write(unit) {
           const { tx, enrollment, identity, activity: row } = unit;
           const txRepo = createEvaluationsRepository(tx);
+          // A course that asks no evaluation takes none: no record, and no answer in its report.
+          if (!evaluationStep.record!.isRequired(unit.settingsOf(evaluationStep))) {
+            throw evaluationNotAsked();
+          }
           await unit.assertInOrder();
           if (await txRepo.submissionOf(enrollment.id)) throw evaluationDone();
           const items = evaluationItemsOf(unit.settingsOf(evaluationStep));
