@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Course, EnrollmentWithRelations } from "../../../contract";
 import { certificates } from "../../credit/certificates/certificates.table";
 import { objects } from "../../platform/objects/objects.table";
-import { createCourse, moduleId, snapshot } from "../../testing/courses";
+import { createCourse, moduleId, postModule, snapshot } from "../../testing/courses";
 import { expectFieldRefused } from "../../testing/errors";
 import {
   buildPublishedCourse,
@@ -318,6 +318,39 @@ describe("editing courses: details, module order and publication", () => {
         moduleId: b,
       });
       expect(now.json()).toMatchObject({ progress: 50, completedModules: [a, b] });
+    });
+
+    it("never gives a removed module's id to a new module, whose content nobody has done", async () => {
+      const cookie = await admin();
+      const video = await videoPath(cookie);
+      const course = await buildPublishedCourse(ctx, cookie, { video, modules: 3 });
+      const [a, b] = course.modules.map((m) => m.id) as [string, string];
+      const { learner, cookie: learnerCookie } = await learnerIn(cookie, course);
+      await completeViaApi(ctx, learnerCookie, learner.id, course, 2);
+      const removed = await call(ctx, "DELETE", `/api/courses/${course.id}/modules/${b}`, {
+        cookie,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+
+      const before = await everything();
+      const again = await postModule(ctx, cookie, course.id, {
+        id: b,
+        title: "A new module",
+        description: "",
+        duration: 5,
+        videoUrl: video,
+      });
+      expect(again.json()).toEqual({
+        message: "A module with this id was in the course before: a new module needs a new id.",
+        code: "courses.module_id_taken",
+      });
+      expect(again.statusCode).toBe(409);
+      expect(await everything()).toEqual(before);
+      // The learner kept the removed module's completion; the course has one module left.
+      expect(await myEnrollment(learnerCookie, learner.id, course.id)).toMatchObject({
+        completedModules: [a],
+        isCompleted: false,
+      });
     });
   });
 

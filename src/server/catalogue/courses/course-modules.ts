@@ -6,6 +6,7 @@ import type { CourseContent } from "./course-content";
 import { courseEvent, moduleChanges } from "./course-events";
 import {
   courseNotFound,
+  moduleIdRetired,
   moduleIdTaken,
   moduleNotFound,
   orderNotModules,
@@ -90,6 +91,7 @@ export function createModuleEdits({
           const txRepo = createCoursesRepository(tx);
           const course = await txRepo.lockById(courseId);
           if (!course) throw courseNotFound();
+          if (await txRepo.isRetiredModuleId(courseId, body.id)) throw moduleIdRetired();
           const inserted = await txRepo.insertModule({
             courseId,
             id: body.id,

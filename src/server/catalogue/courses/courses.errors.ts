@@ -5,6 +5,11 @@ export const courseNotFound = () => notFound("courses.not_found", MESSAGES.cours
 export const moduleNotFound = () => notFound("courses.module_not_found", "Module not found");
 export const moduleIdTaken = () =>
   conflict("courses.module_id_taken", "A module with this id already exists in the course.");
+export const moduleIdRetired = () =>
+  conflict(
+    "courses.module_id_taken",
+    "A module with this id was in the course before: a new module needs a new id.",
+  );
 export const publishNeedsModules = () =>
   conflict(
     "courses.publish_needs_modules",

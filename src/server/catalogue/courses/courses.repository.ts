@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, max, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import { type CourseRow, courses, type ModuleRow, modules } from "./courses.table";
+import { type CourseRow, courses, type ModuleRow, modules, retiredModules } from "./courses.table";
 
 export function createCoursesRepository(db: Executor) {
   return {
@@ -148,12 +148,23 @@ export function createCoursesRepository(db: Executor) {
       return row;
     },
 
+    /** Removes a module, keeping its id from ever being given to another of the course. */
     async deleteModule(courseId: string, id: string): Promise<ModuleRow | undefined> {
       const [row] = await db
         .delete(modules)
         .where(and(eq(modules.courseId, courseId), eq(modules.id, id)))
         .returning();
+      if (row) await db.insert(retiredModules).values({ courseId, id }).onConflictDoNothing();
       return row;
+    },
+
+    /** Whether the course had a module of this id once, since removed. */
+    async isRetiredModuleId(courseId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: retiredModules.id })
+        .from(retiredModules)
+        .where(and(eq(retiredModules.courseId, courseId), eq(retiredModules.id, id)));
+      return row !== undefined;
     },
 
     async countModules(courseId: string): Promise<number> {

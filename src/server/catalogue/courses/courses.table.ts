@@ -93,5 +93,21 @@ export const modules = pgTable(
   ],
 );
 
+/**
+ * The ids of the modules a course had and lost. A learner's completion of a module is kept
+ * when the module goes (the credit was earned), so an id is never given to a new module of
+ * the course: the new content would count as done by whoever finished the old.
+ */
+export const retiredModules = pgTable(
+  "retired_modules",
+  {
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.id] })],
+);
+
 export type CourseRow = typeof courses.$inferSelect;
 export type ModuleRow = typeof modules.$inferSelect;
