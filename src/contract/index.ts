@@ -34,6 +34,7 @@ export * from "./reporting";
 export * from "./reporting-activity";
 export * from "./reports";
 export * from "./second-factor";
+export * from "./sessions";
 export * from "./setup-checklist";
 export * from "./sign-on";
 export * from "./validation-messages";

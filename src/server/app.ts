@@ -103,6 +103,7 @@ import {
   createIdentityProvidersService,
   createLoginThrottle,
   createOidcProtocol,
+  createOwnSessions,
   createPasskeys,
   createPasswordHasher,
   createSamlProtocol,
@@ -114,6 +115,7 @@ import {
   type PasswordHasher,
   registerAuthRoutes,
   registerOidcRoutes,
+  registerOwnSessionsRoutes,
   registerSamlRoutes,
   registerSecondFactorRoutes,
   registerSecondStepRoutes,
@@ -568,6 +570,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   registerAuthRoutes(app, { auth, secureCookies: config.production, singleLogout: signOn });
+  registerOwnSessionsRoutes(app, { ownSessions: createOwnSessions({ db, sessions }) });
   registerSignOnRoutes(app, { signOn, providers: identityProviders });
   registerOidcRoutes(app, { signOn, oidc });
   registerSecondStepRoutes(app, {

@@ -16,6 +16,7 @@ export type SecurityEventName =
   | "auth.second_factor.removed"
   | "auth.second_factor.policy_updated"
   | "auth.logout"
+  | "auth.sessions.ended"
   | "auth.password.setup"
   | "auth.password.setup.failure"
   | "auth.password.changed"

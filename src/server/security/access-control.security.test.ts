@@ -784,6 +784,10 @@ const PUBLIC_ROUTES = [
 const SIGNED_IN_ROUTES = [
   "GET /api/auth/me",
   "PUT /api/auth/profile",
+  // The user's own sessions, listed and ended from Profile.
+  "GET /api/auth/sessions",
+  "DELETE /api/auth/sessions/:id",
+  "POST /api/auth/sessions/end-others",
   // The identity providers the user's own account is linked to.
   "GET /api/sign-on/links",
   "GET /api/courses",

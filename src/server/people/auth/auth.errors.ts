@@ -62,3 +62,7 @@ export const identityEmailNotVerified = () =>
     "auth.identity_email_unverified",
     "Your email address is not verified with the sign-in service yet. Sign in with your password instead.",
   );
+export const sessionNotFound = () =>
+  notFound("auth.session_not_found", "This session has already ended.");
+export const sessionIsCurrent = () =>
+  conflict("auth.session_current", "This is the session you are using: log out to end it.");

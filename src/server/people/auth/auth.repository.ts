@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import {
@@ -142,15 +142,33 @@ export function createAuthRepository(db: Executor) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
     },
 
-    /** Ends every session of a user, or every one but `keepIdHash`. */
-    async deleteUserSessions(userId: string, keepIdHash?: string): Promise<void> {
-      await db
+    /** Ends every session of a user, or every one but `keepIdHash`; answers how many ended. */
+    async deleteUserSessions(userId: string, keepIdHash?: string): Promise<number> {
+      const ended = await db
         .delete(sessions)
         .where(
           keepIdHash
             ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash))
             : eq(sessions.userId, userId),
-        );
+        )
+        .returning({ idHash: sessions.idHash });
+      return ended.length;
+    },
+
+    /** A user's live sessions, the newest sign-in first. */
+    async userSessions(userId: string, now: Date) {
+      return db
+        .select({
+          idHash: sessions.idHash,
+          persistent: sessions.persistent,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.createdAt));
     },
 
     async deleteExpiredSessions(now: Date): Promise<void> {

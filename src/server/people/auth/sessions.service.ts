@@ -116,9 +116,11 @@ export function createSessionsService({ db, changes }: { db: Database; changes?:
       await repo.deleteSession(idHash);
       forgetSession(idHash);
     },
+    /** Ends every session of a user, or every one but `exceptIdHash`; answers how many. */
     async destroyAllForUser(userId: string, exceptIdHash?: string) {
-      await repo.deleteUserSessions(userId, exceptIdHash);
+      const ended = await repo.deleteUserSessions(userId, exceptIdHash);
       forgetUser(userId);
+      return ended;
     },
     purgeExpired: () => repo.deleteExpiredSessions(new Date()),
     /** Call after a committed change of the user row (status, name, role, deletion, ...). */
