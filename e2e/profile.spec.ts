@@ -1,5 +1,13 @@
-import { expect, expectToast, signIn, test } from "./support/fixtures";
-import { screen } from "./support/screens";
+import {
+  answerConfirm,
+  expect,
+  expectToast,
+  fromAddress,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./support/fixtures";
+import { expectNoSeriousA11yViolations, screen, screensAtBothWidths } from "./support/screens";
 
 test.describe("Profile", () => {
   test("a learner edits their details and changes their password", async ({
@@ -83,6 +91,61 @@ test.describe("Profile", () => {
     await expect(page).toHaveURL(/\/$/);
     await signIn(page, { email: learner.email, password: "brand-new-pass" });
     await expect(page).toHaveURL(/\/learner$/);
+  });
+
+  test("a learner signs out the browsers they left signed in elsewhere", async ({
+    page,
+    browser,
+    createLearner,
+  }) => {
+    const learner = await createLearner();
+    const stamp = uniqueEmail("sessions");
+    // Two other computers, signed in before this one.
+    const elsewhere = [];
+    for (const computer of ["library", "laptop"]) {
+      const context = await browser.newContext({
+        extraHTTPHeaders: fromAddress("profile-sessions", stamp, computer),
+      });
+      const other = await context.newPage();
+      await signIn(other, learner);
+      await expect(other).toHaveURL(/\/learner$/);
+      elsewhere.push({ context, page: other });
+    }
+    await signIn(page, learner);
+    await expect(page).toHaveURL(/\/learner$/);
+    await page.goto("/profile");
+    const card = page.getByRole("region", { name: "Where you're signed in" });
+    const rows = card.getByRole("listitem");
+    // This browser, the two computers, and the sign-in that set the learner's password.
+    await expect(rows).toHaveCount(4);
+    await expect(rows.first()).toContainText("This browser");
+    await expect(rows.first().getByRole("button")).toHaveCount(0);
+    await screensAtBothWidths(page, "profile-sessions");
+    await expectNoSeriousA11yViolations(page, "profile-sessions");
+
+    // One of them, by its own button: that browser is signed out at its next step.
+    await rows
+      .nth(1)
+      .getByRole("button", { name: /^Sign out .*, signed in / })
+      .click();
+    await expectToast(page, "Signed out");
+    await expect(rows).toHaveCount(3);
+    // The newest other sign-in is listed first: the laptop's.
+    const signedOut = elsewhere[1]!.page;
+    await signedOut.reload();
+    await expect(signedOut.getByRole("button", { name: "Sign In" })).toBeVisible();
+
+    // Every other one at once, after saying yes.
+    await card.getByRole("button", { name: "Sign out everywhere else" }).click();
+    expect(await answerConfirm(page, "confirm")).toContain("This one stays signed in.");
+    await expectToast(page, "Signed out everywhere else", "2 other sessions signed out.");
+    await expect(rows).toHaveCount(1);
+    await expect(card).toContainText("This is the only browser signed in to your account.");
+    const last = elsewhere[0]!.page;
+    await last.reload();
+    await expect(last.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+    for (const { context } of elsewhere) await context.close();
   });
 
   test("an admin's profile sits in the admin layout and goes back to /admin", async ({

@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { AccountInfoCard } from "../../features/auth/components/account-info-card";
 import { ChangePasswordCard } from "../../features/auth/components/change-password-card";
+import { OwnSessionsCard } from "../../features/auth/components/own-sessions-card";
 import { ProfileDetailsCard } from "../../features/auth/components/profile-details-card";
 import { homePathFor, useCurrentUser } from "../../features/auth/session-context";
 import { getMyCertificatesQueryOptions } from "../../features/certificates/api/get-my-certificates";
@@ -48,6 +49,7 @@ export function ProfileRoute() {
           {user.role === "admin" ? <LinkedProvidersCard /> : null}
           <ChangePasswordCard user={user} />
           {user.role === "admin" ? <SecondFactorCard /> : null}
+          <OwnSessionsCard />
         </div>
         <div className="order-first lg:sticky lg:top-10 lg:order-none">
           <AccountInfoCard user={user} />
