@@ -67,7 +67,7 @@ function unstorableText(
 /** Deeper than any request of the portal or any content's report nests its JSON. */
 export const MOST_JSON_DEPTH = 64;
 
-export const jsonTooDeep = () =>
+const jsonTooDeep = () =>
   appError(
     400,
     "request.invalid_json",

@@ -9,7 +9,7 @@ import type { SessionsService } from "./sessions.service";
  * A session's handle on Profile. The session's key is the hash of its cookie, which never
  * leaves the server: the handle is derived from it and names the session to its owner only.
  */
-export const sessionHandle = (idHash: string) =>
+const sessionHandle = (idHash: string) =>
   createHash("sha256").update(`session-handle:${idHash}`).digest("base64url").slice(0, 22);
 
 /**
