@@ -81,8 +81,8 @@ export function nestedDeeperThan(text: string, most: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92)
-        i++; // a backslash escapes the next character
+      // A backslash escapes the character after it; a quote ends the string.
+      if (c === 92) i++;
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
