@@ -26,5 +26,13 @@ export const documentBytes = (names: string[], content: Buffer) =>
 export const statementBytes = (statement: unknown) =>
   ROW_BYTES + textBytes(JSON.stringify(statement));
 
-export const REGISTRATION_FULL = `this registration's statements and state documents would take more than ${REGISTRATION_STORAGE_BYTES / 1024 / 1024} MB.`;
-export const PROFILES_FULL = `this learner's agent profile documents would take more than ${PROFILE_STORAGE_BYTES / 1024 / 1024} MB.`;
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+export const REGISTRATION_FULL = [
+  "this registration's statements and state documents would take more than",
+  `${megabytes(REGISTRATION_STORAGE_BYTES)}.`,
+].join(" ");
+export const PROFILES_FULL = [
+  "this learner's agent profile documents would take more than",
+  `${megabytes(PROFILE_STORAGE_BYTES)}.`,
+].join(" ");
