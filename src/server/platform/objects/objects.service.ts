@@ -107,16 +107,15 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
   const repo = createObjectsRepository(db);
 
   async function sniff(id: string, kind: ObjectKind, declaredType: string): Promise<string> {
-    if (!RULES[kind].sniff) return declaredType;
-    const head = await store.readHead(id, SNIFF_BYTES);
+    const rule = RULES[kind];
+    if (!rule.sniff) return declaredType;
+    // A bounded image is read whole (at most a megabyte): a JPEG's size may follow its metadata.
+    const head = await store.readHead(id, rule.bounded ? rule.maxBytes : SNIFF_BYTES);
     const detected = await fileTypeFromBuffer(head);
     const mime = detected ? (TYPE_ALIASES[detected.mime] ?? detected.mime) : undefined;
     // The declared type is the browser's guess from the file name; only the bytes count.
-    if (!mime || !RULES[kind].types.includes(mime)) throw fileContentMismatch();
-    // A JPEG's size may follow its metadata: the whole file (at most a megabyte) is read.
-    if (RULES[kind].bounded && !withinImageBounds(await store.readHead(id, RULES[kind].maxBytes))) {
-      throw imageTooLarge();
-    }
+    if (!mime || !rule.types.includes(mime)) throw fileContentMismatch();
+    if (rule.bounded && !withinImageBounds(head)) throw imageTooLarge();
     return mime;
   }
 
