@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
 } from "./support/fixtures";
+import { mailsTo, waitForMailLink } from "./support/learning";
 import { screensAtBothWidths } from "./support/screens";
 import { SERVER_URL } from "./support/server-url";
 
@@ -114,10 +115,13 @@ test.describe("Second factor", () => {
     await screensAtBothWidths(page, "second-factor-authenticator-app");
     await dialog.getByLabel("Code from the app").fill(app.generate());
     await dialog.getByRole("button", { name: "Verify and add" }).click();
-    await page
-      .getByRole("dialog", { name: "Recovery codes" })
-      .getByRole("button", { name: "I saved them" })
-      .click();
+    const codes = page.getByRole("dialog", { name: "Recovery codes" });
+    const recoveryCode = (await codes
+      .getByTestId("recovery-codes")
+      .locator("li")
+      .first()
+      .textContent())!;
+    await codes.getByRole("button", { name: "I saved them" }).click();
     await expect(card.getByText("Authenticator app", { exact: true }).first()).toBeVisible();
 
     await signOut(page);
@@ -125,6 +129,28 @@ test.describe("Second factor", () => {
     const code = page.getByLabel("Code from your authenticator app");
     // The code that confirmed the app is spent: the app's next one is within the clock's leeway.
     await code.fill(app.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // A reset link proves the mailbox only: the new password still leads to the second step.
+    await signOut(page);
+    const seen = mailsTo(admin.email).length;
+    const asked = await page.request.post("/api/auth/reset-password", {
+      data: { email: admin.email },
+      headers: fromAddress(testInfo.project.name, ...testInfo.titlePath, "reset"),
+    });
+    expect(asked.status()).toBe(200);
+    const { link } = await waitForMailLink(admin.email, /\/reset-password\?token=[\w-]+$/, {
+      seen,
+    });
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByLabel("New password", { exact: true }).fill("admin-pass-456");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("admin-pass-456");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Password updated" })).toBeVisible();
+    await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+    await screensAtBothWidths(page, "second-factor-after-reset");
+    await page.getByLabel("Recovery code").fill(recoveryCode);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/admin$/);
   });

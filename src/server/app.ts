@@ -302,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
   const throttle = createLoginThrottle({ db });
   const passwords = deps.passwords ?? createPasswordHasher();
   const now = clock ?? (() => new Date());
+  const handOver = createSignInGate({ db, secureCookies: config.production, now });
   const auth = createAuthService({
     db,
     sessions,
@@ -315,7 +316,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     log: app.log,
     identity,
-    handOver: createSignInGate({ db, secureCookies: config.production, now }),
+    handOver,
   });
 
   // Platform: the audit trail, written in the transactions of the changes it records.
@@ -570,7 +571,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   registerAuthRoutes(app, { auth, secureCookies: config.production, singleLogout: signOn });
-  registerOwnSessionsRoutes(app, { ownSessions: createOwnSessions({ db, sessions }) });
+  registerOwnSessionsRoutes(app, { ownSessions: createOwnSessions({ db, sessions, handOver }) });
   registerSignOnRoutes(app, { signOn, providers: identityProviders });
   registerOidcRoutes(app, { signOn, oidc });
   registerSecondStepRoutes(app, {

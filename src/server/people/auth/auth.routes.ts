@@ -38,6 +38,7 @@ import { adminKeyGuessLimit, perEmailLimit, ROOM_LIMIT } from "./account-limits"
 import { toUser } from "./auth.mapper";
 import type { AuthService, ClientInfo } from "./auth.service";
 import { deviceTokenOf, setDeviceCookie } from "./device-cookies";
+import type { PendingSignIn } from "./sign-in-hand-over";
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -143,6 +144,17 @@ export function registerAuthRoutes(
     return { user: toUser(user) };
   }
 
+  /** A right password of an account that waits for its second step: no session yet. */
+  function answerSecondStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { user, pending }: { user: { id: string }; pending: PendingSignIn },
+  ) {
+    securityEvent(request, "auth.login.second_step", { userId: user.id });
+    reply.setCookie(pending.cookie.name, pending.cookie.value, pending.cookie.options);
+    return pending.answer;
+  }
+
   app.post(
     "/api/auth/login",
     {
@@ -182,12 +194,7 @@ export function registerAuthRoutes(
               client: clientOf(request, secureCookies),
             }),
       );
-      if ("pending" in signedIn) {
-        securityEvent(request, "auth.login.second_step", { userId: signedIn.user.id });
-        const { cookie, answer } = signedIn.pending;
-        reply.setCookie(cookie.name, cookie.value, cookie.options);
-        return answer;
-      }
+      if ("pending" in signedIn) return answerSecondStep(request, reply, signedIn);
       const { user, session } = signedIn;
       securityEvent(request, "auth.login.success", { userId: user.id });
       setSessionCookie(reply, session, secureCookies);
@@ -388,7 +395,8 @@ export function registerAuthRoutes(
         tags,
         body: resetConfirmBodySchema,
         response: {
-          200: userResponseSchema,
+          // The user signed in, or an administrator's pending second step.
+          200: loginResponseSchema,
           ...errorResponses(["auth.reset_link_invalid", "auth.restricted", "auth.access_denied"]),
         },
       },
@@ -398,6 +406,7 @@ export function registerAuthRoutes(
       const signedIn = await logFailure(request, "auth.password.reset.failure", {}, () =>
         auth.confirmPasswordReset({ ...request.body, client: clientOf(request) }),
       );
+      if ("pending" in signedIn) return answerSecondStep(request, reply, signedIn);
       return answerSignedIn(request, reply, "auth.password.reset", signedIn);
     },
   );

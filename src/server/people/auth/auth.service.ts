@@ -341,6 +341,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         if (passwordHash) {
           await txRepo.deleteUserSessions(user.id, input.sessionIdHash);
+          await deps.handOver?.endPending(tx, user.id);
           // A reset link mailed before the change must not undo it.
           await txRepo.retireTokens(user.id, "reset", new Date());
         }
@@ -360,9 +361,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     requestPasswordReset: passwordReset.request,
 
-    /** Sets a new password from a reset link, ends every other session and signs in. */
+    /**
+     * Sets a new password from a reset link, ends every other session and signs in; an
+     * administrator's second factor is still asked for, since a reset link proves only the
+     * mailbox.
+     */
     async confirmPasswordReset(input: { token: string; password: string; client: ClientInfo }) {
       const user = await passwordReset.confirm(input);
+      const pending = await deps.handOver?.begin({ user, rememberMe: false, device: null });
+      if (pending) return { user, pending };
       return startSession(user, { ...input.client, currentSession: undefined }, false);
     },
 

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { sessionIsCurrent, sessionNotFound } from "./auth.errors";
 import { createAuthRepository } from "./auth.repository";
 import type { SessionsService } from "./sessions.service";
+import type { SignInHandOver } from "./sign-in-hand-over";
 
 /**
  * A session's handle on Profile. The session's key is the hash of its cookie, which never
@@ -19,10 +20,13 @@ const sessionHandle = (idHash: string) =>
 export function createOwnSessions({
   db,
   sessions,
+  handOver,
   now = () => new Date(),
 }: {
   db: Database;
   sessions: Pick<SessionsService, "destroy" | "destroyAllForUser">;
+  /** Sign-ins still waiting for their second step end with the other sessions. */
+  handOver?: Pick<SignInHandOver, "endPending">;
   now?: () => Date;
 }) {
   const repo = createAuthRepository(db);
@@ -51,8 +55,11 @@ export function createOwnSessions({
     },
 
     /** Ends every session of the user but the current one; answers how many ended. */
-    endOthers: (userId: string, currentIdHash: string) =>
-      sessions.destroyAllForUser(userId, currentIdHash),
+    async endOthers(userId: string, currentIdHash: string) {
+      const ended = await sessions.destroyAllForUser(userId, currentIdHash);
+      await handOver?.endPending(db, userId);
+      return ended;
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { UserRow } from "./auth.table";
 import type { IdentityBinding } from "./identity-binding";
 import type { PasswordHasher } from "./passwords";
 import type { SessionsService } from "./sessions.service";
+import type { SignInHandOver } from "./sign-in-hand-over";
 import { assertMaySignIn } from "./sign-in-rules";
 import { hashSecret, newSecret } from "./tokens";
 
@@ -24,6 +25,7 @@ export interface PasswordResetDeps {
   deliver: AccountMails["deliver"];
   issuer: { mailIssuer(): Promise<MailIssuer> };
   publicUrl: string;
+  handOver?: Pick<SignInHandOver, "endPending">;
 }
 
 /** A forgotten password: a one-hour, single-use link by mail, and the password it sets. */
@@ -74,6 +76,7 @@ export function createPasswordReset(deps: PasswordResetDeps) {
         assertMaySignIn(found);
         const row = await txRepo.updateUser(found.id, { passwordHash, passwordSetup: true });
         await txRepo.deleteUserSessions(found.id);
+        await deps.handOver?.endPending(tx, found.id);
         // Other reset links sent before this one must not set the password again.
         await txRepo.retireTokens(found.id, "reset", new Date());
         return row!;

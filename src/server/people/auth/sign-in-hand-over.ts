@@ -1,8 +1,9 @@
 import type { SecondStep } from "../../../contract";
+import type { Executor } from "../../db/client";
 import type { UserRow } from "./auth.table";
 
 /** A sign-in whose password was right but which waits for a second step (people/second-factor). */
-interface PendingSignIn {
+export interface PendingSignIn {
   answer: { secondFactor: SecondStep };
   /** The HttpOnly cookie that binds the pending step to this browser. */
   cookie: {
@@ -25,4 +26,9 @@ export interface SignInHandOver {
   }): Promise<PendingSignIn | null>;
   /** Throws when the account may not get a session without a second step. */
   refuseWithoutSecondStep(user: UserRow): Promise<void>;
+  /**
+   * Ends the account's sign-ins still waiting for their second step, as its sessions end:
+   * one begun with a password since changed must not finish.
+   */
+  endPending(tx: Executor, userId: string): Promise<void>;
 }

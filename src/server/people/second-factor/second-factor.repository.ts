@@ -21,6 +21,16 @@ export function createSecondFactorRepository(db: Executor) {
         .where(eq(secondFactors.userId, userId))
         .orderBy(asc(secondFactors.createdAt), asc(secondFactors.id)),
 
+    /** The ids of the user's factors, locked until the transaction ends. */
+    async lockFactorsOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: secondFactors.id })
+        .from(secondFactors)
+        .where(eq(secondFactors.userId, userId))
+        .for("update");
+      return rows.map((row) => row.id);
+    },
+
     async countFactors(userId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
@@ -152,6 +162,16 @@ export function createSecondFactorRepository(db: Executor) {
           and(
             eq(secondFactorChallenges.userId, userId),
             eq(secondFactorChallenges.purpose, "enrol"),
+          ),
+        ),
+
+    deletePendingSignIns: (userId: string) =>
+      db
+        .delete(secondFactorChallenges)
+        .where(
+          and(
+            eq(secondFactorChallenges.userId, userId),
+            eq(secondFactorChallenges.purpose, "sign-in"),
           ),
         ),
 

@@ -96,8 +96,12 @@ export function createSecondFactorService(deps: SecondFactorServiceDeps) {
       await confirm(user, confirmation, ip);
       await db.transaction(async (tx) => {
         const txRepo = createSecondFactorRepository(tx);
-        if (!(await txRepo.deleteFactor(user.id, id))) throw factorNotFound();
-        if ((await txRepo.countFactors(user.id)) === 0) await txRepo.deleteRecoveryCodes(user.id);
+        // Two removals at once count what the other left: the organisation's rule holds.
+        const left = await txRepo.lockFactorsOf(user.id);
+        if (!left.includes(id)) throw factorNotFound();
+        if (left.length === 1 && (await txRepo.policyRequired())) throw requiredByOrganisation();
+        await txRepo.deleteFactor(user.id, id);
+        if (left.length === 1) await txRepo.deleteRecoveryCodes(user.id);
         await deps.audit.append(tx, {
           type: "second_factor.removed",
           actor: actorOf(user),

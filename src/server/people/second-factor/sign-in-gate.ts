@@ -73,6 +73,10 @@ export function createSignInGate(deps: { db: Database; secureCookies: boolean; n
     async refuseWithoutSecondStep(user) {
       if (await needed(user)) throw signInRequired();
     },
+
+    async endPending(tx, userId) {
+      await createSecondFactorRepository(tx).deletePendingSignIns(userId);
+    },
   };
   return gate;
 }

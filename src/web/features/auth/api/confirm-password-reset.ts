@@ -1,36 +1,32 @@
-import { type User, userResponseSchema } from "@contract";
+import { loginResponseSchema } from "@contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client";
 import { meQueryKey } from "./get-me";
+import type { LoginResult } from "./login";
 
 type ConfirmPasswordResetInput = { token: string; password: string };
 
 /**
  * POST /api/auth/reset-password/confirm: sets the new password from an emailed link, ends
- * the account's other sessions and signs this browser in.
+ * the account's other sessions and signs this browser in, or, for an administrator with a
+ * second factor, opens the second step as a sign-in with the password does.
  */
-async function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<User> {
-  const { user } = await apiJson(
-    userResponseSchema,
-    "POST",
-    "/api/auth/reset-password/confirm",
-    input,
-  );
-  return user;
+function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<LoginResult> {
+  return apiJson(loginResponseSchema, "POST", "/api/auth/reset-password/confirm", input);
 }
 
-/** Confirms the reset and makes its user the session's user, as a sign-in does. */
+/** Confirms the reset and, once signed in, makes its user the session's user. */
 export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmPasswordReset,
-    onSuccess: (user) => {
+    onSuccess: (result) => {
       // Whoever was signed in before in this browser is gone: drop their cached data.
       queryClient.removeQueries({
         predicate: (query) =>
           query.queryKey[0] !== meQueryKey[0] && query.queryKey[0] !== "/api/config",
       });
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(meQueryKey, "user" in result ? result.user : null);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, passwordSchema, resetConfirmBodySchema, type User } from "@contract";
+import { MIN_PASSWORD_LENGTH, passwordSchema, resetConfirmBodySchema } from "@contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LinkIcon, TriangleAlertIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -11,6 +11,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useConfirmPasswordReset } from "../api/confirm-password-reset";
+import type { LoginResult } from "../api/login";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 const resetFormSchema = z
@@ -31,14 +32,15 @@ const INVALID_LINK = "This reset link is invalid or has expired. Please request 
 
 /**
  * The page an emailed reset link opens (/reset-password?token=…): a new password twice,
- * then POST /api/auth/reset-password/confirm, which signs the person in.
+ * then POST /api/auth/reset-password/confirm, which signs the person in (an administrator
+ * with a second factor after its step).
  */
 export function ResetPasswordForm({
   token,
   onReset,
 }: {
   token: string | null;
-  onReset: (user: User) => void;
+  onReset: (result: LoginResult) => void;
 }) {
   const confirmReset = useConfirmPasswordReset();
   const [linkError, setLinkError] = useState<string | null>(() => {
@@ -68,8 +70,7 @@ export function ResetPasswordForm({
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
-      const user = await confirmReset.mutateAsync({ token, password });
-      onReset(user);
+      onReset(await confirmReset.mutateAsync({ token, password }));
     } catch (error) {
       const message = getErrorMessage(error);
       if (isApiError(error, "auth.reset_link_invalid")) {
