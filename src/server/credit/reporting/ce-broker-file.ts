@@ -11,6 +11,7 @@ import {
   type ReportRow,
   trackingDigits,
   usDate,
+  xmlCharacters,
   xmlElement,
 } from "./report-format";
 
@@ -39,8 +40,17 @@ const CE_BROKER_PARTIAL_CREDIT_ELEMENTS = [
 const CE_BROKER_PARENT_PLACEHOLDER = "{{id_parent_provider}}";
 const CE_BROKER_UPLOAD_KEY_PLACEHOLDER = "{{upload_key}}";
 
+/** A value as an XML attribute: escaped, its tabs and line breaks kept as references. */
 const escapeAttribute = (value: string) =>
-  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
+  xmlCharacters(value)
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&apos;")
+    .replaceAll("\t", "&#9;")
+    .replaceAll("\n", "&#10;")
+    .replaceAll("\r", "&#13;");
 
 /**
  * The roster with the provider's parent provider ID and upload key in `<rosters>`, as CE
@@ -51,8 +61,9 @@ export function ceBrokerRosterFor(stored: Buffer, parent: string, uploadKey: str
   return Buffer.from(
     stored
       .toString("utf8")
-      .replace(CE_BROKER_PARENT_PLACEHOLDER, escapeAttribute(parent))
-      .replace(CE_BROKER_UPLOAD_KEY_PLACEHOLDER, escapeAttribute(uploadKey)),
+      // A function, so that `$&` or `$'` in a key is written as typed, not as a pattern.
+      .replace(CE_BROKER_PARENT_PLACEHOLDER, () => escapeAttribute(parent))
+      .replace(CE_BROKER_UPLOAD_KEY_PLACEHOLDER, () => escapeAttribute(uploadKey)),
     "utf8",
   );
 }

@@ -90,9 +90,16 @@ export const decimal = (amount: number) => String(Math.round(amount * 100) / 100
  */
 export const isLatin1 = (text: string) => /^[\t\r\n\u0020-\u007e\u00a0-\u00ff]*$/.test(text);
 
+/**
+ * A text without the characters XML 1.0 forbids (controls other than tab and line breaks,
+ * noncharacters): one such character would make a regulator refuse the whole file.
+ */
+export const xmlCharacters = (value: string) =>
+  value.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "");
+
 /** Text as XML character data: escaped, and inert when a spreadsheet opens the file. */
 const xmlText = (value: string) =>
-  formulaSafe(value)
+  formulaSafe(xmlCharacters(value))
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")
