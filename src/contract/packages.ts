@@ -18,6 +18,9 @@ export const PACKAGE_FILE_EXTENSION = ".zip";
 export const PACKAGE_MAX_ENTRIES = 20_000;
 export const PACKAGE_MAX_EXPANDED_BYTES = 2_147_483_648;
 
+/** The longest identifier of a package's item: the player names the item in its address. */
+export const PACKAGE_ITEM_ID_MAX = 255;
+
 /** The standard a package follows, as detected from its manifest. */
 export const packageStandardSchema = z.enum(["scorm12", "scorm2004", "cmi5"]);
 export type PackageStandard = z.infer<typeof packageStandardSchema>;

@@ -7,7 +7,7 @@ import fastifyUnderPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import { MESSAGES } from "../contract";
+import { MESSAGES, PACKAGE_ITEM_ID_MAX } from "../contract";
 import {
   createLearnersImportService,
   createLearnersService,
@@ -195,6 +195,8 @@ const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url))
 
 /** JSON bodies are small; uploads stream through their own route with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
+/** The longest path parameter, percent-encoded: a package item's identifier at most. */
+const MAX_ENCODED_PARAM = PACKAGE_ITEM_ID_MAX * 9;
 
 /**
  * Builds the whole HTTP application without listening, so tests can use `app.inject`.
@@ -218,6 +220,9 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: true,
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { coerceTypes: false } },
+    // A path parameter may carry a package item's identifier (up to 255 characters, each at
+    // most 9 once percent-encoded); each route's schema bounds its own parameters.
+    routerOptions: { maxParamLength: MAX_ENCODED_PARAM },
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);

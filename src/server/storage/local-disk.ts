@@ -32,6 +32,15 @@ export function createLocalDiskStore(root: string): ObjectStore {
     assertSafeKey(packageId);
     return join(packagesRoot, packageId);
   };
+  /** One file of a package on disk, with its size. */
+  async function packageFile(packageId: string, path: string) {
+    assertSafePackagePath(path);
+    const file = join(packageDir(packageId), path);
+    const found = await stat(file);
+    // A folder of the package is no file of it (as in a bucket, where it is no object).
+    if (!found.isFile()) throw new NotAPackageFileError(path);
+    return { path: file, size: found.size };
+  }
 
   return {
     kind: "local",
@@ -163,12 +172,13 @@ export function createLocalDiskStore(root: string): ObjectStore {
       if (written !== size) throw new ObjectIncompleteError(size, written);
     },
 
-    async readPackageFile(packageId, path) {
-      assertSafePackagePath(path);
-      const file = join(packageDir(packageId), path);
-      // A folder of the package is no file of it (as in a bucket, where it is no object).
-      if (!(await stat(file)).isFile()) throw new NotAPackageFileError(path);
-      return createReadStream(file);
+    async readPackageFile(packageId, path, range) {
+      const file = await packageFile(packageId, path);
+      return createReadStream(file.path, range);
+    },
+
+    async packageFileSize(packageId, path) {
+      return (await packageFile(packageId, path)).size;
     },
 
     async deletePackage(packageId) {

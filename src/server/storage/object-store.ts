@@ -4,6 +4,12 @@ import type { Readable } from "node:stream";
  * Where uploaded files live (ARCHITECTURE section 1): local disk by default, any
  * S3-compatible store when S3_BUCKET is set. Keys are opaque server-made names.
  */
+/** Bytes of a file, both ends included (a Range request's answer). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface ObjectStore {
   readonly kind: "local" | "s3";
   /**
@@ -71,8 +77,13 @@ export interface ObjectStore {
     source: Readable,
     options: { size: number; contentType: string },
   ): Promise<void>;
-  /** One file of a package as a stream; fails when the package has no such file. */
-  readPackageFile(packageId: string, path: string): Promise<Readable>;
+  /**
+   * One file of a package as a stream, or its bytes `range.start` to `range.end` (both
+   * included); fails when the package has no such file.
+   */
+  readPackageFile(packageId: string, path: string, range?: ByteRange): Promise<Readable>;
+  /** The size of one file of a package; fails when the package has no such file. */
+  packageFileSize(packageId: string, path: string): Promise<number>;
   /** Deletes every file of a package (nothing happens for a package with none). */
   deletePackage(packageId: string): Promise<void>;
   /** The ids of the packages that have files in the store. */
@@ -117,7 +128,9 @@ export function assertSafePackagePath(path: string): void {
     path.length > 1024 ||
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
     /[\\\u0000-\u001f]/.test(path) ||
-    names.some((name) => name === "" || name === "." || name === "..");
+    names.some((name) => name === "" || name === "." || name === "..") ||
+    // What file systems keep, and what a package's intake allows (zip-archive.ts).
+    names.some((name) => Buffer.byteLength(name) > 255);
   if (unsafe) throw new Error(`unsafe package path: ${JSON.stringify(path)}`);
 }
 

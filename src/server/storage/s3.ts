@@ -307,16 +307,28 @@ export function createS3Store(
       if (written !== size) throw new ObjectIncompleteError(size, written);
     },
 
-    async readPackageFile(packageId, path) {
+    async readPackageFile(packageId, path, range) {
       assertSafePackagePath(path);
       const object = await client.send(
         new GetObjectCommand({
           Bucket: config.bucket,
           Key: `${packagePrefixOf(packageId)}${path}`,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
       );
       if (!(object.Body instanceof Readable)) throw new Error(`no body for ${path}`);
       return object.Body;
+    },
+
+    async packageFileSize(packageId, path) {
+      assertSafePackagePath(path);
+      const found = await client.send(
+        new HeadObjectCommand({
+          Bucket: config.bucket,
+          Key: `${packagePrefixOf(packageId)}${path}`,
+        }),
+      );
+      return found.ContentLength ?? 0;
     },
 
     async deletePackage(packageId) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { byteRangeOf } from "../../lib/byte-range";
 import type { ContentLinks } from "../../platform";
 import type { ObjectStore } from "../../storage/object-store";
 import { contentTypeOf } from "./content-types";
@@ -24,22 +25,36 @@ const isMissing = (err: unknown) => {
  */
 export function registerPackageFilesRoutes(
   content: FastifyInstance,
-  deps: { links: ContentLinks; store: Pick<ObjectStore, "readPackageFile"> },
+  deps: { links: ContentLinks; store: Pick<ObjectStore, "readPackageFile" | "packageFileSize"> },
 ) {
   content.get<{ Params: { token: string; "*": string } }>("/p/:token/*", async (request, reply) => {
     const packageId = await deps.links.packageOf(request.params.token);
     if (!packageId) throw contentLinkExpired();
     const path = request.params["*"];
-    let body: Awaited<ReturnType<typeof deps.store.readPackageFile>>;
+    reply
+      .type(contentTypeOf(path))
+      .header("cache-control", "private, max-age=3600")
+      .header("accept-ranges", "bytes");
     try {
-      body = await deps.store.readPackageFile(packageId, path);
+      // A package's video or audio is read in ranges as it plays and seeks (Safari plays
+      // no MP4 otherwise).
+      if (!request.headers.range)
+        return reply.send(await deps.store.readPackageFile(packageId, path));
+      const size = await deps.store.packageFileSize(packageId, path);
+      const range = byteRangeOf(request.headers.range, size);
+      if (range === undefined) return reply.send(await deps.store.readPackageFile(packageId, path));
+      if (range === "unsatisfiable") {
+        return reply.code(416).header("content-range", `bytes */${size}`).send();
+      }
+      const body = await deps.store.readPackageFile(packageId, path, range);
+      return reply
+        .code(206)
+        .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
+        .header("content-length", range.end - range.start + 1)
+        .send(body);
     } catch (err) {
       if (isMissing(err)) throw contentFileNotFound();
       throw err;
     }
-    return reply
-      .type(contentTypeOf(path))
-      .header("cache-control", "private, max-age=3600")
-      .send(body);
   });
 }

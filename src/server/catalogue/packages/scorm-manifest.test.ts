@@ -198,6 +198,14 @@ describe("a SCORM manifest", () => {
         "modules.package_unsafe_path",
         "a base that leaves the package",
       ],
+      [
+        manifest({
+          organizations: `<organizations><organization identifier="o"><title>T</title>
+            <item identifier="${"i".repeat(256)}" identifierref="r1"><title>I</title></item></organization></organizations>`,
+        }),
+        "modules.package_invalid_manifest",
+        "an item identifier longer than the player's address carries",
+      ],
     ];
     for (const [xml, code, label] of cases) expect(refusal(xml).code, label).toBe(code);
   });

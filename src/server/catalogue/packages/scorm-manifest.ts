@@ -1,3 +1,4 @@
+import { PACKAGE_ITEM_ID_MAX } from "../../../contract";
 import { resolveLaunch, sameNameOtherCase } from "./launch-paths";
 import {
   invalidManifest,
@@ -205,6 +206,12 @@ export function readScormManifest(parsed: XmlResult, files: ReadonlySet<string>)
     for (const item of childrenNamed(element, "item")) {
       const id = attribute(item, "identifier") ?? "";
       if (!id) throw invalidManifest(MANIFEST, "an item has no identifier.");
+      if (id.length > PACKAGE_ITEM_ID_MAX) {
+        throw invalidManifest(
+          MANIFEST,
+          `an item's identifier is longer than ${PACKAGE_ITEM_ID_MAX} characters.`,
+        );
+      }
       if (seen.has(id)) {
         throw invalidManifest(MANIFEST, `two items have the identifier "${id}".`);
       }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   moduleIdSchema,
+  PACKAGE_ITEM_ID_MAX,
   packageAttemptStatusSchema,
   packageLaunchSchema,
   packagePreviewSchema,
@@ -16,7 +17,7 @@ import type { PackageRunsService } from "./package-runs.service";
 
 const tags = ["package runs"];
 const moduleParams = z.object({ courseId: z.string().min(1).max(64), moduleId: moduleIdSchema });
-const itemParams = moduleParams.extend({ itemId: z.string().min(1).max(255) });
+const itemParams = moduleParams.extend({ itemId: z.string().min(1).max(PACKAGE_ITEM_ID_MAX) });
 /** Every refusal of a learner's run: the spec's progress refusals, and a module without a package. */
 const RUN_REFUSALS = [
   "courses.not_found",

@@ -102,6 +102,12 @@ const num = (value: unknown): number | null => {
 };
 const clampScaled = (n: number | null) => (n === null ? null : Math.max(-1, Math.min(1, n)));
 
+/**
+ * The most time a SCO's report counts: SCORM 1.2's largest timespan (9999 hours). A SCORM
+ * 2004 interval may name any number of years; past this it is content's error, not time spent.
+ */
+const MOST_REPORTED_SECONDS = 9999 * 3600;
+
 /** SCORM 1.2 CMITimespan, `HHHH:MM:SS.SS`, in seconds (0 when not one). */
 export function scorm12Seconds(time: unknown): number {
   const m =
@@ -119,7 +125,8 @@ export function scorm2004Seconds(time: unknown): number {
       : null;
   if (!m) return 0;
   const [, y, mo, d, h, mi, s] = m.map((v) => Number(v ?? 0));
-  return ((((y! * 12 + mo!) * 30.4375 + d!) * 24 + h!) * 60 + mi!) * 60 + s!;
+  const seconds = ((((y! * 12 + mo!) * 30.4375 + d!) * 24 + h!) * 60 + mi!) * 60 + s!;
+  return Math.min(seconds, MOST_REPORTED_SECONDS);
 }
 
 /** Seconds as SCORM 1.2 CMITimespan. */
