@@ -65,7 +65,9 @@ export const learnerImportRowSchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(LEARNER_IMPORT_MAX_ROWS + 1),
+    // The line in the file, blank lines and lines inside quoted cells counted: a label for
+    // messages, bounded by what a file of the largest size can reach.
+    .max(LEARNER_IMPORT_MAX_CHARS),
   name: z.string().max(1000),
   email: z.string().max(1000),
   phone: z.string().max(1000).nullable().optional(),

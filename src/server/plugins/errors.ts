@@ -182,7 +182,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
     e = e.cause as typeof e, depth++
   ) {
     const code = typeof e.code === "string" ? e.code : "";
-    if (UNAVAILABLE_CODES.has(code) || code.startsWith("08")) return true;
+    // 08P01 is a statement the server refused to read (too many parameters), not an outage.
+    if (UNAVAILABLE_CODES.has(code) || (code.startsWith("08") && code !== "08P01")) return true;
     // The embedded server's socket file is gone while it restarts.
     if (code === "ENOENT" && (e as { syscall?: unknown }).syscall === "connect") return true;
     const message = typeof e.message === "string" ? e.message : "";

@@ -10,6 +10,9 @@ import {
   moduleCompletions,
 } from "./enrollments.table";
 
+/** Enrollments written by one statement: a few parameters each, far below the 65,535 allowed. */
+const INSERT_SLICE = 5_000;
+
 /**
  * An enrollment's completions as [module id, epoch ms] pairs in completion order, read in the
  * same statement as the enrollment (one round trip for the lock and what a step checks).
@@ -206,8 +209,13 @@ export function createEnrollmentsRepository(db: Executor) {
      * the unique key. Returns the rows inserted.
      */
     async insertMany(values: (typeof enrollments.$inferInsert)[]): Promise<EnrollmentRow[]> {
-      if (!values.length) return [];
-      return db.insert(enrollments).values(values).onConflictDoNothing().returning();
+      const rows: EnrollmentRow[] = [];
+      // A statement carries at most 65,535 parameters: an import's enrollments go in slices.
+      for (let at = 0; at < values.length; at += INSERT_SLICE) {
+        const slice = values.slice(at, at + INSERT_SLICE);
+        rows.push(...(await db.insert(enrollments).values(slice).onConflictDoNothing().returning()));
+      }
+      return rows;
     },
 
     async delete(id: string): Promise<EnrollmentRow | undefined> {
