@@ -550,10 +550,20 @@ export function claimedFields(
   if (claimed === null || designated === null || designated <= 0 || claimed === designated) {
     return fields;
   }
-  return fields.map((f) => ({
-    field: f.field,
-    credits: Math.round(((f.credits * claimed) / designated) * 100) / 100,
-  }));
+  // Shared out in hundredths by largest remainders, so the parts add up to the claim exactly
+  // (two halves of 0.25 are 0.13 and 0.12, not 0.13 twice).
+  const exact = fields.map((f) => (f.credits * claimed * 100) / designated);
+  const parts = exact.map((x) => Math.floor(x + 1e-9));
+  let left = Math.round(claimed * 100) - parts.reduce((sum, p) => sum + p, 0);
+  const byRemainder = exact
+    .map((x, i) => ({ i, rest: x - parts[i]! }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return fields.map((f, i) => ({ field: f.field, credits: parts[i]! / 100 }));
 }
 
 /** What the learner screens and the server say about the credit claim. */

@@ -5,6 +5,7 @@ import {
   type CreditSettingsBody,
   type CreditType,
   certificateLicenceOf,
+  claimedFields,
   creditAmountText,
   type FieldOfStudy,
   hasLicenceOnFile,
@@ -88,20 +89,21 @@ async function awarded(tx: Executor, enrollment: EnrollmentRow, offer: CreditOff
 
 /**
  * Fields of study (a NASBA listing) count the credit of one type: the claimed type whose
- * whole amount they add up to. A partial claim of it scales them; without such a type they
- * print as designated.
+ * whole amount they add up to. A partial claim of it scales them; a claim of only another
+ * type prints none of them; when they add up to no type they print as designated.
  */
 function fieldsAsClaimed(
   fields: FieldOfStudy[],
   claims: { amount: number; maxAmount: number }[],
+  /** The designated amount of each type the course offers. */
+  offered: number[],
 ): FieldOfStudy[] {
   const total = Math.round(fields.reduce((sum, f) => sum + f.credits, 0) * 100);
-  const counted = claims.find((c) => Math.round(c.maxAmount * 100) === total);
-  if (!counted || counted.amount === counted.maxAmount) return fields;
-  return fields.map((f) => ({
-    field: f.field,
-    credits: Math.round(((f.credits * counted.amount) / counted.maxAmount) * 100) / 100,
-  }));
+  const counts = (amount: number) => Math.round(amount * 100) === total;
+  const counted = claims.find((c) => counts(c.maxAmount));
+  // The fields share a type the learner did not claim: none of them is the learner's credit.
+  if (!counted) return offered.some(counts) ? [] : fields;
+  return claimedFields(fields, counted.maxAmount, counted.amount);
 }
 
 /**
@@ -145,7 +147,11 @@ export const creditCertificateStep = defineStep<CreditOffer>({
     const settings = creditSettingsOf(offer.settings);
     const credit: CertificateCredit = {
       creditsClaimed: credits.length === 1 ? credits[0]!.amount : null,
-      fieldsOfStudy: fieldsAsClaimed(settings.fieldsOfStudy, claims),
+      fieldsOfStudy: fieldsAsClaimed(
+        settings.fieldsOfStudy,
+        claims,
+        offer.types.map((t) => t.amount),
+      ),
       sponsorName: settings.sponsorName,
       sponsorAddress: settings.sponsorAddress,
       deliveryMethod: settings.deliveryMethod,
