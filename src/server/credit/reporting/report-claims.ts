@@ -60,7 +60,7 @@ export function createReportClaims(deps: {
       // CPE Monitor's are the service's acceptances; the others', submitted files' rows.
       regulator === "cpe_monitor" ? repo.acceptedSubmissions() : repo.submittedClaims(regulator),
     ]);
-    const heldBy = new Map<string, typeof submitted>();
+    const heldBy = new Map<string, (typeof submitted)[number][]>();
     for (const s of submitted) {
       const key = `${s.attestationId}:${s.position}`;
       heldBy.set(key, [...(heldBy.get(key) ?? []), s]);
@@ -90,10 +90,18 @@ export function createReportClaims(deps: {
       };
       const problem = format.refusal(claim);
       const fingerprint = problem ? null : rowFingerprint(format, claim);
-      const held = heldBy.get(key) ?? [];
-      const same = fingerprint ? held.find((h) => h.fingerprint === fingerprint) : undefined;
-      // A claim the format refuses now keeps the status of the file that last held it.
-      const reported = same ?? (!fingerprint ? held[0] : undefined);
+      // The regulator holds what the latest submitted row of the claim wrote: reported only
+      // while that row adds the claim as it stands (an earlier add of the same values that a
+      // later file deleted or replaced no longer counts).
+      const history = heldBy.get(key) ?? [];
+      const held = history.filter((h) => h.action === "add");
+      const latest = history[0];
+      const reported =
+        latest?.action === "add" &&
+        // A claim the format refuses now keeps the status of the file that last held it.
+        (!fingerprint || latest.fingerprint === fingerprint)
+          ? latest
+          : undefined;
       return {
         claim,
         problem,

@@ -178,6 +178,7 @@ export function createReportingRepository(db: Executor) {
         .select({
           attestationId: reportFileClaims.attestationId,
           position: reportFileClaims.position,
+          action: reportFileClaims.action,
           fingerprint: reportFileClaims.fingerprint,
           fileId: reportFiles.id,
           fileName: reportFiles.fileName,
@@ -185,14 +186,13 @@ export function createReportingRepository(db: Executor) {
         })
         .from(reportFileClaims)
         .innerJoin(reportFiles, eq(reportFiles.id, reportFileClaims.fileId))
-        .where(
-          and(
-            eq(reportFiles.regulator, regulator),
-            isNotNull(reportFiles.submittedAt),
-            eq(reportFileClaims.action, "add"),
-          ),
-        )
-        .orderBy(desc(reportFiles.submittedAt), desc(reportFiles.createdAt));
+        .where(and(eq(reportFiles.regulator, regulator), isNotNull(reportFiles.submittedAt)))
+        // Newest first; within a file a changed claim's add is its last word, after its delete.
+        .orderBy(
+          desc(reportFiles.submittedAt),
+          desc(reportFiles.createdAt),
+          asc(reportFileClaims.action),
+        );
     },
 
     /**
@@ -238,9 +238,11 @@ export function createReportingRepository(db: Executor) {
           fileId: sql<string | null>`null`,
           fileName: sql<string>`'CPE Monitor web service'`,
           submittedAt: cpeMonitorSubmissions.answeredAt,
+          action: sql<"add">`'add'`,
         })
         .from(cpeMonitorSubmissions)
-        .where(eq(cpeMonitorSubmissions.status, "accepted"));
+        .where(eq(cpeMonitorSubmissions.status, "accepted"))
+        .orderBy(desc(cpeMonitorSubmissions.answeredAt));
     },
 
     async insertFile(values: typeof reportFiles.$inferInsert, claims: FileClaim[]) {
