@@ -12,6 +12,7 @@ export { createCreditCatalogueService } from "./courses/credit-catalogue.service
 export {
   catalogueTypeNames,
   creditTypesOfCourse,
+  currentCatalogueTypes,
 } from "./courses/credit-offers.read-model";
 export { creditTypeCourses } from "./courses/credit-offers.report";
 export type { Cmi5Au, Cmi5Description } from "./packages/cmi5-course-structure";

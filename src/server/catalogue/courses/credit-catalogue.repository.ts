@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { CatalogueTypeBody, CreditBodyBody } from "../../../contract";
 import type { Executor } from "../../db/client";
 import { courseCreditTypes } from "./course-credit.table";
-import { creditBodies, creditCatalogue } from "./credit-catalogue.table";
+import { creditBodies, creditCatalogue, creditCatalogueMerges } from "./credit-catalogue.table";
 
 /** The organisation's credit catalogue: its bodies and credit types. */
 export function createCreditCatalogueRepository(db: Executor) {
@@ -149,6 +149,7 @@ export function createCreditCatalogueRepository(db: Executor) {
         .update(courseCreditTypes)
         .set({ catalogueTypeId: intoId })
         .where(eq(courseCreditTypes.catalogueTypeId, fromId));
+      await db.insert(creditCatalogueMerges).values({ fromId, intoId });
     },
   };
 }

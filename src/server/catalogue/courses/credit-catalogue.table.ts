@@ -66,3 +66,14 @@ export const creditCatalogue = pgTable(
 
 export type CreditBodyRow = typeof creditBodies.$inferSelect;
 export type CreditCatalogueRow = typeof creditCatalogue.$inferSelect;
+
+/**
+ * Each catalogue type merged into another, kept after the merged type is gone: the credit a
+ * learner already holds under it adds up under the type it became, without rewriting the
+ * certificate that names it.
+ */
+export const creditCatalogueMerges = pgTable("credit_catalogue_merges", {
+  fromId: text("from_id").primaryKey(),
+  intoId: text("into_id").notNull(),
+  mergedAt: timestamp("merged_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { CreditType } from "../../../contract";
 import type { Executor } from "../../db/client";
-import { creditCatalogue } from "./credit-catalogue.table";
+import { creditCatalogue, creditCatalogueMerges } from "./credit-catalogue.table";
 import { createCreditOffersRepository } from "./credit-offers.repository";
 
 /**
@@ -32,4 +32,28 @@ export async function catalogueTypeNames(
     .from(creditCatalogue)
     .where(inArray(creditCatalogue.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Where each of the catalogue types stands now: the type it was merged into (followed
+ * through later merges), or itself. A merge is rare, so every merge is read at once.
+ */
+export async function currentCatalogueTypes(
+  db: Executor,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const merges = new Map(
+    (await db.select().from(creditCatalogueMerges)).map((m) => [m.fromId, m.intoId]),
+  );
+  return new Map(
+    ids.map((id) => {
+      let current = id;
+      // Each step moves to a later merge's type; the bound keeps a bad row from looping.
+      for (let step = 0; step < merges.size && merges.has(current); step++) {
+        current = merges.get(current)!;
+      }
+      return [id, current];
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { type CreditTotal, creditTotals, type StoredClaimedCredit } from "../../../contract";
-import { catalogueTypeNames, creditTypeCourses } from "../../catalogue";
+import { catalogueTypeNames, creditTypeCourses, currentCatalogueTypes } from "../../catalogue";
 import type { Executor } from "../../db/client";
 import { attestationRecords, claimedCredits } from "../attestations/attestations.read-model";
 
@@ -11,9 +11,10 @@ interface CertifiedCredit {
 
 /**
  * A transcript's totals, one per catalogue type. A certificate keeps the words it printed,
- * so its credit is placed by what links it to the catalogue now: the learner's claim (which
- * a merge of two catalogue types moves), else the course's type, else the catalogue type it
- * was issued with; credit older than the catalogue adds up by its name.
+ * so its credit is placed by the catalogue type it was issued with, as it stands after any
+ * merge (a course that later offers another type moves nothing already earned); else by the
+ * learner's claim (which a merge moves), else by the course's type; credit none of these
+ * links to the catalogue adds up by its name.
  */
 export async function catalogueTotals(
   db: Executor,
@@ -50,23 +51,22 @@ export async function catalogueTotals(
     claims.map((c) => [claimKey(c.enrollmentId, c.creditTypeId, c.name), c.catalogueTypeId]),
   );
   const byType = new Map(offered.map((o) => [o.creditTypeId, o.catalogueTypeId]));
-  const linked = certified.map(({ enrollmentId, credit }) => ({
-    ...credit,
-    catalogueTypeId:
-      byClaim.get(claimKey(enrollmentId, credit.creditTypeId, credit.name)) ??
-      (credit.creditTypeId ? byType.get(credit.creditTypeId) : undefined) ??
-      credit.catalogueTypeId ??
-      null,
-  }));
-  const names = await catalogueTypeNames(
-    db,
-    linked.flatMap((c) => c.catalogueTypeId ?? []),
+  // What links each certificate's credit to the catalogue, in the order it is trusted.
+  const links = certified.map(({ enrollmentId, credit }) =>
+    [
+      credit.catalogueTypeId,
+      byClaim.get(claimKey(enrollmentId, credit.creditTypeId, credit.name)),
+      credit.creditTypeId ? byType.get(credit.creditTypeId) : undefined,
+    ].flatMap((id) => id ?? []),
   );
-  // A catalogue type since removed is no longer a type: its credit adds up by name.
+  const current = await currentCatalogueTypes(db, links.flat());
+  const names = await catalogueTypeNames(db, [...current.values()]);
+  // The first link to a type the catalogue still has, as merges left it; a type since
+  // removed (or merged before merges were kept) is passed over for the next link.
   return creditTotals(
-    linked.map((c) => ({
-      ...c,
-      catalogueTypeId: c.catalogueTypeId && names.has(c.catalogueTypeId) ? c.catalogueTypeId : null,
+    certified.map(({ credit }, i) => ({
+      ...credit,
+      catalogueTypeId: links[i]!.map((id) => current.get(id)!).find((id) => names.has(id)) ?? null,
     })),
     names,
   );

@@ -172,7 +172,10 @@ export function createReportingRepository(db: Executor) {
       return { total: all?.total ?? 0, byType };
     },
 
-    /** Every claim a submitted file of the regulator adds, the latest submission first. */
+    /**
+     * Every row of the regulator's submitted files, added or deleted, the latest first; within
+     * a file a changed claim's add, its last word, comes before its delete.
+     */
     async submittedClaims(regulator: Regulator) {
       return db
         .select({
@@ -187,7 +190,6 @@ export function createReportingRepository(db: Executor) {
         .from(reportFileClaims)
         .innerJoin(reportFiles, eq(reportFiles.id, reportFileClaims.fileId))
         .where(and(eq(reportFiles.regulator, regulator), isNotNull(reportFiles.submittedAt)))
-        // Newest first; within a file a changed claim's add is its last word, after its delete.
         .orderBy(
           desc(reportFiles.submittedAt),
           desc(reportFiles.createdAt),

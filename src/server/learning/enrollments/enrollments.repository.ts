@@ -213,7 +213,9 @@ export function createEnrollmentsRepository(db: Executor) {
       // A statement carries at most 65,535 parameters: an import's enrollments go in slices.
       for (let at = 0; at < values.length; at += INSERT_SLICE) {
         const slice = values.slice(at, at + INSERT_SLICE);
-        rows.push(...(await db.insert(enrollments).values(slice).onConflictDoNothing().returning()));
+        rows.push(
+          ...(await db.insert(enrollments).values(slice).onConflictDoNothing().returning()),
+        );
       }
       return rows;
     },
