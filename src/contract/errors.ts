@@ -124,6 +124,7 @@ export const ERROR_CODES = {
   // Modules whose content is a SCORM or cmi5 package: each fault of a package its own code.
   "modules.not_a_package": 409,
   "modules.package_aicc": 400,
+  "modules.package_attempt_ended": 409,
   "modules.package_data_invalid": 400,
   "modules.package_invalid_manifest": 400,
   "modules.package_item_not_found": 404,

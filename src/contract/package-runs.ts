@@ -95,6 +95,8 @@ export type PackageLaunch = z.infer<typeof packageLaunchSchema>;
 export const scormCommitBodySchema = z.strictObject({
   cmi: z.record(z.string(), z.unknown()),
   finish: z.boolean().optional(),
+  /** The attempt the launch opened: a commit to an attempt since ended is refused. */
+  attemptId: z.string().min(1).max(64).optional(),
 });
 export type ScormCommitBody = z.infer<typeof scormCommitBodySchema>;
 
@@ -105,6 +107,8 @@ export type ScormCommitBody = z.infer<typeof scormCommitBodySchema>;
  */
 export const packageSeatBodySchema = z.strictObject({
   visible: z.boolean(),
+  /** The attempt the launch opened: a beat for an attempt since ended is refused. */
+  attemptId: z.string().min(1).max(64).optional(),
 });
 export type PackageSeatBody = z.infer<typeof packageSeatBodySchema>;
 

@@ -22,6 +22,11 @@ export const moduleLocked = () =>
   conflict("courses.module_locked", "This module is locked. Complete the previous module first.");
 export const notAPackage = () =>
   conflict("modules.not_a_package", "This module plays a video, not a SCORM or cmi5 package.");
+export const attemptEnded = () =>
+  conflict(
+    "modules.package_attempt_ended",
+    "Your attempt at this module has ended: an administrator reset it, or its content changed. Reopen the module to start again.",
+  );
 export const itemNotFound = () =>
   notFound("modules.package_item_not_found", "This module's package has no such item.");
 export const dataInvalid = (fault: string) =>

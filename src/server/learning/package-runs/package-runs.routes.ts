@@ -122,6 +122,7 @@ export function registerPackageRunsRoutes(
             ...RUN_REFUSALS,
             "modules.package_item_not_found",
             "modules.package_data_invalid",
+            "modules.package_attempt_ended",
           ]),
         },
       },
@@ -143,7 +144,10 @@ export function registerPackageRunsRoutes(
         tags,
         params: moduleParams,
         body: packageSeatBodySchema,
-        response: { 200: packageAttemptStatusSchema, ...errorResponses([...RUN_REFUSALS]) },
+        response: {
+          200: packageAttemptStatusSchema,
+          ...errorResponses([...RUN_REFUSALS, "modules.package_attempt_ended"]),
+        },
       },
       preValidation: requireRole("learner"),
       config: runLimit("package-seat", 60),
@@ -153,6 +157,7 @@ export function registerPackageRunsRoutes(
         ...request.params,
         userId: sessionOf(request).user.id,
         visible: request.body.visible,
+        attemptId: request.body.attemptId,
       }),
   );
 }

@@ -14,6 +14,7 @@ import { AppError } from "../../plugins/errors";
 import { defineStep } from "../enrollments/completion-steps";
 import { type ItemOutcome, itemSatisfied, rollUp } from "./package-rules";
 import {
+  attemptEnded,
   courseNotFound,
   dataInvalid,
   itemNotFound,
@@ -275,11 +276,11 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
     key: ModuleRequest & { packageId: string },
     run: PackageRun,
     item: { id: string; data: Record<string, unknown> | null; outcome: ItemOutcome },
+    launched?: string,
   ) {
     return db.transaction(async (tx) => {
       const repo = createPackageRunsRepository(tx);
-      const opened = await repo.open(key);
-      const attempt = (await repo.lockOpen(key)) ?? opened;
+      const attempt = await lockedAttempt(repo, key, launched);
       const before = (await repo.itemStates(attempt.id)).find((s) => s.itemId === item.id);
       await repo.saveItemState(attempt.id, item.id, {
         ...(item.data ? { data: item.data } : {}),
@@ -301,6 +302,26 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
       await repo.updateAttempt(attempt.id, report);
       return { attempt: { ...attempt, ...report }, states };
     });
+  }
+
+  /**
+   * The learner's open attempt, locked; opened first when there is none, unless the content
+   * names the attempt it was launched in (`launched`): content still open in a tab when an
+   * administrator reset that attempt, or the module's package was replaced, must not carry
+   * its data into a new one.
+   */
+  async function lockedAttempt(
+    repo: ReturnType<typeof createPackageRunsRepository>,
+    key: ModuleRequest & { packageId: string },
+    launched: string | undefined,
+  ) {
+    const open = await repo.lockOpen(key);
+    // An attempt at a package the module no longer plays is ended by `open` below.
+    const current = open?.packageId === key.packageId ? open : undefined;
+    if (launched !== undefined && current?.id !== launched) throw attemptEnded();
+    if (current) return current;
+    await repo.open(key);
+    return (await repo.lockOpen(key))!;
   }
 
   /** An item's address in the package: a SCORM item's file, a cmi5 AU's file or URL. */
@@ -438,11 +459,12 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
         input.body.finish === true,
         rulesOf(item),
       );
-      const { attempt, states } = await record(key, run, {
-        id: item.id,
-        data: parsed.cmi,
-        outcome,
-      });
+      const { attempt, states } = await record(
+        key,
+        run,
+        { id: item.id, data: parsed.cmi, outcome },
+        input.body.attemptId,
+      );
       const moduleCompleted = await completeIfDue(input, course, attempt, completed);
       return statusOf(course, run, attempt, states, moduleCompleted);
     },
@@ -453,12 +475,13 @@ export function createPackageRunsService(deps: PackageRunsServiceDeps) {
      * page's time never counts. Completes the module when the seat time now reaches the
      * course's minimum for a package that already met its rule.
      */
-    async seat(input: ModuleRequest & { visible: boolean }): Promise<PackageAttemptStatus> {
+    async seat(
+      input: ModuleRequest & { visible: boolean; attemptId?: string },
+    ): Promise<PackageAttemptStatus> {
       const { course, completed, run, key } = await access(input);
       const { attempt, states } = await db.transaction(async (tx) => {
         const repo = createPackageRunsRepository(tx);
-        await repo.open(key);
-        const locked = (await repo.lockOpen(key))!;
+        const locked = await lockedAttempt(repo, key, input.attemptId);
         const at = now();
         const since = locked.lastSeatAt
           ? Math.max(0, (at.getTime() - locked.lastSeatAt.getTime()) / 1000)

@@ -1,6 +1,7 @@
 import {
   type PackageAttemptStatus,
   type PackageLaunch,
+  type PackageSeatBody,
   packageAttemptStatusSchema,
   packageLaunchSchema,
   type ScormCommitBody,
@@ -75,14 +76,10 @@ export async function commitScormItem(
 export async function sendSeatBeat(
   courseId: string,
   moduleId: string,
-  visible: boolean,
+  body: PackageSeatBody,
   options: { keepalive?: boolean } = {},
 ): Promise<PackageAttemptStatus> {
-  return apiJson(
-    packageAttemptStatusSchema,
-    "POST",
-    `${runPath(courseId, moduleId)}/seat`,
-    { visible },
-    { keepalive: options.keepalive },
-  );
+  return apiJson(packageAttemptStatusSchema, "POST", `${runPath(courseId, moduleId)}/seat`, body, {
+    keepalive: options.keepalive,
+  });
 }

@@ -90,7 +90,7 @@ export function ScormPlayer({
     [onModuleCompleted],
   );
 
-  useSeatBeats(courseId, moduleId, true, took);
+  useSeatBeats(courseId, moduleId, true, took, launch.attemptId);
 
   const open = useCallback(
     async (next: string) => {
@@ -141,7 +141,7 @@ export function ScormPlayer({
             courseId,
             moduleId,
             message.itemId,
-            { cmi: message.cmi, finish: message.finish },
+            { cmi: message.cmi, finish: message.finish, attemptId: launch.attemptId },
             { keepalive: message.finish },
           ).then(
             (next) => {

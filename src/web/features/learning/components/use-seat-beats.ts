@@ -5,18 +5,23 @@ import { sendSeatBeat } from "../api/package-run";
 /**
  * Seat time while a package's content is open (`active`): a beat every 15 s while the page
  * shows, one when it hides (the time before was visible), one when it shows again (the time
- * before was not) and one when the content closes. Each answer goes to `took`.
+ * before was not) and one when the content closes. Each answer goes to `took`. With the
+ * attempt the launch opened, a beat after that attempt ended opens no new one.
  */
 export function useSeatBeats(
   courseId: string,
   moduleId: string,
   active: boolean,
   took: (status: PackageAttemptStatus) => void,
+  attemptId?: string,
 ) {
   useEffect(() => {
     if (!active) return;
     const beat = (visible: boolean, keepalive = false) =>
-      sendSeatBeat(courseId, moduleId, visible, { keepalive }).then(took, () => undefined);
+      sendSeatBeat(courseId, moduleId, { visible, attemptId }, { keepalive }).then(
+        took,
+        () => undefined,
+      );
     void beat(false);
     const timer = window.setInterval(() => {
       if (document.visibilityState === "visible") void beat(true);
@@ -28,5 +33,5 @@ export function useSeatBeats(
       document.removeEventListener("visibilitychange", onVisibility);
       void beat(document.visibilityState === "visible", true);
     };
-  }, [active, courseId, moduleId, took]);
+  }, [active, courseId, moduleId, took, attemptId]);
 }
