@@ -269,11 +269,21 @@ function initCluster(binaries: Binaries, clusterDir: string, account: Account | 
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true, mode: 0o700 });
   if (account) chownSync(partial, account.uid, account.gid);
-  const result = spawnSync(
-    binaries.initdb,
-    [`--pgdata=${partial}`, "--username=postgres", "--auth=trust", "--encoding=UTF8", "--locale=C"],
-    { ...account, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
-  );
+  const initdb = (locale: string[]) =>
+    spawnSync(
+      binaries.initdb,
+      [`--pgdata=${partial}`, "--username=postgres", "--auth=trust", "--encoding=UTF8", ...locale],
+      { ...account, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
+    );
+  // Text sorts byte by byte (C) on every machine; its letters' case follows Unicode
+  // (C.UTF-8), so a search for "zoë" finds "ZOË". A system without C.UTF-8 folds ASCII only.
+  let result = initdb(["--locale=C", "--lc-ctype=C.UTF-8"]);
+  if (result.status !== 0 && /locale/i.test(result.stderr)) {
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(partial, { recursive: true, mode: 0o700 });
+    if (account) chownSync(partial, account.uid, account.gid);
+    result = initdb(["--locale=C"]);
+  }
   if (result.status !== 0) {
     throw new Error(`Could not create the embedded database: ${result.stderr || result.error}`);
   }
