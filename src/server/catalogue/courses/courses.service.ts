@@ -27,6 +27,7 @@ import {
 import { toCourse } from "./courses.mapper";
 import { createCoursesRepository } from "./courses.repository";
 import type { CourseRow } from "./courses.table";
+import { createCreditCatalogueRepository } from "./credit-catalogue.repository";
 import type { CreditCatalogueService } from "./credit-catalogue.service";
 import { creditTypesOfCourse } from "./credit-offers.read-model";
 
@@ -66,7 +67,7 @@ export interface CoursesServiceDeps {
    * Publishes course.rules-changed in the transaction of every edit that changes what
    * completes the course: its modules, their completion rule, its credit, publishing.
    */
-  events: Pick<Events, "transaction" | "publishIn">;
+  events: Pick<Events, "transaction" | "publishIn" | "subscribe">;
   /** Keeps the catalogue cache exact across instances; without it nothing is cached. */
   changes?: ChangeFeed;
   /** Every change is an audit event, written in the change's own transaction. */
@@ -90,6 +91,27 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     packagesOf,
     changes: deps.changes,
   });
+  /**
+   * A published course keeps what publishing asked of it when the catalogue changes under
+   * it: a merge that brings in a type needing fields of study, or a type that starts needing
+   * them, is refused while a published course offering it would fail its review.
+   */
+  async function assertOfferingPublishable(tx: Executor, typeId: string) {
+    const offering = await createCreditCatalogueRepository(tx).coursesOffering(typeId);
+    const rows = await createCoursesRepository(tx).findByIds(offering.map((o) => o.courseId));
+    for (const course of rows.filter((c) => c.isPublished)) {
+      const checks = await publishReviewOf({ events, packagesOf }, tx, course);
+      const blocked = checks.find((c) => c.severity === "block");
+      if (blocked) throw publishBlocked(`${course.title}: ${blocked.message}`);
+    }
+  }
+  events.subscribe("catalogue.types-merged", {
+    inTransaction: (tx, { intoId }) => assertOfferingPublishable(tx, intoId),
+  });
+  events.subscribe("catalogue.type-tightened", {
+    inTransaction: (tx, { typeId }) => assertOfferingPublishable(tx, typeId),
+  });
+
   /** After this process changed a course or its modules (committed): drop it here at once. */
   const changed = (id: string) => deps.changes?.announce("courses", id);
 

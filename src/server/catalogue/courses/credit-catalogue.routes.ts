@@ -114,6 +114,8 @@ export function registerCreditCatalogueRoutes(
             "catalogue.type_not_found",
             "catalogue.type_name_taken",
             "catalogue.body_not_found",
+            // A published course offering it would no longer pass its publish review.
+            "courses.publish_blocked",
           ]),
         },
       },
@@ -145,7 +147,11 @@ export function registerCreditCatalogueRoutes(
         body: catalogueMergeBodySchema,
         response: {
           200: catalogueTypeSchema,
-          ...errorResponses(["catalogue.type_not_found", "catalogue.merge_conflict"]),
+          ...errorResponses([
+            "catalogue.type_not_found",
+            "catalogue.merge_conflict",
+            "courses.publish_blocked",
+          ]),
         },
       },
       preValidation: admin,

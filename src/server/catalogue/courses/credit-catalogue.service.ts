@@ -34,6 +34,11 @@ declare module "../../lib/events" {
      * claimed of `fromId` is totalled with `intoId` from now on.
      */
     "catalogue.types-merged": { fromId: string; intoId: string };
+    /**
+     * A catalogue type asks more of the courses offering it (fields of study), inside the
+     * editing transaction: a published course must still meet what publishing asks.
+     */
+    "catalogue.type-tightened": { typeId: string };
   }
 }
 
@@ -303,6 +308,9 @@ export function createCreditCatalogueService(deps: CreditCatalogueServiceDeps) {
               });
             }
             const offering = await txRepo.coursesOffering(id);
+            if (after.fieldsOfStudyRequired && !before.fieldsOfStudyRequired) {
+              await publish("catalogue.type-tightened", { typeId: id });
+            }
             if (before.licenceRequired !== after.licenceRequired) {
               for (const c of offering) {
                 await publish("course.rules-changed", { courseId: c.courseId });

@@ -144,4 +144,76 @@ describe("fields of study on a certificate of a partial claim", () => {
     // which this learner did not claim.
     expect(certificate!.credit!.fieldsOfStudy).toEqual([]);
   });
+
+  it("keep a published course's NASBA type adding up when a catalogue merge brings it in", async () => {
+    // A published course offering 2 "CPE hours" typed by its administrator: no fields.
+    const { adminCookie, course, url } = await setup(
+      accme({ evaluationRequired: false, acknowledgementRequired: false }),
+      1,
+      creditOffer([
+        creditType({ name: "CPE hours", amount: 2, accreditingBody: "", claimStep: null }),
+      ]),
+    );
+    expect(course.isPublished).toBe(true);
+    const added = await call(ctx, "POST", "/api/credit-catalogue/types", {
+      cookie: adminCookie,
+      payload: {
+        name: "CPE credits",
+        singularName: "CPE credit",
+        bodyId: null,
+        accreditationStatement: "",
+        designationStatement: "",
+        profession: "Accountancy",
+        regulators: [],
+        fieldsOfStudyRequired: true,
+        licenceRequired: false,
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const cpe = added.json() as { id: string };
+
+    // Offering the NASBA type directly is refused while the fields do not add up ...
+    const direct = await call(ctx, "PUT", url("credit"), {
+      cookie: adminCookie,
+      payload: {
+        bodies: [],
+        types: [{ catalogueTypeId: cpe.id, amount: 2, designationStatement: "", claimStep: null }],
+      },
+    });
+    expect(direct.statusCode, direct.body).toBe(409);
+
+    // ... and so must be the merge that makes the course offer it.
+    const catalogue = (
+      await call(ctx, "GET", "/api/credit-catalogue", { cookie: adminCookie })
+    ).json() as { types: { id: string; name: string }[] };
+    const typed = catalogue.types.find((t) => t.name === "CPE hours")!;
+    const merged = await call(ctx, "POST", `/api/credit-catalogue/types/${typed.id}/merge`, {
+      cookie: adminCookie,
+      payload: { intoId: cpe.id },
+    });
+    const { checks } = (
+      await call(ctx, "GET", url("publish-checks"), { cookie: adminCookie })
+    ).json() as { checks: { key: string; severity: string }[] };
+    expect(checks.filter((c) => c.severity === "block")).toEqual([]);
+    expect(merged.statusCode, merged.body).toBe(409);
+    expect(merged.json().code).toBe("courses.publish_blocked");
+    expect(merged.json().message).toMatch(/^Intro to SQL: The fields of study add/);
+
+    // Nor may the course's own type start asking for fields of study it does not list.
+    const tightened = await call(ctx, "PUT", `/api/credit-catalogue/types/${typed.id}`, {
+      cookie: adminCookie,
+      payload: {
+        name: "CPE hours",
+        singularName: "CPE hour",
+        bodyId: null,
+        accreditationStatement: "",
+        designationStatement: "",
+        profession: "Accountancy",
+        regulators: [],
+        fieldsOfStudyRequired: true,
+        licenceRequired: false,
+      },
+    });
+    expect([tightened.statusCode, tightened.json().code]).toEqual([409, "courses.publish_blocked"]);
+  });
 });
