@@ -212,16 +212,16 @@ export const acknowledgeResponseSchema = z.object({ acknowledgedAt: z.string() }
 
 /**
  * Characters that print as nothing: format characters (zero-width spaces and joiners,
- * direction marks, the byte-order mark) and the other default-ignorable code points
- * (Hangul fillers, variation selectors).
+ * direction marks, the byte-order mark), the other default-ignorable code points (Hangul
+ * fillers, variation selectors), and the noncharacters (U+FFFE, U+FFFF…).
  */
-/** Invisible characters, and the noncharacters (U+FFFE, U+FFFF…) no file format may hold. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/gu;
 
 /**
  * An identifier a learner typed, in the one form it is stored, compared and printed in:
- * NFKC (full-width digits become digits), without invisible characters or noncharacters, each run of spaces
- * or control characters one space, trimmed.
+ * NFKC (full-width digits become digits), without invisible characters or noncharacters
+ * (no file format may hold them), each run of spaces or control characters one space,
+ * trimmed.
  */
 export function normalizeIdentifier(value: string): string {
   return value

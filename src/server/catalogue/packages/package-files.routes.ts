@@ -31,24 +31,26 @@ export function registerPackageFilesRoutes(
     const packageId = await deps.links.packageOf(request.params.token);
     if (!packageId) throw contentLinkExpired();
     const path = request.params["*"];
-    reply
-      .type(contentTypeOf(path))
-      .header("cache-control", "private, max-age=3600")
-      .header("accept-ranges", "bytes");
+    const answer = (status: number) =>
+      reply
+        .code(status)
+        .type(contentTypeOf(path))
+        .header("cache-control", "private, max-age=3600")
+        .header("accept-ranges", "bytes");
     try {
       // A package's video or audio is read in ranges as it plays and seeks (Safari plays
       // no MP4 otherwise).
-      if (!request.headers.range)
-        return reply.send(await deps.store.readPackageFile(packageId, path));
-      const size = await deps.store.packageFileSize(packageId, path);
-      const range = byteRangeOf(request.headers.range, size);
-      if (range === undefined) return reply.send(await deps.store.readPackageFile(packageId, path));
+      const wanted = request.headers.range;
+      const size = wanted ? await deps.store.packageFileSize(packageId, path) : 0;
+      const range = wanted ? byteRangeOf(wanted, size) : undefined;
+      if (range === undefined) {
+        return answer(200).send(await deps.store.readPackageFile(packageId, path));
+      }
       if (range === "unsatisfiable") {
-        return reply.code(416).header("content-range", `bytes */${size}`).send();
+        return answer(416).header("content-range", `bytes */${size}`).send();
       }
       const body = await deps.store.readPackageFile(packageId, path, range);
-      return reply
-        .code(206)
+      return answer(206)
         .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
         .header("content-length", range.end - range.start + 1)
         .send(body);
