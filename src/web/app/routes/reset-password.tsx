@@ -73,13 +73,16 @@ export function ResetPasswordRoute() {
             />
           )}
         </div>
-        <Link
-          to="/"
-          className="mx-auto mt-6 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          Back to sign in
-        </Link>
+        {/* The second step has its own way back. */}
+        {secondStep ? null : (
+          <Link
+            to="/"
+            className="mx-auto mt-6 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <ArrowLeftIcon className="size-4" aria-hidden="true" />
+            Back to sign in
+          </Link>
+        )}
       </main>
     </div>
   );
