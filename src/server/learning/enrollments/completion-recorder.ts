@@ -100,7 +100,10 @@ export function createCompletionRecorder(deps: {
     return db.transaction(async (tx) => {
       const txRepo = createEnrollmentsRepository(tx);
       const locked = await txRepo.lockManyWithCompletions(batch);
-      const versions = await txRepo.rulesVersions(batch.map((w) => w.courseId));
+      // The courses of the enrollments found: an unknown course has no version to hold.
+      const versions = await txRepo.lockRulesVersions(
+        [...locked.values()].map((row) => row.courseId),
+      );
       const pending = createPendingWrites(deps.audit);
       const planned: Planned[] = [];
       const refused = new Map<Waiting, unknown>();

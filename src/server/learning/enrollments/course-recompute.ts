@@ -41,7 +41,7 @@ export function createCourseRecompute(deps: {
       const locked = await txRepo.lockByIdsWithCompletions(ids);
       // Another edit since this recompute read the course: the recompute it asked for
       // takes over, on the course as it now stands.
-      work.assertCurrent(context, await txRepo.rulesVersions([context.course.id]));
+      work.assertCurrent(context, await txRepo.lockRulesVersions([context.course.id]));
       const open = locked.filter((row) => !row.isCompleted);
       const progress = open.map((row) => ({
         id: row.id,

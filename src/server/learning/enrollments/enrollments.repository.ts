@@ -373,5 +373,42 @@ export function createEnrollmentsRepository(db: Executor) {
       const rows = await statement.execute({ ids: [...new Set(courseIds)] });
       return new Map(rows.map((r) => [r.courseId, r.requests]));
     },
+
+    /**
+     * The versions of the courses' rules, each held (FOR SHARE) until the transaction ends:
+     * an edit that changes a course's rules (requestRecompute) then waits for this step to
+     * commit, so its recompute sees it, or this step sees the edit's version and is taken
+     * again on the new rules. A course no edit has changed yet gets its row (version 0) here,
+     * so there is always a row to hold.
+     */
+    async lockRulesVersions(courseIds: string[]): Promise<Map<string, number>> {
+      const ids = [...new Set(courseIds)];
+      if (!ids.length) return new Map();
+      const statement = preparedOnce(db, "completion_rules_versions_held", (d) =>
+        d
+          .select({
+            courseId: completionRecomputes.courseId,
+            requests: completionRecomputes.requests,
+          })
+          .from(completionRecomputes)
+          .where(sql`${completionRecomputes.courseId} = any(${sql.placeholder("ids")})`)
+          .for("share")
+          .prepare("completion_rules_versions_held"),
+      );
+      let rows = await statement.execute({ ids });
+      if (rows.length < ids.length) {
+        const held = new Set(rows.map((r) => r.courseId));
+        await db
+          .insert(completionRecomputes)
+          .values(
+            ids
+              .filter((id) => !held.has(id))
+              .map((courseId) => ({ courseId, requests: 0, recomputed: 0 })),
+          )
+          .onConflictDoNothing();
+        rows = await statement.execute({ ids });
+      }
+      return new Map(rows.map((r) => [r.courseId, r.requests]));
+    },
   };
 }

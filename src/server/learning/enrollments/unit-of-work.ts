@@ -370,7 +370,10 @@ export function createUnitOfWork(
     return db.transaction(async (tx) => {
       const txRepo = createEnrollmentsRepository(tx);
       const locked = await txRepo.lockManyWithCompletions(batch);
-      const versions = await txRepo.rulesVersions(batch.map((w) => w.courseId));
+      // The courses of the enrollments found: an unknown course has no version to hold.
+      const versions = await txRepo.lockRulesVersions(
+        [...locked.values()].map((row) => row.courseId),
+      );
       const pending = createPendingWrites(deps.audit);
       const done: StepDone[] = [];
       const refused = new Set<StepWaiting>();
@@ -454,7 +457,7 @@ export function createUnitOfWork(
             : await txRepo.withCompletions(target, true);
         if (!locked) throw "enrollmentId" in target ? enrollmentNotFound() : notEnrolled();
         if (!context) throw courseUnavailable();
-        assertCurrent(context, await txRepo.rulesVersions([courseId]));
+        assertCurrent(context, await txRepo.lockRulesVersions([courseId]));
         const pending = createPendingWrites(deps.audit);
         const done = await runUnit(tx, locked, context, input, pending);
         await pending.flush(tx);
