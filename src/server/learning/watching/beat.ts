@@ -21,14 +21,16 @@ export interface Policy {
 /**
  * Whether a reported video length fits the module's video: its real length, read from the
  * file on upload (a player may round it, or differ by a frame or two), else the module's
- * stated whole minutes (a minute either way for rounding). Only verified courses insist:
- * elsewhere the length only places resume.
+ * stated whole minutes (a minute either way for rounding, and at least half of them: a
+ * 1-minute module is not met by a 1-second video). Only verified courses insist: elsewhere
+ * the length only places resume.
  */
 const lengthFits = (module: Module, seconds: number) =>
   module.videoSeconds !== null
     ? Math.abs(seconds - module.videoSeconds) <=
       Math.max(DURATION_SLACK_SECONDS, module.videoSeconds / 100)
-    : seconds >= (module.duration - 1) * 60 && seconds <= (module.duration + 1) * 60;
+    : seconds >= Math.max((module.duration - 1) * 60, module.duration * 30) &&
+      seconds <= (module.duration + 1) * 60;
 
 /**
  * The record that counts for the module now: none if it was made for another video (since
@@ -89,7 +91,10 @@ export function applyBeat(
     throw beyondDuration();
   }
 
-  const reported: Intervals = body.intervals.map(([s, e]) => [s, Math.min(e, duration)]);
+  // Clipped to the video: an interval inside the end's slack plays nothing.
+  const reported: Intervals = body.intervals
+    .map(([s, e]): [number, number] => [Math.min(s, duration), Math.min(e, duration)])
+    .filter(([s, e]) => e > s);
   const played = totalSeconds(reported);
   // More media time than the fastest allowed playback fits into the time since the
   // previous heartbeat: not a player's report. Refused whole, nothing stored.
