@@ -45,7 +45,11 @@ export function createEnrollmentMailsRepository(db: Executor) {
         .from(enrollmentMails)
         .where(unsent)
         .groupBy(enrollmentMails.userId)
-        .having(lte(max(enrollmentMails.createdAt), input.gatheredBefore))
+        // Learners with a mail to take now: mails out of tries, or waiting for their retry,
+        // never fill the round and keep everyone else's back.
+        .having(
+          and(lte(max(enrollmentMails.createdAt), input.gatheredBefore), sql`bool_or(${free})`),
+        )
         .orderBy(asc(min(enrollmentMails.createdAt)))
         .limit(input.learners);
       const due = db
