@@ -202,7 +202,6 @@ export function createRemindersRepository(db: Executor) {
         .onConflictDoNothing();
     },
 
-    /** What each reminder's mail says: learner, course and unsubscribe token. */
     /** The administrators who can act on the reporting digest: active ones, by name. */
     async activeAdmins() {
       return db
@@ -212,31 +211,29 @@ export function createRemindersRepository(db: Executor) {
         .orderBy(userAccounts.name, userAccounts.email);
     },
 
+    /**
+     * What each reminder's mail says: learner, course and unsubscribe token; only for those
+     * still reachable when the mail goes out (a retry may come after the learner was
+     * restricted or finished the course, and then nothing is sent).
+     */
     async mailFacts(enrollmentIds: string[]) {
       if (enrollmentIds.length === 0) return [];
-      return (
-        db
-          .select({
-            enrollmentId: enrollmentRecords.id,
-            userId: enrollmentRecords.userId,
-            courseId: enrollmentRecords.courseId,
-            email: userAccounts.email,
-            name: userAccounts.name,
-            courseTitle: courseSummaries.title,
-            token: reminderSubscriptions.token,
-            optedOutAt: reminderSubscriptions.optedOutAt,
-          })
-          .from(enrollmentRecords)
-          .innerJoin(userAccounts, eq(userAccounts.id, enrollmentRecords.userId))
-          .innerJoin(courseSummaries, eq(courseSummaries.id, enrollmentRecords.courseId))
-          .leftJoin(
-            reminderSubscriptions,
-            eq(reminderSubscriptions.userId, enrollmentRecords.userId),
-          )
-          // Still reachable when the mail goes out (a retry may come after the learner was
-          // restricted or finished the course): the others' reminders are not sent.
-          .where(and(inArray(enrollmentRecords.id, enrollmentIds), reachable))
-      );
+      return db
+        .select({
+          enrollmentId: enrollmentRecords.id,
+          userId: enrollmentRecords.userId,
+          courseId: enrollmentRecords.courseId,
+          email: userAccounts.email,
+          name: userAccounts.name,
+          courseTitle: courseSummaries.title,
+          token: reminderSubscriptions.token,
+          optedOutAt: reminderSubscriptions.optedOutAt,
+        })
+        .from(enrollmentRecords)
+        .innerJoin(userAccounts, eq(userAccounts.id, enrollmentRecords.userId))
+        .innerJoin(courseSummaries, eq(courseSummaries.id, enrollmentRecords.courseId))
+        .leftJoin(reminderSubscriptions, eq(reminderSubscriptions.userId, enrollmentRecords.userId))
+        .where(and(inArray(enrollmentRecords.id, enrollmentIds), reachable));
     },
 
     /** Opts the token's learner out (the first time counts); false when no learner has it. */
