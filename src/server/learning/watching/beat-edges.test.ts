@@ -16,7 +16,7 @@ import {
 import { useWatchingTestApp } from "../../testing/watching";
 import { moduleWatch } from "./watching.table";
 
-describe("heartbeat intervals in the end slack", () => {
+describe("heartbeats at the edges of a video's length", () => {
   const { ctx, clock } = useWatchingTestApp();
   const videoPath = useSharedVideo(ctx);
 
@@ -57,6 +57,24 @@ describe("heartbeat intervals in the end slack", () => {
       postProgress(ctx, cookie, { userId: learner.id, courseId: course.id, moduleId });
     return { course, learner, cookie, beat, complete };
   }
+
+  it("does not take a 1-second video for a module stated as 1 minute in a verified course", async () => {
+    const { beat, complete } = await setup(1, { completionPolicy: "verified" });
+    // The player reports a 1-second video, plays that second, and marks the module complete.
+    const first = await beat({ duration: 1 });
+    clock.advance(1);
+    const played = await beat({ duration: 1, intervals: [[0, 1]], position: 1 });
+    const completed = await complete();
+    // One second of watching must not complete a module stated as a minute long.
+    expect(
+      {
+        first: first.statusCode,
+        played: played.json().watchedPercent,
+        completed: completed.statusCode,
+      },
+      completed.body,
+    ).toEqual({ first: 400, played: undefined, completed: 409 });
+  });
 
   it("answers a clear 4xx or counts nothing, never a 500, for an interval in the end slack", async () => {
     const { beat } = await setup(5);
