@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { LEARNER_IMPORT_MAX_ROWS } from "../../../contract";
 import { unreadableCsvMessage } from "../../lib/csv";
+import { AppError } from "../../plugins/errors";
 import { learnerFileInvalid } from "./learners.errors";
 
 /** A row of a learners file: its cells as written, trimmed. */
@@ -15,6 +16,18 @@ export interface LearnerCsvRecord {
 
 /** The columns a learners file must have; phone and courses may be left out. */
 const REQUIRED_COLUMNS = ["name", "email"];
+const KNOWN_COLUMNS = [...REQUIRED_COLUMNS, "phone", "courses"];
+
+/**
+ * The header's column names. A column named twice is refused: which of its two cells
+ * an administrator meant cannot be guessed, and taking either would import a wrong value.
+ */
+function columnNames(header: string[]) {
+  const names = header.map((h) => h.trim().toLowerCase());
+  const twice = KNOWN_COLUMNS.find((c) => names.indexOf(c) !== names.lastIndexOf(c));
+  if (twice) throw learnerFileInvalid(`The header names the column ${twice} twice: keep one.`);
+  return names;
+}
 
 /**
  * Reads a learners file: a header naming the columns (any order, any case), then one
@@ -25,7 +38,7 @@ export function parseLearnerCsv(text: string): LearnerCsvRecord[] {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   try {
     parsed = parse(text.replace(/^\uFEFF/, ""), {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      columns: columnNames,
       info: true,
       skip_empty_lines: true,
       relax_column_count: true,
@@ -34,6 +47,7 @@ export function parseLearnerCsv(text: string): LearnerCsvRecord[] {
       to: LEARNER_IMPORT_MAX_ROWS + 1,
     });
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw learnerFileInvalid(unreadableCsvMessage(error));
   }
   if (parsed.length > LEARNER_IMPORT_MAX_ROWS) {

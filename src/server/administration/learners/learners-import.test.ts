@@ -144,6 +144,13 @@ describe("learners import and bulk enrollment (administrators)", () => {
     const missing = await preview(cookie, "name,phone\nAda,1\n");
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/missing: email/);
+    // A column named twice: which cell was meant cannot be guessed.
+    const twice = await preview(cookie, "name,email,Email \nAda,a@example.com,b@example.com\n");
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({
+      code: "learners.invalid_file",
+      message: "The header names the column email twice: keep one.",
+    });
     const tooMany = await preview(
       cookie,
       `name,email\n${"A,a@example.com\n".repeat(LEARNER_IMPORT_MAX_ROWS + 1)}`,
