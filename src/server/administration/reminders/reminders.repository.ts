@@ -205,7 +205,7 @@ export function createRemindersRepository(db: Executor) {
     /** The administrators who can act on the reporting digest: active ones, by name. */
     async activeAdmins() {
       return db
-        .select({ email: userAccounts.email, name: userAccounts.name })
+        .select({ id: userAccounts.id, email: userAccounts.email, name: userAccounts.name })
         .from(userAccounts)
         .where(and(eq(userAccounts.role, "admin"), eq(userAccounts.status, "active")))
         .orderBy(userAccounts.name, userAccounts.email);

@@ -47,10 +47,18 @@ export interface RemindersServiceDeps {
         }[];
       }[]
     >;
-    digestTaken(week: string): Promise<boolean>;
-    claimDigest(week: string): Promise<boolean>;
+    digestDue(week: string, retry: DigestRetry): Promise<boolean>;
+    claimDigest(week: string, retry: DigestRetry): Promise<boolean>;
+    digestRecipients(week: string): Promise<Set<string>>;
+    markDigestSentTo(week: string, userId: string): Promise<void>;
     markDigestSent(week: string): Promise<void>;
   };
+}
+
+/** When a week's digest that did not reach every administrator is tried again. */
+interface DigestRetry {
+  staleBefore: Date;
+  maxAttempts: number;
 }
 
 /** A reminder recorded for sending: the period is what makes it unique. */
@@ -183,18 +191,26 @@ export function createRemindersService(deps: RemindersServiceDeps) {
 
   /**
    * Once a week, when claims wait past a regulator's deadline: a digest of them to every
-   * active administrator, with a link to the Reporting page.
+   * active administrator, with a link to the Reporting page. Administrators the mail server
+   * refused are tried again like reminders, the others are not sent it twice.
    */
   async function sendDigest(now: Date): Promise<number> {
     const source = deps.reportingDigest;
     if (!source) return 0;
     const week = weekOf(now);
-    if (await source.digestTaken(week)) return 0;
+    const retry = {
+      staleBefore: new Date(now.getTime() - RETRY_AFTER_MS),
+      maxAttempts: MAX_ATTEMPTS,
+    };
+    if (!(await source.digestDue(week, retry))) return 0;
     const overdue = (await source.overdue()).filter((r) => r.claims.length);
-    if (!overdue.length || !(await source.claimDigest(week))) return 0;
+    if (!overdue.length || !(await source.claimDigest(week, retry))) return 0;
     const issuer = await deps.issuer.mailIssuer();
+    const reached = await source.digestRecipients(week);
     let sent = 0;
+    let failed = 0;
     for (const admin of await repo.activeAdmins()) {
+      if (reached.has(admin.id)) continue;
       try {
         await deps.mailer.send(
           reportingDigestMail({
@@ -209,12 +225,14 @@ export function createRemindersService(deps: RemindersServiceDeps) {
             })),
           }),
         );
+        await source.markDigestSentTo(week, admin.id);
         sent++;
       } catch (err) {
+        failed++;
         deps.log.warn({ err }, "reporting digest not sent");
       }
     }
-    await source.markDigestSent(week);
+    if (!failed) await source.markDigestSent(week);
     return sent;
   }
 

@@ -6,7 +6,7 @@ import {
 } from "../../../contract";
 import type { Actor } from "../../platform";
 import type { ReportClaims } from "./report-claims";
-import { createReportingRepository } from "./reporting.repository";
+import { createReportingRepository, type DigestRetry } from "./reporting.repository";
 import type { ReportingServiceDeps } from "./reporting.service";
 
 /**
@@ -79,9 +79,12 @@ export function createRegulatorDeadlinesService(
       );
     },
 
-    digestTaken: (week: string) => repo.digestTaken(week),
-    /** Takes this week's digest (once across instances); false when it was taken already. */
-    claimDigest: (week: string) => repo.claimDigest(week, clock()),
+    digestDue: (week: string, retry: DigestRetry) => repo.digestDue(week, retry),
+    /** Takes this week's digest (one try at a time across instances); false when held or done. */
+    claimDigest: (week: string, retry: DigestRetry) => repo.claimDigest(week, clock(), retry),
+    digestRecipients: (week: string) => repo.digestRecipients(week),
+    markDigestSentTo: (week: string, userId: string) =>
+      repo.markDigestSentTo(week, userId, clock()),
     markDigestSent: (week: string) => repo.markDigestSent(week, clock()),
   };
 }

@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
@@ -15,6 +17,7 @@ import {
   useCreditClaim,
 } from "../../testing/credit-claim";
 import { call, completeViaApi, enrollViaApi, quickLearner, signInAs } from "../../testing/learning";
+import { outboxMessages } from "../../testing/mail";
 
 const ACTIVITY = accme({ evaluationRequired: false, acknowledgementRequired: false });
 /** AMA credit (reported to PARS) and nurses' contact hours (reported to CE Broker). */
@@ -69,8 +72,8 @@ const parsRecords = (bytes: Buffer) => {
     .slice(2);
 };
 
-describe("regulator files at their edges", () => {
-  const { ctx, setup } = useCreditClaim();
+describe("regulator reporting at its edges", () => {
+  const { ctx, clock, setup } = useCreditClaim();
 
   /** The course with its AMA type reporting to PARS, or its contact hours to CE Broker. */
   async function reportingCourse(regulator: "pars" | "ce_broker", parsId = "201234567") {
@@ -221,5 +224,33 @@ describe("regulator files at their edges", () => {
       ["Delete", "201234568"],
       ["Add", "201234567"],
     ]);
+  });
+
+  it("sends the weekly digest again to the administrators the mail server refused", async () => {
+    const course = await reportingCourse("pars");
+    await course.claimedBy("Ada Byron", PHYSICIAN);
+    const outbox = join(ctx.dataDir, "outbox");
+    const digestsTo = (email: string) =>
+      outboxMessages(outbox).filter(
+        (m) =>
+          m.mime.headers.to?.includes(email) &&
+          m.mime.headers.subject?.includes("waiting to be reported"),
+      );
+    const sweep = async () => (await ctx.app.mailJobs.sweep()).reminders.digests;
+    // The claim is overdue, and the mail server refuses everything.
+    clock.advanceDays(31);
+    rmSync(outbox, { recursive: true, force: true });
+    writeFileSync(outbox, "not a directory");
+    expect(await sweep()).toBe(0);
+    // Half an hour later it is back: the week's digest goes out, once.
+    rmSync(outbox, { force: true });
+    mkdirSync(outbox);
+    expect(await sweep()).toBe(0);
+    clock.advanceDays(1 / 24);
+    expect(await sweep()).toBeGreaterThan(0);
+    expect(digestsTo(course.admin.email)).toHaveLength(1);
+    clock.advanceDays(1 / 24);
+    expect(await sweep()).toBe(0);
+    expect(digestsTo(course.admin.email)).toHaveLength(1);
   });
 });

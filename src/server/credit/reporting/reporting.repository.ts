@@ -25,8 +25,24 @@ import {
   regulatorSettings,
   reportFileClaims,
   reportFiles,
+  reportingDigestSends,
   reportingDigests,
 } from "./reporting.table";
+
+/** When a week's digest that did not reach everyone is taken again, and how often at most. */
+export interface DigestRetry {
+  /** A try taken before this is over (sent, or failed) and may be taken again. */
+  staleBefore: Date;
+  maxAttempts: number;
+}
+
+/** A taken week's digest that did not reach everyone, whose retry is due. */
+const retriable = ({ staleBefore, maxAttempts }: DigestRetry) =>
+  and(
+    isNull(reportingDigests.sentAt),
+    lt(reportingDigests.claimedAt, staleBefore),
+    lt(reportingDigests.attempts, maxAttempts),
+  );
 
 /** Which completed claims to read: a course, and a range of completion days (UTC, inclusive). */
 export interface ClaimFilter {
@@ -438,22 +454,58 @@ export function createReportingRepository(db: Executor) {
         });
     },
 
-    async digestTaken(week: string) {
+    /**
+     * Whether the week's digest waits to be taken: never taken yet, or taken long enough ago
+     * without reaching every administrator, and not yet taken as often as allowed.
+     */
+    async digestDue(week: string, retry: DigestRetry) {
       const [row] = await db
         .select({ week: reportingDigests.week })
         .from(reportingDigests)
-        .where(eq(reportingDigests.week, week));
-      return row !== undefined;
+        .where(
+          and(
+            eq(reportingDigests.week, week),
+            or(
+              isNotNull(reportingDigests.sentAt),
+              gte(reportingDigests.claimedAt, retry.staleBefore),
+              gte(reportingDigests.attempts, retry.maxAttempts),
+            ),
+          ),
+        );
+      return row === undefined;
     },
 
-    /** Takes the week's digest; false when it was already taken (by this or another instance). */
-    async claimDigest(week: string, at: Date) {
+    /**
+     * Takes the week's digest, or takes again one that did not reach everyone (see
+     * `digestDue`); false when another try holds it or it is done.
+     */
+    async claimDigest(week: string, at: Date, retry: DigestRetry) {
       const rows = await db
         .insert(reportingDigests)
         .values({ week, claimedAt: at })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: reportingDigests.week,
+          set: { claimedAt: at, attempts: sql`${reportingDigests.attempts} + 1` },
+          setWhere: retriable(retry),
+        })
         .returning({ week: reportingDigests.week });
       return rows.length > 0;
+    },
+
+    /** The administrators the week's digest reached already. */
+    async digestRecipients(week: string) {
+      const rows = await db
+        .select({ userId: reportingDigestSends.userId })
+        .from(reportingDigestSends)
+        .where(eq(reportingDigestSends.week, week));
+      return new Set(rows.map((r) => r.userId));
+    },
+
+    async markDigestSentTo(week: string, userId: string, at: Date) {
+      await db
+        .insert(reportingDigestSends)
+        .values({ week, userId, sentAt: at })
+        .onConflictDoNothing();
     },
 
     async markDigestSent(week: string, at: Date) {

@@ -188,12 +188,28 @@ export const cpeMonitorSubmissions = pgTable(
 
 /**
  * The weekly digest of overdue claims sent to administrators: one row per week, taken before
- * sending, so however many instances sweep it goes out once.
+ * sending, so however many instances sweep it goes out once. A week whose digest did not
+ * reach every administrator (the mail server refused it) is taken again later, a few times
+ * (migration 0053): `sentAt` is set once everyone has it.
  */
 export const reportingDigests = pgTable("reporting_digests", {
   week: date("week", { mode: "string" }).primaryKey(),
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
+  attempts: integer("attempts").notNull().default(1),
 });
+
+/** The administrators a week's digest reached: a retry sends only to the others. */
+export const reportingDigestSends = pgTable(
+  "reporting_digest_sends",
+  {
+    week: date("week", { mode: "string" })
+      .notNull()
+      .references(() => reportingDigests.week),
+    userId: text("user_id").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.userId] })],
+);
 
 export type ReportFileRow = typeof reportFiles.$inferSelect;
