@@ -48,9 +48,10 @@ export const courseActivity = pgTable(
 
 /**
  * The identity every credit record keeps (acknowledgements, evaluation submissions,
- * attestations): its links are cleared when the learner, course or enrollment is deleted,
- * and the names stay. A trigger (migration 0014) refuses any other change, and a delete
- * before `retain_until`, which the course's retention sets (activity.read-model.ts).
+ * attestations, form-step answers): its links are cleared when the learner, course or
+ * enrollment is deleted, and the names stay. A trigger (migration 0014; 0054 for form-step
+ * answers) refuses any other change, and a delete before `retain_until`, which the course's
+ * retention sets (activity.read-model.ts).
  */
 export const creditRecordIdentity = () => ({
   id: text("id").primaryKey().$defaultFn(newId),

@@ -21,7 +21,8 @@ export const courseFormSteps = pgTable(
 
 /**
  * A learner's answers to a form step, with the form as they saw it: a credit record, kept
- * with the learner (the provider follows the answers up) and outliving the enrollment.
+ * with the learner (the provider follows the answers up) and outliving the enrollment, which
+ * a trigger keeps unchanged for the course's retention (migration 0054).
  */
 export const formStepAnswers = pgTable(
   "form_step_answers",
