@@ -135,7 +135,10 @@ export function createFormStepsService(deps: FormStepsServiceDeps) {
       });
     },
 
-    /** Every learner's answers to the course's step, with the course's current form. */
+    /**
+     * Every learner's answers to the course's step: the current form's items first, then
+     * items only earlier answers hold (removed since), so the provider's list loses no answer.
+     */
     async answers(
       viewer: Viewer,
       courseId: string,
@@ -144,9 +147,13 @@ export function createFormStepsService(deps: FormStepsServiceDeps) {
       await activity.read(viewer, courseId);
       const settings = await repo.settingsOf(courseId, key);
       const rows = await repo.answersOf(courseId, key);
+      const items = new Map(itemsOf(key, settings).map((item) => [item.id, item]));
+      for (const row of rows) {
+        for (const item of row.items) if (!items.has(item.id)) items.set(item.id, item);
+      }
       return {
         key,
-        items: itemsOf(key, settings),
+        items: [...items.values()],
         answers: rows.map((r) => ({
           learnerName: r.learnerName,
           learnerEmail: r.learnerEmail,
