@@ -60,7 +60,12 @@ export function createEvaluationsService(deps: EvaluationsServiceDeps) {
         courseId,
         { actor, type: "evaluation.form_updated" },
         ["evaluationItems"],
-        (tx) => saveIn(tx, courseId, { evaluationItems: withIds(body.items) }),
+        async (tx) => {
+          const saved = evaluationItemsOf(
+            await createEvaluationsRepository(tx).settingsOf(courseId),
+          );
+          return saveIn(tx, courseId, { evaluationItems: withIds(body.items, saved) });
+        },
       );
       return { items: evaluationItemsOf(row), submitted: false };
     },

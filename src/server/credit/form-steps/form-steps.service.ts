@@ -81,11 +81,12 @@ export function createFormStepsService(deps: FormStepsServiceDeps) {
         courseId,
         { actor, type: "course.step_form_updated", details: { step: key } },
         ["required", "items"],
-        (tx) => {
-          const items = withIds(body.items);
+        async (tx) => {
+          const txRepo = createFormStepsRepository(tx);
+          const items = withIds(body.items, itemsOf(key, await txRepo.settingsOf(courseId, key)));
           // The step's own form, sent back unchanged, stays the default: it follows the step.
           const isDefault = JSON.stringify(items) === JSON.stringify(FORM_STEPS[key].defaultItems);
-          return createFormStepsRepository(tx).editSettings(courseId, key, {
+          return txRepo.editSettings(courseId, key, {
             required: body.required,
             items: isDefault ? null : items,
           });
