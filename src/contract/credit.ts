@@ -74,7 +74,8 @@ export const activityBodySchema = z
       .max(100, "Retention must be at most 100 years"),
   })
   .superRefine((body, ctx) => {
-    if (body.attestationRequired && !body.attestationText) {
+    // Zero-width characters alone would give learners a statement with nothing to read.
+    if (body.attestationRequired && !body.attestationText.replace(INVISIBLE, "").trim()) {
       ctx.addIssue({
         code: "custom",
         path: ["attestationText"],

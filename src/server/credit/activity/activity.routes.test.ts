@@ -59,6 +59,7 @@ describe("the activity page", () => {
       // The claim step belongs to each credit type now, not to the activity.
       { ...accme(), partialCreditStep: 0.25 },
       accme({ attestationText: "" }),
+      accme({ attestationText: "\u200B\u2060" }),
       { ...accme(), retentionYears: undefined },
       { ...accme(), unknown: true },
     ]) {
