@@ -7,10 +7,10 @@
  * Embedded PGlite: a tarball of its data directory; stop the portal first.
  * Objects: a copy of DATA_DIR/objects; with S3 use the bucket's versioning or replication.
  */
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readCommandLine, runTool } from "./command-line";
+import { runPostgresTool } from "./postgres-tools";
 
 const { values } = readCommandLine(
   "backup",
@@ -36,15 +36,10 @@ await runTool("backup", async () => {
 
   if (config.databaseUrl) {
     step("PostgreSQL (pg_dump)");
-    execFileSync(
+    runPostgresTool(
       "pg_dump",
-      [
-        "--format=custom",
-        "--no-owner",
-        `--file=${join(out, "database.pgdump")}`,
-        config.databaseUrl,
-      ],
-      { stdio: "inherit" },
+      ["--format=custom", "--no-owner", `--file=${join(out, "database.pgdump")}`],
+      config.databaseUrl,
     );
     done();
   } else if (existsSync(join(clusterDirOf(config.dataDir), "PG_VERSION"))) {

@@ -6,10 +6,10 @@
  * and move it away).
  * Embedded PGlite: DATA_DIR/db must be empty or absent (stop the portal and move it away).
  */
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readCommandLine, runTool } from "./command-line";
+import { runPostgresTool } from "./postgres-tools";
 
 const { values, fail } = readCommandLine(
   "restore",
@@ -32,10 +32,10 @@ await runTool("restore", async () => {
     const dump = join(from, "database.pgdump");
     if (!existsSync(dump))
       throw new Error(`${dump} not found: this backup is not of a PostgreSQL database`);
-    execFileSync(
+    runPostgresTool(
       "pg_restore",
-      ["--clean", "--if-exists", "--no-owner", `--dbname=${config.databaseUrl}`, dump],
-      { stdio: "inherit" },
+      ["--clean", "--if-exists", "--no-owner", dump],
+      config.databaseUrl,
     );
     console.log("  PostgreSQL restored");
   } else if (existsSync(join(from, "postgres", "PG_VERSION"))) {
