@@ -1,7 +1,8 @@
 /**
  * `npm run restore -- --from DIR`: puts a backup made by `npm run backup` back.
  *
- * PostgreSQL: pg_restore --clean into DATABASE_URL (stop the portal or expect brief errors).
+ * PostgreSQL: pg_restore --clean into DATABASE_URL in one transaction, all or nothing (stop
+ * the portal or expect brief errors).
  * The embedded PostgreSQL server: DATA_DIR/postgres must be empty or absent (stop the portal
  * and move it away).
  * Embedded PGlite: DATA_DIR/db must be empty or absent (stop the portal and move it away).
@@ -32,9 +33,11 @@ await runTool("restore", async () => {
     const dump = join(from, "database.pgdump");
     if (!existsSync(dump))
       throw new Error(`${dump} not found: this backup is not of a PostgreSQL database`);
+    // One transaction: a restore that fails part-way (a damaged file, a lost connection)
+    // leaves the database as it was, instead of with its tables dropped and half refilled.
     runPostgresTool(
       "pg_restore",
-      ["--clean", "--if-exists", "--no-owner", dump],
+      ["--clean", "--if-exists", "--no-owner", "--single-transaction", dump],
       config.databaseUrl,
     );
     console.log("  PostgreSQL restored");
