@@ -20,16 +20,19 @@ Links the audit events not yet in the chain, then checks the whole hash chain of
   {},
 );
 const { buildConfig } = await import("../src/server/config");
-const { DataDirLockedError, openDatabase } = await import("../src/server/db/client");
+const { DataDirLockedError, expectExistingDatabase, NoDatabaseError, openDatabase } = await import(
+  "../src/server/db/client"
+);
 const { createAuditService } = await import("../src/server/platform/audit/audit.service");
 
 const config = buildConfig();
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
+  expectExistingDatabase(config);
   handle = await openDatabase(config);
 } catch (error) {
   console.error(
-    error instanceof DataDirLockedError
+    error instanceof DataDirLockedError || error instanceof NoDatabaseError
       ? error.message
       : `Cannot open the database: ${String(error)}`,
   );

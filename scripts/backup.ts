@@ -21,12 +21,13 @@ the portal first) and the local objects into DIR (default backups/credo-<time>).
   { out: { type: "string" } },
 );
 const { buildConfig } = await import("../src/server/config");
-const { lockDataDir, openPglite } = await import("../src/server/db/client");
+const { expectExistingDatabase, lockDataDir, openPglite } = await import("../src/server/db/client");
 const { clusterDirOf, startEmbeddedPostgres } = await import("../src/server/db/embedded-postgres");
 const config = buildConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const out = resolve(values.out ?? join("backups", `credo-${stamp}`));
 await runTool("backup", async () => {
+  expectExistingDatabase(config);
   mkdirSync(out, { recursive: true });
 
   const step = (text: string) => process.stdout.write(`  ${text} ... `);

@@ -20,13 +20,16 @@ new key signs, 1 when the rotation failed, 2 when an option is mistaken.`,
   {},
 );
 const { buildConfig } = await import("../src/server/config");
-const { DataDirLockedError, openDatabase } = await import("../src/server/db/client");
+const { DataDirLockedError, expectExistingDatabase, openDatabase } = await import(
+  "../src/server/db/client"
+);
 const { createCredentialKeys } = await import("../src/server/credit/credentials/credential-keys");
 const { didWebOf } = await import("../src/server/credit/credentials/did-web");
 
 await runTool(TOOL, async () => {
   const config = buildConfig();
   const did = didWebOf(config.publicUrl);
+  expectExistingDatabase(config);
   console.log(`Opening the database of ${did}…`);
   let handle: Awaited<ReturnType<typeof openDatabase>>;
   try {

@@ -45,6 +45,25 @@ const MIGRATION_LOCK_ID = 7_311_042;
 
 export class DataDirLockedError extends Error {}
 
+/** A command-line tool was pointed at a data directory that holds no database. */
+export class NoDatabaseError extends Error {}
+
+/**
+ * Stops a command-line tool whose DATA_DIR holds no embedded database (a mistyped path, or
+ * the default ./data of another working directory): opening it would make a new, empty
+ * database there, which the tool would then back up, or vouch for, as the portal's.
+ */
+export function expectExistingDatabase(config: { databaseUrl?: string; dataDir: string }): void {
+  if (config.databaseUrl) return;
+  const pglite = join(config.dataDir, "db", "PG_VERSION");
+  const cluster = join(clusterDirOf(config.dataDir), "PG_VERSION");
+  if (!existsSync(pglite) && !existsSync(cluster)) {
+    throw new NoDatabaseError(
+      `No database in ${config.dataDir}: set DATA_DIR to the portal's data directory, or DATABASE_URL.`,
+    );
+  }
+}
+
 /**
  * Locks the data directory against a second process (two processes on one PGlite
  * directory corrupt it; two on one embedded cluster would stop each other's server). The lock goes stale 15 s after its holder died, so a crash never wedges it.
