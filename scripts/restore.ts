@@ -9,6 +9,7 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { readCommandLine, runTool } from "./command-line";
 import { runPostgresTool } from "./postgres-tools";
 
@@ -59,9 +60,15 @@ await runTool("restore", async () => {
     if (existsSync(dbDir) && readdirSync(dbDir).length > 0) {
       throw new Error(`${dbDir} is not empty: stop the portal and move it away before restoring.`);
     }
-    const handle = await openPglite(config.dataDir, {
-      loadDataDir: new Blob([readFileSync(tarball)]),
-    });
+    // Unpacked here: a copy cut short fails with its name, before PGlite writes anything.
+    let tar: Buffer;
+    try {
+      tar = gunzipSync(readFileSync(tarball));
+    } catch (error) {
+      throw new Error(`${tarball} is damaged (${(error as Error).message})`);
+    }
+    const bytes = new Uint8Array(tar.buffer as ArrayBuffer, tar.byteOffset, tar.length);
+    const handle = await openPglite(config.dataDir, { loadDataDir: new Blob([bytes]) });
     await handle.close();
     console.log(`  PGlite restored into ${dbDir}`);
   }

@@ -1,6 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAuthRepository } from "./people/auth/auth.repository";
@@ -38,6 +48,26 @@ describe.skipIf(databaseOnly)("backup and restore keep the database password to 
     expect(restore.code).toBe(1);
     expect(restore.stderr).toMatch(/^restore: /m);
     expect(restore.stdout + restore.stderr).not.toContain(password);
+  }, 60_000);
+});
+
+describe.skipIf(databaseOnly)("a restore of an embedded PGlite backup", () => {
+  it("that is damaged says so in one line and leaves the data directory ready to try again", async () => {
+    const from = join(work, "damaged-pglite");
+    mkdirSync(from, { recursive: true });
+    // A copy cut short: the tarball's end is missing.
+    const whole = gzipSync(randomBytes(256 * 1024));
+    writeFileSync(join(from, "pglite-data.tar.gz"), whole.subarray(0, whole.length / 2));
+    const dataDir = join(work, "restored-pglite");
+    const restore = await runScript("scripts/restore.ts", ["--from", from], {
+      DATA_DIR: dataDir,
+    });
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toBe(
+      `restore: ${join(from, "pglite-data.tar.gz")} is damaged (unexpected end of file)\n`,
+    );
+    const db = join(dataDir, "db");
+    expect(existsSync(db) ? readdirSync(db) : []).toEqual([]);
   }, 60_000);
 });
 
