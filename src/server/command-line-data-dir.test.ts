@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "./testing/run-script";
 import { databaseOnly } from "./testing/test-scope";
 
@@ -11,7 +11,11 @@ import { databaseOnly } from "./testing/test-scope";
  * or the default `./data` of another working directory. Each says so and exits with an
  * error; none makes a new, empty database there and reports on it as if it were the portal's.
  */
-const work = mkdtempSync(join(tmpdir(), "credo-cli-data-dir-"));
+// Made only when some test here runs (a skipped file runs no hooks, so none would remove it).
+let work = "";
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "credo-cli-data-dir-"));
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe.skipIf(databaseOnly)("command-line tools on a data directory without a database", () => {
