@@ -144,7 +144,11 @@ export function checkAuStatement(statement: unknown, ctx: RuleContext): Statemen
   const cats = categories(context);
   const moveOnCategory = cats.includes(CATEGORY.moveOn);
 
-  // 9.3: initialized first, once; nothing after terminated (the token ends with it).
+  // 9.3: initialized first, once; nothing after terminated. The token ends with the request
+  // that terminates, so this is what refuses the rest of a batch sent with it.
+  if (session.state === "terminated" || session.state === "abandoned") {
+    throw statementRefused("nothing comes after the session's terminated statement.");
+  }
   if (session.state === "launched" && kind !== "initialized") {
     throw statementRefused("the first statement of a session must be initialized.");
   }
