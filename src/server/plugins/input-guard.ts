@@ -43,8 +43,11 @@ function problemOf(text: string): string | null {
   return LONE_SURROGATE.test(text) ? MALFORMED : null;
 }
 
-/** The dotted path of the first string (or key) the portal cannot store, and why; or null. */
-function unstorableText(
+/**
+ * The dotted path of the first string (or key) the portal cannot store, and why; or null.
+ * It looks as deep as a body may nest (MOST_JSON_DEPTH), so none hides below.
+ */
+export function unstorableText(
   value: unknown,
   path: string,
   depth = 0,
@@ -53,7 +56,7 @@ function unstorableText(
     const problem = problemOf(value);
     return problem ? { path, problem } : null;
   }
-  if (value === null || typeof value !== "object" || depth > 32) return null;
+  if (value === null || typeof value !== "object" || depth > MOST_JSON_DEPTH) return null;
   for (const [key, inner] of Object.entries(value)) {
     const inside = path ? `${path}.${key}` : key;
     const problem = problemOf(key);

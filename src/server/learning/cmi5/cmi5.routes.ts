@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fastifyRateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { MOST_JSON_DEPTH, nestedDeeperThan } from "../../plugins/input-guard";
+import { MOST_JSON_DEPTH, nestedDeeperThan, unstorableText } from "../../plugins/input-guard";
 import { invalidXapi, xapiNotFound } from "./cmi5.errors";
 import type { Cmi5Service } from "./cmi5.service";
 import type { XapiDocument } from "./xapi-resources";
@@ -79,11 +79,23 @@ function parseJson(request: FastifyRequest): unknown {
   if (nestedDeeperThan(text, MOST_JSON_DEPTH)) {
     throw invalidXapi(`the body is nested more than ${MOST_JSON_DEPTH} levels deep.`);
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw invalidXapi("the body is not JSON.");
   }
+  refuseUnstorable(body, "the body");
+  return body;
+}
+
+/**
+ * Text PostgreSQL cannot keep (a NUL, a broken character) is refused as the portal's own
+ * routes refuse it, in a statement or in the parameters that are looked up.
+ */
+function refuseUnstorable(value: unknown, where: string) {
+  const found = unstorableText(value, "");
+  if (found) throw invalidXapi(`${found.path || where} ${found.problem}`);
 }
 
 function moreOf(request: FastifyRequest) {
@@ -138,6 +150,7 @@ export function registerCmi5Routes(
       if (typeof version !== "string" || !/^1\.0(\.\d+)?$/.test(version.trim())) {
         throw invalidXapi("the X-Experience-API-Version header must name 1.0.x.");
       }
+      refuseUnstorable(request.query, "the query");
     });
 
     app.options("/xapi/*", async (_request, reply) => reply.code(204).send());
@@ -196,7 +209,7 @@ export function registerCmi5Routes(
       if (
         !Number.isInteger(limit) ||
         limit < 1 ||
-        (cursor !== undefined && !Number.isInteger(cursor))
+        (cursor !== undefined && !Number.isSafeInteger(cursor))
       ) {
         throw invalidXapi("limit and cursor are whole numbers.");
       }

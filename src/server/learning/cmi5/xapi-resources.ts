@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Executor } from "../../db/client";
+import { MOST_JSON_DEPTH, nestedDeeperThan } from "../../plugins/input-guard";
 import type { PackageAttempt as PackageAttemptRow } from "../package-runs/package-attempts.service";
 import {
   invalidXapi,
@@ -26,6 +27,7 @@ import {
   type AccountAgent,
   agentOf,
   isAgent,
+  isUuid,
   LAUNCH_DATA,
   LEARNER_PREFERENCES,
   XAPI_VERSION,
@@ -59,10 +61,16 @@ function found<T>(doc: T | null): T {
 
 const isJsonType = (contentType: string) => /^application\/json\s*(;|$)/i.test(contentType.trim());
 
+/**
+ * A document's JSON object; undefined when it is not one, or nests deeper than any request
+ * may (MOST_JSON_DEPTH): merging it would overflow the stack copying it.
+ */
 function parseJsonObject(doc: XapiDocument): Record<string, unknown> | undefined {
   if (!isJsonType(doc.contentType)) return undefined;
+  const text = doc.content.toString("utf8");
+  if (nestedDeeperThan(text, MOST_JSON_DEPTH)) return undefined;
   try {
-    const value = JSON.parse(doc.content.toString("utf8"));
+    const value = JSON.parse(text);
     return value && typeof value === "object" && !Array.isArray(value) ? value : undefined;
   } catch {
     return undefined;
@@ -158,7 +166,8 @@ export function createXapiResources(lms: Cmi5Lms) {
     incoming: XapiDocument,
   ): XapiDocument {
     const next = parseJsonObject(incoming);
-    if (!next) throw invalidXapi("POST merges JSON objects only.");
+    if (!next)
+      throw invalidXapi(`POST merges JSON objects only, nested ${MOST_JSON_DEPTH} deep at most.`);
     if (!existing) return incoming;
     const before = parseJsonObject(existing);
     if (!before) throw invalidXapi("the stored document is not a JSON object to merge into.");
@@ -230,8 +239,9 @@ export function createXapiResources(lms: Cmi5Lms) {
             else if (st.id !== input.statementId)
               throw invalidXapi("the statement's id is not the statementId.");
           }
+          // An id that is no UUID names no stored statement: the rules refuse it below.
           const existing =
-            raw && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string"
+            raw && typeof raw === "object" && isUuid((raw as { id?: unknown }).id)
               ? await repo.findStatement((raw as { id: string }).id)
               : undefined;
           if (existing) {
@@ -333,6 +343,7 @@ export function createXapiResources(lms: Cmi5Lms) {
     /** One statement of the caller's registration, by id (voided ones are never stored). */
     async getStatement(authorization: string | undefined, id: string) {
       return asCaller(authorization, async ({ tx, session }) => {
+        if (!isUuid(id)) throw invalidXapi("a statement's id is a UUID.");
         const row = await createCmi5Repository(tx).findStatement(id);
         if (!row || row.registration !== session.registration) throw xapiNotFound();
         return row.statement;

@@ -76,21 +76,24 @@ export function timestampKind(value: unknown): "none" | "invalid" | "utc" | "off
 const DURATION =
   /^P(?!$)(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?=\d)(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
-/** An ISO 8601 duration in seconds (years of 365 days, months of 30), or null if invalid. */
+/**
+ * An ISO 8601 duration in seconds (years of 365 days, months of 30), or null if invalid or
+ * too long for any clock (digits past a number's range would report endless time).
+ */
 export function durationSeconds(value: unknown): number | null {
   if (typeof value !== "string") return null;
   const m = DURATION.exec(value);
   if (!m) return null;
   const [y, mo, w, d, h, mi, s] = m.slice(1).map((x) => (x ? Number(x) : 0)) as number[];
-  return (
+  const seconds =
     y! * 365 * 86_400 +
     mo! * 30 * 86_400 +
     w! * 7 * 86_400 +
     d! * 86_400 +
     h! * 3600 +
     mi! * 60 +
-    s!
-  );
+    s!;
+  return Number.isFinite(seconds) ? seconds : null;
 }
 
 /** Seconds as an ISO 8601 duration, to the hundredth (xAPI keeps 0.01 s). */
