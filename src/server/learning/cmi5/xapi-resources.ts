@@ -30,7 +30,7 @@ import {
   isUuid,
   LAUNCH_DATA,
   LEARNER_PREFERENCES,
-  XAPI_VERSION,
+  STATEMENT_DATA_VERSION,
 } from "./xapi-values";
 
 /** The fetch URL works for this long after the launch; the auth token for a day after. */
@@ -245,8 +245,14 @@ export function createXapiResources(lms: Cmi5Lms) {
               ? await repo.findStatement((raw as { id: string }).id)
               : undefined;
           if (existing) {
-            const { stored: _s, authority: _a, version: _v, ...kept } = existing.statement;
-            if (existing.registration === session.registration && isDeepStrictEqual(kept, raw)) {
+            // What the LRS adds to a statement (stored, authority, a version) is no difference.
+            const { stored: _s, authority: _a, version: keptVersion, ...kept } = existing.statement;
+            const { version: sentVersion, ...sent } = raw as Record<string, unknown>;
+            if (
+              existing.registration === session.registration &&
+              (sentVersion === undefined || sentVersion === keptVersion) &&
+              isDeepStrictEqual(kept, sent)
+            ) {
               stored.push(existing.id);
               continue;
             }
@@ -264,7 +270,7 @@ export function createXapiResources(lms: Cmi5Lms) {
             ...st,
             stored: at,
             authority,
-            version: (st.version as string) ?? XAPI_VERSION,
+            version: (st.version as string) ?? STATEMENT_DATA_VERSION,
           };
           await store(tx, kept, session.registration, session.id);
           storedBytes += statementBytes(kept);

@@ -33,6 +33,8 @@ export const ACTIVITY_TYPE = {
 } as const;
 
 export const XAPI_VERSION = "1.0.3";
+/** The version a statement sent without one is kept with: xAPI 1.0.x's one data model. */
+export const STATEMENT_DATA_VERSION = "1.0.0";
 export const LAUNCH_DATA = "LMS.LaunchData";
 export const LEARNER_PREFERENCES = "cmi5LearnerPreferences";
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { cmi5Course, launch, TestAuClient } from "../../testing/cmi5";
+import { expectErrorBody } from "../../testing/errors";
+import { useTestApp } from "../../testing/test-app";
+import { cmi5Package } from "../../testing/zips";
+
+/**
+ * A statement's id names it for good: sent again as it was (an AU retrying after a lost
+ * answer), it is accepted and kept once; another statement with that id is a conflict.
+ */
+describe("a statement sent again with its id", () => {
+  const ctx = useTestApp();
+
+  async function started() {
+    const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
+    const launched = await launch(ctx, setup, setup.learnerCookie, { auId: setup.auIds[0]! });
+    const au = await new TestAuClient(ctx, launched.json().url).start();
+    await au.sendOk("initialized");
+    return au;
+  }
+
+  const read = async (au: TestAuClient, id: string) => {
+    const response = await au.xapi("GET", "statements", { query: { statementId: id } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Record<string, unknown>;
+  };
+
+  it("is accepted as it was sent, whether or not it named its version", async () => {
+    const au = await started();
+    const versioned = au.statement("experienced", { version: "1.0.0" });
+    const plain = au.statement("experienced");
+    for (const statement of [versioned, plain]) {
+      expect((await au.send(statement)).statusCode).toBe(204);
+      const again = await au.send(statement);
+      expect(again.statusCode, again.body).toBe(204);
+      const posted = await au.xapi("POST", "statements", { body: [statement] });
+      expect([posted.statusCode, posted.json()], posted.body).toEqual([200, [statement.id]]);
+    }
+    // A statement sent without its version is kept as xAPI's 1.0.0 data model.
+    expect((await read(au, versioned.id)).version).toBe("1.0.0");
+    expect((await read(au, plain.id)).version).toBe("1.0.0");
+  });
+
+  it("is a conflict when it says something else", async () => {
+    const au = await started();
+    const statement = au.statement("experienced", { version: "1.0.0" });
+    expect((await au.send(statement)).statusCode).toBe(204);
+    const other = await au.send({ ...statement, result: { response: "changed" } });
+    expect([other.statusCode, expectErrorBody(other).code]).toEqual([
+      409,
+      "xapi.statement_conflict",
+    ]);
+    expect((await read(au, statement.id)).result).toBeUndefined();
+  });
+});
