@@ -272,6 +272,7 @@ export const ERROR_CODES = {
   "xapi.forbidden": 403,
   "xapi.invalid_request": 400,
   "xapi.not_found": 404,
+  "xapi.precondition_failed": 412,
   "xapi.statement_conflict": 409,
   "xapi.storage_full": 413,
   "xapi.unauthorized": 401,

@@ -9,7 +9,7 @@ import {
 } from "../../contract";
 
 /** The statuses an AppError answers with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 421 | 429 | 503;
 
 /**
  * An error whose message is safe to show to the user, with its HTTP status and its code

@@ -44,6 +44,13 @@ export const xapiForbidden = (what: string) =>
 export const xapiNotFound = () => notFound("xapi.not_found", "No such document or statement.");
 export const statementConflict = () =>
   conflict("xapi.statement_conflict", "A different statement with this id is already stored.");
+/** A document write whose If-Match or If-None-Match the stored document no longer meets. */
+export const xapiPreconditionFailed = () =>
+  appError(
+    412,
+    "xapi.precondition_failed",
+    "The document is not the one this write expects (If-Match or If-None-Match): read it again.",
+  );
 /** A write that would take a registration's or a learner's xAPI storage past its bound. */
 export const xapiStorageFull = (what: string) =>
   appError(413, "xapi.storage_full", `Not stored: ${what}`);

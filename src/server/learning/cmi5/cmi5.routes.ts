@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MOST_JSON_DEPTH, nestedDeeperThan, unstorableText } from "../../plugins/input-guard";
 import { invalidXapi, xapiNotFound } from "./cmi5.errors";
 import type { Cmi5Service } from "./cmi5.service";
-import type { XapiDocument } from "./xapi-resources";
+import { etagOf, type Preconditions, type XapiDocument } from "./xapi-resources";
 import { XAPI_VERSION } from "./xapi-values";
 
 /** State and profile documents an AU keeps (bookmarks, suspend data) stay small. */
@@ -56,10 +56,15 @@ function documentOf(request: FastifyRequest): XapiDocument {
   };
 }
 
+/** The If-Match and If-None-Match a write or delete of a document names. */
+function preconditionsOf(request: FastifyRequest): Preconditions {
+  const { "if-match": ifMatch, "if-none-match": ifNoneMatch } = request.headers;
+  return { ifMatch, ifNoneMatch };
+}
+
 function sendDocument(reply: FastifyReply, doc: XapiDocument | string[]) {
   if (Array.isArray(doc)) return reply.code(200).type("application/json").send(JSON.stringify(doc));
-  const etag = `"${createHash("sha1").update(doc.content).digest("hex")}"`;
-  reply.header("etag", etag);
+  reply.header("etag", etagOf(doc.content));
   if (doc.updatedAt) reply.header("last-modified", doc.updatedAt.toUTCString());
   return reply.code(200).type(doc.contentType).send(doc.content);
 }
@@ -238,6 +243,7 @@ export function registerCmi5Routes(
             mode,
             request.query,
             documentOf(request),
+            preconditionsOf(request),
           );
           return reply.code(204).send();
         },
@@ -251,13 +257,18 @@ export function registerCmi5Routes(
             mode,
             request.query,
             documentOf(request),
+            preconditionsOf(request),
           );
           return reply.code(204).send();
         },
       );
     }
     app.delete<{ Querystring: Query }>("/xapi/activities/state", async (request, reply) => {
-      await cmi5.deleteState(request.headers.authorization, request.query);
+      await cmi5.deleteState(
+        request.headers.authorization,
+        request.query,
+        preconditionsOf(request),
+      );
       return reply.code(204).send();
     });
 
@@ -265,7 +276,11 @@ export function registerCmi5Routes(
       sendDocument(reply, await cmi5.getProfile(request.headers.authorization, request.query)),
     );
     app.delete<{ Querystring: Query }>("/xapi/agents/profile", async (request, reply) => {
-      await cmi5.deleteProfile(request.headers.authorization, request.query);
+      await cmi5.deleteProfile(
+        request.headers.authorization,
+        request.query,
+        preconditionsOf(request),
+      );
       return reply.code(204).send();
     });
   });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type { Executor } from "../../db/client";
 import { MOST_JSON_DEPTH, nestedDeeperThan } from "../../plugins/input-guard";
@@ -8,6 +9,7 @@ import {
   statementRefused,
   xapiForbidden,
   xapiNotFound,
+  xapiPreconditionFailed,
   xapiStorageFull,
   xapiUnauthorized,
 } from "./cmi5.errors";
@@ -51,6 +53,34 @@ export interface XapiDocument {
   contentType: string;
   content: Buffer;
   updatedAt?: Date;
+}
+
+/** The If-Match and If-None-Match headers of a document's write or delete. */
+export interface Preconditions {
+  ifMatch?: string;
+  ifNoneMatch?: string;
+}
+
+/** A document's entity tag, as GET answers it and a later write names it (If-Match). */
+export const etagOf = (content: Buffer) => `"${createHash("sha1").update(content).digest("hex")}"`;
+
+const tagsOf = (header: string) => header.split(",").map((t) => t.trim().replace(/^W\//, ""));
+
+/**
+ * xAPI's concurrency control: a write that names the document it read (If-Match) or that
+ * expects none (If-None-Match) is refused (412) once the stored one says otherwise, so an
+ * AU open twice never overwrites what the other wrote unknowingly.
+ */
+function checkPreconditions(current: XapiDocument | undefined, p: Preconditions = {}) {
+  const tag = current ? etagOf(current.content) : undefined;
+  if (p.ifMatch !== undefined) {
+    const tags = tagsOf(p.ifMatch);
+    if (!tag || !(tags.includes("*") || tags.includes(tag))) throw xapiPreconditionFailed();
+  }
+  if (p.ifNoneMatch !== undefined && tag) {
+    const tags = tagsOf(p.ifNoneMatch);
+    if (tags.includes("*") || tags.includes(tag)) throw xapiPreconditionFailed();
+  }
 }
 
 /** A document read, or 404 once the read itself is recorded (outside its transaction). */
@@ -424,6 +454,7 @@ export function createXapiResources(lms: Cmi5Lms) {
       mode: "put" | "post",
       q: { activityId?: string; agent?: string; registration?: string; stateId?: string },
       doc: XapiDocument,
+      preconditions?: Preconditions,
     ): Promise<void> {
       await asCaller(authorization, async (caller) => {
         if (!q.activityId || !q.stateId) throw invalidXapi("activityId and stateId are required.");
@@ -436,13 +467,9 @@ export function createXapiResources(lms: Cmi5Lms) {
           activityId: q.activityId,
           stateId: q.stateId,
         };
-        const next =
-          mode === "put"
-            ? doc
-            : mergedDocument(
-                await repo.getState(key.registration, key.activityId, key.stateId),
-                doc,
-              );
+        const existing = await repo.getState(key.registration, key.activityId, key.stateId);
+        checkPreconditions(existing, preconditions);
+        const next = mode === "put" ? doc : mergedDocument(existing, doc);
         // A write that shrinks what the registration keeps is never refused.
         const grows =
           documentBytes([key.activityId, key.stateId], next.content) - (await repo.stateBytes(key));
@@ -458,6 +485,7 @@ export function createXapiResources(lms: Cmi5Lms) {
     async deleteState(
       authorization: string | undefined,
       q: { activityId?: string; agent?: string; registration?: string; stateId?: string },
+      preconditions?: Preconditions,
     ): Promise<void> {
       await asCaller(authorization, async (caller) => {
         if (!q.activityId) throw invalidXapi("the activityId parameter is required.");
@@ -465,8 +493,13 @@ export function createXapiResources(lms: Cmi5Lms) {
         if (q.stateId === LAUNCH_DATA)
           throw statementRefused("only the LMS deletes LMS.LaunchData.");
         const repo = createCmi5Repository(caller.tx);
-        const freed = await repo.deleteStates(caller.session.registration, q.activityId, q.stateId);
-        if (freed > 0) await repo.addUsage(caller.session.registration, -freed);
+        const { registration } = caller.session;
+        if (q.stateId !== undefined) {
+          const existing = await repo.getState(registration, q.activityId, q.stateId);
+          checkPreconditions(existing, preconditions);
+        }
+        const freed = await repo.deleteStates(registration, q.activityId, q.stateId);
+        if (freed > 0) await repo.addUsage(registration, -freed);
       });
     },
 
@@ -498,12 +531,14 @@ export function createXapiResources(lms: Cmi5Lms) {
       mode: "put" | "post",
       q: { agent?: string; profileId?: string },
       doc: XapiDocument,
+      preconditions?: Preconditions,
     ): Promise<void> {
       await asCaller(authorization, async (caller) => {
         checkScope(caller, q, false);
         if (!q.profileId) throw invalidXapi("the profileId parameter is required.");
         const repo = createCmi5Repository(caller.tx);
         const existing = await repo.getProfile(caller.session.userId, q.profileId);
+        checkPreconditions(existing, preconditions);
         const next = mode === "put" ? doc : mergedDocument(existing, doc);
         if (q.profileId === LEARNER_PREFERENCES) checkLearnerPreferences(next);
         // A write that shrinks what the learner keeps is never refused.
@@ -526,11 +561,17 @@ export function createXapiResources(lms: Cmi5Lms) {
     async deleteProfile(
       authorization: string | undefined,
       q: { agent?: string; profileId?: string },
+      preconditions?: Preconditions,
     ) {
       await asCaller(authorization, async (caller) => {
         checkScope(caller, q, false);
         if (!q.profileId) throw invalidXapi("the profileId parameter is required.");
-        await createCmi5Repository(caller.tx).deleteProfile(caller.session.userId, q.profileId);
+        const repo = createCmi5Repository(caller.tx);
+        checkPreconditions(
+          await repo.getProfile(caller.session.userId, q.profileId),
+          preconditions,
+        );
+        await repo.deleteProfile(caller.session.userId, q.profileId);
       });
     },
   };
