@@ -104,6 +104,9 @@ export function createCmi5Repository(db: Executor) {
       registration: string;
       verb?: string;
       activity?: string;
+      /** Stored after this (exclusive) and up to `until` (inclusive), as xAPI's query says. */
+      since?: Date;
+      until?: Date;
       ascending: boolean;
       afterSeq?: number;
       limit: number;
@@ -111,6 +114,10 @@ export function createCmi5Repository(db: Executor) {
       const conditions = [eq(cmi5Statements.registration, input.registration)];
       if (input.verb) conditions.push(eq(cmi5Statements.verb, input.verb));
       if (input.activity) conditions.push(eq(cmi5Statements.objectId, input.activity));
+      // The statement's own `stored`, the time the AU reads back, not the row's insert time.
+      const stored = sql`(${cmi5Statements.statement}->>'stored')::timestamptz`;
+      if (input.since) conditions.push(sql`${stored} > ${input.since.toISOString()}`);
+      if (input.until) conditions.push(sql`${stored} <= ${input.until.toISOString()}`);
       if (input.afterSeq !== undefined) {
         conditions.push(
           input.ascending

@@ -223,6 +223,8 @@ export function registerCmi5Routes(
         registration: q.registration,
         verb: q.verb,
         activity: q.activity,
+        since: q.since,
+        until: q.until,
         ascending: q.ascending === "true",
         limit: Math.min(limit, 1000),
         cursor,

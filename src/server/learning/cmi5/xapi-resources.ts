@@ -83,6 +83,14 @@ function checkPreconditions(current: XapiDocument | undefined, p: Preconditions 
   }
 }
 
+/** A query's `since` or `until`: a timestamp, or absent. */
+function timestampParameter(name: string, value: string | undefined): Date | undefined {
+  if (value === undefined || value === "") return undefined;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw invalidXapi(`${name} is not a timestamp.`);
+  return at;
+}
+
 /** A document read, or 404 once the read itself is recorded (outside its transaction). */
 function found<T>(doc: T | null): T {
   if (doc === null) throw xapiNotFound();
@@ -394,6 +402,8 @@ export function createXapiResources(lms: Cmi5Lms) {
         registration?: string;
         verb?: string;
         activity?: string;
+        since?: string;
+        until?: string;
         ascending: boolean;
         limit: number;
         cursor?: number;
@@ -412,6 +422,8 @@ export function createXapiResources(lms: Cmi5Lms) {
           registration: caller.session.registration,
           verb: input.verb,
           activity: input.activity,
+          since: timestampParameter("since", input.since),
+          until: timestampParameter("until", input.until),
           ascending: input.ascending,
           afterSeq: input.cursor,
           limit: input.limit + 1,
@@ -436,9 +448,7 @@ export function createXapiResources(lms: Cmi5Lms) {
         checkScope(caller, q, true);
         const repo = createCmi5Repository(caller.tx);
         if (q.stateId === undefined) {
-          const since = q.since ? new Date(q.since) : undefined;
-          if (since && Number.isNaN(since.getTime()))
-            throw invalidXapi("since is not a timestamp.");
+          const since = timestampParameter("since", q.since);
           return repo.stateIds(caller.session.registration, q.activityId, since);
         }
         if (q.stateId === LAUNCH_DATA && q.activityId === caller.session.activityId) {
@@ -512,9 +522,7 @@ export function createXapiResources(lms: Cmi5Lms) {
         checkScope(caller, q, false);
         const repo = createCmi5Repository(caller.tx);
         if (q.profileId === undefined) {
-          const since = q.since ? new Date(q.since) : undefined;
-          if (since && Number.isNaN(since.getTime()))
-            throw invalidXapi("since is not a timestamp.");
+          const since = timestampParameter("since", q.since);
           return repo.profileIds(caller.session.userId, since);
         }
         // Read, even when there is none yet: the AU may initialize now (cmi5 11).

@@ -6,10 +6,13 @@ import { cmi5Package } from "../../testing/zips";
 
 /**
  * A statement's id names it for good: sent again as it was (an AU retrying after a lost
- * answer), it is accepted and kept once; another statement with that id is a conflict.
+ * answer), it is accepted and kept once; another statement with that id is a conflict. Its
+ * stored time is what the query's since and until compare.
  */
-describe("a statement sent again with its id", () => {
-  const ctx = useTestApp();
+describe("a stored statement", () => {
+  // The portal's clock, moved by hand where a test needs statements stored apart.
+  let at = new Date();
+  const ctx = useTestApp({}, { clock: () => at });
 
   async function started() {
     const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
@@ -25,7 +28,7 @@ describe("a statement sent again with its id", () => {
     return response.json() as Record<string, unknown>;
   };
 
-  it("is accepted as it was sent, whether or not it named its version", async () => {
+  it("is accepted again as it was sent, whether or not it named its version", async () => {
     const au = await started();
     const versioned = au.statement("experienced", { version: "1.0.0" });
     const plain = au.statement("experienced");
@@ -41,7 +44,7 @@ describe("a statement sent again with its id", () => {
     expect((await read(au, plain.id)).version).toBe("1.0.0");
   });
 
-  it("is a conflict when it says something else", async () => {
+  it("is a conflict when sent again saying something else", async () => {
     const au = await started();
     const statement = au.statement("experienced", { version: "1.0.0" });
     expect((await au.send(statement)).statusCode).toBe(204);
@@ -51,5 +54,30 @@ describe("a statement sent again with its id", () => {
       "xapi.statement_conflict",
     ]);
     expect((await read(au, statement.id)).result).toBeUndefined();
+  });
+
+  it("is found by the time it was stored, since and until a moment", async () => {
+    const au = await started();
+    const first = au.statement("experienced");
+    const second = au.statement("experienced");
+    at = new Date(at.getTime() + 60_000);
+    expect((await au.send(first)).statusCode).toBe(204);
+    const between = new Date(at.getTime() + 30_000).toISOString();
+    at = new Date(at.getTime() + 60_000);
+    expect((await au.send(second)).statusCode).toBe(204);
+    const ids = async (query: Record<string, string>) => {
+      const response = await au.xapi("GET", "statements", { query });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { statements: { id: string }[] }).statements.map((s) => s.id);
+    };
+    expect(await ids({ since: between })).toEqual([second.id]);
+    const before = await ids({ until: between });
+    expect(before).toContain(first.id);
+    expect(before).not.toContain(second.id);
+    const refused = await au.xapi("GET", "statements", { query: { since: "last week" } });
+    expect([refused.statusCode, expectErrorBody(refused).code]).toEqual([
+      400,
+      "xapi.invalid_request",
+    ]);
   });
 });
