@@ -173,6 +173,9 @@ export function createS3Store(
           }),
         );
       } catch {
+        // Moved since it was found: a set-acl sent again at the same time committed it, and
+        // what is under uploads/ is that whole copy, not a leftover of this one.
+        if (!(await head(incoming))) return (await head(keyOf(key))) !== null;
         // Unreadable like an absent upload (see head): some S3-compatible servers keep a
         // cut-off PUT half-written. Not finished; a new PUT to the same URL replaces it.
         // Whatever part of it the failed copy left under uploads/ goes.

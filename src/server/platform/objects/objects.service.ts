@@ -253,8 +253,12 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
         contentType,
         durationSeconds,
       });
-      if (!ready) throw uploadNotFinished();
-      return answerOf(ready);
+      if (ready) return answerOf(ready);
+      // A set-acl sent again while this one ran (a double click, a retry) may have finished
+      // first: the upload is ready all the same, and both are answered with its path.
+      const now = await repo.findById(id);
+      if (now?.status !== "ready") throw uploadNotFinished();
+      return answerOf(now);
     },
 
     /** A ready object of the given kind behind an object path, or undefined. */
