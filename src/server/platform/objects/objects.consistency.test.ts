@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildAdmin, signIn } from "../../testing/factories";
@@ -8,7 +10,7 @@ import {
   STORE_KINDS,
   useTestAppWithStore,
 } from "../../testing/object-stores";
-import { fixture, putUpload, requestUpload, setAcl } from "../../testing/uploads";
+import { fixture, putUpload, requestUpload, setAcl, uploadObject } from "../../testing/uploads";
 import { objects } from "./objects.table";
 
 const mp4 = fixture("sample-video.mp4");
@@ -42,5 +44,18 @@ describe.each(STORE_KINDS)("an uploaded object stays whole (%s object store)", (
     const served = await download(ctx, objectPath, { cookie });
     expect(served.statusCode).toBe(200);
     expect(served.body.equals(mp4)).toBe(true);
+  });
+
+  it("answers 404, never 500, for an object whose bytes are gone from the store", async () => {
+    const cookie = await signIn(ctx, await buildAdmin(ctx));
+    const video = await uploadObject(ctx, cookie, { kind: "video" });
+    // Removed beneath the portal: by hand, or a restore of the database without its files.
+    if (storeKind === "local") await rm(join(ctx.dataDir, "objects", objectIdOf(video)));
+    else await ctx.store.delete(objectIdOf(video));
+    for (const range of [undefined, "bytes=0-99"]) {
+      const served = await download(ctx, video, { cookie, ...(range ? { range } : {}) });
+      expect(served.portal.statusCode, served.portal.body).not.toBe(500);
+      expect(served.statusCode).toBe(404);
+    }
   });
 });

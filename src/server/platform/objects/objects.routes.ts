@@ -56,6 +56,10 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
     reply: FastifyReply,
     options: { cacheControl: string; ranges: boolean },
   ) {
+    const remote = await objects.readUrl(object);
+    // Bytes gone from under a ready row (removed by hand, a database restored without its
+    // files) are a missing file, as S3 answers for its own, not a failure of the portal.
+    if (!remote && !(await objects.isStored(object))) throw objectNotFound();
     reply.header("cache-control", options.cacheControl);
     reply.header("x-content-type-options", "nosniff");
     const inline = INLINE_TYPES.has(object.contentType ?? "");
@@ -63,7 +67,6 @@ export function registerObjectsRoutes(parent: FastifyInstance, options: ObjectsR
     reply.header("content-disposition", inline ? "inline" : "attachment");
     // Opened directly, a file is a sandboxed document: no script, no plugin, no framing.
     reply.header("content-security-policy", OBJECT_CSP);
-    const remote = await objects.readUrl(object);
     if (remote) return reply.redirect(remote, 302);
     reply.type(inline ? object.contentType! : "application/octet-stream");
     return reply.sendFile(object.id, objects.localRoot(), {

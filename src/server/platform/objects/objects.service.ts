@@ -288,6 +288,9 @@ export function createObjectsService({ db, store }: { db: Database; store: Objec
       await repo.deleteMany(ids);
     },
 
+    /** Whether the store still holds a ready object's bytes. */
+    isStored: async (object: ObjectRow) => (await store.stat(object.id)) !== null,
+
     readUrl: (object: ObjectRow) =>
       store.createReadUrl(object.id, {
         contentType: object.contentType ?? object.declaredType,
