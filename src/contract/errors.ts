@@ -109,6 +109,7 @@ export const ERROR_CODES = {
   // Courses, their modules and their publication.
   "courses.credit_type_not_found": 400,
   "courses.publish_blocked": 409,
+  "courses.module_changed": 409,
   "courses.module_id_taken": 409,
   "courses.module_locked": 409,
   "courses.module_not_found": 404,

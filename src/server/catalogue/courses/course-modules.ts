@@ -6,6 +6,7 @@ import type { CourseContent } from "./course-content";
 import { courseEvent, moduleChanges } from "./course-events";
 import {
   courseNotFound,
+  moduleChanged,
   moduleIdRetired,
   moduleIdTaken,
   moduleNotFound,
@@ -148,6 +149,11 @@ export function createModuleEdits({
           if (!course) throw courseNotFound();
           const current = (await txRepo.modulesOf([courseId])).find((m) => m.id === moduleId);
           if (!current) throw moduleNotFound();
+          // The content was settled against the module as read before the lock. An edit that
+          // replaced it since has deleted what it no longer plays, which this one could keep.
+          if (current.videoUrl !== found.videoUrl || current.packageId !== found.packageId) {
+            throw moduleChanged();
+          }
           const updated = (await txRepo.updateModule(courseId, moduleId, {
             title: body.title,
             description: body.description || null,

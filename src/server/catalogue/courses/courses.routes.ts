@@ -292,6 +292,7 @@ export function registerCoursesRoutes(
             "courses.not_found",
             "courses.module_not_found",
             "courses.video_not_uploaded",
+            "courses.module_changed",
             ...PACKAGE_REFUSALS,
           ]),
         },

@@ -1,7 +1,9 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { Module } from "../../../contract";
+import { addModule, createCourse, validModule } from "../../testing/courses";
 import { buildAdmin, signIn } from "../../testing/factories";
 import {
   download,
@@ -57,5 +59,52 @@ describe.each(STORE_KINDS)("an uploaded object stays whole (%s object store)", (
       expect(served.portal.statusCode, served.portal.body).not.toBe(500);
       expect(served.statusCode).toBe(404);
     }
+  });
+});
+
+describe("a module's video while two edits of the module cross", () => {
+  const ctx = useTestAppWithStore("local");
+
+  it("never keeps a video that an edit saved a moment earlier replaced and deleted", async () => {
+    const cookie = await signIn(ctx, await buildAdmin(ctx));
+    const first = await uploadObject(ctx, cookie, { kind: "video" });
+    const second = await uploadObject(ctx, cookie, { kind: "video" });
+    const course = await createCourse(ctx, cookie);
+    const added = await addModule(ctx, cookie, course.id, validModule(first, 1));
+    const edit = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/courses/${course.id}/modules/${added.id}`,
+        headers: { cookie },
+        payload,
+      });
+
+    // One administrator renames the module, the form still showing the first video. Another
+    // replaces the video just after the rename read the module and before it locked the
+    // course (on PostgreSQL, or with several instances, nothing keeps them apart).
+    const { db } = ctx.database;
+    const transaction = db.transaction.bind(db);
+    let replaced: Awaited<ReturnType<typeof edit>> | undefined;
+    const spy = vi.spyOn(db, "transaction").mockImplementationOnce(async (...args) => {
+      replaced = await edit({ ...validModule(second, 1) });
+      return transaction(...args);
+    });
+    const renamed = await edit({ ...validModule(first, 1), title: "Renamed" });
+    spy.mockRestore();
+    expect(replaced?.statusCode, replaced?.body).toBe(200);
+    expect(await isStored(ctx, first)).toBe(false);
+
+    // The rename, made against a video that is no longer the module's, is refused.
+    expect(renamed.statusCode, renamed.body).toBe(409);
+    expect(renamed.json().code).toBe("courses.module_changed");
+    const read = await ctx.app.inject({
+      method: "GET",
+      url: `/api/courses/${course.id}`,
+      headers: { cookie },
+    });
+    const [module] = (read.json() as { modules: Module[] }).modules;
+    expect(module?.videoUrl).toBe(second);
+    const played = await download(ctx, second, { cookie });
+    expect(played.statusCode).toBe(200);
   });
 });
