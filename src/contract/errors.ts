@@ -110,6 +110,7 @@ export const ERROR_CODES = {
   "courses.credit_type_not_found": 400,
   "courses.publish_blocked": 409,
   "courses.module_changed": 409,
+  "courses.thumbnail_changed": 409,
   "courses.module_id_taken": 409,
   "courses.module_locked": 409,
   "courses.module_not_found": 404,

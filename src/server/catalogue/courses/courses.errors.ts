@@ -5,6 +5,12 @@ export const courseNotFound = () => notFound("courses.not_found", MESSAGES.cours
 export const moduleNotFound = () => notFound("courses.module_not_found", "Module not found");
 export const moduleIdTaken = () =>
   conflict("courses.module_id_taken", "A module with this id already exists in the course.");
+/** A course edit sending back the thumbnail another edit replaced (and deleted) since. */
+export const thumbnailChanged = () =>
+  conflict(
+    "courses.thumbnail_changed",
+    "This course's thumbnail was changed while you were editing it: reload and try again.",
+  );
 /** An edit made against what the module played before another edit replaced it. */
 export const moduleChanged = () =>
   conflict(

@@ -108,7 +108,11 @@ export function registerCoursesRoutes(
         body: updateCourseBodySchema,
         response: {
           200: courseSchema,
-          ...errorResponses(["courses.not_found", "courses.thumbnail_not_uploaded"]),
+          ...errorResponses([
+            "courses.not_found",
+            "courses.thumbnail_not_uploaded",
+            "courses.thumbnail_changed",
+          ]),
         },
       },
       preValidation: admin,

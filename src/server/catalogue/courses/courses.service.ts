@@ -22,6 +22,7 @@ import {
   courseNotFound,
   creditTypeNotFound,
   publishBlocked,
+  thumbnailChanged,
   thumbnailNotUploaded,
 } from "./courses.errors";
 import { toCourse } from "./courses.mapper";
@@ -186,6 +187,15 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         const txRepo = createCoursesRepository(tx);
         const current = await txRepo.lockById(id);
         if (!current) throw courseNotFound();
+        // A thumbnail sent back as it was read was not checked above. An edit that replaced
+        // it since has deleted it: keeping it would show learners a missing image.
+        if (
+          body.thumbnail &&
+          body.thumbnail === found.thumbnail &&
+          current.thumbnail !== found.thumbnail
+        ) {
+          throw thumbnailChanged();
+        }
         const thumbnail = body.thumbnail === undefined ? current.thumbnail : body.thumbnail || null;
         const updated = await txRepo.update(id, {
           title: body.title,

@@ -107,4 +107,47 @@ describe("a module's video while two edits of the module cross", () => {
     const played = await download(ctx, second, { cookie });
     expect(played.statusCode).toBe(200);
   });
+
+  it("never keeps a thumbnail that an edit saved a moment earlier replaced and deleted", async () => {
+    const cookie = await signIn(ctx, await buildAdmin(ctx));
+    const first = await uploadObject(ctx, cookie, { kind: "thumbnail" });
+    const second = await uploadObject(ctx, cookie, { kind: "thumbnail" });
+    const course = await createCourse(ctx, cookie, { thumbnail: first });
+    const edit = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/courses/${course.id}`,
+        headers: { cookie },
+        payload: {
+          title: course.title,
+          description: course.description,
+          category: course.category,
+          duration: course.duration,
+          ...payload,
+        },
+      });
+
+    // A rename sends back the thumbnail its form showed; another edit replaces it between the
+    // rename's read of the course and its lock.
+    const { db } = ctx.database;
+    const transaction = db.transaction.bind(db);
+    let replaced: Awaited<ReturnType<typeof edit>> | undefined;
+    const spy = vi.spyOn(db, "transaction").mockImplementationOnce(async (...args) => {
+      replaced = await edit({ thumbnail: second });
+      return transaction(...args);
+    });
+    const renamed = await edit({ title: "Renamed", thumbnail: first });
+    spy.mockRestore();
+    expect(replaced?.statusCode, replaced?.body).toBe(200);
+    expect(await isStored(ctx, first)).toBe(false);
+
+    expect(renamed.statusCode, renamed.body).toBe(409);
+    expect(renamed.json().code).toBe("courses.thumbnail_changed");
+    const read = await ctx.app.inject({
+      method: "GET",
+      url: `/api/courses/${course.id}`,
+      headers: { cookie },
+    });
+    expect(read.json()).toMatchObject({ title: course.title, thumbnail: second });
+  });
 });
