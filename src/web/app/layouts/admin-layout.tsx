@@ -10,7 +10,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../../components/logo";
 import { PageLoader } from "../../components/page-loader";
@@ -59,11 +59,18 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   const [createRequested, setCreateRequested] = useState(false);
+  const createAfterMenu = useRef(false);
 
   function openCreateCourse() {
-    setMenuOpen(false);
     setCreateRequested(true);
-    setCreateOpen(true);
+    if (!menuOpen) {
+      setCreateOpen(true);
+      return;
+    }
+    // From the phone's drawer, the dialog opens once the drawer has closed and given the focus
+    // back to the menu button: closing the dialog then returns there, not to the page's top.
+    createAfterMenu.current = true;
+    setMenuOpen(false);
   }
 
   return (
@@ -82,7 +89,13 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
               <MenuIcon className="size-5" aria-hidden="true" />
             </Button>
           </SheetTrigger>
-          <SheetContent>
+          <SheetContent
+            onCloseAutoFocus={() => {
+              if (!createAfterMenu.current) return;
+              createAfterMenu.current = false;
+              setCreateOpen(true);
+            }}
+          >
             <SheetTitle className="sr-only">Navigation</SheetTitle>
             <SheetDescription className="sr-only">Admin sections and your account</SheetDescription>
             <SidebarContent

@@ -30,9 +30,12 @@ export function DialogContent({
   children,
   hideClose = false,
   onKeyDown,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   const close = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -50,6 +53,24 @@ export function DialogContent({
           if (event.key === "Escape" && isEscapeLeftToDialog(event.nativeEvent)) {
             close.current?.click();
           }
+        }}
+        onOpenAutoFocus={(event) => {
+          // Still the control that opened the dialog: focus has not moved in yet.
+          const active = document.activeElement;
+          opener.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !back?.isConnected) return;
+          // Most dialogs open from a button that is not their Radix trigger (a row's Edit, a
+          // confirmation), and Radix would leave the focus on the page itself: a keyboard user
+          // is sent back to the top. The button that opened the dialog takes it back instead.
+          back.focus();
+          if (document.activeElement === back) event.preventDefault();
         }}
         {...props}
       >
