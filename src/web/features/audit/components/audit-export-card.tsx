@@ -9,7 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input, inputClassName } from "../../../components/ui/input";
 import { auditExportUrl } from "../api/get-audit-events";
 
@@ -75,7 +75,7 @@ export function AuditExportCard({
               type="date"
               value={to}
               onChange={(e) => setTo(e.target.value)}
-              aria-invalid={invalidRange || undefined}
+              {...fieldAria("audit-to", invalidRange)}
             />
           </Field>
         </div>

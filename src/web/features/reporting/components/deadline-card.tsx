@@ -1,7 +1,7 @@
 import { DEADLINE_DAYS_MAX, type RegulatorOverview } from "@contract";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
@@ -49,7 +49,7 @@ export function DeadlineCard({ overview }: { overview: RegulatorOverview }) {
             inputMode="numeric"
             value={days}
             onChange={(e) => setDays(e.target.value)}
-            aria-invalid={valid ? undefined : true}
+            {...fieldAria(id, !valid)}
             className="w-24"
           />
           <Button type="submit" variant="outline" disabled={!valid || save.isPending}>

@@ -292,10 +292,12 @@ function QuestionForm({
                 <Input
                   aria-label={`Option ${letter}`}
                   readOnly={kind === "true_false"}
-                  aria-invalid={optionErrors?.text ? true : undefined}
+                  {...fieldAria(`option-${index}-text`, optionErrors?.text)}
                   {...register(`options.${index}.text`)}
                 />
-                <FieldError>{optionErrors?.text?.message}</FieldError>
+                <FieldError id={`option-${index}-text-error`}>
+                  {optionErrors?.text?.message}
+                </FieldError>
                 <Input
                   aria-label={`Feedback for option ${letter} (optional)`}
                   placeholder="Feedback (optional)"
