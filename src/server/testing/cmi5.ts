@@ -4,7 +4,7 @@ import { createCourse, moduleId, postModule, publish } from "./courses";
 import { call, enrollViaApi, quickAdmin, quickLearner, signInAs } from "./learning";
 import type { TestContext } from "./test-app";
 import { uploadObject } from "./uploads";
-import { makeZip } from "./zips";
+import { cmi5Package, makeZip } from "./zips";
 
 const CMI5 = "https://w3id.org/xapi/cmi5/context/categories/cmi5";
 const MOVE_ON = "https://w3id.org/xapi/cmi5/context/categories/moveon";
@@ -282,4 +282,16 @@ export async function statementsOf(ctx: TestContext, adminCookie: string, regist
   if (response.statusCode !== 200) throw new Error(`statements: ${response.body}`);
   // biome-ignore lint/suspicious/noExplicitAny: statements are read as the JSON they are
   return (response.json() as { statements: Record<string, any>[] }).statements;
+}
+
+/**
+ * A learner's AU of a one-unit package (ADL's basic responsive sample), launched and past its
+ * `initialized`: where the tests of the xAPI resources start.
+ */
+export async function startedAu(ctx: TestContext) {
+  const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
+  const launched = await launch(ctx, setup, setup.learnerCookie, { auId: setup.auIds[0]! });
+  const au = await new TestAuClient(ctx, launched.json().url).start();
+  await au.sendOk("initialized");
+  return { setup, au };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cmi5Course, launch, TestAuClient } from "../../testing/cmi5";
+import { startedAu } from "../../testing/cmi5";
 import { expectErrorBody } from "../../testing/errors";
 import { useTestApp } from "../../testing/test-app";
-import { cmi5Package } from "../../testing/zips";
 
 /**
  * xAPI's concurrency control on documents: a write that names the version it read
@@ -12,14 +11,6 @@ import { cmi5Package } from "../../testing/zips";
 describe("writing state and agent profile documents under preconditions", () => {
   const ctx = useTestApp();
 
-  async function started() {
-    const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
-    const launched = await launch(ctx, setup, setup.learnerCookie, { auId: setup.auIds[0]! });
-    const au = await new TestAuClient(ctx, launched.json().url).start();
-    await au.sendOk("initialized");
-    return au;
-  }
-
   const refused = (label: string, response: { statusCode: number; json(): unknown }) =>
     expect([response.statusCode, expectErrorBody(response, label).code], label).toEqual([
       412,
@@ -27,7 +18,7 @@ describe("writing state and agent profile documents under preconditions", () => 
     ]);
 
   it("refuses a write or delete whose If-Match or If-None-Match fails, and keeps the document", async () => {
-    const au = await started();
+    const { au } = await startedAu(ctx);
     const json = { "content-type": "application/json" };
     for (const [resource, query] of [
       ["activities/state", au.stateQuery("bookmark")],

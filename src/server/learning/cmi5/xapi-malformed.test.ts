@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cmi5Course, launch, statementsOf, TestAuClient } from "../../testing/cmi5";
+import { startedAu, statementsOf } from "../../testing/cmi5";
 import { expectErrorBody } from "../../testing/errors";
 import { useTestApp } from "../../testing/test-app";
-import { cmi5Package } from "../../testing/zips";
 
 /** What is not xAPI, or not what the LRS can keep, is a bad request: never a crash. */
 describe("an AU's malformed xAPI requests", () => {
   const ctx = useTestApp();
-
-  async function started() {
-    const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
-    const launched = await launch(ctx, setup, setup.learnerCookie, { auId: setup.auIds[0]! });
-    const au = await new TestAuClient(ctx, launched.json().url).start();
-    await au.sendOk("initialized");
-    return { setup, au };
-  }
 
   const badRequest = (label: string, response: { statusCode: number; json(): unknown }) =>
     expect([response.statusCode, expectErrorBody(response, label).code], label).toEqual([
@@ -23,7 +14,7 @@ describe("an AU's malformed xAPI requests", () => {
     ]);
 
   it("refuses statement ids that are not UUIDs, and cursors past any statement", async () => {
-    const { au } = await started();
+    const { au } = await startedAu(ctx);
     const get = await au.xapi("GET", "statements", { query: { statementId: "not-a-uuid" } });
     badRequest("GET statementId", get);
     const voided = await au.xapi("GET", "statements", { query: { voidedStatementId: "x" } });
@@ -44,7 +35,7 @@ describe("an AU's malformed xAPI requests", () => {
   });
 
   it("refuses text the LRS cannot keep, and a duration past any clock", async () => {
-    const { setup, au } = await started();
+    const { setup, au } = await startedAu(ctx);
     const before = await statementsOf(ctx, setup.adminCookie, au.registration);
     const nul = au.statement("experienced", { result: { response: "a\u0000b" } });
     badRequest("NUL in a statement", await au.send(nul));
@@ -80,7 +71,7 @@ describe("an AU's malformed xAPI requests", () => {
   });
 
   it("refuses to merge documents nested past any content's need", async () => {
-    const { au } = await started();
+    const { au } = await startedAu(ctx);
     const deep = `{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
     const json = { "content-type": "application/json" };
     const profile = { profileId: "deep", agent: JSON.stringify(au.actor) };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cmi5Course, launch, TestAuClient } from "../../testing/cmi5";
+import { startedAu, type TestAuClient } from "../../testing/cmi5";
 import { expectErrorBody } from "../../testing/errors";
 import { useTestApp } from "../../testing/test-app";
-import { cmi5Package } from "../../testing/zips";
 
 /**
  * A statement's id names it for good: sent again as it was (an AU retrying after a lost
@@ -14,14 +13,6 @@ describe("a stored statement", () => {
   let at = new Date();
   const ctx = useTestApp({}, { clock: () => at });
 
-  async function started() {
-    const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
-    const launched = await launch(ctx, setup, setup.learnerCookie, { auId: setup.auIds[0]! });
-    const au = await new TestAuClient(ctx, launched.json().url).start();
-    await au.sendOk("initialized");
-    return au;
-  }
-
   const read = async (au: TestAuClient, id: string) => {
     const response = await au.xapi("GET", "statements", { query: { statementId: id } });
     expect(response.statusCode, response.body).toBe(200);
@@ -29,7 +20,7 @@ describe("a stored statement", () => {
   };
 
   it("is accepted again as it was sent, whether or not it named its version", async () => {
-    const au = await started();
+    const { au } = await startedAu(ctx);
     const versioned = au.statement("experienced", { version: "1.0.0" });
     const plain = au.statement("experienced");
     for (const statement of [versioned, plain]) {
@@ -45,7 +36,7 @@ describe("a stored statement", () => {
   });
 
   it("is a conflict when sent again saying something else", async () => {
-    const au = await started();
+    const { au } = await startedAu(ctx);
     const statement = au.statement("experienced", { version: "1.0.0" });
     expect((await au.send(statement)).statusCode).toBe(204);
     const other = await au.send({ ...statement, result: { response: "changed" } });
@@ -57,7 +48,7 @@ describe("a stored statement", () => {
   });
 
   it("is found by the time it was stored, since and until a moment", async () => {
-    const au = await started();
+    const { au } = await startedAu(ctx);
     const first = au.statement("experienced");
     const second = au.statement("experienced");
     at = new Date(at.getTime() + 60_000);

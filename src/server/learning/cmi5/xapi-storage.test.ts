@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cmi5Course, launch, TestAuClient } from "../../testing/cmi5";
+import { startedAu, type TestAuClient } from "../../testing/cmi5";
 import { expectErrorBody } from "../../testing/errors";
 import { useTestApp } from "../../testing/test-app";
-import { cmi5Package } from "../../testing/zips";
 import { cmi5RegistrationUsage, cmi5Statements, cmi5States } from "./cmi5.table";
 import {
   documentBytes,
@@ -17,14 +16,6 @@ const DOCUMENT = Buffer.alloc(1_000_000, "x").toString();
 
 describe("what an AU may store", () => {
   const ctx = useTestApp();
-
-  async function started() {
-    const setup = await cmi5Course(ctx, cmi5Package("single_au_basic_responsive.zip"));
-    const launched = await launch(ctx, setup, setup.learnerCookie, { auId: setup.auIds[0]! });
-    const au = await new TestAuClient(ctx, launched.json().url).start();
-    await au.sendOk("initialized");
-    return au;
-  }
 
   const usage = async (au: TestAuClient) =>
     (
@@ -55,7 +46,7 @@ describe("what an AU may store", () => {
     ]);
 
   it("counts every statement and state document the AU stores, and what it gives back", async () => {
-    const au = await started();
+    const { au } = await startedAu(ctx);
     const initialized = await usage(au);
     expect(initialized).toBeGreaterThan(128);
 
@@ -79,7 +70,7 @@ describe("what an AU may store", () => {
 
   it("refuses a state document that would pass the registration's bound, never one that shrinks", async () => {
     expect(REGISTRATION_STORAGE_BYTES).toBe(16 * 1024 * 1024);
-    const au = await started();
+    const { au } = await startedAu(ctx);
     expect((await putState(au, "notes", DOCUMENT)).statusCode).toBe(204);
     await storedBefore(au, REGISTRATION_STORAGE_BYTES - (await usage(au)) - 1_500_000);
 
@@ -95,7 +86,7 @@ describe("what an AU may store", () => {
   });
 
   it("refuses a batch of statements that would pass the bound, storing none of it", async () => {
-    const au = await started();
+    const { au } = await startedAu(ctx);
     await storedBefore(au, REGISTRATION_STORAGE_BYTES - (await usage(au)) - 1_500_000);
     const experienced = () =>
       au.statement("experienced", {
@@ -113,7 +104,7 @@ describe("what an AU may store", () => {
 
   it("bounds a learner's agent profile documents", async () => {
     expect(PROFILE_STORAGE_BYTES).toBe(4 * 1024 * 1024);
-    const au = await started();
+    const { au } = await startedAu(ctx);
     const putProfile = (profileId: string, body: string) =>
       au.xapi("PUT", "agents/profile", {
         query: { profileId, agent: JSON.stringify(au.actor) },
