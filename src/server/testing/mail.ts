@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** One part of a MIME message, its body decoded. */
@@ -72,4 +72,19 @@ export function outboxMessages(dir: string): { file: string; raw: string; mime: 
     const raw = readFileSync(join(dir, file), "utf8");
     return { file, raw, mime: parseMime(raw) };
   });
+}
+
+/**
+ * The test portals' mail server refusing every message: their outbox folder becomes a file,
+ * so each send fails as an unreachable server's would.
+ */
+export function mailServerDown(outbox: string) {
+  rmSync(outbox, { recursive: true, force: true });
+  writeFileSync(outbox, "not a directory");
+}
+
+/** The mail server back: an empty outbox folder again. */
+export function mailServerUp(outbox: string) {
+  rmSync(outbox, { recursive: true, force: true });
+  mkdirSync(outbox);
 }

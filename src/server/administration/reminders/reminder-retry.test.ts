@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Course } from "../../../contract";
@@ -12,7 +11,7 @@ import {
   signInAs,
   useSharedVideo,
 } from "../../testing/learning";
-import { outboxMessages } from "../../testing/mail";
+import { mailServerDown, mailServerUp, outboxMessages } from "../../testing/mail";
 import { useTestApp } from "../../testing/test-app";
 import { reminderSends } from "./reminders.table";
 
@@ -27,14 +26,6 @@ describe("reminder retries", () => {
     outboxMessages(outbox()).filter(
       (m) => m.mime.headers.to?.includes(email) && /^Continue /.test(m.mime.headers.subject ?? ""),
     );
-  const mailServerDown = () => {
-    rmSync(outbox(), { recursive: true, force: true });
-    writeFileSync(outbox(), "not a directory");
-  };
-  const mailServerUp = () => {
-    rmSync(outbox(), { recursive: true, force: true });
-    mkdirSync(outbox());
-  };
 
   async function setUp(name: string) {
     const start = new Date();
@@ -59,12 +50,12 @@ describe("reminder retries", () => {
     expect(put.statusCode).toBe(200);
     // Day 8: the reminder is due, and the mail server refuses it.
     clock = new Date(start.getTime() + 8 * DAY_MS);
-    mailServerDown();
+    mailServerDown(outbox());
     const first = await ctx.app.mailJobs.sweep();
     expect(first.reminders.failed).toBe(1);
     const [row] = await ctx.database.db.select().from(reminderSends);
     expect(row!.lastError).not.toBeNull();
-    mailServerUp();
+    mailServerUp(outbox());
     return { start, adminCookie, course, learner, cookie };
   }
 

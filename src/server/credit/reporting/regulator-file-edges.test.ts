@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
@@ -17,7 +16,7 @@ import {
   useCreditClaim,
 } from "../../testing/credit-claim";
 import { call, completeViaApi, enrollViaApi, quickLearner, signInAs } from "../../testing/learning";
-import { outboxMessages } from "../../testing/mail";
+import { mailServerDown, mailServerUp, outboxMessages } from "../../testing/mail";
 
 const ACTIVITY = accme({ evaluationRequired: false, acknowledgementRequired: false });
 /** AMA credit (reported to PARS) and nurses' contact hours (reported to CE Broker). */
@@ -239,12 +238,10 @@ describe("regulator reporting at its edges", () => {
     const sweep = async () => (await ctx.app.mailJobs.sweep()).reminders.digests;
     // The claim is overdue, and the mail server refuses everything.
     clock.advanceDays(31);
-    rmSync(outbox, { recursive: true, force: true });
-    writeFileSync(outbox, "not a directory");
+    mailServerDown(outbox);
     expect(await sweep()).toBe(0);
     // Half an hour later it is back: the week's digest goes out, once.
-    rmSync(outbox, { force: true });
-    mkdirSync(outbox);
+    mailServerUp(outbox);
     expect(await sweep()).toBe(0);
     clock.advanceDays(1 / 24);
     expect(await sweep()).toBeGreaterThan(0);

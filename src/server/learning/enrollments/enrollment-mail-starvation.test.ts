@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -10,7 +9,7 @@ import {
   signInAs,
   useSharedVideo,
 } from "../../testing/learning";
-import { outboxMessages } from "../../testing/mail";
+import { mailServerDown, mailServerUp, outboxMessages } from "../../testing/mail";
 import { useTestApp } from "../../testing/test-app";
 import { ENROLLMENT_MAIL_GATHER_MS } from "./enrollment-mails.service";
 import { enrollmentMails } from "./enrollment-mails.table";
@@ -48,16 +47,14 @@ describe("the enrollment mail queue with mails that keep failing", () => {
 
       // The mail server is down (the outbox cannot be written) for every retry: 8 attempts,
       // 10 minutes apart, after which these 20 mails stay unsent for good.
-      rmSync(outbox(), { recursive: true, force: true });
-      writeFileSync(outbox(), "not a directory");
+      mailServerDown(outbox());
       await advance(ENROLLMENT_MAIL_GATHER_MS + 1000);
       for (let i = 0; i < 9; i++) {
         await ctx.app.mailJobs.sweep();
         await advance(11 * 60_000);
       }
       // The mail server is back.
-      rmSync(outbox(), { force: true });
-      mkdirSync(outbox());
+      mailServerUp(outbox());
 
       // A new learner is enrolled afterwards: their mail must go out.
       const fresh = await quickLearner(ctx);
