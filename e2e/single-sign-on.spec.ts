@@ -1,3 +1,4 @@
+import { SIGN_ON_REFUSALS } from "../src/contract";
 import type { TestOidcIdp } from "../src/server/testing/oidc-idp";
 import { startTestSamlIdp, type TestSamlIdp } from "../src/server/testing/saml-idp";
 import { expect, signIn, test } from "./support/fixtures";
@@ -60,6 +61,14 @@ test.describe("Single sign-on through OpenID Connect", () => {
       await expect(page).toHaveURL(/\/\?signOnError=not_registered$/);
       await expect(page.getByTestId("sign-on-error")).toHaveText(ACCESS_DENIED);
       await screensAtBothWidths(page, "sso-refused");
+
+      // Someone who changes their mind at the provider's page and cancels.
+      await page.context().clearCookies();
+      await page.getByRole("link", { name: `Continue with ${provider.name}` }).click();
+      await expect(page.getByRole("heading", { name: "Test identity provider" })).toBeVisible();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page).toHaveURL(/\/\?signOnError=cancelled$/);
+      await expect(page.getByTestId("sign-on-error")).toHaveText(SIGN_ON_REFUSALS.cancelled);
     } finally {
       await removeProviders(adminApi, [provider.id]);
     }

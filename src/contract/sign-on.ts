@@ -21,6 +21,7 @@ export const SIGN_ON_REFUSALS = {
   not_registered: MESSAGES.accessDenied,
   request_unknown:
     "This sign-in link has expired or was started in another browser. Please try again.",
+  cancelled: "Sign-in was cancelled or refused at the identity provider. Please try again.",
   response_invalid: "The identity provider's answer could not be verified. Please try again.",
   replayed: "This sign-in was already used. Please sign in again.",
   email_missing: "The identity provider did not share a verified email address for your account.",

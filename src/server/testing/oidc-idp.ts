@@ -18,6 +18,8 @@ export interface TestOidcIdp {
   subjectOf(email: string): string;
   /** Follows the IdP's pages from its authorization address: signs in as `email`, answers where it sends the browser back. */
   signIn(authorizeUrl: string, email: string): Promise<string>;
+  /** Follows the IdP's pages and presses its Cancel: answers where it sends the browser back. */
+  cancel(authorizeUrl: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,9 @@ const LOGIN_PAGE = (uid: string) => `<!doctype html>
 <body><main><h1>Test identity provider</h1>
 <form method="post" action="/interaction/${uid}/login">
 <label for="email">Email</label> <input id="email" name="email" type="email" required>
-<button type="submit">Sign in</button></form></main></body></html>`;
+<button type="submit">Sign in</button></form>
+<form method="post" action="/interaction/${uid}/abort"><button type="submit">Cancel</button></form>
+</main></body></html>`;
 
 async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
   let text = "";
@@ -103,7 +107,7 @@ export async function startOidcIdp(redirectPrefix: string): Promise<TestOidcIdp>
   provider.Client.prototype.redirectUriAllowed = (uri: string) => uri.startsWith(redirectPrefix);
   const callback = provider.callback();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(req.url ?? "");
+    const match = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(req.url ?? "");
     if (!match) return void callback(req, res);
     void (async () => {
       try {
@@ -111,6 +115,15 @@ export async function startOidcIdp(redirectPrefix: string): Promise<TestOidcIdp>
         if (!match[2]) {
           res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
           return void res.end(LOGIN_PAGE(details.uid));
+        }
+        if (match[2] === "/abort") {
+          // What a provider answers when the person cancels its sign-in (RFC 6749, 4.1.2.1).
+          return void (await provider.interactionFinished(
+            req,
+            res,
+            { error: "access_denied", error_description: "End-User aborted interaction" },
+            { mergeWithLastSubmission: false },
+          ));
         }
         const email = (await formBody(req)).get("email")?.trim().toLowerCase() ?? "";
         emails.set(subjectOf(email), email);
@@ -134,46 +147,50 @@ export async function startOidcIdp(redirectPrefix: string): Promise<TestOidcIdp>
     clientSecret: CLIENT_SECRET,
     accounts,
     subjectOf,
-    async signIn(authorizeUrl, email) {
-      const cookies = new Map<string, string>();
-      let url = authorizeUrl;
-      let body: URLSearchParams | undefined;
-      for (let hop = 0; hop < 10; hop++) {
-        const response = await fetch(url, {
-          method: body ? "POST" : "GET",
-          redirect: "manual",
-          headers: {
-            cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-            ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-          },
-          body,
-        });
-        for (const line of response.headers.getSetCookie()) {
-          const [pair = ""] = line.split(";");
-          const at = pair.indexOf("=");
-          cookies.set(pair.slice(0, at), pair.slice(at + 1));
-        }
-        body = undefined;
-        const location = response.headers.get("location");
-        if (!location) {
-          const uid = /\/interaction\/([\w-]+)$/.exec(url)?.[1];
-          if (response.status !== 200 || !uid) {
-            throw new Error(
-              `identity provider answered ${response.status}: ${await response.text()}`,
-            );
-          }
-          url = `${issuer}/interaction/${uid}/login`;
-          body = new URLSearchParams({ email });
-          continue;
-        }
-        const next = new URL(location, url).href;
-        if (!next.startsWith(issuer)) return next;
-        url = next;
-      }
-      throw new Error("identity provider redirected too often");
-    },
+    signIn: (authorizeUrl, email) => follow(authorizeUrl, "login", new URLSearchParams({ email })),
+    cancel: (authorizeUrl) => follow(authorizeUrl, "abort", new URLSearchParams()),
     close: () => stop(server),
   };
+
+  /** A browser through the IdP's pages, answering its sign-in page with `action`. */
+  async function follow(authorizeUrl: string, action: string, form: URLSearchParams) {
+    const cookies = new Map<string, string>();
+    let url = authorizeUrl;
+    let body: URLSearchParams | undefined;
+    for (let hop = 0; hop < 10; hop++) {
+      const response = await fetch(url, {
+        method: body ? "POST" : "GET",
+        redirect: "manual",
+        headers: {
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        },
+        body,
+      });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ""] = line.split(";");
+        const at = pair.indexOf("=");
+        cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      body = undefined;
+      const location = response.headers.get("location");
+      if (!location) {
+        const uid = /\/interaction\/([\w-]+)$/.exec(url)?.[1];
+        if (response.status !== 200 || !uid) {
+          throw new Error(
+            `identity provider answered ${response.status}: ${await response.text()}`,
+          );
+        }
+        url = `${issuer}/interaction/${uid}/${action}`;
+        body = form;
+        continue;
+      }
+      const next = new URL(location, url).href;
+      if (!next.startsWith(issuer)) return next;
+      url = next;
+    }
+    throw new Error("identity provider redirected too often");
+  }
 }
 
 /**

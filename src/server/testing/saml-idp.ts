@@ -34,6 +34,11 @@ interface MintOptions {
   encrypt?: boolean;
   /** Signed by another key than the one the metadata publishes. */
   foreignKey?: boolean;
+  /**
+   * A second-tier status (e.g. AuthnFailed when the person cancelled): the response then says
+   * the sign-in failed and carries no assertion, as providers answer then.
+   */
+  failed?: string;
 }
 
 const ATTRIBUTE_NAME_FORMAT = "urn:oasis:names:tc:SAML:2.0:attrname-format:basic";
@@ -141,6 +146,7 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
       Email: options.user.email,
       DisplayName: options.user.name ?? options.user.email,
     };
+    if (options.failed) return failedResponse(values, options.failed);
     const response = await entity(options).createLoginResponse(
       sp,
       { extract: {} },
@@ -235,6 +241,25 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
     mint,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A response saying the sign-in failed at the provider, with the second-tier status given. */
+function failedResponse(
+  values: { ID: string; IssueInstant: string; Destination: string; Issuer: string } & {
+    InResponseTo?: string;
+  },
+  status: string,
+): string {
+  const xml =
+    '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ' +
+    `xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${values.ID}" Version="2.0" ` +
+    `IssueInstant="${values.IssueInstant}" Destination="${values.Destination}"` +
+    `${values.InResponseTo ? ` InResponseTo="${values.InResponseTo}"` : ""}>` +
+    `<saml:Issuer>${values.Issuer}</saml:Issuer>` +
+    '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Responder">' +
+    `<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:${status}"/>` +
+    "</samlp:StatusCode></samlp:Status></samlp:Response>";
+  return Buffer.from(xml).toString("base64");
 }
 
 /** The response with every mention of one email changed to another after it was signed. */

@@ -556,6 +556,20 @@ describe("single sign-on through OpenID Connect", () => {
       expect(await countSessions(ctx)).toBe(1);
     });
 
+    it("tells a person who cancelled at the provider that the sign-in was cancelled", async () => {
+      const provider = await addProvider(await adminCookie());
+      await buildLearner(ctx, { email: "ada@example.com" });
+      const started = await start(provider.id);
+      const back = await idp.cancel(started.location);
+      expect(new URL(back).searchParams.get("error")).toBe("access_denied");
+      await expectRefused(await callback(back, `credo_sign_on=${started.binding}`), "cancelled");
+      const [refusal] = (await signOnEvents()).filter((e) => e.type === "sign_on.refused");
+      expect(String(refusal?.details.detail)).toMatch(/access_denied/);
+      expect(await countSessions(ctx)).toBe(1);
+      // Nothing is spent: the person can start again and sign in.
+      expect((await signOnAs(provider.id, "ada@example.com")).headers.location).toBe("/learner");
+    });
+
     it("sends the browser to the provider's sign-out after Credo's session ends", async () => {
       const provider = await addProvider(await adminCookie());
       await buildLearner(ctx, { email: "ada@example.com" });

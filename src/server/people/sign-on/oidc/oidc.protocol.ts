@@ -43,6 +43,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * the answer invalid, and its code says which.
  */
 function refusalOf(error: unknown): SignOnRefused {
+  if (error instanceof client.AuthorizationResponseError) return providerAnswer(error);
   if (error instanceof TypeError)
     return new SignOnRefused("provider_unavailable", messageOf(error));
   // openid-client's error names the kind of failure; its cause, the check that failed.
@@ -52,6 +53,19 @@ function refusalOf(error: unknown): SignOnRefused {
     "response_invalid",
     `${prefix}${messageOf(cause instanceof Error ? cause : error)}`,
   );
+}
+
+/**
+ * The provider answered with an error instead of a code (RFC 6749, 4.1.2.1): the person
+ * cancelled or was refused there, the provider is down, or it found the request wrong.
+ */
+function providerAnswer(error: client.AuthorizationResponseError): SignOnRefused {
+  const detail = `${error.error}${error.error_description ? `: ${error.error_description}` : ""}`;
+  if (error.error === "access_denied") return new SignOnRefused("cancelled", detail);
+  if (error.error === "temporarily_unavailable" || error.error === "server_error") {
+    return new SignOnRefused("provider_unavailable", detail);
+  }
+  return new SignOnRefused("response_invalid", `the provider answered ${detail}`);
 }
 
 /** Sign-on through an OpenID Connect provider: authorization code flow with PKCE and a nonce. */

@@ -32,6 +32,16 @@ export class SamlResponseInvalid extends Error {
   }
 }
 
+/**
+ * The provider answered that nobody signed in (a status other than Success): the person
+ * cancelled or was refused there. `detail` names the provider's status codes.
+ */
+export class SamlSignInFailed extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+
 /** samlify's refusals, in the words an administrator reading the audit trail needs. */
 const LIBRARY_REFUSALS: [RegExp, string][] = [
   [/WRAPPING|multiple Signature/i, "signature wrapping refused"],
@@ -39,12 +49,16 @@ const LIBRARY_REFUSALS: [RegExp, string][] = [
   [/SIGNATURE|CERTIFICATE|REFERENCES/i, "signature not valid for the provider's certificate"],
   [/UNMATCH_ISSUER/, "issued by another provider"],
   [/SUBJECT_UNCONFIRMED|EXPIRED_SESSION/, "outside its validity period (NotBefore/NotOnOrAfter)"],
-  [/FAILED_STATUS/, "the provider reported a failed sign-in"],
   [/ENCRYPTED|DECRYPT|decrypt/, "encrypted assertion could not be decrypted"],
 ];
 
-function libraryRefusal(error: unknown): SamlResponseInvalid {
+function libraryRefusal(error: unknown): SamlResponseInvalid | SamlSignInFailed {
   const message = error instanceof Error ? error.message : String(error);
+  const failed = /FAILED_STATUS with top tier code: (\S+), second tier code: (\S+)/.exec(message);
+  if (failed) {
+    const codes = failed.slice(1).map((code) => code.replace(/^urn:.*:status:/, ""));
+    return new SamlSignInFailed(`the provider reported a failed sign-in (${codes.join(", ")})`);
+  }
   const found = LIBRARY_REFUSALS.find(([pattern]) => pattern.test(message));
   return new SamlResponseInvalid(
     found ? found[1] : `refused by the SAML library (${message.slice(0, 80)})`,

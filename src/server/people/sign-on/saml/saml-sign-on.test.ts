@@ -280,6 +280,24 @@ describe("single sign-on through SAML 2.0", () => {
     expect(await countSessions(ctx, learner.id)).toBe(1);
   });
 
+  it("tells a person who cancelled at the provider that the sign-in was cancelled", async () => {
+    const provider = await addProvider();
+    await buildLearner(ctx, { email: "ada@example.com" });
+    const sessions = await countSessions(ctx);
+    const started = await start(provider.id);
+    const SAMLResponse = await idp.mint({
+      user: { email: "ada@example.com" },
+      inResponseTo: started.requestId,
+      failed: "AuthnFailed",
+    });
+    await expectRefused(
+      await post(provider.id, { SAMLResponse, RelayState: started.relayState }, started.cookie),
+      "cancelled",
+      /AuthnFailed/,
+    );
+    expect(await countSessions(ctx)).toBe(sessions);
+  });
+
   it("refuses every answer it cannot trust, audits why, and creates no session and no learner", async () => {
     // This provider would create a learner for a new email: each refusal must stop before that.
     const provider = await addProvider({ createsLearners: true });

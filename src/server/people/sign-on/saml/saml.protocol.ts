@@ -23,7 +23,12 @@ import {
   serviceProvider,
 } from "./saml-entities";
 import { generateSamlKeyPair } from "./saml-keys";
-import { createLoginRequest, SamlResponseInvalid, verifyLoginResponse } from "./saml-login";
+import {
+  createLoginRequest,
+  SamlResponseInvalid,
+  SamlSignInFailed,
+  verifyLoginResponse,
+} from "./saml-login";
 
 export interface SamlDeps {
   db: Database;
@@ -172,6 +177,7 @@ export function createSamlProtocol(deps: SamlDeps) {
       } catch (error) {
         if (error instanceof SamlResponseInvalid)
           throw new SignOnRefused("response_invalid", error.detail);
+        if (error instanceof SamlSignInFailed) throw new SignOnRefused("cancelled", error.detail);
         throw error;
       }
       const fresh = await repo.recordAssertion({
