@@ -154,6 +154,43 @@ test.describe("Single sign-on through OpenID Connect", () => {
   });
 });
 
+test.describe("The identity provider form", () => {
+  test("puts each refusal of the settings on its field and moves there", async ({ adminPage }) => {
+    const page = adminPage;
+    await page.goto("/admin/settings");
+    const card = page.getByRole("region", { name: "Single sign-on" });
+    await card.getByRole("button", { name: "Add identity provider" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add an identity provider" });
+    const issuer = dialog.getByLabel("Issuer URL");
+    const domains = dialog.getByLabel("Email domains");
+    await dialog.getByLabel("Name", { exact: true }).fill("Field errors");
+    await domains.fill("example");
+    await issuer.fill("login.example.com/tenant/v2.0");
+    await dialog.getByLabel("Client ID").fill("client");
+    await dialog.getByLabel("Client secret", { exact: true }).fill("secret");
+    const add = dialog.getByRole("button", { name: "Add provider" });
+
+    // The schema's refusal names the field by its path.
+    await add.click();
+    await expect(domains).toBeFocused();
+    await expect(domains).toHaveAttribute("aria-invalid", "true");
+    await expect(domains).toHaveAccessibleDescription("Enter a domain such as example.com");
+    await screensAtBothWidths(page, "sso-provider-field-error");
+
+    await domains.fill(uniqueDomain());
+    await add.click();
+    await expect(issuer).toBeFocused();
+    await expect(issuer).toHaveAccessibleDescription("Enter a valid web address");
+    await expect(domains).not.toHaveAttribute("aria-invalid", "true");
+
+    // The server's own refusal, found by its code: the issuer cannot be read.
+    await issuer.fill("http://127.0.0.1:9/");
+    await add.click();
+    await expect(issuer).toBeFocused();
+    await expect(issuer).toHaveAccessibleDescription(/discovery could not be read/);
+  });
+});
+
 test.describe("Single sign-on through SAML 2.0", () => {
   test("a registered learner signs in through the SAML provider and lands on their page", async ({
     page,

@@ -4,7 +4,7 @@ import {
   SIGN_ON_PROTOCOL_LABELS,
   type SignOnProtocolName,
 } from "@contract";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
@@ -15,14 +15,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
+import { Field, fieldAria } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
-import { getErrorMessage } from "../../../lib/api-client";
+import { getErrorMessage, isApiError } from "../../../lib/api-client";
 import { useSaveIdentityProvider } from "../api/identity-providers";
 
 type Form = {
@@ -107,6 +107,41 @@ function inputOf(form: Form): IdentityProviderInput {
   };
 }
 
+type FieldError = { key: keyof Form; message: string };
+
+/** The server's refusals of a setting that are not about one field of the request. */
+const FIELD_OF_CODE: Partial<Record<string, keyof Form | "metadata">> = {
+  "sso.issuer_insecure": "issuer",
+  "sso.issuer_unreachable": "issuer",
+  "sso.client_secret_required": "clientSecret",
+  "sso.domain_taken": "domains",
+  "sso.saml_metadata_required": "metadata",
+  "sso.saml_metadata_invalid": "metadata",
+  "sso.saml_metadata_unreachable": "metadataUrl",
+  "sso.saml_metadata_insecure": "metadataUrl",
+  "sso.saml_signing_certificate_missing": "metadata",
+};
+
+/**
+ * The field a refusal is about, so the administrator sees it where it applies: the schema's
+ * refusals name it by path (`domains.0`), the server's own by code. Metadata is read from
+ * the URL when one is given, else from the pasted XML.
+ */
+function fieldErrorOf(err: unknown, form: Form): FieldError | undefined {
+  if (!isApiError(err) || !err.serverMessage) return undefined;
+  const named = err.path?.split(".")[0];
+  const byCode = err.code ? FIELD_OF_CODE[err.code] : undefined;
+  const key =
+    named && named in form
+      ? (named as keyof Form)
+      : byCode === "metadata"
+        ? form.metadataUrl.trim()
+          ? "metadataUrl"
+          : "metadataXml"
+        : byCode;
+  return key ? { key, message: err.serverMessage } : undefined;
+}
+
 /**
  * Adds or edits an identity provider. The server reads the provider's discovery or metadata
  * before saving and says what does not work; secrets are write-only.
@@ -123,14 +158,22 @@ export function IdentityProviderDialog({
   const ids = useId();
   const [form, setForm] = useState(() => initialForm(provider));
   const [error, setError] = useState<string>();
+  const [fieldError, setFieldError] = useState<FieldError>();
   const save = useSaveIdentityProvider();
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((previous) => ({ ...previous, [key]: value }));
   const field = (key: keyof Form) => `${ids}-${key}`;
+  const errorOf = (key: keyof Form) => (fieldError?.key === key ? fieldError.message : undefined);
+
+  // Takes the administrator to the setting that was refused.
+  useEffect(() => {
+    if (fieldError) document.getElementById(`${ids}-${fieldError.key}`)?.focus();
+  }, [fieldError, ids]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(undefined);
+    setFieldError(undefined);
     save.mutate(
       { id: provider?.id, input: inputOf(form) },
       {
@@ -138,19 +181,23 @@ export function IdentityProviderDialog({
           toast({ title: provider ? `${saved.name} saved` : `${saved.name} added` });
           onOpenChange(false);
         },
-        onError: (err) => setError(getErrorMessage(err) ?? "The provider could not be saved."),
+        onError: (err) => {
+          const onField = fieldErrorOf(err, form);
+          if (onField) setFieldError(onField);
+          else setError(getErrorMessage(err) ?? "The provider could not be saved.");
+        },
       },
     );
   }
 
   const text = (key: keyof Form, label: string, props: { hint?: string; type?: string } = {}) => (
-    <Field id={field(key)} label={label} hint={props.hint}>
+    <Field id={field(key)} label={label} hint={props.hint} error={errorOf(key)}>
       <Input
         id={field(key)}
         type={props.type ?? "text"}
         value={String(form[key])}
         onChange={(e) => set(key, e.target.value as never)}
-        aria-describedby={props.hint ? `${field(key)}-hint` : undefined}
+        {...fieldAria(field(key), errorOf(key), { hint: !!props.hint })}
       />
     </Field>
   );
@@ -212,13 +259,14 @@ export function IdentityProviderDialog({
                 id={field("metadataXml")}
                 label="Identity provider metadata XML"
                 hint="Paste the metadata, or give its URL below."
+                error={errorOf("metadataXml")}
               >
                 <Textarea
                   id={field("metadataXml")}
                   rows={4}
                   value={form.metadataXml}
                   onChange={(e) => set("metadataXml", e.target.value)}
-                  aria-describedby={`${field("metadataXml")}-hint`}
+                  {...fieldAria(field("metadataXml"), errorOf("metadataXml"), { hint: true })}
                   className="font-mono text-xs"
                 />
               </Field>
