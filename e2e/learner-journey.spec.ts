@@ -206,11 +206,21 @@ test.describe("Learner journey", () => {
     await page.keyboard.press("Enter");
     await expectVideoFor(page, course, 1);
     await expect(page).toHaveURL(new RegExp(`module=${course.modules[1]!.id}`));
+    // Next is locked again (module 3 waits): the keyboard's place moves to the new module's
+    // title rather than being dropped with the button.
+    const moduleTitle = (index: number) =>
+      page.getByRole("heading", { level: 2, name: course.modules[index]!.title });
+    await expect(moduleTitle(1)).toBeFocused();
     // The second video is unlocked on the server too: it plays.
     await expectVideoPlays(page);
     await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
     await dismissToast(page);
     await screenFromTop(page, "course-player-module-2");
+    // Previous to the first module, where Previous is disabled: the same.
+    await page.getByRole("button", { name: "Previous" }).focus();
+    await page.keyboard.press("Enter");
+    await expectVideoFor(page, course, 0);
+    await expect(moduleTitle(0)).toBeFocused();
 
     // Back on the dashboard the course is in progress.
     await page.getByRole("link", { name: "My learning" }).click();

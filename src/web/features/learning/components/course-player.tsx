@@ -48,6 +48,12 @@ const PROGRESS_FAILED = "Could not save your progress";
 const NOT_COMPLETE_YET = "This module is not complete yet";
 
 /**
+ * Previous or Next turns disabled at either end of what is open, which would drop the focus to
+ * the start of the page: the new module's title takes it then.
+ */
+type TitleFocus = { moduleId: string };
+
+/**
  * SPEC section 2 "Course player": the modules in order with locks, the protected video,
  * Previous and Next, 'Mark as Complete', and the celebration with the certificate once the
  * course is complete. Data: GET /api/courses/:id and the learner's enrollment.
@@ -164,6 +170,8 @@ function Player({
   const [pendingFocus, setPendingFocus] = useState<"next" | "celebration" | "next-step" | null>(
     null,
   );
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [titleFocus, setTitleFocus] = useState<TitleFocus | null>(null);
 
   const modules = course.modules;
   const completed = enrollment.completedModules.filter((id) => modules.some((m) => m.id === id));
@@ -218,6 +226,18 @@ function Player({
     }
   }, [pendingFocus, nextLocked, enrollment.isCompleted]);
 
+  // A keyboard user who picked another module keeps their place: see TitleFocus.
+  useEffect(() => {
+    if (!titleFocus || titleFocus.moduleId !== currentId) return;
+    setTitleFocus(null);
+    const active = document.activeElement;
+    const dropped =
+      !active ||
+      active === document.body ||
+      (active instanceof HTMLButtonElement && active.disabled);
+    if (dropped) titleRef.current?.focus();
+  }, [titleFocus, currentId]);
+
   function select(moduleId: string, options: { reveal?: boolean } = {}) {
     setSearchParams({ module: moduleId }, { replace: true });
     // On phones the list sits under the video: bring the video back into view.
@@ -225,6 +245,7 @@ function Player({
     if (options.reveal && videoArea && videoArea.getBoundingClientRect().top < 64) {
       videoArea.scrollIntoView({ block: "start", behavior: "smooth" });
     }
+    setTitleFocus({ moduleId });
   }
 
   /**
@@ -388,6 +409,7 @@ function Player({
               nextLocked={nextLocked}
               lockHint={Boolean(next && nextLocked && !gate)}
               nextRef={nextButtonRef}
+              titleRef={titleRef}
               onSelect={select}
             />
 

@@ -23,6 +23,7 @@ export function ModulePanel({
   nextLocked,
   lockHint,
   nextRef,
+  titleRef,
   onSelect,
 }: {
   module: Module;
@@ -41,6 +42,8 @@ export function ModulePanel({
   /** Says why Next is locked. */
   lockHint: boolean;
   nextRef: Ref<HTMLButtonElement>;
+  /** The module's title, where the keyboard lands when the control it used goes away. */
+  titleRef: Ref<HTMLHeadingElement>;
   onSelect: (moduleId: string) => void;
 }) {
   return (
@@ -63,8 +66,10 @@ export function ModulePanel({
           ) : null}
         </p>
         <h2
+          ref={titleRef}
           id="module-title"
-          className="text-lg leading-snug font-semibold text-zinc-950 sm:text-xl"
+          tabIndex={-1}
+          className="text-lg leading-snug font-semibold text-zinc-950 outline-none sm:text-xl"
         >
           {module.title}
         </h2>
