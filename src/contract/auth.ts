@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userSchema } from "./entities";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./limits";
+import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./limits";
 
 /**
  * A cookie beside the session's, readable by the web client and holding no secret: it says a
@@ -25,7 +25,7 @@ export const passwordSchema = z
 
 /** A sign-in password is only checked against the hash, so only its length is bounded. */
 const anyPasswordSchema = z.string().min(1, "Password is required").max(MAX_PASSWORD_LENGTH);
-const nameSchema = z.string().trim().min(1, "Name is required").max(120);
+const nameSchema = z.string().trim().min(1, "Name is required").max(MAX_NAME_LENGTH);
 const phoneSchema = z.string().trim().max(40);
 
 export const loginBodySchema = z

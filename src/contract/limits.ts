@@ -3,6 +3,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** scrypt hashes the whole input, but an unbounded password is a CPU-exhaustion vector. */
 export const MAX_PASSWORD_LENGTH = 1024;
 export const SETUP_DIALOG_AUTO_CLOSE_MS = 2000;
+/** A person's full name, as typed in a form or sent by an identity provider. */
+export const MAX_NAME_LENGTH = 120;
 
 export const THUMBNAIL_MAX_BYTES = 5_242_880;
 export const VIDEO_MAX_BYTES = 524_288_000;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AuditDetails, SignOnRefusal } from "../../../contract";
+import { type AuditDetails, MAX_NAME_LENGTH, type SignOnRefusal } from "../../../contract";
 import type { Database, Executor } from "../../db/client";
 import type { SecretBox } from "../../lib/secret-box";
 import { setSessionCookie } from "../../plugins/sessions";
@@ -47,6 +47,13 @@ type Purpose = SignOnRequestRow["purpose"];
 type ProviderRef = Pick<LoadedProvider, "id" | "name">;
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
+
+/**
+ * A created learner's name: the provider's, within the portal's own limit (a longer one could
+ * then never be saved again from the profile), else the email.
+ */
+const learnerNameOf = (name: string | undefined, email: string) =>
+  name?.replace(/\s+/g, " ").trim().slice(0, MAX_NAME_LENGTH).trimEnd() || email;
 
 export function createSignOnService(deps: SignOnDeps) {
   const repo = createSignOnRepository(deps.db);
@@ -285,7 +292,7 @@ export function createSignOnService(deps: SignOnDeps) {
       } else {
         const email = found.email!;
         user = await deps.auth.createLearnerBySignOn(
-          { email, name: identity.name?.trim() || email, providerId: provider.id },
+          { email, name: learnerNameOf(identity.name, email), providerId: provider.id },
           async (tx, created) => {
             await bind(tx, provider, identity.subject, created.id);
             await audit(tx, "sign_on.learner_created", provider, created, {

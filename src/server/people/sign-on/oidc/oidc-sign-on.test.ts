@@ -425,6 +425,15 @@ describe("single sign-on through OpenID Connect", () => {
       expect(await listed()).toEqual({ providerName: null });
     });
 
+    it("keeps a created learner's name within the portal's own limit", async () => {
+      const provider = await addProvider(await adminCookie(), { createsLearners: true });
+      idp.accounts.set("long@example.com", { name: `Dr ${"Very ".repeat(60)}Long Name` });
+      expect((await signOnAs(provider.id, "long@example.com")).headers.location).toBe("/learner");
+      const created = await userByEmail(ctx, "long@example.com");
+      expect(created?.name.length).toBeLessThanOrEqual(120);
+      expect(created?.name.startsWith("Dr Very Very")).toBe(true);
+    });
+
     it("refuses an email the provider has not verified", async () => {
       const provider = await addProvider(await adminCookie(), { createsLearners: true });
       idp.accounts.set("unverified@example.com", { emailVerified: false });
