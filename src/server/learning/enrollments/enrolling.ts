@@ -5,6 +5,7 @@ import type { Actor } from "../../platform";
 import { createEnrollmentMailsRepository } from "./enrollment-mails.repository";
 import {
   alreadyEnrolled,
+  courseNotFound,
   courseNotPublished,
   enrollmentNotFound,
   notALearner,
@@ -14,6 +15,20 @@ import { createEnrollmentsRepository } from "./enrollments.repository";
 import type { EnrollmentsServiceDeps } from "./enrollments.service";
 import type { EnrollmentRow } from "./enrollments.table";
 import type { createUnitOfWork } from "./unit-of-work";
+
+/**
+ * Which of the enrollment's foreign keys refused its row, when one did: the learner or the
+ * course was deleted by another administrator between the checks and the insert, which
+ * waited for that deletion to commit.
+ */
+function deletedMeanwhile(error: unknown): "learner" | "course" | undefined {
+  const outer = error as { code?: string; constraint?: string; cause?: unknown };
+  const pg = (outer.code ? outer : outer.cause) as typeof outer | undefined;
+  if (pg?.code !== "23503") return undefined;
+  if (pg.constraint === "enrollments_course_id_courses_id_fk") return "course";
+  if (pg.constraint === "enrollments_user_id_users_id_fk") return "learner";
+  return undefined;
+}
 
 export interface EnrollingDeps extends Pick<EnrollmentsServiceDeps, "db" | "users" | "audit"> {
   work: Pick<ReturnType<typeof createUnitOfWork>, "contextOf" | "assertOpen">;
@@ -82,16 +97,23 @@ export function createEnrolling(deps: EnrollingDeps) {
       const user = await deps.users.findUser(input.userId);
       if (!user || user.role !== "learner") throw notALearner();
       await assertEnrollable(input.courseId);
-      const row = await db.transaction(async (tx) => {
-        const inserted = await createEnrollmentsRepository(tx).insert({
-          userId: input.userId,
-          courseId: input.courseId,
+      const row = await db
+        .transaction(async (tx) => {
+          const inserted = await createEnrollmentsRepository(tx).insert({
+            userId: input.userId,
+            courseId: input.courseId,
+          });
+          if (!inserted) throw alreadyEnrolled();
+          await recordEnrolled(tx, inserted, input.actor ?? null);
+          await queueMails(tx, [inserted], input.actor ?? null);
+          return inserted;
+        })
+        .catch((error) => {
+          const gone = deletedMeanwhile(error);
+          if (gone === "course") throw courseNotFound();
+          if (gone === "learner") throw notALearner();
+          throw error;
         });
-        if (!inserted) throw alreadyEnrolled();
-        await recordEnrolled(tx, inserted, input.actor ?? null);
-        await queueMails(tx, [inserted], input.actor ?? null);
-        return inserted;
-      });
       changed(row.userId);
       moved();
       return deps.one(row);
@@ -111,15 +133,24 @@ export function createEnrolling(deps: EnrollingDeps) {
       const strangers = userIds.filter((id) => !learners.has(id));
       if (strangers.length) throw notLearners(strangers.length);
       await assertEnrollable(input.courseId);
-      const rows = await db.transaction(async (tx) => {
-        const inserted = await insertEnrollments(
-          tx,
-          userIds.map((userId) => ({ userId, courseId: input.courseId })),
-          input.actor,
-        );
-        await queueMails(tx, inserted, input.actor);
-        return inserted;
-      });
+      const rows = await db
+        .transaction(async (tx) => {
+          const inserted = await insertEnrollments(
+            tx,
+            userIds.map((userId) => ({ userId, courseId: input.courseId })),
+            input.actor,
+          );
+          await queueMails(tx, inserted, input.actor);
+          return inserted;
+        })
+        .catch(async (error) => {
+          const gone = deletedMeanwhile(error);
+          if (gone === "course") throw courseNotFound();
+          if (gone !== "learner") throw error;
+          // Nobody was enrolled: the refusal counts the learners as they are now.
+          const still = new Set((await deps.users.findUsers(userIds)).map((u) => u.id));
+          throw notLearners(Math.max(1, userIds.filter((id) => !still.has(id)).length));
+        });
       for (const row of rows) changed(row.userId);
       moved();
       const enrolled = new Set(rows.map((row) => row.userId));
