@@ -88,8 +88,8 @@ export function createEnrollmentReads(deps: EnrollmentReadsDeps) {
       })
     : undefined;
 
-  async function buildPage(limit: number, after: ReturnType<typeof decodeCursor>) {
-    const rows = await repo.page({ limit: limit + 1, after });
+  async function buildPage(limit: number, after: ReturnType<typeof decodeCursor>, q?: string) {
+    const rows = await repo.page({ limit: limit + 1, after, q });
     const { items, nextCursor } = pageOf(rows, limit);
     const [completions, entries, users] = await Promise.all([
       repo.completedModuleIds(items.map((r) => r.id)),
@@ -193,11 +193,14 @@ export function createEnrollmentReads(deps: EnrollmentReadsDeps) {
      * A page of every enrollment as JSON text, for GET /api/enrollments, made like
      * listForUserJson: the zod serializer took a third of the portal's CPU on this page.
      */
-    async pageJson(input: { limit: number; cursor?: string }) {
+    async pageJson(input: { limit: number; cursor?: string; q?: string }) {
       const after = decodeCursor(input.cursor);
-      const load = () => buildPage(input.limit, after);
+      const q = input.q || undefined;
+      const load = () => buildPage(input.limit, after, q);
       const key = JSON.stringify([input.limit, input.cursor ?? ""]);
-      const page = (pages ? await pages.get(key, load) : undefined) ?? (await load());
+      // A search is not kept: a learner renamed or a course retitled into it would not drop it.
+      const cached = pages && !q ? await pages.get(key, load) : undefined;
+      const page = cached ?? (await load());
       return { json: page.json, nextCursor: page.nextCursor };
     },
   };

@@ -1,14 +1,19 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql } from "drizzle-orm";
+import { courseSummaries } from "../../catalogue";
 import type { Executor } from "../../db/client";
 import { afterCursor, exactTime, type KeysetCursor } from "../../db/cursor";
 import { preparedOnce } from "../../db/prepared";
 import { jsonRecordsOf, recordsValue } from "../../db/records";
+import { userAccounts } from "../../people";
 import {
   completionRecomputes,
   type EnrollmentRow,
   enrollments,
   moduleCompletions,
 } from "./enrollments.table";
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Enrollments written by one statement: a few parameters each, far below the 65,535 allowed. */
 const INSERT_SLICE = 5_000;
@@ -258,8 +263,30 @@ export function createEnrollmentsRepository(db: Executor) {
       return statement.execute({ userId });
     },
 
-    /** A page of all enrollments, newest first, after a keyset cursor. */
-    async page(options: { limit: number; after?: KeysetCursor; userIds?: string[] }) {
+    /**
+     * A page of all enrollments, newest first, after a keyset cursor; with `q`, only those
+     * whose learner's name or email or whose course's title contains it (any case).
+     */
+    async page(options: { limit: number; after?: KeysetCursor; userIds?: string[]; q?: string }) {
+      const pattern = options.q ? likePattern(options.q) : undefined;
+      const searched = pattern
+        ? or(
+            inArray(
+              enrollments.userId,
+              db
+                .select({ id: userAccounts.id })
+                .from(userAccounts)
+                .where(or(ilike(userAccounts.name, pattern), ilike(userAccounts.email, pattern))),
+            ),
+            inArray(
+              enrollments.courseId,
+              db
+                .select({ id: courseSummaries.id })
+                .from(courseSummaries)
+                .where(ilike(courseSummaries.title, pattern)),
+            ),
+          )
+        : undefined;
       return db
         .select({ ...getTableColumns(enrollments), cursorAt: exactTime(enrollments.createdAt) })
         .from(enrollments)
@@ -267,6 +294,7 @@ export function createEnrollmentsRepository(db: Executor) {
           and(
             afterCursor(enrollments.createdAt, enrollments.id, options.after),
             options.userIds ? inArray(enrollments.userId, options.userIds) : undefined,
+            searched,
           ),
         )
         .orderBy(desc(enrollments.createdAt), desc(enrollments.id))

@@ -280,6 +280,33 @@ describe("enrollments", () => {
       }
     });
 
+    it("finds enrollments by the learner's name or email or the course's title (q)", async () => {
+      const { adminCookie, video, course } = await setup();
+      const second = await buildPublishedCourse(ctx, adminCookie, { video, title: "Joins 100%" });
+      const ada = await quickLearner(ctx, { name: "Ada Lovelace", password: null });
+      const bob = await quickLearner(ctx, {
+        name: "Bob",
+        email: "bob.builder@example.com",
+        password: null,
+      });
+      const adaFirst = await enrollViaApi(ctx, adminCookie, ada.id, course.id);
+      const bobFirst = await enrollViaApi(ctx, adminCookie, bob.id, course.id);
+      const bobSecond = await enrollViaApi(ctx, adminCookie, bob.id, second.id);
+      const found = async (q: string) => {
+        const url = `/api/enrollments?q=${encodeURIComponent(q)}`;
+        const response = await call(ctx, "GET", url, { cookie: adminCookie });
+        expect(response.statusCode, response.body).toBe(200);
+        return (response.json() as EnrollmentWithRelations[]).map((e) => e.id);
+      };
+      expect(await found("lovelace")).toEqual([adaFirst.id]);
+      expect(await found("BUILDER@")).toEqual([bobSecond.id, bobFirst.id]);
+      expect(await found("joins 100%")).toEqual([bobSecond.id]);
+      // LIKE's wildcards are taken as they are written.
+      expect(await found("%")).toEqual([bobSecond.id]);
+      expect(await found("nobody at all")).toEqual([]);
+      expect(await found("")).toEqual([bobSecond.id, bobFirst.id, adaFirst.id]);
+    });
+
     it("pages enrollments created in the same instant without a gap", async () => {
       const { adminCookie, course } = await setup();
       await ctx.database.db.execute(sql`
