@@ -88,4 +88,31 @@ describe("an AU's malformed xAPI requests", () => {
       badRequest(`${resource}: a deep document merged`, sent);
     }
   });
+
+  it("refuses times that name no real moment, in statements and in queries", async () => {
+    // A day that never was, a year no database compares, a time on no stated clock.
+    const { setup, au } = await startedAu(ctx);
+    const before = await statementsOf(ctx, setup.adminCookie, au.registration);
+    for (const timestamp of [
+      "2026-02-30T10:00:00Z",
+      "2026-04-31T10:00:00Z",
+      "0000-01-01T00:00:00Z",
+    ]) {
+      badRequest(
+        `timestamp ${timestamp}`,
+        await au.send(au.statement("experienced", { timestamp })),
+      );
+    }
+    for (const at of [
+      "2026-02-30T10:00:00Z",
+      "+200000-01-01T00:00:00Z",
+      "2026-03-01T10:00:00",
+      "March 1, 2026",
+    ]) {
+      for (const name of ["since", "until"]) {
+        badRequest(`${name} ${at}`, await au.xapi("GET", "statements", { query: { [name]: at } }));
+      }
+    }
+    expect(await statementsOf(ctx, setup.adminCookie, au.registration)).toHaveLength(before.length);
+  });
 });

@@ -32,6 +32,7 @@ import {
   isUuid,
   LAUNCH_DATA,
   LEARNER_PREFERENCES,
+  parseTimestamp,
   STATEMENT_DATA_VERSION,
 } from "./xapi-values";
 
@@ -83,11 +84,14 @@ function checkPreconditions(current: XapiDocument | undefined, p: Preconditions 
   }
 }
 
-/** A query's `since` or `until`: a timestamp, or absent. */
+/**
+ * A query's `since` or `until`: an ISO 8601 timestamp with its zone, or absent. A time
+ * without a zone would be read on the server's own clock, which the AU cannot know.
+ */
 function timestampParameter(name: string, value: string | undefined): Date | undefined {
   if (value === undefined || value === "") return undefined;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) throw invalidXapi(`${name} is not a timestamp.`);
+  const at = parseTimestamp(value);
+  if (!at) throw invalidXapi(`${name} is not a timestamp with its time zone.`);
   return at;
 }
 

@@ -1,3 +1,5 @@
+import { isCalendarDate } from "../../../contract";
+
 /** The xAPI and cmi5 identifiers the LMS reads and writes. */
 export const VERBS = {
   launched: "http://adlnet.gov/expapi/verbs/launched",
@@ -64,14 +66,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 export const isUuid = (value: unknown): value is string =>
   typeof value === "string" && UUID.test(value);
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):?(\d{2}))$/;
+
+/**
+ * The moment an ISO 8601 timestamp with its zone names, or null. Date.parse alone rolls
+ * 2026-02-30 over to 2 March and takes years PostgreSQL cannot compare, so a statement
+ * would keep a day that never was, and a query on it would fail.
+ */
+export function parseTimestamp(value: unknown): Date | null {
+  if (typeof value !== "string") return null;
+  const m = TIMESTAMP.exec(value);
+  if (!m || !isCalendarDate(m[1]!)) return null;
+  const [hour, minute, second] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  if (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59)) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
 
 /** Whether a value is an ISO 8601 timestamp at all (xAPI), and whether in UTC (cmi5 9.7). */
 export function timestampKind(value: unknown): "none" | "invalid" | "utc" | "offset" {
   if (value === undefined) return "none";
-  if (typeof value !== "string" || !TIMESTAMP.test(value) || Number.isNaN(Date.parse(value))) {
-    return "invalid";
-  }
+  if (typeof value !== "string" || !parseTimestamp(value)) return "invalid";
   return /(Z|[+-]00:?00)$/.test(value) && !value.endsWith("-00:00") ? "utc" : "offset";
 }
 
