@@ -8,6 +8,7 @@ import {
   type ModuleMedia,
 } from "../../../contract";
 import type { Database } from "../../db/client";
+import { databaseRefusal, FOREIGN_KEY_VIOLATION } from "../../db/refusals";
 import type { CoursesService } from "../courses/courses.service";
 import {
   badCaptionFile,
@@ -165,9 +166,7 @@ async function refuseIfModuleGone<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const code =
-      (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === "23503") throw moduleNotFound();
+    if (databaseRefusal(error).code === FOREIGN_KEY_VIOLATION) throw moduleNotFound();
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { EnrollmentWithRelations } from "../../../contract";
 import { announceAtCommit } from "../../db/change-feed";
 import type { Executor } from "../../db/client";
+import { databaseRefusal, FOREIGN_KEY_VIOLATION } from "../../db/refusals";
 import type { Actor } from "../../platform";
 import { createEnrollmentMailsRepository } from "./enrollment-mails.repository";
 import {
@@ -22,11 +23,10 @@ import type { createUnitOfWork } from "./unit-of-work";
  * waited for that deletion to commit.
  */
 function deletedMeanwhile(error: unknown): "learner" | "course" | undefined {
-  const outer = error as { code?: string; constraint?: string; cause?: unknown };
-  const pg = (outer.code ? outer : outer.cause) as typeof outer | undefined;
-  if (pg?.code !== "23503") return undefined;
-  if (pg.constraint === "enrollments_course_id_courses_id_fk") return "course";
-  if (pg.constraint === "enrollments_user_id_users_id_fk") return "learner";
+  const { code, constraint } = databaseRefusal(error);
+  if (code !== FOREIGN_KEY_VIOLATION) return undefined;
+  if (constraint === "enrollments_course_id_courses_id_fk") return "course";
+  if (constraint === "enrollments_user_id_users_id_fk") return "learner";
   return undefined;
 }
 

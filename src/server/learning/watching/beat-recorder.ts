@@ -1,5 +1,6 @@
 import { createBatchQueue, Refused } from "../../db/batch-queue";
 import type { Database } from "../../db/client";
+import { databaseRefusal, FOREIGN_KEY_VIOLATION } from "../../db/refusals";
 import { applyBeat, type Beat, type BeatWrite } from "./beat";
 import { notEnrolled } from "./watching.errors";
 import { createWatchingRepository, watchKeyOf } from "./watching.repository";
@@ -27,9 +28,7 @@ async function refuseIfUnenrolled<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const code =
-      (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === "23503") throw notEnrolled();
+    if (databaseRefusal(error).code === FOREIGN_KEY_VIOLATION) throw notEnrolled();
     throw error;
   }
 }
